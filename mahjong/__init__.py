@@ -1,0 +1,34 @@
+"""mahjong-core: a fast, exact engine for Chinese mahjong rule sets.
+
+Tiles are ids 0..33 in tenhou 34-format order (see :mod:`mahjong.tiles`). The hand
+analysis (shanten for every form, useful tiles, waits, discards) runs in the Cython core
+:mod:`mahjong_core`; rule sets live in their own modules (:mod:`mahjong.guobiao`,
+:mod:`mahjong.sichuan`, :mod:`mahjong.yunnan`).
+
+>>> import mahjong
+>>> mahjong.shanten("1112345678999m5m")
+-1
+"""
+from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
+                     NotWinningError, TileParseError)
+from .hand import MELD_KINDS, Hand, Meld, parse_meld, parse_melds
+from .tiles import (N_KINDS, format_tiles, parse_tile, parse_tiles, tile_counts, tile_name,
+                    to_tile_ids)
+
+try:  # the analysis API is built on the compiled core
+    from .analysis import *  # noqa: F401,F403
+    from .analysis import __all__ as _analysis_all
+except ImportError as _exc:  # pragma: no cover - only while developing the core
+    if "analysis" not in str(_exc) and "mahjong_core" not in str(_exc):
+        raise
+    _analysis_all = []
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "MahjongError", "TileParseError", "InvalidHandError", "InvalidContextError",
+    "NotWinningError", "InvalidRecordError",
+    "Hand", "Meld", "MELD_KINDS", "parse_meld", "parse_melds",
+    "N_KINDS", "parse_tiles", "parse_tile", "format_tiles", "tile_name", "tile_counts",
+    "to_tile_ids",
+] + list(_analysis_all)
