@@ -1,0 +1,602 @@
+"""Hand records: what happened in one hand, in order (input of settlement).
+
+JSON form (Python objects with the same fields are accepted too)::
+
+    {"rules": "sichuan", "options": {...}, "dealer": 0,
+     "events": [
+        {"type": "kong", "seat": 1, "kind": "concealed" | "exposed" | "added",
+         "tile": "7s", "from": 2},                      # "from" only for an exposed kong
+        {"type": "win", "seat": 2, "hand": "234m567m678m345p5p",
+         "melds": [{"type": "pung", "tiles": "222p"}], "win_tile": "5p", "from": 3,
+         "replacement": false, "after_kong": false, "robbing_kong": false,
+         "last_tile": false, "heavenly": false, "earthly": false, "first_round": false},
+        {"type": "exhausted"}],
+     "final": {"0": {"hand": "...", "melds": [...]}, ...}}
+
+Conventions (decided here, used by every rule set):
+
+* A win's ``hand`` is the concealed part **after** the win, the winning tile included:
+  ``len(hand) + 3 * len(melds) == 14`` (a kong counts 3, as in :class:`mahjong.Hand`).
+  ``win_tile`` must be one of those tiles. A hand one tile short (13 counting melds) is read
+  as the standing hand *before* the win and ``win_tile`` is added to it; the two sizes
+  cannot be confused, and every other size is an error. ``from`` is the discarder (or, with
+  ``robbing_kong``, the robbed seat); null or absent = self-draw.
+* ``final`` gives the closing hand of a seat that did not win: ``len(hand) + 3 *
+  len(melds) == 13``. A winner's holding is his win's hand and melds (a ``final`` entry
+  for a winner is accepted and must agree with nothing; it is not used).
+* Several consecutive wins with the same ``from`` and ``win_tile`` are one discard
+  claimed by several players (一炮多响); the discarded tile is then in each winner's hand
+  but counted once when copies are checked.
+* Seats are 0..3 in play order (0 = the seat that is East in this record's numbering).
+
+:func:`HandRecord.from_json` checks the structure and everything rule-independent (seats,
+tiles, tile counts, fifth copies, kongs against closing melds, wins by a seat that has
+already won, a discard win from the winner himself, context flags against the events
+before them) and raises :class:`~mahjong.errors.InvalidRecordError` naming the event
+index and the problem. Rule sets then check what depends on their rules (winning shape,
+when the hand ends, several winners on one discard) with :func:`walk`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from .errors import InvalidRecordError, MahjongError
+from .hand import Meld, parse_melds
+from .tiles import COPIES, N_KINDS, TENHOU_NAMES, format_tiles, parse_tile, to_tile_ids
+
+__all__ = ["KongEvent", "WinEvent", "ExhaustedEvent", "FinalHand", "HandRecord", "walk",
+           "WalkStep", "KONG_KINDS", "WIN_FLAGS"]
+
+KONG_KINDS = ("concealed", "exposed", "added")
+WIN_FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly", "earthly",
+             "first_round")
+N_SEATS = 4
+
+
+def _fail(where: str, message: str):
+    raise InvalidRecordError(f"{where}: {message}")
+
+
+def _seat(value: Any, where: str, name: str = "seat") -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        else:
+            _fail(where, f"'{name}' must be a seat number 0..3, got {value!r}")
+    value = int(value)
+    if not 0 <= value < N_SEATS:
+        _fail(where, f"'{name}' must be a seat number 0..3, got {value}")
+    return value
+
+
+def _tile(value: Any, where: str, name: str) -> int:
+    if isinstance(value, str) and len(value) == 2:
+        fast = _plain_tenhou(value)
+        if fast is not None:
+            return fast[0]
+    try:
+        return parse_tile(value)
+    except MahjongError as exc:
+        _fail(where, f"'{name}': {exc}")
+
+
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+
+
+def _plain_tenhou(text: str) -> Optional[List[int]]:
+    """Fast path for the usual record notation ("234m567m55p"); None if the text is
+    anything else (then the full parser of mahjong.tiles reads it and reports errors)."""
+    ids: List[int] = []
+    digits: List[int] = []
+    for ch in text:
+        if "1" <= ch <= "9":
+            digits.append(ord(ch) - 49)
+        elif ch in _SUIT_BASE and digits:
+            base = _SUIT_BASE[ch]
+            if base == 27 and max(digits) > 6:
+                return None
+            ids.extend(base + d for d in digits)
+            digits = []
+        else:
+            return None
+    return None if digits else ids
+
+
+def _tiles(value: Any, where: str, name: str) -> Tuple[int, ...]:
+    if isinstance(value, str):
+        fast = _plain_tenhou(value)
+        if fast is not None:
+            return tuple(fast)
+    try:
+        return tuple(to_tile_ids(value))
+    except MahjongError as exc:
+        _fail(where, f"'{name}': {exc}")
+    except TypeError:
+        _fail(where, f"'{name}' must be a tile string or a list of tiles, got {value!r}")
+
+
+def _melds(value: Any, where: str) -> Tuple[Meld, ...]:
+    try:
+        return parse_melds(value)
+    except MahjongError as exc:
+        _fail(where, f"'melds': {exc}")
+
+
+def _copies(tiles: Sequence[int], melds: Sequence[Meld]) -> List[int]:
+    # plain lists: for 34 small counts they are several times faster than numpy
+    counts = [0] * N_KINDS
+    for t in tiles:
+        counts[t] += 1
+    for m in melds:
+        for t in m.tiles:
+            counts[t] += 1
+    return counts
+
+
+def _check_holding(tiles: Sequence[int], melds: Sequence[Meld], size: int, where: str) -> None:
+    n = len(tiles) + 3 * len(melds)
+    if n != size:
+        _fail(where, f"{len(tiles)} concealed tiles and {len(melds)} meld(s) make {n} tiles; "
+                     f"expected {size} (a kong counts 3)")
+    counts = _copies(tiles, melds)
+    if max(counts) > COPIES:
+        _fail(where, f"a fifth copy of {TENHOU_NAMES[counts.index(max(counts))]} in one hand")
+
+
+def _check_keys(obj: Mapping, allowed: Sequence[str], where: str) -> None:
+    unknown = sorted(set(obj) - set(allowed))
+    if unknown:
+        _fail(where, f"unknown field(s) {', '.join(map(repr, unknown))}")
+
+
+def _flag(obj: Mapping, name: str, where: str) -> bool:
+    value = obj.get(name, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        _fail(where, f"flag '{name}' must be true or false, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class KongEvent:
+    """A declared kong: ``kind`` concealed (暗杠/下雨), exposed (直杠, ``from_seat`` fed
+    it) or added (面下杠/补杠, a pung completed with a drawn tile)."""
+
+    seat: int
+    kind: str
+    tile: int
+    from_seat: Optional[int] = None
+    type: str = field(default="kong", init=False)
+
+    def to_json(self) -> Dict[str, Any]:
+        out = {"type": "kong", "seat": self.seat, "kind": self.kind,
+               "tile": format_tiles([self.tile])}
+        if self.from_seat is not None:
+            out["from"] = self.from_seat
+        return out
+
+
+@dataclass(frozen=True)
+class WinEvent:
+    """A win. ``hand`` is the concealed part after the win, winning tile included."""
+
+    seat: int
+    hand: Tuple[int, ...]
+    melds: Tuple[Meld, ...]
+    win_tile: int
+    from_seat: Optional[int] = None
+    replacement: bool = False
+    after_kong: bool = False
+    robbing_kong: bool = False
+    last_tile: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+    first_round: bool = False
+    type: str = field(default="win", init=False)
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.from_seat is None
+
+    def counts(self) -> np.ndarray:
+        """``uint8[34]`` counts of the concealed part (winning tile included)."""
+        c = np.zeros(N_KINDS, dtype=np.uint8)
+        for t in self.hand:
+            c[t] += 1
+        return c
+
+    def to_json(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {"type": "win", "seat": self.seat,
+                               "hand": format_tiles(sorted(self.hand)),
+                               "melds": [m.to_json() for m in self.melds],
+                               "win_tile": format_tiles([self.win_tile]),
+                               "from": self.from_seat}
+        for name in WIN_FLAGS:
+            if getattr(self, name):
+                out[name] = True
+        return out
+
+
+@dataclass(frozen=True)
+class ExhaustedEvent:
+    """The wall ran out. ``chajiao_pairs`` optionally records random draws a rule set
+    needs (Yunnan 查叫 with two tenpai and two not: [[payer, payee], ...])."""
+
+    chajiao_pairs: Optional[Tuple[Tuple[int, int], ...]] = None
+    type: str = field(default="exhausted", init=False)
+
+    def to_json(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {"type": "exhausted"}
+        if self.chajiao_pairs is not None:
+            out["chajiao_pairs"] = [list(p) for p in self.chajiao_pairs]
+        return out
+
+
+Event = Union[KongEvent, WinEvent, ExhaustedEvent]
+
+
+@dataclass(frozen=True)
+class FinalHand:
+    """A seat's closing holding (13 tiles counting a kong as 3)."""
+
+    hand: Tuple[int, ...]
+    melds: Tuple[Meld, ...] = ()
+
+    def counts(self) -> np.ndarray:
+        c = np.zeros(N_KINDS, dtype=np.uint8)
+        for t in self.hand:
+            c[t] += 1
+        return c
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"hand": format_tiles(sorted(self.hand)),
+                "melds": [m.to_json() for m in self.melds]}
+
+
+def _parse_event(index: int, raw: Any) -> Event:
+    where = f"event {index}"
+    if isinstance(raw, (KongEvent, WinEvent, ExhaustedEvent)):
+        raw = raw.to_json()
+    if not isinstance(raw, Mapping):
+        _fail(where, f"an event is an object with a 'type', got {raw!r}")
+    kind = raw.get("type")
+    if kind == "kong":
+        where = f"event {index} (kong)"
+        _check_keys(raw, ("type", "seat", "kind", "tile", "from"), where)
+        seat = _seat(raw.get("seat"), where)
+        k = raw.get("kind")
+        if k not in KONG_KINDS:
+            _fail(where, f"'kind' must be one of {', '.join(KONG_KINDS)}, got {k!r}")
+        if "tile" not in raw:
+            _fail(where, "missing 'tile'")
+        tile = _tile(raw["tile"], where, "tile")
+        src = raw.get("from")
+        if k == "exposed":
+            if src is None:
+                _fail(where, "an exposed kong needs 'from' (the seat whose discard was konged)")
+            src = _seat(src, where, "from")
+            if src == seat:
+                _fail(where, f"seat {seat} cannot kong his own discard")
+        elif src is not None:
+            _fail(where, f"'from' is only given for an exposed kong, not a {k} one")
+        return KongEvent(seat, k, tile, src)
+    if kind == "win":
+        where = f"event {index} (win)"
+        _check_keys(raw, ("type", "seat", "hand", "melds", "win_tile", "from") + WIN_FLAGS,
+                    where)
+        seat = _seat(raw.get("seat"), where)
+        where = f"event {index} (win by seat {seat})"
+        if "hand" not in raw:
+            _fail(where, "missing 'hand'")
+        if "win_tile" not in raw:
+            _fail(where, "missing 'win_tile'")
+        hand = tuple(sorted(_tiles(raw["hand"], where, "hand")))
+        melds = _melds(raw.get("melds", ()), where)
+        win = _tile(raw["win_tile"], where, "win_tile")
+        src = raw.get("from")
+        if src is not None:
+            src = _seat(src, where, "from")
+            if src == seat:
+                _fail(where, f"a discard win from the winner himself (from = seat {seat})")
+        flags = {name: _flag(raw, name, where) for name in WIN_FLAGS}
+        if len(hand) + 3 * len(melds) == 13:
+            # the standing hand before the win was given: the winning tile completes it
+            hand = tuple(sorted(hand + (win,)))
+        _check_holding(hand, melds, 14, where)
+        if win not in hand:
+            _fail(where, f"win_tile {TENHOU_NAMES[win]} is not in the hand "
+                         "(the hand includes the winning tile)")
+        if flags["robbing_kong"] and src is None:
+            _fail(where, "robbing_kong needs 'from' (the robbed seat)")
+        if flags["replacement"] and src is not None:
+            _fail(where, "a replacement win (杠上花) is a self-draw: 'from' must be null")
+        if flags["after_kong"] and src is None:
+            _fail(where, "after_kong (杠上炮) is a discard win: 'from' must be the discarder")
+        if flags["robbing_kong"] and (flags["after_kong"] or flags["replacement"]):
+            _fail(where, "robbing_kong cannot be combined with after_kong/replacement")
+        if flags["heavenly"] and src is not None:
+            _fail(where, "heavenly (天胡) is a self-draw: 'from' must be null")
+        if flags["first_round"] and src is None:
+            _fail(where, "first_round (人和) is a win on a discard: 'from' must be given")
+        if sum(flags[n] for n in ("heavenly", "earthly", "first_round")) > 1:
+            _fail(where, "heavenly, earthly and first_round exclude each other")
+        return WinEvent(seat, hand, melds, win, src, **flags)
+    if kind == "exhausted":
+        where = f"event {index} (exhausted)"
+        _check_keys(raw, ("type", "chajiao_pairs"), where)
+        pairs = raw.get("chajiao_pairs")
+        if pairs is not None:
+            try:
+                pairs = tuple((_seat(a, where, "chajiao_pairs"), _seat(b, where, "chajiao_pairs"))
+                              for a, b in pairs)
+            except (TypeError, ValueError) as exc:
+                if isinstance(exc, InvalidRecordError):
+                    raise
+                _fail(where, f"'chajiao_pairs' must be a list of [payer, payee], got {pairs!r}")
+        return ExhaustedEvent(pairs)
+    _fail(where, f"unknown event type {kind!r}; expected kong, win or exhausted")
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand, as a validated, immutable object (see the module docstring)."""
+
+    rules: str
+    dealer: int
+    events: Tuple[Event, ...]
+    final: Dict[int, FinalHand] = field(default_factory=dict)
+    options: Dict[str, Any] = field(default_factory=dict)
+
+    # -- construction ---------------------------------------------------------------
+    @classmethod
+    def from_json(cls, data: Union[str, bytes, Mapping[str, Any]]) -> "HandRecord":
+        """Read and validate a record from JSON text or a decoded mapping."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise InvalidRecordError(f"record: not valid JSON: {exc}") from None
+        if not isinstance(data, Mapping):
+            raise InvalidRecordError(f"record: expected an object, got {type(data).__name__}")
+        _check_keys(data, ("rules", "options", "dealer", "events", "final", "note"), "record")
+        rules = data.get("rules")
+        if not isinstance(rules, str) or not rules:
+            _fail("record", f"'rules' must name a rule set, got {rules!r}")
+        options = data.get("options") or {}
+        if not isinstance(options, Mapping):
+            _fail("record", f"'options' must be an object, got {options!r}")
+        dealer = _seat(data.get("dealer", 0), "record", "dealer")
+        raw_events = data.get("events")
+        if not isinstance(raw_events, (list, tuple)):
+            _fail("record", "'events' must be a list")
+        events = tuple(_parse_event(i, e) for i, e in enumerate(raw_events))
+        final: Dict[int, FinalHand] = {}
+        raw_final = data.get("final") or {}
+        if not isinstance(raw_final, Mapping):
+            _fail("record", "'final' must map seats to {'hand', 'melds'}")
+        for key, value in raw_final.items():
+            seat = _seat(key, "final", "seat key")
+            where = f"final hand of seat {seat}"
+            if isinstance(value, FinalHand):
+                value = value.to_json()
+            if not isinstance(value, Mapping):
+                _fail(where, f"expected {{'hand': ..., 'melds': [...]}}, got {value!r}")
+            _check_keys(value, ("hand", "melds"), where)
+            if "hand" not in value:
+                _fail(where, "missing 'hand'")
+            fh = FinalHand(tuple(sorted(_tiles(value["hand"], where, "hand"))),
+                           _melds(value.get("melds", ()), where))
+            final[seat] = fh
+        rec = cls(rules, dealer, events, final, dict(options))
+        rec._check_consistency()
+        return rec
+
+    @classmethod
+    def coerce(cls, record: Any) -> "HandRecord":
+        if isinstance(record, cls):
+            return record
+        return cls.from_json(record)
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"rules": self.rules, "options": dict(self.options), "dealer": self.dealer,
+                "events": [e.to_json() for e in self.events],
+                "final": {str(s): f.to_json() for s, f in sorted(self.final.items())}}
+
+    def dumps(self, **kwargs) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, **kwargs)
+
+    # -- rule-independent checks ------------------------------------------------------
+    def winners(self) -> Dict[int, int]:
+        """seat -> index of its win event."""
+        return {e.seat: i for i, e in enumerate(self.events) if isinstance(e, WinEvent)}
+
+    def holding(self, seat: int, wins: Optional[Dict[int, int]] = None
+                ) -> Optional[Tuple[Tuple[int, ...], Tuple[Meld, ...]]]:
+        """(concealed, melds) of a seat at the end: its win, else its final hand."""
+        if wins is None:
+            wins = self.winners()
+        if seat in wins:
+            e = self.events[wins[seat]]
+            return e.hand, e.melds
+        if seat in self.final:
+            return self.final[seat].hand, self.final[seat].melds
+        return None
+
+    def _check_consistency(self) -> None:
+        won: Dict[int, int] = {}
+        kongs: Dict[int, List[Tuple[int, KongEvent]]] = {s: [] for s in range(N_SEATS)}
+        for i, e in enumerate(self.events):
+            if isinstance(e, ExhaustedEvent):
+                if i != len(self.events) - 1:
+                    _fail(f"event {i} (exhausted)", "the wall ran out: no event may follow "
+                                                    f"(event {i + 1} does)")
+                continue
+            if isinstance(e, KongEvent):
+                where = f"event {i} (kong by seat {e.seat})"
+                if e.seat in won:
+                    _fail(where, f"seat {e.seat} already won at event {won[e.seat]}; a "
+                                 "winner's hand is closed")
+                if e.from_seat is not None and e.from_seat in won:
+                    _fail(where, f"seat {e.from_seat} (from) already won at event "
+                                 f"{won[e.from_seat]} and no longer discards")
+                for j, other in kongs[e.seat]:
+                    if other.tile == e.tile:
+                        _fail(where, f"seat {e.seat} already konged {TENHOU_NAMES[e.tile]} at "
+                                     f"event {j}")
+                kongs[e.seat].append((i, e))
+                continue
+            where = f"event {i} (win by seat {e.seat})"
+            if e.seat in won:
+                _fail(where, f"a second win by seat {e.seat} (it won at event {won[e.seat]})")
+            if e.from_seat is not None and e.from_seat in won:
+                _fail(where, f"seat {e.from_seat} (from) already won at event "
+                             f"{won[e.from_seat]} and no longer discards or konges")
+            prior_kong = any(isinstance(x, KongEvent) for x in self.events[:i])
+            if e.heavenly:
+                if e.seat != self.dealer:
+                    _fail(where, f"heavenly (天胡) is the dealer's win; the dealer is seat "
+                                 f"{self.dealer}")
+                if i != 0:
+                    _fail(where, "heavenly (天胡) must be the first event (the initial 14)")
+            if e.earthly:
+                if e.seat == self.dealer:
+                    _fail(where, "earthly (地胡) is a non-dealer's win")
+                if prior_kong or won:
+                    _fail(where, "earthly (地胡) needs no kong or win before it")
+            if e.first_round and (prior_kong or won):
+                _fail(where, "first_round (人和) needs no kong or win before it")
+            if e.replacement:
+                prev = self.events[i - 1] if i else None
+                if not (isinstance(prev, KongEvent) and prev.seat == e.seat):
+                    _fail(where, "replacement (杠上花) needs the previous event to be a kong by "
+                                 "the winner")
+            if e.after_kong:
+                j = i - 1
+                while j >= 0 and isinstance(self.events[j], WinEvent) and \
+                        self.events[j].from_seat == e.from_seat and \
+                        self.events[j].win_tile == e.win_tile:
+                    j -= 1
+                prev = self.events[j] if j >= 0 else None
+                if not (isinstance(prev, KongEvent) and prev.seat == e.from_seat):
+                    _fail(where, "after_kong (杠上炮) needs the event before the discard to be a "
+                                 f"kong by the discarder (seat {e.from_seat})")
+            if e.robbing_kong:
+                h = self.holding(e.from_seat)
+                if h is not None and e.from_seat not in self.winners() and not any(
+                        m.kind == "pung" and m.tile == e.win_tile for m in h[1]):
+                    _fail(where, f"robbing_kong: the robbed seat {e.from_seat} shows no pung of "
+                                 f"{TENHOU_NAMES[e.win_tile]} in its final melds")
+            won[e.seat] = i
+        # closing hands
+        for seat, fh in self.final.items():
+            if seat not in won:
+                _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
+        # kongs against the melds the seat ends with
+        wins = self.winners()
+        for seat, lst in kongs.items():
+            if not lst:
+                continue
+            h = self.holding(seat, wins)
+            if h is None:
+                continue
+            for i, k in lst:
+                want = "concealed_kong" if k.kind == "concealed" else "kong"
+                if not any(m.kind == want and m.tile == k.tile for m in h[1]):
+                    src = "win" if seat in won else "final hand"
+                    _fail(f"event {i} (kong by seat {seat})",
+                          f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
+                          f"shows no {want.replace('_', ' ')} of it")
+        self._check_fifth_copies(kongs)
+
+    def _check_fifth_copies(self, kongs) -> None:
+        total = [0] * N_KINDS
+        holders: List[Tuple[str, List[int]]] = []
+        wins = self.winners()
+        for seat in range(N_SEATS):
+            h = self.holding(seat, wins)
+            if h is not None:
+                c = _copies(*h)
+                holders.append((f"seat {seat}", c))
+            elif kongs[seat]:  # unknown holding: its kongs are still four known copies
+                c = [0] * N_KINDS
+                for _, k in kongs[seat]:
+                    c[k.tile] += 4
+                holders.append((f"seat {seat}'s kongs", c))
+            else:
+                continue
+            total = [a + b for a, b in zip(total, c)]
+        # one discard claimed by several winners is one physical tile
+        i = 0
+        ev = self.events
+        while i < len(ev):
+            e = ev[i]
+            j = i + 1
+            if isinstance(e, WinEvent) and e.from_seat is not None:
+                while j < len(ev) and isinstance(ev[j], WinEvent) and \
+                        ev[j].from_seat == e.from_seat and ev[j].win_tile == e.win_tile:
+                    total[e.win_tile] -= 1
+                    j += 1
+            i = j
+        worst = max(total)
+        if worst > COPIES:
+            t = total.index(worst)
+            who = ", ".join(name for name, c in holders if c[t])
+            _fail("record", f"a fifth copy of {TENHOU_NAMES[t]}: {worst} copies held by {who}")
+
+
+@dataclass(frozen=True)
+class WalkStep:
+    """One event seen by a rule set: who had won before it, its discard group."""
+
+    index: int
+    event: Event
+    won_before: Tuple[int, ...]     # seats that had won before this event, in order
+    group: Tuple[int, ...] = ()     # for a win: indices of all wins on the same discard
+
+
+def walk(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ron: bool = True,
+         max_winners: int = 3) -> Iterator[WalkStep]:
+    """Yield the events with the context a rule set needs, enforcing when the hand ends.
+
+    ``hand_ends_after_first_win``: the hand ends with the first win (with ``multi_ron``,
+    the first discard's several winners); otherwise (血战) it ends when ``max_winners``
+    seats have won. Any event after the end but a closing ``exhausted`` is an error, and
+    so is a second winner on one discard when ``multi_ron`` is off (截和).
+    """
+    events = record.events
+    won: List[int] = []
+    ended_at: Optional[int] = None
+    i = 0
+    while i < len(events):
+        e = events[i]
+        if ended_at is not None and not isinstance(e, ExhaustedEvent):
+            kind = "win" if isinstance(e, WinEvent) else e.type
+            _fail(f"event {i} ({kind})", f"the hand already ended at event {ended_at}")
+        if isinstance(e, WinEvent):
+            group = [i]
+            if e.from_seat is not None:
+                j = i + 1
+                while j < len(events) and isinstance(events[j], WinEvent) and \
+                        events[j].from_seat == e.from_seat and events[j].win_tile == e.win_tile:
+                    group.append(j)
+                    j += 1
+            if len(group) > 1 and not multi_ron:
+                _fail(f"event {group[1]} (win by seat {events[group[1]].seat})",
+                      "a second winner on one discard, but this rule set takes only the first "
+                      "claimant (multi_ron is off)")
+            for k in group:
+                yield WalkStep(k, events[k], tuple(won), tuple(group))
+            for k in group:
+                won.append(events[k].seat)
+            last = group[-1]
+            if hand_ends_after_first_win or len(won) >= max_winners:
+                ended_at = last
+            i = last + 1
+            continue
+        yield WalkStep(i, e, tuple(won))
+        i += 1

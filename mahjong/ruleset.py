@@ -1,0 +1,473 @@
+"""Framework shared by the regional rule sets (Sichuan, Yunnan, and the ones to come).
+
+A rule set is a module exposing
+
+* ``Rules``: a frozen dataclass of options (a subclass of :class:`RuleOptions`); every
+  ``[CHOICE]`` of RULES.md is one field, with its recommended default, the allowed values
+  and the rule it comes from in the field metadata (``option(...)``);
+* ``score(...)``: the value of one winning hand, itemised (:class:`ScoreResult`);
+* ``settle(record, rules=None)``: the payments of a whole hand record
+  (:class:`Settlement`).
+
+Rule sets register themselves by name (:func:`register_ruleset`); :func:`settle` reads the
+``rules`` field of a record and dispatches. Money is booked through a :class:`Ledger`, so
+every settlement is a list of itemised payments whose deltas sum to zero by construction.
+
+>>> from mahjong.ruleset import Ledger
+>>> ledger = Ledger(4)
+>>> _ = ledger.pay(1, 0, 3, "自摸 平胡", event=0)
+>>> ledger.deltas()
+[3, -3, 0, 0]
+"""
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from .errors import InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError
+from .hand import Meld, parse_melds
+from .record import _plain_tenhou
+from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
+
+__all__ = [
+    "WinFlag", "RuleOptions", "option", "ScoreItem", "ScoreResult", "Payment", "Settlement",
+    "Ledger", "register_ruleset", "get_ruleset", "available_rulesets", "settle", "SEAT_NAMES",
+]
+
+SEAT_NAMES = ("E", "S", "W", "N")
+
+
+class WinFlag(enum.IntFlag):
+    """Win circumstances as bits (the same bits the compiled kernels read)."""
+
+    NONE = 0
+    SELF_DRAWN = 1
+    REPLACEMENT = 2      # 杠上花: self-draw on a kong replacement
+    AFTER_KONG = 4       # 杠上炮: the discarder had just konged
+    ROBBING_KONG = 8     # 抢杠
+    LAST_TILE = 16       # 海底
+    HEAVENLY = 32        # 天胡/天和
+    EARTHLY = 64         # 地胡/地和
+    FIRST_ROUND = 128    # 人和
+
+
+def option(default: Any, *, choices: Optional[Sequence[Any]] = None, rule: str = "",
+           doc: str = "", kind: Optional[type] = None) -> Any:
+    """A rule-set option: a dataclass field whose metadata documents it.
+
+    ``choices`` lists the allowed values (None = any value of ``kind``), ``rule`` cites
+    RULES.md, ``doc`` says what it does (shown by :meth:`RuleOptions.describe`).
+    """
+    return field(default=default, metadata={"choices": None if choices is None else
+                                            tuple(choices), "rule": rule, "doc": doc,
+                                            "kind": kind})
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """Base of every rule set's options. Subclasses add fields made with :func:`option`."""
+
+    #: the registry name of the rule set (overridden by subclasses)
+    name: ClassVar[str] = ""
+
+    def __post_init__(self):
+        for f in dataclasses.fields(self):
+            if not f.init:
+                continue
+            value = getattr(self, f.name)
+            choices = f.metadata.get("choices")
+            kind = f.metadata.get("kind")
+            if choices is not None and value not in choices:
+                raise MahjongError(
+                    f"option {f.name}={value!r} is not allowed; choose one of "
+                    f"{', '.join(repr(c) for c in choices)}")
+            if kind is not None and not (value is None and f.default is None):
+                if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+                    raise MahjongError(f"option {f.name}={value!r} must be an integer")
+                if kind is bool and not isinstance(value, bool):
+                    raise MahjongError(f"option {f.name}={value!r} must be true or false")
+
+    @classmethod
+    def from_mapping(cls, options: Optional[Mapping[str, Any]]):
+        """Options from a mapping (e.g. a record's ``"options"``); unknown names are an
+        error naming them."""
+        if not options:
+            # the default options are immutable: build them once per rule set
+            default = cls.__dict__.get("_default_instance")
+            if default is None:
+                default = cls()
+                setattr(cls, "_default_instance", default)
+            return default
+        if isinstance(options, cls):
+            return options
+        if not isinstance(options, Mapping):
+            raise MahjongError(f"options must be a mapping, got {type(options).__name__}")
+        known = {f.name for f in dataclasses.fields(cls) if f.init}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise MahjongError(
+                f"unknown option(s) {', '.join(unknown)} for rule set {cls.name or cls.__name__};"
+                f" known: {', '.join(sorted(known))}")
+        return cls(**dict(options))
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+
+    def changed(self) -> Dict[str, Any]:
+        """Only the options that differ from their defaults."""
+        return {k: v for k, v in self.to_dict().items() if v != type(self)().to_dict()[k]}
+
+    @classmethod
+    def describe(cls) -> List[Dict[str, Any]]:
+        """One row per option: name, default, choices, rule, doc (for docs and ``--help``)."""
+        rows = []
+        for f in dataclasses.fields(cls):
+            if f.init:
+                rows.append({"name": f.name, "default": f.default,
+                             "choices": f.metadata.get("choices"),
+                             "rule": f.metadata.get("rule", ""), "doc": f.metadata.get("doc", "")})
+        return rows
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One line of a hand's value: ``fan`` per occurrence, ``count`` occurrences."""
+
+    key: str          # stable identifier, e.g. "qingyise"
+    name: str         # Chinese name, e.g. 清一色
+    name_en: str      # English name
+    fan: int          # 番 per occurrence
+    count: int = 1
+    reason: str = ""  # why it applies (the rule and the hand's feature)
+
+    @property
+    def total(self) -> int:
+        return self.fan * self.count
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"key": self.key, "name": self.name, "name_en": self.name_en, "fan": self.fan,
+                "count": self.count, "total": self.total, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The value of one winning hand under one rule set.
+
+    ``fan`` is the 番 total after any cap, ``uncapped_fan`` before it; ``value`` is what
+    one payer pays (in table units, before per-payer extras such as Yunnan's 查花).
+    """
+
+    rules: str
+    items: Tuple[ScoreItem, ...]
+    fan: int
+    uncapped_fan: int
+    value: int
+    pattern: str      # key of the pattern row (the single highest one)
+    notes: Tuple[str, ...] = ()
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"rules": self.rules, "pattern": self.pattern, "fan": self.fan,
+                "uncapped_fan": self.uncapped_fan, "value": self.value,
+                "items": [i.to_json() for i in self.items], "notes": list(self.notes)}
+
+    def __str__(self) -> str:
+        lines = [f"{i.name} ({i.name_en}): {i.fan}番" + (f" x{i.count}" if i.count > 1 else "")
+                 + (f" - {i.reason}" if i.reason else "") for i in self.items]
+        cap = f" (capped from {self.uncapped_fan})" if self.uncapped_fan != self.fan else ""
+        lines.append(f"total {self.fan}番{cap} -> {self.value} per payer")
+        lines += [f"note: {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One transfer: seat ``from_seat`` pays ``amount`` to ``to_seat`` because of event
+    number ``event`` of the record (None for end-of-hand steps without an event)."""
+
+    from_seat: int
+    to_seat: int
+    amount: int
+    reason: str
+    event: Optional[int] = None
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"from": self.from_seat, "to": self.to_seat, "amount": self.amount,
+                "reason": self.reason, "event": self.event}
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The result of settling a hand record: per-seat ``deltas`` (sum 0), the itemised
+    ``payments``, ``next_dealer`` (None where the rules leave it to the dice), the score of
+    each win (``wins``: event index -> :class:`ScoreResult`) and ``notes``."""
+
+    rules: str
+    deltas: Tuple[int, ...]
+    payments: Tuple[Payment, ...]
+    next_dealer: Optional[int]
+    wins: Dict[int, ScoreResult] = field(default_factory=dict)
+    notes: Tuple[str, ...] = ()
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"rules": self.rules, "deltas": list(self.deltas),
+                "payments": [p.to_json() for p in self.payments],
+                "next_dealer": self.next_dealer,
+                "wins": {str(k): v.to_json() for k, v in sorted(self.wins.items())},
+                "notes": list(self.notes)}
+
+    def payments_for_event(self, event: Optional[int]) -> List[Payment]:
+        return [p for p in self.payments if p.event == event]
+
+    def deltas_for_event(self, event: Optional[int], n_seats: int = 4) -> List[int]:
+        """Net per-seat effect of the payments booked on one event."""
+        out = [0] * n_seats
+        for p in self.payments_for_event(event):
+            out[p.from_seat] -= p.amount
+            out[p.to_seat] += p.amount
+        return out
+
+    def __str__(self) -> str:
+        lines = []
+        for p in self.payments:
+            where = "" if p.event is None else f"[event {p.event}] "
+            lines.append(f"{where}{SEAT_NAMES[p.from_seat]}({p.from_seat}) -> "
+                         f"{SEAT_NAMES[p.to_seat]}({p.to_seat}): {p.amount}  {p.reason}")
+        lines.append("deltas: " + ", ".join(f"{SEAT_NAMES[s]}({s}) {d:+d}"
+                                            for s, d in enumerate(self.deltas)))
+        lines.append("next dealer: " + ("dice" if self.next_dealer is None else
+                                        f"{SEAT_NAMES[self.next_dealer]}({self.next_dealer})"))
+        lines += [f"note: {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+class Ledger:
+    """Accumulates payments; deltas sum to zero because every entry is a transfer."""
+
+    def __init__(self, n_seats: int = 4):
+        self.n_seats = n_seats
+        self.payments: List[Payment] = []
+
+    def pay(self, from_seat: int, to_seat: int, amount: int, reason: str,
+            event: Optional[int] = None) -> Optional[Payment]:
+        """Book a transfer (zero amounts are skipped; a negative amount is a bug)."""
+        if amount < 0:
+            raise AssertionError(f"negative payment {amount} ({reason})")
+        if from_seat == to_seat:
+            raise AssertionError(f"seat {from_seat} paying itself ({reason})")
+        if amount == 0:
+            return None
+        p = Payment(int(from_seat), int(to_seat), int(amount), reason, event)
+        self.payments.append(p)
+        return p
+
+    def deltas(self) -> List[int]:
+        out = [0] * self.n_seats
+        for p in self.payments:
+            out[p.from_seat] -= p.amount
+            out[p.to_seat] += p.amount
+        return out
+
+
+# ------------------------------------------------------------------------------ registry
+
+_REGISTRY: Dict[str, str] = {}
+
+
+def register_ruleset(name: str, module: str) -> None:
+    """Make a rule set available by ``name`` (the module is imported on first use)."""
+    _REGISTRY[name] = module
+
+
+register_ruleset("sichuan", "mahjong.sichuan")
+register_ruleset("yunnan", "mahjong.yunnan")
+
+
+def available_rulesets() -> List[str]:
+    return sorted(_REGISTRY)
+
+
+def get_ruleset(name: str):
+    """The module of a registered rule set (it has ``Rules``, ``score``, ``settle``)."""
+    if not isinstance(name, str) or name not in _REGISTRY:
+        raise MahjongError(f"unknown rule set {name!r}; available: "
+                           f"{', '.join(available_rulesets())}")
+    return importlib.import_module(_REGISTRY[name])
+
+
+def settle(record, rules=None) -> Settlement:
+    """Settle a hand record (a :class:`mahjong.record.HandRecord`, a dict or JSON text)
+    with the rule set it names."""
+    from .record import HandRecord
+
+    rec = HandRecord.coerce(record)
+    return get_ruleset(rec.rules).settle(rec, rules)
+
+
+# ------------------------------------------------------------------ shared input helpers
+
+def win_flags(*, self_drawn: bool = False, replacement: bool = False, after_kong: bool = False,
+              robbing_kong: bool = False, last_tile: bool = False, heavenly: bool = False,
+              earthly: bool = False, first_round: bool = False) -> WinFlag:
+    """Check a win's circumstances for contradictions and pack them as :class:`WinFlag`."""
+    if replacement and not self_drawn:
+        raise InvalidContextError("replacement (杠上花) is a self-draw win")
+    if after_kong and self_drawn:
+        raise InvalidContextError("after_kong (杠上炮) is a win on a discard, not a self-draw")
+    if robbing_kong and self_drawn:
+        raise InvalidContextError("robbing_kong (抢杠) is a win on another player's kong tile, "
+                                  "not a self-draw")
+    if heavenly and not self_drawn:
+        raise InvalidContextError("heavenly (天胡) is a self-draw win")
+    if first_round and self_drawn:
+        raise InvalidContextError("first_round (人和) is a win on a discard")
+    if heavenly + earthly + first_round > 1:
+        raise InvalidContextError("heavenly, earthly and first_round exclude each other")
+    value = (self_drawn * 1 | replacement * 2 | after_kong * 4 | robbing_kong * 8
+             | last_tile * 16 | heavenly * 32 | earthly * 64 | first_round * 128)
+    return WinFlag(value)
+
+
+def suited_hand_arrays(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool = False,
+                       rule_name: str = "this rule set"):
+    """Validate a hand of a 108-tile rule set and return ``(counts, meld_pairs, melds)``.
+
+    ``counts``: a ``bytearray(34)`` of the concealed tiles; ``meld_pairs``: ``bytes`` of
+    flat [kind code, lowest tile] pairs (the kernels' meld input); ``size``: 14 for a
+    winning hand (winning tile included), 13 for a closing/tenpai hand. Raises
+    :class:`~mahjong.errors.InvalidHandError` naming the offending tile or meld.
+    """
+    # records hand over tuples of ids and Meld objects: skip re-parsing those
+    if isinstance(tiles, tuple) and all(type(t) is int and 0 <= t < 34 for t in tiles):
+        ids = tiles
+    else:
+        ids = (_plain_tenhou(tiles) if isinstance(tiles, str) else None) or to_tile_ids(tiles)
+    if isinstance(melds, tuple) and all(type(m) is Meld for m in melds):
+        ms = melds
+        if len(ms) > 4:
+            raise InvalidHandError(f"{len(ms)} melds: a hand has at most 4")
+    else:
+        ms = parse_melds(melds)
+    counts = bytearray(34)
+    for t in ids:
+        if t >= 27:
+            raise InvalidHandError(f"{TENHOU_NAMES[t]} is an honour tile; {rule_name} plays "
+                                   "with the 108 suit tiles only")
+        counts[t] += 1
+    total = list(counts)
+    pairs = bytearray()
+    for m in ms:
+        if m.tiles[0] >= 27:
+            raise InvalidHandError(f"meld {m} holds honour tiles; {rule_name} plays with the "
+                                   "108 suit tiles only")
+        if m.kind == "chow" and not allow_chow:
+            raise InvalidHandError(f"meld {m} is a chow; {rule_name} has no chow")
+        for t in m.tiles:
+            total[t] += 1
+        pairs += bytes((m.type_code, m.tiles[0]))
+    n = len(ids) + 3 * len(ms)
+    if n != size:
+        what = "winning hand (winning tile included)" if size == 14 else "closing hand"
+        raise InvalidHandError(f"{len(ids)} concealed tiles and {len(ms)} meld(s) make {n} "
+                               f"tiles; a {what} has {size} (a kong counts 3)")
+    for t in range(27):
+        if total[t] > 4:
+            raise InvalidHandError(f"{total[t]} copies of {TENHOU_NAMES[t]} across hand and "
+                                   "melds: a tile has 4")
+    if win_tile is not None:
+        w = parse_tile(win_tile)
+        if not counts[w]:
+            raise InvalidHandError(f"the winning tile {TENHOU_NAMES[w]} is not "
+                                   "among the concealed tiles (the hand includes the winning "
+                                   "tile)")
+    return counts, bytes(pairs), ms
+
+
+def suits_held(counts, melds) -> int:
+    """How many of the three suits a holding (counts + melds) touches (花猪 test)."""
+    suits = {t // 9 for t in range(27) if counts[t]}
+    suits |= {m.tile // 9 for m in melds}
+    return len(suits & {0, 1, 2})
+
+
+def prepare_batch(hands, melds=None, flags=None, *, allow_chow: bool = False,
+                  rule_name: str = "this rule set"):
+    """Validate batch input of a 108-tile rule set once, before the nogil kernel runs.
+
+    Returns C-contiguous ``(hands uint8 (N,34), melds uint8 (N,4,2), n_melds uint8 (N,),
+    flags uint32 (N,))``. A bad row raises :class:`~mahjong.errors.InvalidHandError` naming
+    the row and the problem.
+    """
+    import numpy as np
+
+    from .errors import InvalidHandError
+    from .tiles import TENHOU_NAMES
+
+    h = np.asarray(hands)
+    if h.ndim != 2 or h.shape[1] != 34:
+        raise InvalidHandError(f"hands must have shape (N, 34), got {h.shape}")
+    if h.dtype.kind not in "iu":
+        raise InvalidHandError(f"hands must hold integer counts, got dtype {h.dtype}")
+    n = h.shape[0]
+    if n and (h.min() < 0 or h.max() > 4):
+        row = int(np.flatnonzero(((h < 0) | (h > 4)).any(axis=1))[0])
+        raise InvalidHandError(f"row {row}: a count outside 0..4")
+    h = np.require(h, np.uint8, "C")
+    if melds is None:
+        m = np.zeros((n, 4, 2), dtype=np.uint8)
+    else:
+        m = np.asarray(melds)
+        if m.shape != (n, 4, 2):
+            raise InvalidHandError(f"melds must have shape ({n}, 4, 2), got {m.shape}")
+        if m.dtype.kind not in "iu":
+            raise InvalidHandError(f"melds must hold integers, got dtype {m.dtype}")
+        m = np.require(m, np.uint8, "C")
+    kinds, tiles = m[:, :, 0], m[:, :, 1]
+    present = kinds != 0
+    n_melds = present.sum(axis=1).astype(np.uint8)
+    # melds first, then empty slots
+    gaps = present[:, 1:] & ~present[:, :-1]
+    bad = (kinds > 4) | (present & (tiles >= 27)) | (kinds == 1) & (tiles % 9 > 6)
+    if not allow_chow:
+        bad |= kinds == 1
+    rows_bad = bad.any(axis=1) | gaps.any(axis=1)
+    if h[:, 27:].any():
+        row = int(np.flatnonzero(h[:, 27:].any(axis=1))[0])
+        raise InvalidHandError(f"row {row}: honour tiles; {rule_name} plays with the 108 suit "
+                               "tiles only")
+    if rows_bad.any():
+        row = int(np.flatnonzero(rows_bad)[0])
+        raise InvalidHandError(f"row {row}: bad meld rows {m[row].tolist()} (kinds 2 pung, 3 "
+                               f"kong, 4 concealed kong{', 1 chow' if allow_chow else ''}; "
+                               "suit tiles; melds first)")
+    size = h.sum(axis=1, dtype=np.int64) + 3 * n_melds
+    if n and (size != 14).any():
+        row = int(np.flatnonzero(size != 14)[0])
+        raise InvalidHandError(f"row {row}: {int(size[row])} tiles counting a meld as 3; a "
+                               "winning hand has 14")
+    total = h.astype(np.int16)
+    idx = np.arange(n)
+    for k in range(4):
+        kk, tt = kinds[:, k], tiles[:, k].astype(np.int64)
+        for off in range(3):
+            sel = (kk == 1)
+            np.add.at(total, (idx[sel], tt[sel] + off), 1)
+        np.add.at(total, (idx[kk == 2], tt[kk == 2]), 3)
+        sel = (kk == 3) | (kk == 4)
+        np.add.at(total, (idx[sel], tt[sel]), 4)
+    if n and (total > 4).any():
+        row, t = map(int, np.argwhere(total > 4)[0])
+        raise InvalidHandError(f"row {row}: {int(total[row, t])} copies of {TENHOU_NAMES[t]}")
+    if flags is None:
+        f = np.zeros(n, dtype=np.uint32)
+    else:
+        f = np.asarray(flags)
+        if f.shape != (n,) or f.dtype.kind not in "iu":
+            raise InvalidHandError(f"flags must be integers of shape ({n},), got {f.shape} "
+                                   f"{f.dtype}")
+        if n and (f.min() < 0 or f.max() > 255):
+            raise InvalidHandError("flags hold unknown bits (WinFlag uses 0..255)")
+        f = np.require(f, np.uint32, "C")
+    return h, m, n_melds, f

@@ -1,0 +1,499 @@
+"""Sichuan 血战到底 ("bloody battle"), RULES.md §4.
+
+108 suit tiles, no chow, 缺门 to win (at most two suits), 一炮多响, the hand goes on until
+three players have won or the wall runs out (``xuezhan=False`` for the 普通场 that ends at
+the first win). Value = ``base × 2^(番 − 1)``: one pattern row (the highest) plus +1 items
+(根, 杠上花, 杠上炮, 抢杠胡, 海底捞月, 金钩钓). Kong money (刮风下雨) is paid at once by the
+players who have not won; at 流局: 查花猪 (16×), 查大叫 and 退税.
+
+>>> r = score("111p123p456p789p99p", win_tile="9p")
+>>> r.fan, r.value, [i.key for i in r.items]
+(4, 8, ['qingyise', 'gen'])
+>>> score("234m567m678m345p55p", win_tile="5p", self_drawn=True).value
+1
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+
+from mahjong_core import _regional
+
+from .errors import InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError
+from .errors import NotWinningError
+from .record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk
+from .ruleset import (Ledger, RuleOptions, ScoreItem, ScoreResult, Settlement, WinFlag, option,
+                      prepare_batch, suited_hand_arrays, suits_held, win_flags)
+from .tiles import TENHOU_NAMES
+
+__all__ = ["Rules", "ITEMS", "score", "score_batch", "tenpai_value", "settle", "is_winning"]
+
+RULES_NAME = "sichuan"
+
+
+@dataclass(frozen=True)
+class Rules(RuleOptions):
+    """Options of Sichuan 血战到底; defaults are the recommendations of RULES.md §4/§8.2."""
+
+    name = RULES_NAME
+
+    base: int = option(1, kind=int, rule="§4.7", doc="money per unit (底分)")
+    xuezhan: bool = option(True, kind=bool, rule="§4.4",
+                           doc="血战: play on until three have won; False = 普通场, the hand "
+                               "ends at the first win (its simultaneous winners included)")
+    longqidui_fan: int = option(4, choices=(4, 5), rule="§4.5 C7",
+                                doc="番 of 龙七对 (4 = 七对 + one 根; 5 as in R3)")
+    max_fan: Optional[int] = option(None, choices=(None, 1, 2, 3, 4, 5, 6, 7, 8), rule="§4.5",
+                                    doc="cap on 番 (None = no cap; R14 caps at 3, R12 at 6)")
+    zhigang_pay: str = option("feeder_1", choices=("feeder_1", "feeder_2", "feeder_2_others_1"),
+                              rule="§4.6 C6",
+                              doc="直杠 money: the feeder pays 1 (seed) | 2 (R12) | 2 and every "
+                                  "other player who has not won 1 (R3 擦挂)")
+    hujiao_zhuanyi: bool = option(False, kind=bool, rule="§4.6",
+                                  doc="呼叫转移: on 杠上炮 the discarder's money from that kong "
+                                      "goes to the winner")
+    zimo_jiadi: bool = option(False, kind=bool, rule="§4.5",
+                              doc="自摸加底: each payer of a self-draw pays one extra base")
+    dealer_mode: str = option("dice", choices=("dice", "first_winner"), rule="§4.9",
+                              doc="血战 next dealer: dice (None) | the first winner (the "
+                                  "discarder after 一炮多响)")
+    tenpai_ignores_own_4_copies: bool = option(True, kind=bool, rule="§0.3",
+                                               doc="空听: a tile whose four copies the player "
+                                                   "holds himself is not a wait")
+    dingque: bool = option(False, kind=bool, rule="§4.1",
+                           doc="定缺 (engine option: declare a void suit; no effect on "
+                               "settlement, which checks 缺门 at the win and at 查花猪)")
+    huan_san_zhang: bool = option(False, kind=bool, rule="§4.1",
+                                  doc="换三张 (engine option; no effect on settlement)")
+    pass_lock: bool = option(True, kind=bool, rule="§0.3",
+                             doc="过水 (engine option; no effect on settlement)")
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.base < 1:
+            raise MahjongError(f"option base={self.base} must be at least 1")
+
+    def value(self, fan: int) -> int:
+        """Money of a hand of ``fan`` 番 (after the cap) for one payer."""
+        return self.base << (fan - 1)
+
+    def cap(self, fan: int) -> int:
+        return fan if self.max_fan is None else min(fan, self.max_fan)
+
+
+# Item table: index = the kernel's item id. (key, Chinese, English, fan or None = pattern)
+_ITEM_ROWS = (
+    ("none", "", "", 0),
+    ("pinghu", "平胡", "Plain win", 1),
+    ("duiduihu", "对对胡", "All pungs", 2),
+    ("qingyise", "清一色", "One suit", 3),
+    ("daiyaojiu", "带幺九", "Terminal in every set", 3),
+    ("qidui", "七对", "Seven pairs", 3),
+    ("qingdui", "清对", "One-suit all pungs", 4),
+    ("jiangdui", "将对", "All pungs of 2, 5, 8", 4),
+    ("longqidui", "龙七对", "Seven pairs with a four-of-a-kind", 4),
+    ("qingqidui", "清七对", "One-suit seven pairs", 5),
+    ("qingyaojiu", "清幺九", "One-suit terminal in every set", 5),
+    ("qinglongqidui", "清龙七对", "One-suit seven pairs with a four-of-a-kind", 6),
+    ("tianhu", "天胡", "Heavenly win", 6),
+    ("dihu", "地胡", "Earthly win", 6),
+    ("gen", "根", "Four of a kind (root)", 1),
+    ("gangshanghua", "杠上花", "Win on a kong replacement", 1),
+    ("gangshangpao", "杠上炮", "Win on the discard after a kong", 1),
+    ("qiangganghu", "抢杠胡", "Robbing a kong", 1),
+    ("haidilaoyue", "海底捞月", "Self-draw of the last tile", 1),
+    ("jingoudiao", "金钩钓", "Single wait with all other sets melded", 1),
+)
+assert len(_ITEM_ROWS) == _regional.N_SICHUAN_ITEMS
+ITEMS = tuple(r[0] for r in _ITEM_ROWS)
+_FIRST_ADDITIVE = ITEMS.index("gen")
+
+_REASONS = {
+    "pinghu": "4 sets + a pair, no higher pattern (§4.5)",
+    "duiduihu": "every set is a pung or kong (§4.5)",
+    "qingyise": "one suit only (§4.5)",
+    "daiyaojiu": "every set and the pair hold a 1 or a 9 (§4.5)",
+    "qidui": "seven pairs (§4.5)",
+    "qingdui": "all pungs in one suit (§4.5)",
+    "jiangdui": "all pungs and the pair of 2/5/8 only (§4.5)",
+    "longqidui": "seven pairs holding a four-of-a-kind; that quad is not a 根 again (§4.5)",
+    "qingqidui": "seven pairs in one suit (§4.5)",
+    "qingyaojiu": "one suit, a 1 or 9 in every set and the pair (§4.5)",
+    "qinglongqidui": "one-suit seven pairs with a four-of-a-kind (§4.5)",
+    "tianhu": "the dealer's initial 14 (§4.5)",
+    "dihu": "a non-dealer's first-turn win before any pung/kong (§4.5)",
+    "gen": "four identical tiles, kongs included (§4.5)",
+    "gangshanghua": "self-draw on a kong replacement (§4.5)",
+    "gangshangpao": "won on the discard made right after the discarder's kong (§4.5)",
+    "qiangganghu": "robbed a 面下杠 (§4.5, §4.7)",
+    "haidilaoyue": "self-draw of the last wall tile (§4.5)",
+    "jingoudiao": "all other sets melded, won on a single tile (§4.5)",
+}
+
+
+def _items_to_result(fan_uncapped: int, counts: np.ndarray, rules: Rules,
+                     notes: Tuple[str, ...] = ()) -> ScoreResult:
+    items = []
+    pattern = "none"
+    counts = counts.tolist()
+    for idx in range(1, len(ITEMS)):
+        c = counts[idx]
+        if not c:
+            continue
+        key, name, name_en, fan = _ITEM_ROWS[idx]
+        if idx < _FIRST_ADDITIVE:
+            pattern = key
+            if key == "longqidui":
+                fan = rules.longqidui_fan
+        items.append(ScoreItem(key, name, name_en, fan, c, _REASONS[key]))
+    fan = rules.cap(fan_uncapped)
+    return ScoreResult(RULES_NAME, tuple(items), fan, fan_uncapped, rules.value(fan), pattern,
+                       notes)
+
+
+def _explain_not_winning(counts: np.ndarray, melds) -> str:
+    if suits_held(counts, melds) == 3:
+        return "it holds all three suits (缺门 is required: at most two suits)"
+    return "the tiles form neither 4 sets + a pair nor seven pairs"
+
+
+def _check_context(counts, melds, flags: WinFlag, win_tile: int) -> None:
+    flags = int(flags)  # plain int bit tests: IntFlag operators are slow
+    if flags & WinFlag.REPLACEMENT and not any(m.is_kong for m in melds):
+        raise InvalidContextError("replacement (杠上花) needs a kong among the melds")
+    if flags & WinFlag.ROBBING_KONG:
+        held = int(counts[win_tile]) + sum(m.tiles.count(win_tile) for m in melds)
+        if held != 1:
+            raise InvalidContextError(
+                f"robbing_kong: the robbed {TENHOU_NAMES[win_tile]} is the fourth copy, so the "
+                f"winner holds exactly one, not {held}")
+    if flags & WinFlag.HEAVENLY and any(not m.is_concealed for m in melds):
+        raise InvalidContextError("heavenly (天胡): the initial 14 have no exposed melds")
+
+
+def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bool = False,
+          after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
+          heavenly: bool = False, earthly: bool = False,
+          rules: Optional[Rules | Mapping[str, Any]] = None) -> ScoreResult:
+    """Score one Sichuan winning hand.
+
+    Parameters
+    ----------
+    hand : str or sequence of tile ids
+        The concealed tiles after the win, the winning tile included
+        (``len(hand) + 3 * len(melds) == 14``).
+    melds : sequence of melds
+        Pungs and kongs (``("pung", "222p")``, ``{"type": "kong", "tiles": "7777s"}``, ...).
+    win_tile : str or int
+        The winning tile (one of ``hand``).
+    self_drawn, replacement, after_kong, robbing_kong, last_tile, heavenly, earthly : bool
+        Win circumstances (杠上花 needs ``self_drawn`` and a kong; 海底捞月 counts on a
+        self-draw only).
+    rules : Rules or mapping, optional
+        Options (cap, 龙七对 value, base).
+
+    Returns
+    -------
+    ScoreResult
+        Items with reasons, ``fan`` (capped), ``value`` = base × 2^(fan − 1).
+
+    Raises
+    ------
+    NotWinningError, InvalidHandError, InvalidContextError
+
+    Examples
+    --------
+    >>> r = score("11m22m3333m55p66p77p", win_tile="7p", self_drawn=True)
+    >>> r.pattern, r.fan, r.value
+    ('longqidui', 4, 8)
+    """
+    rules = Rules.from_mapping(rules)
+    counts, rows, ms = suited_hand_arrays(hand, melds, size=14, win_tile=win_tile,
+                                          rule_name="Sichuan")
+    from .tiles import parse_tile
+
+    w = parse_tile(win_tile)
+    flags = win_flags(self_drawn=self_drawn, replacement=replacement, after_kong=after_kong,
+                      robbing_kong=robbing_kong, last_tile=last_tile, heavenly=heavenly,
+                      earthly=earthly)
+    _check_context(counts, ms, flags, w)
+    items = np.zeros(len(ITEMS), dtype=np.int16)
+    fan = _regional.sichuan_score_one(counts, rows, int(flags), rules.longqidui_fan, items)
+    if fan <= 0:
+        raise NotWinningError(f"not a Sichuan win: {_explain_not_winning(counts, ms)}")
+    return _items_to_result(fan, items, rules)
+
+
+def is_winning(hand, melds=()) -> bool:
+    """True if the 14 tiles (hand + melds) are a Sichuan winning hand (缺门, shape)."""
+    counts, rows, _ = suited_hand_arrays(hand, melds, size=14, rule_name="Sichuan")
+    items = np.zeros(len(ITEMS), dtype=np.int16)
+    return _regional.sichuan_score_one(counts, rows, 0, 4, items) > 0
+
+
+def tenpai_value(hand, melds=(), rules: Optional[Rules | Mapping[str, Any]] = None):
+    """The 大叫 of a 13-tile hand: ``(fan, value, tile)`` of its most valuable discard win
+    (根 and 金钩钓 included, no self-draw items, cap applied), or None if not ready.
+
+    >>> tenpai_value("123p456p789p1122p")
+    (4, 8, 9)
+    """
+    rules = Rules.from_mapping(rules)
+    counts, rows, _ = suited_hand_arrays(hand, melds, size=13, rule_name="Sichuan")
+    fan, tile = _regional.best_wait_one(0, counts, rows, rules.longqidui_fan,
+                                        rules.tenpai_ignores_own_4_copies)
+    if fan < 0:
+        return None
+    fan = rules.cap(fan)
+    return fan, rules.value(fan), tile
+
+
+def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.ndarray]:
+    """Score many hands in one compiled loop (the GIL is released).
+
+    Parameters
+    ----------
+    hands : array_like, (N, 34) uint8
+        Counts of the concealed tiles after the win (winning tile included).
+    melds : array_like, (N, 4, 2) uint8, optional
+        Rows of [kind code, tile] (2 = pung, 3 = exposed kong, 4 = concealed kong,
+        0 = no meld; melds first). None = no melds.
+    flags : array_like, (N,) of :class:`~mahjong.ruleset.WinFlag` bits, optional
+    rules : Rules or mapping, optional
+
+    Returns
+    -------
+    dict with ``fan`` (int16, capped; 0 = not a win), ``uncapped_fan``, ``value`` (int64,
+    base × 2^(fan − 1); 0 = not a win), ``items`` ((N, len(ITEMS)) int16 item counts).
+    A row that is not a legal hand raises :class:`~mahjong.errors.InvalidHandError` naming it;
+    a legal hand that is not a win gets fan 0.
+    """
+    rules = Rules.from_mapping(rules)
+    h, m, nm, f = prepare_batch(hands, melds, flags, allow_chow=False, rule_name="Sichuan")
+    n = h.shape[0]
+    fan = np.zeros(n, dtype=np.int16)
+    items = np.zeros((n, len(ITEMS)), dtype=np.int16)
+    _regional.score_batch_kernel(0, h, m, nm, f, rules.longqidui_fan, fan, items)
+    capped = fan if rules.max_fan is None else np.minimum(fan, rules.max_fan).astype(np.int16)
+    value = np.where(capped > 0, rules.base * (np.int64(1) << np.maximum(capped, 1).astype(
+        np.int64) - 1), 0)
+    return {"fan": capped, "uncapped_fan": fan, "value": value, "items": items}
+
+
+# ---------------------------------------------------------------------------- settlement
+
+_KONG_REASON = {"exposed": "直杠 (刮风)", "added": "面下杠 (刮风)", "concealed": "暗杠 (下雨)"}
+
+
+def _win_flags_of(e: WinEvent) -> WinFlag:
+    try:
+        return win_flags(self_drawn=e.self_drawn, replacement=e.replacement,
+                         after_kong=e.after_kong, robbing_kong=e.robbing_kong,
+                         last_tile=e.last_tile, heavenly=e.heavenly, earthly=e.earthly)
+    except MahjongError as exc:  # pragma: no cover - record parsing rejects these first
+        raise InvalidRecordError(str(exc)) from None
+
+
+def _score_win(i: int, e: WinEvent, rules: Rules, dealer: int) -> ScoreResult:
+    where = f"event {i} (win by seat {e.seat})"
+    if e.earthly and not (e.self_drawn or e.from_seat == dealer):
+        raise InvalidRecordError(f"{where}: earthly (地胡) is a self-draw on the first draw or a "
+                                 f"win on the dealer's (seat {dealer}) first discard")
+    try:
+        return score(e.hand, e.melds, win_tile=e.win_tile, self_drawn=e.self_drawn,
+                     replacement=e.replacement, after_kong=e.after_kong,
+                     robbing_kong=e.robbing_kong, last_tile=e.last_tile, heavenly=e.heavenly,
+                     earthly=e.earthly, rules=rules)
+    except NotWinningError as exc:
+        raise InvalidRecordError(f"{where}: not a winning hand: {exc}") from None
+    except MahjongError as exc:
+        raise InvalidRecordError(f"{where}: {exc}") from None
+
+
+def _rules_of(record: HandRecord, rules) -> Rules:
+    if record.rules != RULES_NAME:
+        raise InvalidRecordError(f"record: rules is {record.rules!r}, not {RULES_NAME!r}")
+    if rules is not None:
+        return Rules.from_mapping(rules)
+    try:
+        return Rules.from_mapping(record.options)
+    except MahjongError as exc:
+        raise InvalidRecordError(f"record: options: {exc}") from None
+
+
+def _check_suited(record: HandRecord) -> None:
+    for i, e in enumerate(record.events):
+        if isinstance(e, KongEvent) and e.tile >= 27:
+            raise InvalidRecordError(f"event {i} (kong by seat {e.seat}): "
+                                     f"{TENHOU_NAMES[e.tile]} is not a Sichuan tile")
+    for seat, fh in record.final.items():
+        bad = [t for t in fh.hand if t >= 27] + [m.tile for m in fh.melds if m.tile >= 27]
+        if bad:
+            raise InvalidRecordError(f"final hand of seat {seat}: {TENHOU_NAMES[bad[0]]} is not "
+                                     "a Sichuan tile")
+        if any(m.kind == "chow" for m in fh.melds):
+            raise InvalidRecordError(f"final hand of seat {seat}: a chow; Sichuan has no chow")
+
+
+def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlement:
+    """Settle a Sichuan hand record: kong money, wins, 流局 steps, next dealer.
+
+    Parameters
+    ----------
+    record : HandRecord, mapping or JSON text
+        See :mod:`mahjong.record`. ``rules`` must be ``"sichuan"``.
+    rules : Rules or mapping, optional
+        Overrides the record's ``options``.
+
+    Returns
+    -------
+    Settlement
+        ``deltas`` (sum 0), itemised ``payments`` (each with the event index that caused
+        it; 流局 steps carry the index of the ``exhausted`` event), ``next_dealer``.
+
+    Examples
+    --------
+    >>> s = settle({"rules": "sichuan", "dealer": 0, "events": [
+    ...     {"type": "win", "seat": 0, "hand": "234m567m678m345p55p", "win_tile": "5p"}]})
+    >>> s.deltas
+    (3, -1, -1, -1)
+    """
+    record = HandRecord.coerce(record)
+    rules = _rules_of(record, rules)
+    _check_suited(record)
+    ledger = Ledger(4)
+    wins: Dict[int, ScoreResult] = {}
+    notes: List[str] = []
+    kong_income: Dict[int, List] = {}      # kong event index -> its payments
+    last_kong_of: Dict[int, int] = {}      # seat -> index of its latest kong
+    transferred = set()                   # kong indices whose money moved (呼叫转移)
+    won: List[int] = []
+    first_group: Tuple[int, ...] = ()
+    exhausted_at: Optional[int] = None
+    for step in walk(record, hand_ends_after_first_win=not rules.xuezhan, multi_ron=True):
+        i, e = step.index, step.event
+        still_in = [s for s in range(4) if s not in step.won_before]
+        if isinstance(e, KongEvent):
+            paid = []
+            if e.kind == "exposed":
+                feeder_amount = 1 if rules.zhigang_pay == "feeder_1" else 2
+                paid.append(ledger.pay(e.from_seat, e.seat, feeder_amount * rules.base,
+                                       f"{_KONG_REASON['exposed']} {TENHOU_NAMES[e.tile]}: the "
+                                       "feeder pays", i))
+                if rules.zhigang_pay == "feeder_2_others_1":
+                    for s in still_in:
+                        if s not in (e.seat, e.from_seat):
+                            paid.append(ledger.pay(s, e.seat, rules.base,
+                                                   f"{_KONG_REASON['exposed']} "
+                                                   f"{TENHOU_NAMES[e.tile]}: 擦挂", i))
+            else:
+                unit = 2 if e.kind == "concealed" else 1
+                for s in still_in:
+                    if s != e.seat:
+                        paid.append(ledger.pay(s, e.seat, unit * rules.base,
+                                               f"{_KONG_REASON[e.kind]} {TENHOU_NAMES[e.tile]}",
+                                               i))
+            kong_income[i] = [p for p in paid if p is not None]
+            last_kong_of[e.seat] = i
+        elif isinstance(e, WinEvent):
+            result = _score_win(i, e, rules, record.dealer)
+            wins[i] = result
+            if not first_group:
+                first_group = step.group
+            label = _win_label(e, result)
+            if e.self_drawn:
+                amount = result.value + (rules.base if rules.zimo_jiadi else 0)
+                for s in still_in:
+                    if s != e.seat:
+                        ledger.pay(s, e.seat, amount, label, i)
+            else:
+                ledger.pay(e.from_seat, e.seat, result.value, label, i)
+                if e.after_kong and rules.hujiao_zhuanyi and \
+                        e.seat == _first_in_play_order(record, step.group):
+                    k = last_kong_of.get(e.from_seat)
+                    if k is not None and k not in transferred:
+                        income = sum(p.amount for p in kong_income.get(k, ()))
+                        ledger.pay(e.from_seat, e.seat, income,
+                                   f"呼叫转移: the kong money of event {k}", i)
+                        transferred.add(k)
+            won.append(e.seat)
+        elif isinstance(e, ExhaustedEvent):
+            exhausted_at = i
+    if exhausted_at is not None:
+        _liuju(record, rules, ledger, won, exhausted_at, kong_income, transferred, notes)
+    return Settlement(RULES_NAME, tuple(ledger.deltas()), tuple(ledger.payments),
+                      _next_dealer(record, rules, first_group, exhausted_at), wins, tuple(notes))
+
+
+def _first_in_play_order(record: HandRecord, group: Sequence[int]) -> int:
+    """Of several winners on one discard, the first in play order after the discarder."""
+    src = record.events[group[0]].from_seat
+    return min((record.events[k].seat for k in group), key=lambda s: (s - src) % 4)
+
+
+def _win_label(e: WinEvent, result: ScoreResult) -> str:
+    how = "自摸" if e.self_drawn else ("抢杠" if e.robbing_kong else "点炮")
+    names = "+".join(i.name + (f"×{i.count}" if i.count > 1 else "") for i in result.items)
+    return f"{how} {names} {result.fan}番"
+
+
+def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at: int,
+           kong_income, transferred, notes: List[str]) -> None:
+    """流局 (§4.8): 查花猪, 查大叫, 退税 among the players who have not won."""
+    still_in = [s for s in range(4) if s not in won]
+    if len(still_in) < 2:
+        notes.append("the wall ran out with fewer than two players left: no 流局 steps")
+        return
+    hua_zhu, tenpai = set(), {}
+    for s in still_in:
+        fh = record.final.get(s)
+        if fh is None:
+            raise InvalidRecordError(f"event {at} (exhausted): the final hand of seat {s} is "
+                                     "needed for 查花猪/查大叫")
+        counts, rows, ms = suited_hand_arrays(fh.hand, fh.melds, size=13, rule_name="Sichuan")
+        if suits_held(counts, ms) == 3:
+            hua_zhu.add(s)
+            continue
+        fan, tile = _regional.best_wait_one(0, counts, rows, rules.longqidui_fan,
+                                            rules.tenpai_ignores_own_4_copies)
+        if fan > 0:
+            tenpai[s] = (rules.cap(fan), tile)
+    for s in sorted(hua_zhu):
+        for t in still_in:
+            if t != s and t not in hua_zhu:
+                ledger.pay(s, t, 16 * rules.base, "查花猪: holds three suits", at)
+    for s in still_in:
+        if s in hua_zhu or s in tenpai:
+            continue
+        for t, (fan, tile) in sorted(tenpai.items()):
+            ledger.pay(s, t, rules.value(fan),
+                       f"查大叫: not ready; seat {t}'s best wait {TENHOU_NAMES[tile]} is "
+                       f"{fan}番", at)
+    for s in still_in:
+        if s in tenpai:
+            continue
+        for k, paid in sorted(kong_income.items()):
+            if k in transferred:
+                continue
+            for p in paid:
+                if p.to_seat == s:
+                    ledger.pay(s, p.from_seat, p.amount,
+                               f"退税: refund of kong money (event {k}), not ready", at)
+
+
+def _next_dealer(record: HandRecord, rules: Rules, first_group: Tuple[int, ...],
+                 exhausted_at: Optional[int]) -> Optional[int]:
+    if rules.xuezhan:
+        if rules.dealer_mode == "dice" or not first_group:
+            return None
+        first = record.events[first_group[0]]
+        return first.from_seat if len(first_group) > 1 else first.seat
+    # 普通场 (§4.9): the discarder of the winning tile deals; self-draw: the winner; 流局: stay
+    if first_group:
+        first = record.events[first_group[0]]
+        return first.seat if first.self_drawn else first.from_seat
+    if exhausted_at is not None:
+        return record.dealer
+    return None
