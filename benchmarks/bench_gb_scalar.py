@@ -1,0 +1,116 @@
+"""The scalar Guobiao API, side by side with the reference in the same run.
+
+``mahjong.guobiao.score`` (one Python call per hand, from a string, melds as tuples) against
+pymahjonggb's ``MahjongFanCalculator`` (one call per hand, Botzone names) on the same
+generated winning hands. Target (issue 3): at least the reference's per-call speed.
+
+Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_gb_scalar.py --benchmark-only``.
+Each benchmark round scores the whole pool of distinct hands once (nothing is reused
+between calls but the per-meld and per-fan-combination caches of the API), so
+``mean / POOL`` is the time per hand; ``extra_info["us_per_hand"]`` records it.
+"""
+import sys
+from pathlib import Path
+
+import pytest
+
+from mahjong.guobiao import score, wait_values
+from mahjong.tiles import format_tiles
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import gb_hand_gen as gen  # noqa: E402  (the test suite's winning-hand generator)
+
+MahjongGB = pytest.importorskip("MahjongGB", reason="pymahjonggb (the reference) not installed")
+
+POOL = 5000
+KIND_NAMES = {gen.CHOW: "chow", gen.PUNG: "pung", gen.KONG: "kong",
+              gen.CONCEALED_KONG: "concealed_kong"}
+
+
+def _api_args(hand, style):
+    h, win, melds, flags, seat, rnd, flowers = hand
+    ids = [t for t in range(34) for _ in range(int(h[t]))]
+    tiles = list(ids) if style == "ids" else format_tiles(ids, style)
+    meld_args = [(KIND_NAMES[k], format_tiles(
+        [t, t + 1, t + 2] if k == gen.CHOW else [t] * (3 if k == gen.PUNG else 4)))
+        for k, t in melds]
+    kw = dict(win_tile=format_tiles([win]), self_drawn=bool(flags & 1),
+              fourth_tile=bool(flags & 2), replacement=bool(flags & 4),
+              robbing_kong=bool(flags & 8), last_of_wall=bool(flags & 16), seat_wind=seat,
+              round_wind=rnd, flowers=flowers)
+    return tiles, meld_args, kw
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return gen.generate(POOL, seed=2024)
+
+
+def _per_hand(benchmark, n):
+    benchmark.extra_info["hands"] = n
+    if benchmark.stats is not None:
+        benchmark.extra_info["us_per_hand"] = round(benchmark.stats.stats.mean / n * 1e6, 3)
+
+
+@pytest.mark.benchmark(group="gb-scalar")
+def test_reference_calculator(benchmark, pool):
+    calls = [gen.reference_kwargs(h) for h in pool]
+    for c in calls:
+        c["verbose"] = False
+    fn = MahjongGB.MahjongFanCalculator
+
+    def run():
+        total = 0
+        for c in calls:
+            total += len(fn(**c))
+        return total
+
+    benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)
+    _per_hand(benchmark, len(calls))
+
+
+@pytest.mark.parametrize("style", ["tenhou", "ids", "reference"])
+@pytest.mark.benchmark(group="gb-scalar")
+def test_score(benchmark, pool, style):
+    args = [_api_args(h, style) for h in pool]
+    # the same hands give the reference's totals (the benchmark measures a correct path)
+    for hand, (tiles, melds, kw) in list(zip(pool, args))[:300]:
+        ref = MahjongGB.MahjongFanCalculator(**gen.reference_kwargs(hand))
+        assert score(tiles, melds, **kw).total == sum(p * c for p, c, _, _ in ref)
+
+    def run():
+        total = 0
+        for tiles, melds, kw in args:
+            total += score(tiles, melds, **kw).total
+        return total
+
+    benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)
+    _per_hand(benchmark, len(args))
+
+
+@pytest.mark.benchmark(group="gb-scalar")
+def test_score_lianzhong(benchmark, pool):
+    args = [_api_args(h, "tenhou") for h in pool[:1000]]
+
+    def run():
+        return sum(score(t, m, rules="lianzhong", **kw).total for t, m, kw in args)
+
+    benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
+    _per_hand(benchmark, len(args))
+
+
+@pytest.mark.benchmark(group="gb-wait-values")
+def test_wait_values(benchmark, pool):
+    hands = []
+    for h, win, melds, flags, seat, rnd, flowers in pool[:500]:
+        ids = [t for t in range(34) for _ in range(int(h[t]))]
+        hands.append((format_tiles(ids), [(KIND_NAMES[k], format_tiles(
+            [t, t + 1, t + 2] if k == gen.CHOW else [t] * (3 if k == gen.PUNG else 4)))
+            for k, t in melds]))
+
+    def run():
+        return sum(len(wait_values(t, m)) for t, m in hands)
+
+    waits = benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
+    assert waits >= len(hands)
+    _per_hand(benchmark, len(hands))

@@ -1,0 +1,30 @@
+"""Guobiao (国标麻将, Chinese Official / MCR) scoring, previews and competition settlement.
+
+* :func:`score` — the fans of one winning hand (the reading with the most fans), with
+  ``rules="lianzhong"`` for the 联众 extras; :func:`score_batch` — many hands at once in
+  the compiled kernel (GIL released).
+* :func:`wait_values` — for a ready hand, what each winning tile would be worth.
+* :func:`settle`, :class:`Match` — who pays what (8 + F), and a 16-hand match record.
+* :data:`FANS`, :class:`FanId` — the fan table (Chinese and English names, points, 不计).
+
+See ``docs/GUOBIAO.md`` for the user guide.
+"""
+from .batch import score_batch
+from .fans import FAN_BY_NAME, FAN_BY_NAME_EN, FANS, N_FANS, Fan, FanId
+from .lianzhong import LianzhongOptions
+from .preview import WaitValue, wait_values
+from .scoring import (MIN_FANS, RULE_SETS, Decomposition, LianzhongFanId, ScoredFan, ScoredSet,
+                      ScoreResult, score)
+from .settlement import (BASE_PAYMENT, HANDS_PER_MATCH, HandInfo, HandSettlement, Match,
+                         MatchHand, Standing, hand_info, settle, settle_draw)
+from .winds import parse_wind
+
+__all__ = [
+    "score", "score_batch", "ScoreResult", "ScoredFan", "ScoredSet", "Decomposition",
+    "FANS", "FanId", "Fan", "N_FANS", "FAN_BY_NAME", "FAN_BY_NAME_EN", "LianzhongFanId",
+    "LianzhongOptions", "MIN_FANS", "RULE_SETS",
+    "wait_values", "WaitValue",
+    "settle", "settle_draw", "HandSettlement", "Match", "MatchHand", "HandInfo", "hand_info",
+    "Standing", "BASE_PAYMENT", "HANDS_PER_MATCH",
+    "parse_wind",
+]

@@ -1,0 +1,838 @@
+"""Score one Guobiao (MCR) hand: :func:`score` and its result types.
+
+The fan search runs in the compiled kernel (``mahjong_core._gb``); this module reads and
+validates the input once at the Python boundary (so every bad input is a clear
+:class:`ValueError` subclass naming the field), calls the kernel, and wraps its answer in
+immutable result objects. The 联众 rule set (``rules="lianzhong"``) adds its extra fans
+per candidate decomposition (:mod:`mahjong.guobiao.lianzhong`).
+
+Hot path (``score`` must cost no more than the reference's one call, ~3 µs): a plain tenhou
+string goes to the kernel as it is (``score_one_packed`` counts it in C), tile ids as bytes;
+melds given as hashable values are parsed once and cached (there are only a few hundred
+distinct melds), the fan tuple is memoised per fan combination, the result is filled
+without the dataclass ``__init__``, and the decomposition object is built only when asked
+for. The full Python validation (``prepare``) runs only to word an error.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Dict, Optional, Tuple
+
+from ..errors import InvalidContextError, InvalidHandError, NotWinningError, TileParseError
+from ..hand import Meld, parse_meld
+from ..tiles import (CHINESE_NAMES, LETTER_NAMES, REFERENCE_NAMES, TENHOU_NAMES, UNICODE_NAMES,
+                     format_tiles, parse_tile, parse_tiles)
+from .fans import FANS, FanId
+from .lianzhong import (EXTRA_FANS, LianzhongContext, LianzhongOptions, apply_extras,
+                        context_extras, decomposition_extras)
+from .winds import WIND_NAMES, parse_wind
+
+MIN_FANS = 8
+RULE_SETS = ("standard", "lianzhong")
+
+# Win-context bits of the kernel.
+SELF_DRAWN = 1
+FOURTH_TILE = 2
+REPLACEMENT = 4
+ROBBING_KONG = 8
+LAST_OF_WALL = 16
+
+# Kernel error codes (negative totals) -> exception class.
+_ERRORS = {-1: NotWinningError, -2: InvalidHandError, -3: InvalidHandError,
+           -4: InvalidContextError, -5: InvalidHandError, -6: TileParseError}
+
+_NOT_PLAIN_TENHOU = -6  # score_one_packed on a string: "not plain tenhou, parse it here"
+_MELD_CODE = {"chow": 1, "pung": 2, "kong": 3, "concealed_kong": 4}
+
+try:
+    from mahjong_core import _gb as _kernel
+except ImportError as _exc:  # pragma: no cover - only while the core is not built
+    _kernel = None
+    _KERNEL_ERROR = str(_exc)
+
+
+def _require_kernel():
+    if _kernel is None:
+        raise ImportError(
+            "mahjong_core._gb (the compiled Guobiao kernel) is not built: run "
+            "`python setup.py build_ext --inplace` (" + _KERNEL_ERROR + ")")
+    return _kernel
+
+
+# --- result types ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ScoredFan:
+    """One fan of a scored hand.
+
+    ``points`` is the value of one occurrence and ``count`` how many times it counts
+    (幺九刻 x2, 花牌 x3 ...); ``name`` is Chinese and ``name_en`` English, as the reference
+    calculator prints them (联众 extras have names of their own).
+    """
+
+    id: int
+    name: str
+    name_en: str
+    points: int
+    count: int
+
+    @property
+    def total(self) -> int:
+        return self.points * self.count
+
+    def __str__(self) -> str:
+        times = f" x{self.count}" if self.count > 1 else ""
+        return f"{self.name}{times} {self.total}"
+
+
+class LianzhongFanId:
+    """Ids of the 联众 extra fans (after the 82 standard ``FanId`` values)."""
+
+
+for _i, (_key, _zh, _en, _pts) in enumerate(EXTRA_FANS):
+    setattr(LianzhongFanId, _key.upper(), 100 + _i)
+
+_EXTRA_ROWS = {zh: (100 + i, zh, en, pts) for i, (_k, zh, en, pts) in enumerate(EXTRA_FANS)}
+
+# One immutable ScoredFan per (fan, count): built once, shared by every result.
+_FAN_CACHE: Dict[Tuple[int, int], ScoredFan] = {}
+
+
+def _fan(fan_id: int, count: int) -> ScoredFan:
+    key = (fan_id, count)
+    fan = _FAN_CACHE.get(key)
+    if fan is None:
+        row = FANS[fan_id]
+        fan = _FAN_CACHE[key] = ScoredFan(int(row.id), row.name, row.name_en, row.points,
+                                          count)
+    return fan
+
+
+def _extra_fan(name: str, count: int) -> ScoredFan:
+    fid, zh, en, pts = _EXTRA_ROWS[name]
+    return ScoredFan(fid, zh, en, pts, count)
+
+
+@dataclass(frozen=True)
+class ScoredSet:
+    """A set of the chosen decomposition: ``kind`` is ``chow`` (``tiles`` are the run),
+    ``pung`` or ``kong``; ``melded`` says it was called (a concealed kong is a meld that
+    is ``concealed``); a pung completed by a discard counts as exposed (not concealed)."""
+
+    kind: str
+    tiles: Tuple[int, ...]
+    melded: bool
+    concealed: bool
+
+    def __str__(self) -> str:
+        text = format_tiles(self.tiles)
+        if self.melded:
+            return f"({text})" if self.concealed else f"[{text}]"
+        return text
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """How the winning hand was read.
+
+    ``form`` is one of ``regular``, ``seven_pairs``, ``thirteen_orphans``,
+    ``honors_knitted``, ``knitted_straight``, ``nine_gates``. ``sets`` (the hand's own
+    sets by tile, then the melds) and ``pair`` are filled for the regular and
+    knitted-straight forms;
+    ``knitted`` holds the nine knitted tiles of a knitted straight; ``tiles`` all
+    14 tiles (melds included, a kong counted as 3 + 1), sorted.
+    """
+
+    form: str
+    pair: Optional[int]
+    sets: Tuple[ScoredSet, ...]
+    knitted: Tuple[int, ...]
+    tiles: Tuple[int, ...]
+
+    def __str__(self) -> str:
+        parts = [str(s) for s in self.sets if not s.melded]
+        if self.knitted:
+            parts.insert(0, "knitted " + format_tiles(self.knitted))
+        if self.pair is not None:
+            parts.append(format_tiles([self.pair, self.pair]))
+        parts += [str(s) for s in self.sets if s.melded]
+        if not parts:
+            parts = [format_tiles(self.tiles)]
+        return f"{self.form}: " + " ".join(parts)
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The score of one hand.
+
+    Attributes
+    ----------
+    total : int
+        All fans, flowers included (F of the payment rule).
+    base_total : int
+        Fans without flowers; a win needs at least 8 (:attr:`meets_minimum`).
+    flowers : int
+        Flower count (each is one 花牌 fan).
+    fans : tuple of ScoredFan
+        The fans, highest value first (花牌 last).
+    rules : str
+        ``"standard"`` or ``"lianzhong"``.
+    win_tile : int
+        The winning tile id.
+    self_drawn, robbing_kong : bool
+        The win context, for settlement (who pays).
+    seat_wind, round_wind : int
+        The winds it was scored with (0..3), checked by settlement against the seats.
+    decomposition : Decomposition
+        The reading of the hand that gave the most fans (built on first access).
+    """
+
+    total: int
+    base_total: int
+    flowers: int
+    fans: Tuple[ScoredFan, ...]
+    rules: str
+    win_tile: int
+    self_drawn: bool
+    robbing_kong: bool
+    seat_wind: int
+    round_wind: int
+
+    @property
+    def meets_minimum(self) -> bool:
+        """True when the hand reaches the 8-fan minimum without flowers (a legal win)."""
+        return self.base_total >= MIN_FANS
+
+    @property
+    def decomposition(self) -> Decomposition:
+        cached = self.__dict__.get("_decomposition")
+        if cached is None:
+            builder, args = self.__dict__["_raw_decomposition"]
+            cached = builder(*args)
+            self.__dict__["_decomposition"] = cached
+        return cached
+
+    def fan_counts(self) -> Dict[str, int]:
+        """``{Chinese name: count}`` of the fans (a convenience for tests and tables)."""
+        return {f.name: f.count for f in self.fans}
+
+    def to_json(self, decomposition: bool = True) -> dict:
+        """A JSON-ready dict (the ``mahjong gb --jsonl`` output row); ``decomposition``
+        adds the chosen reading as text.
+
+        >>> score("19m19p19s1234567z", win_tile="7z", flowers=1).to_json()
+        ... # doctest: +NORMALIZE_WHITESPACE
+        {'total': 89, 'base_total': 88, 'meets_minimum': True,
+         'fans': [{'name': '十三幺', 'name_en': 'Thirteen Orphans', 'points': 88, 'count': 1},
+                  {'name': '花牌', 'name_en': 'Flower Tiles', 'points': 1, 'count': 1}],
+         'decomposition': 'thirteen_orphans: 19m19p19s12345677z'}
+        """
+        row = {
+            "total": self.total, "base_total": self.base_total,
+            "meets_minimum": self.meets_minimum,
+            "fans": [{"name": f.name, "name_en": f.name_en, "points": f.points,
+                      "count": f.count} for f in self.fans],
+        }
+        if decomposition:
+            row["decomposition"] = str(self.decomposition)
+        return row
+
+    def table(self) -> str:
+        """A readable fan table: value, English name, Chinese name (x count)."""
+        width = max([len(f.name_en) for f in self.fans] + [10])
+        lines = [f"{f.points * f.count:>4}  {f.name_en:<{width}}  {f.name}"
+                 + (f" x{f.count}" if f.count > 1 else "") for f in self.fans]
+        lines.append(f"{self.total:>4}  total" + (
+            f" ({self.base_total} without flowers)" if self.flowers else ""))
+        if not self.meets_minimum:
+            lines.append(f"      below the {MIN_FANS}-fan minimum: not a legal win")
+        return "\n".join(lines)
+
+
+def _set_dict(obj, values, _setattr=object.__setattr__):
+    _setattr(obj, "__dict__", values)
+
+
+def _make_result(total, base_total, flowers, fans, rules, win, self_drawn, robbing, seat,
+                 rnd, raw_decomposition) -> ScoreResult:
+    # A frozen dataclass filled in one step (its __init__ sets fields one by one).
+    result = object.__new__(ScoreResult)
+    _set_dict(result, {
+        "total": total, "base_total": base_total, "flowers": flowers, "fans": fans,
+        "rules": rules, "win_tile": win, "self_drawn": self_drawn, "robbing_kong": robbing,
+        "seat_wind": seat, "round_wind": rnd, "_raw_decomposition": raw_decomposition})
+    return result
+
+
+# --- input ----------------------------------------------------------------------------
+
+_TENHOU_GROUP = re.compile(r"([1-9]+)([mpsz])")
+_TILE_NAMES: Dict[str, int] = {}
+for _names in (CHINESE_NAMES, UNICODE_NAMES, REFERENCE_NAMES, TENHOU_NAMES):
+    for _t, _name in enumerate(_names):
+        _TILE_NAMES[_name] = _t
+for _t, _name in enumerate(LETTER_NAMES):
+    _TILE_NAMES[_name] = 27 + _t
+
+
+def _standing_counts(tiles: Any) -> Tuple[bytearray, int]:
+    """(counts of the standing tiles, number of tiles) from any accepted tile input."""
+    counts = bytearray(34)
+    ids = _standing_ids(tiles)
+    for t in ids:
+        if counts[t] == 4:
+            raise InvalidHandError(f"tiles: a fifth copy of {TENHOU_NAMES[t]}")
+        counts[t] += 1
+    return counts, len(ids)
+
+
+def _win_tile(value: Any) -> int:
+    if type(value) is int and 0 <= value < 34:
+        return value
+    if isinstance(value, str):
+        t = _TILE_NAMES.get(value)
+        if t is not None:
+            return t
+    try:
+        return parse_tile(value)
+    except TileParseError as exc:
+        raise TileParseError(f"win_tile: {exc}") from None
+
+
+@lru_cache(maxsize=1024)
+def _cached_meld(meld: Any) -> Meld:
+    return parse_meld(meld)
+
+
+def _parse_melds(melds: Any) -> Tuple[Meld, ...]:
+    if melds is None:
+        return ()
+    if isinstance(melds, (str, dict, Meld)) or (
+            isinstance(melds, tuple) and len(melds) == 2 and isinstance(melds[0], str)):
+        raise InvalidHandError(f"melds must be a list of melds, got {melds!r}")
+    try:
+        melds = list(melds)
+    except TypeError:
+        raise InvalidHandError(f"melds must be a list of melds, got {melds!r}") from None
+    if not melds:
+        return ()
+    out = []
+    for i, m in enumerate(melds):
+        if isinstance(m, Meld):
+            out.append(m)
+            continue
+        if isinstance(m, list):
+            m = tuple(m)
+        try:
+            try:
+                out.append(_cached_meld(m))
+            except TypeError:  # unhashable (a dict): parse without the cache
+                out.append(parse_meld(m))
+        except (InvalidHandError, TileParseError) as exc:
+            raise type(exc)(f"melds[{i}]: {exc}") from None
+    if len(out) > 4:
+        raise InvalidHandError(f"melds: {len(out)} melds, a hand has at most 4")
+    return tuple(out)
+
+
+def _flag(value: Any, name: str) -> bool:
+    if value is True or value is False:
+        return value
+    if type(value).__name__ == "bool_" or (isinstance(value, int) and value in (0, 1)):
+        return bool(value)
+    raise InvalidContextError(f"{name}: expected True or False, got {value!r}")
+
+
+def _flowers(value: Any) -> int:
+    if type(value) is int and 0 <= value <= 8:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
+        raise InvalidContextError(f"flowers: expected a count 0..8 (8 flower tiles), "
+                                  f"got {value!r}")
+    return int(value)
+
+
+def _wind(value: Any, name: str) -> int:
+    if type(value) is int and 0 <= value <= 3:
+        return value
+    return parse_wind(value, name)
+
+
+def prepare(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+            last_of_wall, seat_wind, round_wind, flowers):
+    """Validate one hand and its context; return the kernel's arguments.
+
+    Raises the same errors :func:`score` documents (every check the kernel makes is made
+    here first, with a message naming the field).
+    """
+    counts, n = _standing_counts(tiles)
+    meld_objs = _parse_melds(melds)
+    win = _win_tile(win_tile)
+    expected = 13 - 3 * len(meld_objs)
+    if n != expected:
+        raise InvalidHandError(
+            f"tiles: {n} standing tiles with {len(meld_objs)} meld(s); expected {expected} "
+            "(the standing tiles before the winning tile, melds counted as 3)")
+    flags = 0
+    if _flag(self_drawn, "self_drawn"):
+        flags |= SELF_DRAWN
+    if _flag(fourth_tile, "fourth_tile"):
+        flags |= FOURTH_TILE
+    if _flag(replacement, "replacement"):
+        flags |= REPLACEMENT
+    if _flag(robbing_kong, "robbing_kong"):
+        flags |= ROBBING_KONG
+    if _flag(last_of_wall, "last_of_wall"):
+        flags |= LAST_OF_WALL
+    seat = _wind(seat_wind, "seat_wind")
+    rnd = _wind(round_wind, "round_wind")
+    n_flowers = _flowers(flowers)
+
+    total = bytearray(counts)
+    total[win] += 1
+    rows = []
+    has_kong = False
+    for m in meld_objs:
+        for t in m.tiles:
+            total[t] += 1
+        rows.append((_MELD_CODE[m.kind], m.tiles[0]))
+        has_kong = has_kong or m.kind in ("kong", "concealed_kong")
+    if max(total) > 4:
+        t = max(range(34), key=total.__getitem__)
+        raise InvalidHandError(
+            f"{total[t]} copies of {TENHOU_NAMES[t]} across tiles, melds and win_tile: "
+            "a tile has 4")
+    if flags & (REPLACEMENT | ROBBING_KONG | FOURTH_TILE):
+        _check_context(flags, counts, total, win, has_kong)
+    return counts, win, rows, flags, seat, rnd, n_flowers, meld_objs
+
+
+def _check_context(flags, counts, total, win, has_kong):
+    name = TENHOU_NAMES[win]
+    if flags & REPLACEMENT:
+        if not flags & SELF_DRAWN:
+            raise InvalidContextError(
+                "replacement=True (杠上开花) is a self-drawn win on a kong's replacement tile; "
+                "it needs self_drawn=True")
+        if not has_kong:
+            raise InvalidContextError(
+                "replacement=True (杠上开花) needs a kong among the melds")
+    if flags & ROBBING_KONG:
+        if flags & SELF_DRAWN:
+            raise InvalidContextError(
+                "robbing_kong=True (抢杠和) wins on another player's kong tile; it cannot be "
+                "self_drawn")
+        if total[win] != 1:
+            raise InvalidContextError(
+                f"robbing_kong=True but you hold a copy of {name}: the robbed kong needs the "
+                "other three copies")
+    if flags & FOURTH_TILE and counts[win]:
+        raise InvalidContextError(
+            f"fourth_tile=True (和绝张) but you hold a copy of {name} among your tiles: the "
+            "winning tile cannot be the last unseen copy")
+
+
+# --- fast input path (score) -----------------------------------------------------------
+
+_SUIT_TRANSLATE = {
+    suit: bytes.maketrans(b"123456789", bytes(base + d if base + d < 34 else 255
+                                             for d in range(9)))
+    for suit, base in zip("mpsz", (0, 9, 18, 27))}
+
+
+def _standing_ids(tiles: Any) -> bytes:
+    """The standing tiles as bytes of tile ids (checked 0..33; counts are the kernel's)."""
+    try:
+        return _standing_ids_unchecked(tiles)
+    except TileParseError as exc:
+        raise TileParseError(f"tiles: {exc}") from None
+
+
+def _standing_ids_unchecked(tiles: Any) -> bytes:
+    if type(tiles) is str:
+        groups = _TENHOU_GROUP.findall(tiles)
+        if groups:
+            ids = b"".join([digits.encode().translate(_SUIT_TRANSLATE[suit])
+                            for digits, suit in groups])
+            # every character consumed, and no 8z/9z: a plain tenhou string
+            if len(ids) + len(groups) == len(tiles) and b"\xff" not in ids:
+                return ids
+        if " " in tiles:  # one name per token ("W1 W2 B3", "1m 2m", "东 南"): a dict lookup
+            try:
+                return bytes([_TILE_NAMES[token] for token in tiles.split()])
+            except KeyError:
+                pass
+        return bytes(parse_tiles(tiles))
+    if isinstance(tiles, str):
+        return bytes(parse_tiles(str(tiles)))
+    try:
+        ids = list(tiles)
+    except TypeError:
+        raise TileParseError(f"tiles: expected a tile string or a sequence of tile ids, "
+                             f"got {type(tiles).__name__}") from None
+    if len(ids) == 34:
+        raise InvalidHandError("tiles: give the standing tiles (at most 13) as a string or "
+                               "tile ids, not a 34-entry counts array")
+    try:
+        packed = bytes(ids)  # C speed for integers 0..255 (numpy integers included)
+    except (TypeError, ValueError):
+        packed = None
+    if packed is not None and (not packed or max(packed) < 34):
+        return packed
+    return bytes([t if type(t) is int and 0 <= t < 34 else parse_tile(t) for t in ids])
+
+
+_MELDS_CACHE: Dict[Any, Tuple[bytes, Tuple[Meld, ...]]] = {}
+
+
+def _meld_bytes(melds: Any) -> Tuple[bytes, Tuple[Meld, ...]]:
+    """Melds as kernel bytes ([type, tile] pairs) and Meld objects, cached by value."""
+    if melds is None or (type(melds) in (tuple, list) and not melds):
+        return b"", ()
+    try:
+        key = tuple(melds) if not isinstance(melds, (str, dict)) else melds
+        hit = _MELDS_CACHE.get(key)
+    except TypeError:  # an unhashable meld (a dict or a list): no cache
+        key, hit = None, None
+    if hit is not None:
+        return hit
+    objs = _parse_melds(melds)
+    packed = bytes([v for m in objs for v in (_MELD_CODE[m.kind], m.tiles[0])])
+    if key is not None and len(_MELDS_CACHE) < 65536:
+        _MELDS_CACHE[key] = (packed, objs)
+    return packed, objs
+
+
+_FANS_CACHE: Dict[bytes, Tuple[ScoredFan, ...]] = {}
+
+
+def _fans_from_pairs(pairs: bytes) -> Tuple[ScoredFan, ...]:
+    """ScoredFans from the kernel's (fan id, count) byte pairs (memoised: few distinct)."""
+    fans = _FANS_CACHE.get(pairs)
+    if fans is None:
+        fans = tuple(_fan(pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2))
+        if len(_FANS_CACHE) < 65536:
+            _FANS_CACHE[pairs] = fans
+    return fans
+
+
+# --- the kernel's answer --------------------------------------------------------------
+
+_KNITTED_CACHE: Dict[int, Tuple[int, ...]] = {}
+_GROUP_KINDS = {1: "chow", 2: "pung", 3: "kong", "chow": "chow", "pung": "pung",
+                "kong": "kong"}
+
+
+def _knitted_tiles(pattern: int) -> Tuple[int, ...]:
+    tiles = _KNITTED_CACHE.get(pattern)
+    if tiles is None:
+        from mahjong_core._decompose import knitted_pattern
+        tiles = _KNITTED_CACHE[pattern] = tuple(knitted_pattern(pattern))
+    return tiles
+
+
+def _build_decomposition(form: str, pair: Optional[int], groups, pattern: Optional[int],
+                         ids: bytes, win: int, melds: Tuple[Meld, ...]) -> Decomposition:
+    """``groups``: (kind, tile, is_meld, concealed) tuples, kind a code or a name."""
+    sets = []
+    for kind, tile, is_meld, concealed in groups:
+        kind = _GROUP_KINDS[kind]
+        tiles = (tile, tile + 1, tile + 2) if kind == "chow" else (
+            (tile,) * (4 if kind == "kong" else 3))
+        sets.append(ScoredSet(kind, tiles, bool(is_meld), bool(concealed)))
+    # the hand's own sets first (by tile), then the melds in the order given
+    sets.sort(key=lambda x: (x.melded, 0 if x.melded else x.tiles[0]))
+    knitted = _knitted_tiles(pattern) if pattern is not None and pattern >= 0 else ()
+    all_tiles = list(_standing_ids(ids) if isinstance(ids, str) else ids) + [win]
+    for m in melds:
+        all_tiles.extend(m.tiles)
+    return Decomposition(form, pair, tuple(sets), knitted, tuple(sorted(all_tiles)))
+
+
+def _packed_decomposition(form_code, pair, groups, pattern, ids, win, melds):
+    return _build_decomposition(
+        _kernel.FORMS[form_code], None if pair == 255 else pair,
+        [tuple(groups[i:i + 4]) for i in range(0, len(groups), 4)], pattern, ids, win,
+        melds)
+
+
+def _raise_error(code: int, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
+                 robbing_kong, last_of_wall, seat_wind, round_wind, flowers):
+    """Turn a kernel error code into the precise exception (re-validating in Python)."""
+    if code != -1:
+        prepare(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+                last_of_wall, seat_wind, round_wind, flowers)
+        raise _ERRORS.get(code, InvalidHandError)(
+            _kernel.ERROR_CODES.get(code, f"kernel error {code}"))
+    raise NotWinningError("not a winning hand: the tiles form no complete hand "
+                          f"(win_tile {TENHOU_NAMES[_win_tile(win_tile)]})")
+
+
+# --- public API -----------------------------------------------------------------------
+
+def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
+          replacement=False, robbing_kong=False, last_of_wall=False, seat_wind=0,
+          round_wind=0, flowers=0, rules="standard", heavenly=False, earthly=False,
+          first_round=False, heavenly_ready=False, options=None) -> ScoreResult:
+    """Score a winning Guobiao hand: the reading with the most fans, with every fan.
+
+    Parameters
+    ----------
+    tiles : str or sequence of int
+        The standing (concealed) tiles *before* the winning tile: 13, 10, 7, 4 or 1 of
+        them (13 minus 3 per meld), in any notation :func:`mahjong.parse_tiles` reads, or
+        tile ids.
+    melds : sequence, optional
+        Called sets: :class:`mahjong.Meld` objects, ``("pung", "222p")`` tuples or
+        ``{"type": "kong", "tiles": "7777s"}`` dicts (kinds chow, pung, kong,
+        concealed_kong).
+    win_tile : str or int
+        The winning tile.
+    self_drawn : bool
+        自摸 (else won on a discard).
+    fourth_tile : bool
+        和绝张: the other three copies were already visible. Added automatically when the
+        three other copies are in your own melds.
+    replacement : bool
+        杠上开花: self-drawn on a kong's replacement tile (needs a kong and self_drawn).
+    robbing_kong : bool
+        抢杠和: won on a tile another player added to his pung (not self-drawn; you hold
+        no copy of it).
+    last_of_wall : bool
+        The last tile of the wall: 妙手回春 when self-drawn, 海底捞月 on a discard.
+    seat_wind, round_wind : int or str
+        门风 and 圈风: 0..3 = East, South, West, North, or "E", "south", "1z", "东" ...
+    flowers : int
+        Flower tiles (0..8): one 花牌 fan each, not counted toward the 8-fan minimum.
+    rules : {"standard", "lianzhong"}
+        ``"lianzhong"`` adds the 联众 extra fans (:mod:`mahjong.guobiao.lianzhong`).
+    heavenly, earthly, first_round, heavenly_ready : bool
+        联众 only: 天和 (the dealer's initial 14; self-drawn, seat East, no melds),
+        地和 (a non-dealer's self-drawn first draw, no melds), 人和 (a win in the first
+        go-around), 天听 (ready at the deal, declared, then won).
+    options : LianzhongOptions, optional
+        联众 rule options.
+
+    Returns
+    -------
+    ScoreResult
+        ``total`` (flowers included), ``base_total``, ``meets_minimum``, ``fans`` and
+        ``decomposition``. A hand below 8 fans is returned (``meets_minimum`` False):
+        settling it is what fails.
+
+    Raises
+    ------
+    TileParseError
+        A token that is not a tile.
+    InvalidHandError
+        Wrong tile count for the melds, a fifth copy of a tile, a malformed meld.
+    InvalidContextError
+        Impossible context: robbing a kong while holding a copy of the tile, replacement
+        without a kong or without self_drawn, robbing a kong self-drawn, fourth_tile while
+        holding a copy, a wind or flower count out of range, a 联众 flag under the
+        standard rules.
+    NotWinningError
+        The tiles do not form a complete hand.
+
+    Examples
+    --------
+    >>> r = score("234m567m345p678s2s", win_tile="2s", self_drawn=True, seat_wind="N")
+    >>> r.total, [f.name for f in r.fans]
+    (10, ['不求人', '平和', '断幺', '连六', '独听・单钓'])
+    >>> str(r.decomposition)
+    'regular: 234m 567m 345p 678s 22s'
+    >>> score("22m33m44p55p66s77s8s", win_tile="8s").fan_counts()
+    {'七对': 1, '断幺': 1}
+    """
+    if rules != "standard" or heavenly or earthly or first_round or heavenly_ready or options:
+        return _score_other(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
+                            robbing_kong, last_of_wall, seat_wind, round_wind, flowers, rules,
+                            heavenly, earthly, first_round, heavenly_ready, options)
+    # Fast path: cheap parsing here, the full validation in the kernel; on an error the
+    # inputs are validated again in Python for a message naming the field.
+    if (type(melds) is tuple or type(melds) is list) and not melds:
+        meld_bytes, meld_objs = b"", ()
+    else:
+        meld_bytes, meld_objs = _meld_bytes(melds)
+    win = _TILE_NAMES.get(win_tile) if type(win_tile) is str else None
+    if win is None:
+        win = _win_tile(win_tile)
+    flags = ((self_drawn if self_drawn is True or self_drawn is False
+              else _flag(self_drawn, "self_drawn"))
+             | (fourth_tile if fourth_tile is True or fourth_tile is False
+                else _flag(fourth_tile, "fourth_tile")) << 1
+             | (replacement if replacement is True or replacement is False
+                else _flag(replacement, "replacement")) << 2
+             | (robbing_kong if robbing_kong is True or robbing_kong is False
+                else _flag(robbing_kong, "robbing_kong")) << 3
+             | (last_of_wall if last_of_wall is True or last_of_wall is False
+                else _flag(last_of_wall, "last_of_wall")) << 4)
+    seat = (seat_wind if type(seat_wind) is int and 0 <= seat_wind <= 3
+            else _wind(seat_wind, "seat_wind"))
+    rnd = (round_wind if type(round_wind) is int and 0 <= round_wind <= 3
+           else _wind(round_wind, "round_wind"))
+    n_flowers = flowers if type(flowers) is int and 0 <= flowers <= 8 else _flowers(flowers)
+    kernel = _kernel if _kernel is not None else _require_kernel()
+    # A plain tenhou string is counted by the kernel itself; anything else is parsed here.
+    kind = type(tiles)
+    if kind is str:
+        ids = tiles
+    elif kind is list or kind is tuple:
+        try:
+            ids = bytes(tiles)  # tile ids; the kernel rejects ids above 33
+        except (TypeError, ValueError):
+            ids = _standing_ids(tiles)
+    else:
+        ids = _standing_ids(tiles)
+    total, pairs, form, pair, groups, pattern = kernel.score_one_packed(
+        ids, win, meld_bytes, flags, seat, rnd, n_flowers)
+    if total == _NOT_PLAIN_TENHOU and type(ids) is str:
+        ids = _standing_ids(tiles)
+        total, pairs, form, pair, groups, pattern = kernel.score_one_packed(
+            ids, win, meld_bytes, flags, seat, rnd, n_flowers)
+    if total < 0:
+        _raise_error(total, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
+                     robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
+    fans = _FANS_CACHE.get(pairs)
+    if fans is None:
+        fans = _fans_from_pairs(pairs)
+    # A frozen dataclass filled in one step (its __init__ sets fields one by one).
+    result = object.__new__(ScoreResult)
+    _set_dict(result, {
+        "total": total, "base_total": total - n_flowers, "flowers": n_flowers, "fans": fans,
+        "rules": "standard", "win_tile": win, "self_drawn": flags & SELF_DRAWN == 1,
+        "robbing_kong": flags & ROBBING_KONG == ROBBING_KONG, "seat_wind": seat,
+        "round_wind": rnd,
+        "_raw_decomposition": (_packed_decomposition,
+                               (form, pair, groups, pattern, ids, win, meld_objs))})
+    return result
+
+
+def _score_other(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+                 last_of_wall, seat_wind, round_wind, flowers, rules, heavenly, earthly,
+                 first_round, heavenly_ready, options) -> ScoreResult:
+    """The 联众 rule set, and the errors of 联众 flags under the standard rules."""
+    counts, win, rows, flags, seat, rnd, n_flowers, meld_objs = prepare(
+        tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+        last_of_wall, seat_wind, round_wind, flowers)
+    if rules == "standard":
+        _reject_lianzhong_flags(heavenly, earthly, first_round, heavenly_ready, options)
+    if rules != "lianzhong":
+        raise InvalidContextError(f"rules: unknown rule set {rules!r}; use one of "
+                                  f"{', '.join(RULE_SETS)}")
+    context = LianzhongContext(_flag(heavenly, "heavenly"), _flag(earthly, "earthly"),
+                               _flag(first_round, "first_round"),
+                               _flag(heavenly_ready, "heavenly_ready"))
+    if options is None:
+        options = LianzhongOptions()
+    elif not isinstance(options, LianzhongOptions):
+        raise InvalidContextError(
+            f"options: expected a LianzhongOptions, got {type(options).__name__}")
+    _check_lianzhong_context(context, flags, seat, meld_objs)
+    return _score_lianzhong(counts, win, rows, flags, seat, rnd, n_flowers, meld_objs,
+                            context, options)
+
+
+def _reject_lianzhong_flags(heavenly, earthly, first_round, heavenly_ready, options):
+    for name, value in (("heavenly", heavenly), ("earthly", earthly),
+                        ("first_round", first_round), ("heavenly_ready", heavenly_ready)):
+        if value:
+            raise InvalidContextError(
+                f"{name}=True is a 联众 fan; it is only valid with rules='lianzhong'")
+    if options is not None:
+        raise InvalidContextError("options: 联众 options are only valid with rules='lianzhong'")
+
+
+def _check_lianzhong_context(context: LianzhongContext, flags: int, seat: int,
+                             melds: Tuple[Meld, ...]) -> None:
+    blessings = [n for n in ("heavenly", "earthly", "first_round") if getattr(context, n)]
+    if len(blessings) > 1:
+        raise InvalidContextError(
+            f"{' and '.join(blessings)}: 天和, 地和 and 人和 exclude each other")
+    if context.heavenly or context.earthly:
+        name = "heavenly" if context.heavenly else "earthly"
+        fan = "天和" if context.heavenly else "地和"
+        if not flags & SELF_DRAWN:
+            raise InvalidContextError(f"{name}=True ({fan}) is a win on one's own first tiles: "
+                                      "it needs self_drawn=True")
+        if melds:
+            raise InvalidContextError(f"{name}=True ({fan}) cannot have melds: nothing was "
+                                      "called before the win")
+        if flags & (REPLACEMENT | LAST_OF_WALL | FOURTH_TILE):
+            raise InvalidContextError(f"{name}=True ({fan}) is won on the first draw: no "
+                                      "replacement, last-of-wall or fourth-tile win")
+        if context.heavenly and seat != 0:
+            raise InvalidContextError(
+                f"heavenly=True (天和) is the dealer's win: seat_wind must be East, got "
+                f"{WIND_NAMES[seat]}")
+        if context.earthly and seat == 0:
+            raise InvalidContextError("earthly=True (地和) is a non-dealer's win: seat_wind "
+                                      "cannot be East")
+        if context.heavenly_ready:
+            raise InvalidContextError(f"heavenly_ready=True (天听) cannot go with {fan}: the "
+                                      "hand won before any discard, nothing was declared")
+
+
+def _score_lianzhong(counts, win, rows, flags, seat, rnd, n_flowers, meld_objs, context,
+                     options) -> ScoreResult:
+    kernel = _require_kernel()
+    best_total, candidates, best_index = kernel.score_candidates(
+        counts, win, rows, flags, seat, rnd, n_flowers)
+    if best_total < 0:  # the input was validated by prepare(): only "not winning" is left
+        if best_total == -1:
+            raise NotWinningError("not a winning hand: the tiles form no complete hand "
+                                  f"(win_tile {TENHOU_NAMES[win]})")
+        raise _ERRORS.get(best_total, InvalidHandError)(
+            _kernel.ERROR_CODES.get(best_total, f"kernel error {best_total}"))
+    ctx_added, ctx_removed = context_extras(context)
+    best = None
+    for index, cand in enumerate(candidates):
+        standard = {FANS[int(i)].name: int(cand["fans"][i])
+                    for i in cand["fans"].nonzero()[0]}
+        sets = [(g["kind"] if not (g["kind"] == "kong" and g["concealed"] and g["meld"])
+                 else "concealed_kong", g["tile"]) for g in cand["sets"]]
+        added, removed = decomposition_extras(cand["form"], cand["pair"], sets, standard,
+                                              options)
+        added.update(ctx_added)
+        counts_by_name = apply_extras(standard, added, tuple(removed) + ctx_removed)
+        total = sum(_points_of(name) * c for name, c in counts_by_name.items())
+        # Ties keep the reference's own choice, then the earlier candidate.
+        key = (total, index == best_index)
+        if best is None or key > best[0]:
+            best = (key, cand, counts_by_name)
+    (total, _), cand, counts_by_name = best
+    fans = sorted((_named_fan(name, c) for name, c in counts_by_name.items()),
+                  key=_fan_order)
+    ids = bytes(t for t in range(34) for _ in range(counts[t]))
+    groups = [(g["kind"], g["tile"], g["meld"], g["concealed"]) for g in cand["sets"]]
+    return _make_result(total, total - n_flowers, n_flowers, tuple(fans), "lianzhong", win,
+                        bool(flags & SELF_DRAWN), bool(flags & ROBBING_KONG), seat, rnd,
+                        (_build_decomposition, (cand["form"], cand["pair"], groups,
+                                                cand["knitted_pattern"], ids, win,
+                                                meld_objs)))
+
+
+_STANDARD_BY_NAME = {f.name: f for f in FANS}
+
+
+def _points_of(name: str) -> int:
+    row = _STANDARD_BY_NAME.get(name)
+    return row.points if row is not None else _EXTRA_ROWS[name][3]
+
+
+def _named_fan(name: str, count: int) -> ScoredFan:
+    row = _STANDARD_BY_NAME.get(name)
+    if row is not None:
+        return _fan(int(row.id), count)
+    return _extra_fan(name, count)
+
+
+def _fan_order(fan: ScoredFan):
+    # the kernel's display order: highest value first (ties in table order), 花牌 last
+    return (fan.id == FanId.FLOWER_TILES, -fan.points, fan.id)
+
+
+__all__ = ["score", "ScoreResult", "ScoredFan", "ScoredSet", "Decomposition",
+           "LianzhongFanId", "MIN_FANS", "RULE_SETS", "prepare"]
