@@ -94,6 +94,10 @@ _UNICODE_TO_ID = {ch: i for i, ch in enumerate(UNICODE_NAMES)}
 _REFERENCE_TO_ID = {name: i for i, name in enumerate(REFERENCE_NAMES)}
 _LETTER_TO_ID = {name: 27 + i for i, name in enumerate(LETTER_NAMES)}
 
+_TENHOU_TO_ID = {name: i for i, name in enumerate(TENHOU_NAMES)}
+_TENHOU_ONLY = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
+_TENHOU_GROUP = re.compile(r"([1-9]+)([mpsz])")
+
 # One token at a time; the order of the alternatives settles overlaps ("W1" is a
 # reference name, a lone "W" is West).
 _TOKEN = re.compile(
@@ -136,6 +140,15 @@ def parse_tiles(text: str) -> List[int]:
     """
     if not isinstance(text, str):
         raise TileParseError(f"expected a tile string, got {type(text).__name__}")
+    # Fast path for space-separated reference names ("W1 W2 J1"), the form tools built on
+    # pymahjonggb send: one dict lookup per tile instead of the tokenizer.
+    try:
+        return [_REFERENCE_TO_ID[token] for token in text.split()]
+    except KeyError:
+        pass
+    if _TENHOU_ONLY.fullmatch(text):  # the common case, without the general tokenizer
+        return [_TENHOU_TO_ID[d + suit] for digits, suit in _TENHOU_GROUP.findall(text)
+                for d in digits]
     ids: List[int] = []
     pos = 0
     while pos < len(text):
