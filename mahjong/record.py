@@ -38,18 +38,23 @@ when the hand ends, several winners on one discard) with :func:`walk`.
 """
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from mahjong_core._regional import count_tiles as _count_tiles
+from mahjong_core._regional import most_copies as _most_copies
+from mahjong_core._regional import sorted_tile_ids as _sorted_tile_ids
+
 from .errors import InvalidRecordError, MahjongError
-from .hand import Meld, parse_melds
+from .hand import Meld, parse_meld, parse_melds
 from .tiles import COPIES, N_KINDS, TENHOU_NAMES, format_tiles, parse_tile, to_tile_ids
 
 __all__ = ["KongEvent", "WinEvent", "ExhaustedEvent", "FinalHand", "HandRecord", "walk",
-           "WalkStep", "KONG_KINDS", "WIN_FLAGS"]
+           "walk_tuples", "WalkStep", "KONG_KINDS", "WIN_FLAGS"]
 
 KONG_KINDS = ("concealed", "exposed", "added")
 WIN_FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly", "earthly",
@@ -61,7 +66,14 @@ def _fail(where: str, message: str):
     raise InvalidRecordError(f"{where}: {message}")
 
 
+_SEAT_KEYS = {str(s): s for s in range(N_SEATS)}  # JSON object keys of "final"
+
+
 def _seat(value: Any, where: str, name: str = "seat") -> int:
+    if type(value) is int and 0 <= value < N_SEATS:  # the usual case
+        return value
+    if type(value) is str and value in _SEAT_KEYS:
+        return _SEAT_KEYS[value]
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value)
@@ -73,68 +85,55 @@ def _seat(value: Any, where: str, name: str = "seat") -> int:
     return value
 
 
+_TENHOU_IDS = {name: i for i, name in enumerate(TENHOU_NAMES)}
+
+
 def _tile(value: Any, where: str, name: str) -> int:
-    if isinstance(value, str) and len(value) == 2:
-        fast = _plain_tenhou(value)
+    if type(value) is str:
+        fast = _TENHOU_IDS.get(value)
         if fast is not None:
-            return fast[0]
+            return fast
     try:
         return parse_tile(value)
     except MahjongError as exc:
         _fail(where, f"'{name}': {exc}")
 
 
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
-
-
-def _plain_tenhou(text: str) -> Optional[List[int]]:
-    """Fast path for the usual record notation ("234m567m55p"); None if the text is
-    anything else (then the full parser of mahjong.tiles reads it and reports errors)."""
-    ids: List[int] = []
-    digits: List[int] = []
-    for ch in text:
-        if "1" <= ch <= "9":
-            digits.append(ord(ch) - 49)
-        elif ch in _SUIT_BASE and digits:
-            base = _SUIT_BASE[ch]
-            if base == 27 and max(digits) > 6:
-                return None
-            ids.extend(base + d for d in digits)
-            digits = []
-        else:
-            return None
-    return None if digits else ids
-
-
 def _tiles(value: Any, where: str, name: str) -> Tuple[int, ...]:
-    if isinstance(value, str):
-        fast = _plain_tenhou(value)
+    """Sorted tile ids of a hand field."""
+    if type(value) is str:
+        fast = _sorted_tile_ids(value)  # compiled: every record parses several hands
         if fast is not None:
-            return tuple(fast)
+            return fast
     try:
-        return tuple(to_tile_ids(value))
+        return tuple(sorted(to_tile_ids(value)))
     except MahjongError as exc:
         _fail(where, f"'{name}': {exc}")
     except TypeError:
         _fail(where, f"'{name}' must be a tile string or a list of tiles, got {value!r}")
 
 
+@functools.lru_cache(maxsize=1024)
+def meld_from_strings(kind: str, tiles: str) -> Meld:
+    # Melds repeat across records (a few hundred distinct pungs/kongs) and Meld is
+    # immutable, so one parse per spelling is enough.
+    return parse_meld({"type": kind, "tiles": tiles})
+
+
 def _melds(value: Any, where: str) -> Tuple[Meld, ...]:
     try:
+        if type(value) is list and len(value) <= 4:
+            out = []
+            for m in value:
+                if type(m) is dict and len(m) == 2 and type(m.get("type")) is str \
+                        and type(m.get("tiles")) is str:
+                    out.append(meld_from_strings(m["type"], m["tiles"]))
+                else:
+                    out.append(parse_meld(m))
+            return tuple(out)
         return parse_melds(value)
     except MahjongError as exc:
         _fail(where, f"'melds': {exc}")
-
-
-def _copies(tiles: Sequence[int], melds: Sequence[Meld]) -> List[int]:
-    # plain lists: for 34 small counts they are several times faster than numpy
-    counts = [0] * N_KINDS
-    for t in tiles:
-        counts[t] += 1
-    for m in melds:
-        for t in m.tiles:
-            counts[t] += 1
-    return counts
 
 
 def _check_holding(tiles: Sequence[int], melds: Sequence[Meld], size: int, where: str) -> None:
@@ -142,12 +141,27 @@ def _check_holding(tiles: Sequence[int], melds: Sequence[Meld], size: int, where
     if n != size:
         _fail(where, f"{len(tiles)} concealed tiles and {len(melds)} meld(s) make {n} tiles; "
                      f"expected {size} (a kong counts 3)")
-    counts = _copies(tiles, melds)
-    if max(counts) > COPIES:
-        _fail(where, f"a fifth copy of {TENHOU_NAMES[counts.index(max(counts))]} in one hand")
+    copies, tile = _most_copies(tiles, melds)
+    if copies > COPIES:
+        _fail(where, f"a fifth copy of {TENHOU_NAMES[tile]} in one hand")
 
 
-def _check_keys(obj: Mapping, allowed: Sequence[str], where: str) -> None:
+# the fields each object may have
+_KONG_KEYS = frozenset(("type", "seat", "kind", "tile", "from"))
+_WIN_KEYS = frozenset(("type", "seat", "hand", "melds", "win_tile", "from") + WIN_FLAGS)
+_EXHAUSTED_KEYS = frozenset(("type", "chajiao_pairs"))
+_RECORD_KEYS = frozenset(("rules", "options", "dealer", "events", "final", "note"))
+_FINAL_KEYS = frozenset(("hand", "melds"))
+
+
+def _fail_at(index: int, event, message: str):
+    what = "kong" if isinstance(event, KongEvent) else "win"
+    _fail(f"event {index} ({what} by seat {event.seat})", message)
+
+
+def _check_keys(obj: Mapping, allowed: frozenset, where: str) -> None:
+    if obj.keys() <= allowed:  # the usual case: no unknown field
+        return
     unknown = sorted(set(obj) - set(allowed))
     if unknown:
         _fail(where, f"unknown field(s) {', '.join(map(repr, unknown))}")
@@ -162,7 +176,11 @@ def _flag(obj: Mapping, name: str, where: str) -> bool:
     return value
 
 
-@dataclass(frozen=True)
+# The event classes are frozen dataclasses with a hand-written __init__ that fills
+# __dict__ directly: records are parsed by the thousand, and the generated frozen
+# __init__ (one object.__setattr__ per field) is about twice as slow.
+
+@dataclass(frozen=True, init=False)
 class KongEvent:
     """A declared kong: ``kind`` concealed (暗杠/下雨), exposed (直杠, ``from_seat`` fed
     it) or added (面下杠/补杠, a pung completed with a drawn tile)."""
@@ -173,6 +191,14 @@ class KongEvent:
     from_seat: Optional[int] = None
     type: str = field(default="kong", init=False)
 
+    def __init__(self, seat: int, kind: str, tile: int, from_seat: Optional[int] = None):
+        fields = self.__dict__
+        fields["seat"] = seat
+        fields["kind"] = kind
+        fields["tile"] = tile
+        fields["from_seat"] = from_seat
+        fields["type"] = "kong"
+
     def to_json(self) -> Dict[str, Any]:
         out = {"type": "kong", "seat": self.seat, "kind": self.kind,
                "tile": format_tiles([self.tile])}
@@ -181,7 +207,7 @@ class KongEvent:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class WinEvent:
     """A win. ``hand`` is the concealed part after the win, winning tile included."""
 
@@ -198,6 +224,25 @@ class WinEvent:
     earthly: bool = False
     first_round: bool = False
     type: str = field(default="win", init=False)
+
+    def __init__(self, seat: int, hand: Tuple[int, ...], melds: Tuple[Meld, ...],
+                 win_tile: int, from_seat: Optional[int] = None, replacement: bool = False,
+                 after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
+                 heavenly: bool = False, earthly: bool = False, first_round: bool = False):
+        fields = self.__dict__
+        fields["seat"] = seat
+        fields["hand"] = hand
+        fields["melds"] = melds
+        fields["win_tile"] = win_tile
+        fields["from_seat"] = from_seat
+        fields["replacement"] = replacement
+        fields["after_kong"] = after_kong
+        fields["robbing_kong"] = robbing_kong
+        fields["last_tile"] = last_tile
+        fields["heavenly"] = heavenly
+        fields["earthly"] = earthly
+        fields["first_round"] = first_round
+        fields["type"] = "win"
 
     @property
     def self_drawn(self) -> bool:
@@ -262,12 +307,12 @@ def _parse_event(index: int, raw: Any) -> Event:
     where = f"event {index}"
     if isinstance(raw, (KongEvent, WinEvent, ExhaustedEvent)):
         raw = raw.to_json()
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):
         _fail(where, f"an event is an object with a 'type', got {raw!r}")
     kind = raw.get("type")
     if kind == "kong":
         where = f"event {index} (kong)"
-        _check_keys(raw, ("type", "seat", "kind", "tile", "from"), where)
+        _check_keys(raw, _KONG_KEYS, where)
         seat = _seat(raw.get("seat"), where)
         k = raw.get("kind")
         if k not in KONG_KINDS:
@@ -287,15 +332,14 @@ def _parse_event(index: int, raw: Any) -> Event:
         return KongEvent(seat, k, tile, src)
     if kind == "win":
         where = f"event {index} (win)"
-        _check_keys(raw, ("type", "seat", "hand", "melds", "win_tile", "from") + WIN_FLAGS,
-                    where)
+        _check_keys(raw, _WIN_KEYS, where)
         seat = _seat(raw.get("seat"), where)
         where = f"event {index} (win by seat {seat})"
         if "hand" not in raw:
             _fail(where, "missing 'hand'")
         if "win_tile" not in raw:
             _fail(where, "missing 'win_tile'")
-        hand = tuple(sorted(_tiles(raw["hand"], where, "hand")))
+        hand = _tiles(raw["hand"], where, "hand")
         melds = _melds(raw.get("melds", ()), where)
         win = _tile(raw["win_tile"], where, "win_tile")
         src = raw.get("from")
@@ -303,7 +347,9 @@ def _parse_event(index: int, raw: Any) -> Event:
             src = _seat(src, where, "from")
             if src == seat:
                 _fail(where, f"a discard win from the winner himself (from = seat {seat})")
-        flags = {name: _flag(raw, name, where) for name in WIN_FLAGS}
+        plain = raw.keys().isdisjoint(WIN_FLAGS)  # the usual win: no flag to check
+        if not plain:
+            flags = {name: _flag(raw, name, where) for name in WIN_FLAGS}
         if len(hand) + 3 * len(melds) == 13:
             # the standing hand before the win was given: the winning tile completes it
             hand = tuple(sorted(hand + (win,)))
@@ -311,6 +357,8 @@ def _parse_event(index: int, raw: Any) -> Event:
         if win not in hand:
             _fail(where, f"win_tile {TENHOU_NAMES[win]} is not in the hand "
                          "(the hand includes the winning tile)")
+        if plain:
+            return WinEvent(seat, hand, melds, win, src)
         if flags["robbing_kong"] and src is None:
             _fail(where, "robbing_kong needs 'from' (the robbed seat)")
         if flags["replacement"] and src is not None:
@@ -328,7 +376,7 @@ def _parse_event(index: int, raw: Any) -> Event:
         return WinEvent(seat, hand, melds, win, src, **flags)
     if kind == "exhausted":
         where = f"event {index} (exhausted)"
-        _check_keys(raw, ("type", "chajiao_pairs"), where)
+        _check_keys(raw, _EXHAUSTED_KEYS, where)
         pairs = raw.get("chajiao_pairs")
         if pairs is not None:
             try:
@@ -361,40 +409,48 @@ class HandRecord:
                 data = json.loads(data)
             except json.JSONDecodeError as exc:
                 raise InvalidRecordError(f"record: not valid JSON: {exc}") from None
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise InvalidRecordError(f"record: expected an object, got {type(data).__name__}")
-        _check_keys(data, ("rules", "options", "dealer", "events", "final", "note"), "record")
+        _check_keys(data, _RECORD_KEYS, "record")
         rules = data.get("rules")
         if not isinstance(rules, str) or not rules:
             _fail("record", f"'rules' must name a rule set, got {rules!r}")
         options = data.get("options") or {}
-        if not isinstance(options, Mapping):
+        if type(options) is not dict and not isinstance(options, Mapping):
             _fail("record", f"'options' must be an object, got {options!r}")
         dealer = _seat(data.get("dealer", 0), "record", "dealer")
         raw_events = data.get("events")
         if not isinstance(raw_events, (list, tuple)):
             _fail("record", "'events' must be a list")
-        events = tuple(_parse_event(i, e) for i, e in enumerate(raw_events))
+        events = tuple([_parse_event(i, e) for i, e in enumerate(raw_events)])
         final: Dict[int, FinalHand] = {}
         raw_final = data.get("final") or {}
-        if not isinstance(raw_final, Mapping):
+        if type(raw_final) is not dict and not isinstance(raw_final, Mapping):
             _fail("record", "'final' must map seats to {'hand', 'melds'}")
         for key, value in raw_final.items():
             seat = _seat(key, "final", "seat key")
             where = f"final hand of seat {seat}"
             if isinstance(value, FinalHand):
                 value = value.to_json()
-            if not isinstance(value, Mapping):
+            if type(value) is not dict and not isinstance(value, Mapping):
                 _fail(where, f"expected {{'hand': ..., 'melds': [...]}}, got {value!r}")
-            _check_keys(value, ("hand", "melds"), where)
+            _check_keys(value, _FINAL_KEYS, where)
             if "hand" not in value:
                 _fail(where, "missing 'hand'")
-            fh = FinalHand(tuple(sorted(_tiles(value["hand"], where, "hand"))),
+            fh = FinalHand(_tiles(value["hand"], where, "hand"),
                            _melds(value.get("melds", ()), where))
             final[seat] = fh
         rec = cls(rules, dealer, events, final, dict(options))
         rec._check_consistency()
+        # rule sets skip re-checking what this validation covered (sizes, copies, the
+        # winning tile, flag contradictions); a record built directly is checked in full
+        object.__setattr__(rec, "_validated", True)
         return rec
+
+    @property
+    def validated(self) -> bool:
+        """True for a record made by :meth:`from_json` (every rule-independent check done)."""
+        return self.__dict__.get("_validated", False)
 
     @classmethod
     def coerce(cls, record: Any) -> "HandRecord":
@@ -430,51 +486,52 @@ class HandRecord:
     def _check_consistency(self) -> None:
         won: Dict[int, int] = {}
         kongs: Dict[int, List[Tuple[int, KongEvent]]] = {s: [] for s in range(N_SEATS)}
+        kongs_so_far = 0
         for i, e in enumerate(self.events):
             if isinstance(e, ExhaustedEvent):
                 if i != len(self.events) - 1:
                     _fail(f"event {i} (exhausted)", "the wall ran out: no event may follow "
                                                     f"(event {i + 1} does)")
                 continue
+            # messages are f-strings inside the failing branch: built only on failure
             if isinstance(e, KongEvent):
-                where = f"event {i} (kong by seat {e.seat})"
                 if e.seat in won:
-                    _fail(where, f"seat {e.seat} already won at event {won[e.seat]}; a "
-                                 "winner's hand is closed")
+                    _fail_at(i, e, f"seat {e.seat} already won at event {won[e.seat]}; a "
+                                   "winner's hand is closed")
                 if e.from_seat is not None and e.from_seat in won:
-                    _fail(where, f"seat {e.from_seat} (from) already won at event "
-                                 f"{won[e.from_seat]} and no longer discards")
+                    _fail_at(i, e, f"seat {e.from_seat} (from) already won at event "
+                                   f"{won[e.from_seat]} and no longer discards")
                 for j, other in kongs[e.seat]:
                     if other.tile == e.tile:
-                        _fail(where, f"seat {e.seat} already konged {TENHOU_NAMES[e.tile]} at "
-                                     f"event {j}")
+                        _fail_at(i, e, f"seat {e.seat} already konged {TENHOU_NAMES[e.tile]} "
+                                       f"at event {j}")
                 kongs[e.seat].append((i, e))
+                kongs_so_far += 1
                 continue
-            where = f"event {i} (win by seat {e.seat})"
             if e.seat in won:
-                _fail(where, f"a second win by seat {e.seat} (it won at event {won[e.seat]})")
+                _fail_at(i, e, f"a second win by seat {e.seat} (it won at event {won[e.seat]})")
             if e.from_seat is not None and e.from_seat in won:
-                _fail(where, f"seat {e.from_seat} (from) already won at event "
-                             f"{won[e.from_seat]} and no longer discards or konges")
-            prior_kong = any(isinstance(x, KongEvent) for x in self.events[:i])
+                _fail_at(i, e, f"seat {e.from_seat} (from) already won at event "
+                               f"{won[e.from_seat]} and no longer discards or konges")
+            prior_kong = kongs_so_far > 0
             if e.heavenly:
                 if e.seat != self.dealer:
-                    _fail(where, f"heavenly (天胡) is the dealer's win; the dealer is seat "
-                                 f"{self.dealer}")
+                    _fail_at(i, e, f"heavenly (天胡) is the dealer's win; the dealer is seat "
+                                   f"{self.dealer}")
                 if i != 0:
-                    _fail(where, "heavenly (天胡) must be the first event (the initial 14)")
+                    _fail_at(i, e, "heavenly (天胡) must be the first event (the initial 14)")
             if e.earthly:
                 if e.seat == self.dealer:
-                    _fail(where, "earthly (地胡) is a non-dealer's win")
+                    _fail_at(i, e, "earthly (地胡) is a non-dealer's win")
                 if prior_kong or won:
-                    _fail(where, "earthly (地胡) needs no kong or win before it")
+                    _fail_at(i, e, "earthly (地胡) needs no kong or win before it")
             if e.first_round and (prior_kong or won):
-                _fail(where, "first_round (人和) needs no kong or win before it")
+                _fail_at(i, e, "first_round (人和) needs no kong or win before it")
             if e.replacement:
                 prev = self.events[i - 1] if i else None
                 if not (isinstance(prev, KongEvent) and prev.seat == e.seat):
-                    _fail(where, "replacement (杠上花) needs the previous event to be a kong by "
-                                 "the winner")
+                    _fail_at(i, e, "replacement (杠上花) needs the previous event to be a kong "
+                                   "by the winner")
             if e.after_kong:
                 j = i - 1
                 while j >= 0 and isinstance(self.events[j], WinEvent) and \
@@ -483,14 +540,14 @@ class HandRecord:
                     j -= 1
                 prev = self.events[j] if j >= 0 else None
                 if not (isinstance(prev, KongEvent) and prev.seat == e.from_seat):
-                    _fail(where, "after_kong (杠上炮) needs the event before the discard to be a "
-                                 f"kong by the discarder (seat {e.from_seat})")
+                    _fail_at(i, e, "after_kong (杠上炮) needs the event before the discard to "
+                                   f"be a kong by the discarder (seat {e.from_seat})")
             if e.robbing_kong:
                 h = self.holding(e.from_seat)
                 if h is not None and e.from_seat not in self.winners() and not any(
                         m.kind == "pung" and m.tile == e.win_tile for m in h[1]):
-                    _fail(where, f"robbing_kong: the robbed seat {e.from_seat} shows no pung of "
-                                 f"{TENHOU_NAMES[e.win_tile]} in its final melds")
+                    _fail_at(i, e, f"robbing_kong: the robbed seat {e.from_seat} shows no pung "
+                                   f"of {TENHOU_NAMES[e.win_tile]} in its final melds")
             won[e.seat] = i
         # closing hands
         for seat, fh in self.final.items():
@@ -504,32 +561,40 @@ class HandRecord:
             h = self.holding(seat, wins)
             if h is None:
                 continue
+            shown = {(m.kind, m.tiles[0]) for m in h[1]}
             for i, k in lst:
                 want = "concealed_kong" if k.kind == "concealed" else "kong"
-                if not any(m.kind == want and m.tile == k.tile for m in h[1]):
+                if (want, k.tile) not in shown:
                     src = "win" if seat in won else "final hand"
                     _fail(f"event {i} (kong by seat {seat})",
                           f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
                           f"shows no {want.replace('_', ' ')} of it")
-        self._check_fifth_copies(kongs)
+        self._check_fifth_copies(kongs, wins)
 
-    def _check_fifth_copies(self, kongs) -> None:
-        total = [0] * N_KINDS
-        holders: List[Tuple[str, List[int]]] = []
-        wins = self.winners()
+    def _seat_copies(self, kongs, wins) -> List[Tuple[str, Tuple[int, ...]]]:
+        """(name, the tiles known to be held) per seat: its holding, else the four copies
+        of each of its kongs; seats with neither are left out (names a fifth copy)."""
+        out = []
         for seat in range(N_SEATS):
             h = self.holding(seat, wins)
             if h is not None:
-                c = _copies(*h)
-                holders.append((f"seat {seat}", c))
+                tiles = h[0] + tuple(t for m in h[1] for t in m.tiles)
+                out.append((f"seat {seat}", tiles))
             elif kongs[seat]:  # unknown holding: its kongs are still four known copies
-                c = [0] * N_KINDS
-                for _, k in kongs[seat]:
-                    c[k.tile] += 4
-                holders.append((f"seat {seat}'s kongs", c))
-            else:
-                continue
-            total = [a + b for a, b in zip(total, c)]
+                out.append((f"seat {seat}'s kongs", tuple(k.tile for _, k in kongs[seat]
+                                                          for _ in range(4))))
+        return out
+
+    def _check_fifth_copies(self, kongs, wins) -> None:
+        groups: List[Tuple[int, ...]] = []   # every tile known to be held, as id tuples
+        for seat in range(N_SEATS):
+            h = self.holding(seat, wins)
+            if h is not None:
+                groups.append(h[0])
+                groups.extend(m.tiles for m in h[1])
+            elif kongs[seat]:  # unknown holding: its kongs are still four known copies
+                groups.extend((k.tile,) * 4 for _, k in kongs[seat])
+        total = _count_tiles(groups)
         # one discard claimed by several winners is one physical tile
         i = 0
         ev = self.events
@@ -545,7 +610,7 @@ class HandRecord:
         worst = max(total)
         if worst > COPIES:
             t = total.index(worst)
-            who = ", ".join(name for name, c in holders if c[t])
+            who = ", ".join(name for name, tiles in self._seat_copies(kongs, wins) if t in tiles)
             _fail("record", f"a fifth copy of {TENHOU_NAMES[t]}: {worst} copies held by {who}")
 
 
@@ -568,20 +633,33 @@ def walk(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ron: bool
     seats have won. Any event after the end but a closing ``exhausted`` is an error, and
     so is a second winner on one discard when ``multi_ron`` is off (截和).
     """
+    for step in walk_tuples(record, hand_ends_after_first_win=hand_ends_after_first_win,
+                            multi_ron=multi_ron, max_winners=max_winners):
+        yield WalkStep(*step)
+
+
+def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ron: bool = True,
+                max_winners: int = 3) -> Iterator[Tuple[int, Event, Tuple[int, ...],
+                                                        Tuple[int, ...]]]:
+    """:func:`walk` as plain ``(index, event, won_before, group)`` tuples (settlement's hot
+    loop: no object per event)."""
     events = record.events
+    n_events = len(events)
     won: List[int] = []
+    won_before: Tuple[int, ...] = ()
     ended_at: Optional[int] = None
     i = 0
-    while i < len(events):
+    while i < n_events:
         e = events[i]
+        is_win = type(e) is WinEvent or isinstance(e, WinEvent)
         if ended_at is not None and not isinstance(e, ExhaustedEvent):
-            kind = "win" if isinstance(e, WinEvent) else e.type
-            _fail(f"event {i} ({kind})", f"the hand already ended at event {ended_at}")
-        if isinstance(e, WinEvent):
+            name = "win" if is_win else e.type
+            _fail(f"event {i} ({name})", f"the hand already ended at event {ended_at}")
+        if is_win:
             group = [i]
             if e.from_seat is not None:
                 j = i + 1
-                while j < len(events) and isinstance(events[j], WinEvent) and \
+                while j < n_events and isinstance(events[j], WinEvent) and \
                         events[j].from_seat == e.from_seat and events[j].win_tile == e.win_tile:
                     group.append(j)
                     j += 1
@@ -589,14 +667,16 @@ def walk(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ron: bool
                 _fail(f"event {group[1]} (win by seat {events[group[1]].seat})",
                       "a second winner on one discard, but this rule set takes only the first "
                       "claimant (multi_ron is off)")
+            group_tuple = tuple(group)
             for k in group:
-                yield WalkStep(k, events[k], tuple(won), tuple(group))
+                yield k, events[k], won_before, group_tuple
             for k in group:
                 won.append(events[k].seat)
+            won_before = tuple(won)
             last = group[-1]
             if hand_ends_after_first_win or len(won) >= max_winners:
                 ended_at = last
             i = last + 1
             continue
-        yield WalkStep(i, e, tuple(won))
+        yield i, e, won_before, ()
         i += 1

@@ -27,9 +27,11 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from mahjong_core._regional import sorted_tile_ids as _sorted_tile_ids
+
 from .errors import InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError
 from .hand import Meld, parse_melds
-from .record import _plain_tenhou
+from .record import _TENHOU_IDS, meld_from_strings
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 
 __all__ = [
@@ -182,7 +184,7 @@ class ScoreResult:
         return "\n".join(lines)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Payment:
     """One transfer: seat ``from_seat`` pays ``amount`` to ``to_seat`` because of event
     number ``event`` of the record (None for end-of-hand steps without an event)."""
@@ -192,6 +194,17 @@ class Payment:
     amount: int
     reason: str
     event: Optional[int] = None
+
+    def __init__(self, from_seat: int, to_seat: int, amount: int, reason: str,
+                 event: Optional[int] = None):
+        # A settled record makes about a dozen payments: filling __dict__ directly is
+        # twice as fast as the frozen dataclass __init__ (one object.__setattr__ per field).
+        fields = self.__dict__
+        fields["from_seat"] = from_seat
+        fields["to_seat"] = to_seat
+        fields["amount"] = amount
+        fields["reason"] = reason
+        fields["event"] = event
 
     def to_json(self) -> Dict[str, Any]:
         return {"from": self.from_seat, "to": self.to_seat, "amount": self.amount,
@@ -253,13 +266,15 @@ class Ledger:
     def pay(self, from_seat: int, to_seat: int, amount: int, reason: str,
             event: Optional[int] = None) -> Optional[Payment]:
         """Book a transfer (zero amounts are skipped; a negative amount is a bug)."""
-        if amount < 0:
-            raise AssertionError(f"negative payment {amount} ({reason})")
-        if from_seat == to_seat:
-            raise AssertionError(f"seat {from_seat} paying itself ({reason})")
-        if amount == 0:
+        if amount <= 0 or from_seat == to_seat:
+            if amount < 0:
+                raise AssertionError(f"negative payment {amount} ({reason})")
+            if from_seat == to_seat:
+                raise AssertionError(f"seat {from_seat} paying itself ({reason})")
             return None
-        p = Payment(int(from_seat), int(to_seat), int(amount), reason, event)
+        if type(from_seat) is not int or type(to_seat) is not int or type(amount) is not int:
+            from_seat, to_seat, amount = int(from_seat), int(to_seat), int(amount)
+        p = Payment(from_seat, to_seat, amount, reason, event)
         self.payments.append(p)
         return p
 
@@ -312,6 +327,13 @@ def win_flags(*, self_drawn: bool = False, replacement: bool = False, after_kong
               robbing_kong: bool = False, last_tile: bool = False, heavenly: bool = False,
               earthly: bool = False, first_round: bool = False) -> WinFlag:
     """Check a win's circumstances for contradictions and pack them as :class:`WinFlag`."""
+    return WinFlag(checked_win_bits(self_drawn, replacement, after_kong, robbing_kong,
+                                    last_tile, heavenly, earthly, first_round))
+
+
+def checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile, heavenly,
+                     earthly, first_round=False) -> int:
+    """:func:`win_flags` as a plain int (scoring calls it per hand; IntFlag is slow)."""
     if replacement and not self_drawn:
         raise InvalidContextError("replacement (杠上花) is a self-draw win")
     if after_kong and self_drawn:
@@ -325,17 +347,41 @@ def win_flags(*, self_drawn: bool = False, replacement: bool = False, after_kong
         raise InvalidContextError("first_round (人和) is a win on a discard")
     if heavenly + earthly + first_round > 1:
         raise InvalidContextError("heavenly, earthly and first_round exclude each other")
-    value = (self_drawn * 1 | replacement * 2 | after_kong * 4 | robbing_kong * 8
-             | last_tile * 16 | heavenly * 32 | earthly * 64 | first_round * 128)
-    return WinFlag(value)
+    return win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile, heavenly,
+                    earthly, first_round)
+
+
+def win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile, heavenly, earthly,
+             first_round=False) -> int:
+    """The :class:`WinFlag` bits as a plain int (no checks; see :func:`win_flags`)."""
+    return (self_drawn * 1 | replacement * 2 | after_kong * 4 | robbing_kong * 8
+            | last_tile * 16 | heavenly * 32 | earthly * 64 | first_round * 128)
 
 
 def suited_hand_arrays(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool = False,
                        rule_name: str = "this rule set"):
-    """Validate a hand of a 108-tile rule set and return ``(counts, meld_pairs, melds)``.
+    """Validate a hand of a 108-tile rule set and return ``(counts, meld_pairs, melds)``;
+    see :func:`suited_hand`."""
+    return suited_hand(tiles, melds, size=size, win_tile=win_tile, allow_chow=allow_chow,
+                       rule_name=rule_name)[1:]
 
-    ``counts``: a ``bytearray(34)`` of the concealed tiles; ``meld_pairs``: ``bytes`` of
-    flat [kind code, lowest tile] pairs (the kernels' meld input); ``size``: 14 for a
+
+def _melds_of(melds) -> Tuple[Meld, ...]:
+    # (kind, text) pairs are parsed once per spelling (melds repeat; Meld is immutable)
+    if type(melds) in (list, tuple) and len(melds) <= 4 and all(
+            type(m) in (list, tuple) and len(m) == 2 and type(m[0]) is str
+            and type(m[1]) is str for m in melds):
+        return tuple(meld_from_strings(kind, text) for kind, text in melds)
+    return parse_melds(melds)
+
+
+def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool = False,
+                rule_name: str = "this rule set"):
+    """Validate a hand of a 108-tile rule set; return ``(ids, counts, meld_pairs, melds)``.
+
+    ``ids``: the concealed tiles as a tuple of tile ids; ``counts``: a ``bytearray(34)`` of
+    them; ``meld_pairs``: ``bytes`` of flat [kind code, lowest tile] pairs (the kernels'
+    meld input); ``melds``: Meld objects; ``size``: 14 for a
     winning hand (winning tile included), 13 for a closing/tenpai hand. Raises
     :class:`~mahjong.errors.InvalidHandError` naming the offending tile or meld.
     """
@@ -343,13 +389,14 @@ def suited_hand_arrays(tiles, melds=(), *, size: int, win_tile=None, allow_chow:
     if isinstance(tiles, tuple) and all(type(t) is int and 0 <= t < 34 for t in tiles):
         ids = tiles
     else:
-        ids = (_plain_tenhou(tiles) if isinstance(tiles, str) else None) or to_tile_ids(tiles)
+        ids = (_sorted_tile_ids(tiles) if type(tiles) is str else None) or \
+            tuple(to_tile_ids(tiles))
     if isinstance(melds, tuple) and all(type(m) is Meld for m in melds):
         ms = melds
         if len(ms) > 4:
             raise InvalidHandError(f"{len(ms)} melds: a hand has at most 4")
     else:
-        ms = parse_melds(melds)
+        ms = _melds_of(melds)
     counts = bytearray(34)
     for t in ids:
         if t >= 27:
@@ -377,12 +424,15 @@ def suited_hand_arrays(tiles, melds=(), *, size: int, win_tile=None, allow_chow:
             raise InvalidHandError(f"{total[t]} copies of {TENHOU_NAMES[t]} across hand and "
                                    "melds: a tile has 4")
     if win_tile is not None:
-        w = parse_tile(win_tile)
+        w = win_tile if type(win_tile) is int and 0 <= win_tile < 34 else \
+            _TENHOU_IDS.get(win_tile) if type(win_tile) is str else None
+        if w is None:
+            w = parse_tile(win_tile)
         if not counts[w]:
             raise InvalidHandError(f"the winning tile {TENHOU_NAMES[w]} is not "
                                    "among the concealed tiles (the hand includes the winning "
                                    "tile)")
-    return counts, bytes(pairs), ms
+    return ids, counts, bytes(pairs), ms
 
 
 def suits_held(counts, melds) -> int:

@@ -14,6 +14,8 @@ players who have not won; at 流局: 查花猪 (16×), 查大叫 and 退税.
 """
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -23,10 +25,12 @@ from mahjong_core import _regional
 
 from .errors import InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError
 from .errors import NotWinningError
-from .record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk
+from .hand import MELD_TYPE_CODES
+from .record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk_tuples
 from .ruleset import (Ledger, RuleOptions, ScoreItem, ScoreResult, Settlement, WinFlag, option,
-                      prepare_batch, suited_hand_arrays, suits_held, win_flags)
-from .tiles import TENHOU_NAMES
+                      checked_win_bits, prepare_batch, suited_hand, suited_hand_arrays,
+                      suits_held, win_bits)
+from .tiles import TENHOU_NAMES, parse_tile
 
 __all__ = ["Rules", "ITEMS", "score", "score_batch", "tenpai_value", "settle", "is_winning"]
 
@@ -133,11 +137,14 @@ _REASONS = {
 }
 
 
-def _items_to_result(fan_uncapped: int, counts: np.ndarray, rules: Rules,
-                     notes: Tuple[str, ...] = ()) -> ScoreResult:
+@functools.lru_cache(maxsize=4096)
+def _cached_result(fan_uncapped: int, counts: bytes, longqidui_fan: int,
+                   max_fan: Optional[int], base: int) -> Tuple[ScoreResult, str]:
+    """(result, "+"-joined item names for payment labels). Few item combinations occur
+    (one pattern, a few 根 and +1 items), and ScoreResult is immutable, so each is built
+    once instead of once per hand."""
     items = []
     pattern = "none"
-    counts = counts.tolist()
     for idx in range(1, len(ITEMS)):
         c = counts[idx]
         if not c:
@@ -146,17 +153,23 @@ def _items_to_result(fan_uncapped: int, counts: np.ndarray, rules: Rules,
         if idx < _FIRST_ADDITIVE:
             pattern = key
             if key == "longqidui":
-                fan = rules.longqidui_fan
+                fan = longqidui_fan
         items.append(ScoreItem(key, name, name_en, fan, c, _REASONS[key]))
-    fan = rules.cap(fan_uncapped)
-    return ScoreResult(RULES_NAME, tuple(items), fan, fan_uncapped, rules.value(fan), pattern,
-                       notes)
+    fan = fan_uncapped if max_fan is None else min(fan_uncapped, max_fan)
+    result = ScoreResult(RULES_NAME, tuple(items), fan, fan_uncapped, base << (fan - 1),
+                         pattern)
+    names = "+".join(i.name + (f"×{i.count}" if i.count > 1 else "") for i in items)
+    return result, names
 
 
 def _explain_not_winning(counts: np.ndarray, melds) -> str:
     if suits_held(counts, melds) == 3:
         return "it holds all three suits (缺门 is required: at most two suits)"
     return "the tiles form neither 4 sets + a pair nor seven pairs"
+
+
+# the flags _check_context looks at (plain int: IntFlag operators are slow)
+_CONTEXT_BITS = int(WinFlag.REPLACEMENT | WinFlag.ROBBING_KONG | WinFlag.HEAVENLY)
 
 
 def _check_context(counts, melds, flags: WinFlag, win_tile: int) -> None:
@@ -210,20 +223,16 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     ('longqidui', 4, 8)
     """
     rules = Rules.from_mapping(rules)
-    counts, rows, ms = suited_hand_arrays(hand, melds, size=14, win_tile=win_tile,
-                                          rule_name="Sichuan")
-    from .tiles import parse_tile
-
-    w = parse_tile(win_tile)
-    flags = win_flags(self_drawn=self_drawn, replacement=replacement, after_kong=after_kong,
-                      robbing_kong=robbing_kong, last_tile=last_tile, heavenly=heavenly,
-                      earthly=earthly)
-    _check_context(counts, ms, flags, w)
-    items = np.zeros(len(ITEMS), dtype=np.int16)
-    fan = _regional.sichuan_score_one(counts, rows, int(flags), rules.longqidui_fan, items)
+    ids, counts, rows, ms = suited_hand(hand, melds, size=14, win_tile=win_tile,
+                                        rule_name="Sichuan")
+    flags = checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile,
+                             heavenly, earthly)
+    if flags & _CONTEXT_BITS:
+        _check_context(counts, ms, flags, parse_tile(win_tile))
+    fan, items = _regional.score_ids(0, ids, rows, flags, rules.longqidui_fan)
     if fan <= 0:
         raise NotWinningError(f"not a Sichuan win: {_explain_not_winning(counts, ms)}")
-    return _items_to_result(fan, items, rules)
+    return _cached_result(fan, items, rules.longqidui_fan, rules.max_fan, rules.base)[0]
 
 
 def is_winning(hand, melds=()) -> bool:
@@ -287,25 +296,53 @@ def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.nd
 _KONG_REASON = {"exposed": "直杠 (刮风)", "added": "面下杠 (刮风)", "concealed": "暗杠 (下雨)"}
 
 
-def _win_flags_of(e: WinEvent) -> WinFlag:
-    try:
-        return win_flags(self_drawn=e.self_drawn, replacement=e.replacement,
-                         after_kong=e.after_kong, robbing_kong=e.robbing_kong,
-                         last_tile=e.last_tile, heavenly=e.heavenly, earthly=e.earthly)
-    except MahjongError as exc:  # pragma: no cover - record parsing rejects these first
-        raise InvalidRecordError(str(exc)) from None
+def meld_rows(melds) -> bytes:
+    """The kernels' flat [kind code, lowest tile] pairs of a tuple of Meld objects."""
+    return bytes([x for m in melds for x in (MELD_TYPE_CODES[m.kind], m.tiles[0])])
 
 
-def _score_win(i: int, e: WinEvent, rules: Rules, dealer: int) -> ScoreResult:
+def _score_validated_win(e: WinEvent, rules: Rules) -> Optional[Tuple[ScoreResult, str]]:
+    """Fast path for a win of a validated record: ``(result, item names)``, or None when
+    anything needs the full check (it then raises the exact error).
+
+    The record already checked the size, copies, the winning tile and contradicting
+    flags; left are Sichuan's own checks: suit tiles only, no chow, the win context.
+    """
+    melds = e.melds
+    if e.hand[-1] >= 27 or any(m.tiles[0] >= 27 or m.kind == "chow" for m in melds):
+        return None
+    flags = win_bits(e.from_seat is None, e.replacement, e.after_kong, e.robbing_kong,
+                     e.last_tile, e.heavenly, e.earthly)
+    if flags & _CONTEXT_BITS:
+        try:
+            _check_context(Counter(e.hand), melds, flags, e.win_tile)
+        except MahjongError:
+            return None
+    fan, items = _regional.score_ids(0, e.hand, meld_rows(melds), flags, rules.longqidui_fan)
+    if fan <= 0:
+        return None
+    return _cached_result(fan, items, rules.longqidui_fan, rules.max_fan, rules.base)
+
+
+def _score_win(i: int, e: WinEvent, rules: Rules, dealer: int,
+               validated: bool = False) -> Tuple[ScoreResult, str]:
+    """``(result, item names)`` of the win at event ``i``; a bad win is an
+    InvalidRecordError naming the event."""
     where = f"event {i} (win by seat {e.seat})"
     if e.earthly and not (e.self_drawn or e.from_seat == dealer):
         raise InvalidRecordError(f"{where}: earthly (地胡) is a self-draw on the first draw or a "
                                  f"win on the dealer's (seat {dealer}) first discard")
+    if validated:
+        fast = _score_validated_win(e, rules)
+        if fast is not None:
+            return fast
     try:
-        return score(e.hand, e.melds, win_tile=e.win_tile, self_drawn=e.self_drawn,
-                     replacement=e.replacement, after_kong=e.after_kong,
-                     robbing_kong=e.robbing_kong, last_tile=e.last_tile, heavenly=e.heavenly,
-                     earthly=e.earthly, rules=rules)
+        result = score(e.hand, e.melds, win_tile=e.win_tile, self_drawn=e.self_drawn,
+                       replacement=e.replacement, after_kong=e.after_kong,
+                       robbing_kong=e.robbing_kong, last_tile=e.last_tile,
+                       heavenly=e.heavenly, earthly=e.earthly, rules=rules)
+        return result, "+".join(i.name + (f"×{i.count}" if i.count > 1 else "")
+                                for i in result.items)
     except NotWinningError as exc:
         raise InvalidRecordError(f"{where}: not a winning hand: {exc}") from None
     except MahjongError as exc:
@@ -329,6 +366,9 @@ def _check_suited(record: HandRecord) -> None:
             raise InvalidRecordError(f"event {i} (kong by seat {e.seat}): "
                                      f"{TENHOU_NAMES[e.tile]} is not a Sichuan tile")
     for seat, fh in record.final.items():
+        if not (fh.hand and max(fh.hand) >= 27) and \
+                all(m.tiles[0] < 27 and m.kind != "chow" for m in fh.melds):
+            continue  # the usual case, checked without building lists
         bad = [t for t in fh.hand if t >= 27] + [m.tile for m in fh.melds if m.tile >= 27]
         if bad:
             raise InvalidRecordError(f"final hand of seat {seat}: {TENHOU_NAMES[bad[0]]} is not "
@@ -363,7 +403,10 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     record = HandRecord.coerce(record)
     rules = _rules_of(record, rules)
     _check_suited(record)
+    validated = record.validated
     ledger = Ledger(4)
+    pay = ledger.pay
+    base = rules.base
     wins: Dict[int, ScoreResult] = {}
     notes: List[str] = []
     kong_income: Dict[int, List] = {}      # kong event index -> its payments
@@ -372,51 +415,53 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     won: List[int] = []
     first_group: Tuple[int, ...] = ()
     exhausted_at: Optional[int] = None
-    for step in walk(record, hand_ends_after_first_win=not rules.xuezhan, multi_ron=True):
-        i, e = step.index, step.event
-        still_in = [s for s in range(4) if s not in step.won_before]
+    still_in: List[int] = [0, 1, 2, 3]    # seats that have not won before the event
+    still_in_for: Tuple[int, ...] = ()    # the won_before it was computed for
+    for i, e, won_before, group in walk_tuples(record, hand_ends_after_first_win=not
+                                               rules.xuezhan, multi_ron=True):
+        if won_before is not still_in_for:
+            still_in = [s for s in range(4) if s not in won_before]
+            still_in_for = won_before
         if isinstance(e, KongEvent):
             paid = []
+            tile_name = TENHOU_NAMES[e.tile]
             if e.kind == "exposed":
                 feeder_amount = 1 if rules.zhigang_pay == "feeder_1" else 2
-                paid.append(ledger.pay(e.from_seat, e.seat, feeder_amount * rules.base,
-                                       f"{_KONG_REASON['exposed']} {TENHOU_NAMES[e.tile]}: the "
-                                       "feeder pays", i))
+                paid.append(pay(e.from_seat, e.seat, feeder_amount * base,
+                                f"{_KONG_REASON['exposed']} {tile_name}: the feeder pays", i))
                 if rules.zhigang_pay == "feeder_2_others_1":
                     for s in still_in:
                         if s not in (e.seat, e.from_seat):
-                            paid.append(ledger.pay(s, e.seat, rules.base,
-                                                   f"{_KONG_REASON['exposed']} "
-                                                   f"{TENHOU_NAMES[e.tile]}: 擦挂", i))
+                            paid.append(pay(s, e.seat, base,
+                                            f"{_KONG_REASON['exposed']} {tile_name}: 擦挂", i))
             else:
-                unit = 2 if e.kind == "concealed" else 1
+                amount = (2 if e.kind == "concealed" else 1) * base
+                reason = f"{_KONG_REASON[e.kind]} {tile_name}"
                 for s in still_in:
                     if s != e.seat:
-                        paid.append(ledger.pay(s, e.seat, unit * rules.base,
-                                               f"{_KONG_REASON[e.kind]} {TENHOU_NAMES[e.tile]}",
-                                               i))
+                        paid.append(pay(s, e.seat, amount, reason, i))
             kong_income[i] = [p for p in paid if p is not None]
             last_kong_of[e.seat] = i
         elif isinstance(e, WinEvent):
-            result = _score_win(i, e, rules, record.dealer)
+            result, names = _score_win(i, e, rules, record.dealer, validated)
             wins[i] = result
             if not first_group:
-                first_group = step.group
-            label = _win_label(e, result)
-            if e.self_drawn:
-                amount = result.value + (rules.base if rules.zimo_jiadi else 0)
+                first_group = group
+            label = _win_label(e, result, names)
+            if e.from_seat is None:
+                amount = result.value + (base if rules.zimo_jiadi else 0)
                 for s in still_in:
                     if s != e.seat:
-                        ledger.pay(s, e.seat, amount, label, i)
+                        pay(s, e.seat, amount, label, i)
             else:
-                ledger.pay(e.from_seat, e.seat, result.value, label, i)
+                pay(e.from_seat, e.seat, result.value, label, i)
                 if e.after_kong and rules.hujiao_zhuanyi and \
-                        e.seat == _first_in_play_order(record, step.group):
+                        e.seat == _first_in_play_order(record, group):
                     k = last_kong_of.get(e.from_seat)
                     if k is not None and k not in transferred:
                         income = sum(p.amount for p in kong_income.get(k, ()))
-                        ledger.pay(e.from_seat, e.seat, income,
-                                   f"呼叫转移: the kong money of event {k}", i)
+                        pay(e.from_seat, e.seat, income,
+                            f"呼叫转移: the kong money of event {k}", i)
                         transferred.add(k)
             won.append(e.seat)
         elif isinstance(e, ExhaustedEvent):
@@ -433,9 +478,8 @@ def _first_in_play_order(record: HandRecord, group: Sequence[int]) -> int:
     return min((record.events[k].seat for k in group), key=lambda s: (s - src) % 4)
 
 
-def _win_label(e: WinEvent, result: ScoreResult) -> str:
+def _win_label(e: WinEvent, result: ScoreResult, names: str) -> str:
     how = "自摸" if e.self_drawn else ("抢杠" if e.robbing_kong else "点炮")
-    names = "+".join(i.name + (f"×{i.count}" if i.count > 1 else "") for i in result.items)
     return f"{how} {names} {result.fan}番"
 
 
@@ -447,17 +491,27 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
         notes.append("the wall ran out with fewer than two players left: no 流局 steps")
         return
     hua_zhu, tenpai = set(), {}
+    validated = record.validated
     for s in still_in:
         fh = record.final.get(s)
         if fh is None:
             raise InvalidRecordError(f"event {at} (exhausted): the final hand of seat {s} is "
                                      "needed for 查花猪/查大叫")
-        counts, rows, ms = suited_hand_arrays(fh.hand, fh.melds, size=13, rule_name="Sichuan")
-        if suits_held(counts, ms) == 3:
+        if validated:
+            # size, copies, suit tiles and no chow were checked by the record and by
+            # _check_suited: one compiled call gives the suits held and the best wait
+            n_suits, fan, tile = _regional.closing_hand_facts(
+                0, fh.hand, meld_rows(fh.melds), rules.longqidui_fan,
+                rules.tenpai_ignores_own_4_copies)
+        else:
+            counts, rows, ms = suited_hand_arrays(fh.hand, fh.melds, size=13,
+                                                  rule_name="Sichuan")
+            n_suits = suits_held(counts, ms)
+            fan, tile = _regional.best_wait_one(0, counts, rows, rules.longqidui_fan,
+                                                rules.tenpai_ignores_own_4_copies)
+        if n_suits == 3:
             hua_zhu.add(s)
             continue
-        fan, tile = _regional.best_wait_one(0, counts, rows, rules.longqidui_fan,
-                                            rules.tenpai_ignores_own_4_copies)
         if fan > 0:
             tenpai[s] = (rules.cap(fan), tile)
     for s in sorted(hua_zhu):
@@ -471,12 +525,11 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
             ledger.pay(s, t, rules.value(fan),
                        f"查大叫: not ready; seat {t}'s best wait {TENHOU_NAMES[tile]} is "
                        f"{fan}番", at)
+    refundable = [(k, paid) for k, paid in sorted(kong_income.items()) if k not in transferred]
     for s in still_in:
         if s in tenpai:
             continue
-        for k, paid in sorted(kong_income.items()):
-            if k in transferred:
-                continue
+        for k, paid in refundable:
             for p in paid:
                 if p.to_seat == s:
                     ledger.pay(s, p.from_seat, p.amount,

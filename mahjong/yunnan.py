@@ -12,6 +12,7 @@ for their owner when he wins). 流局: the three 查叫 cases with their dealer 
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -22,7 +23,8 @@ from mahjong_core import _regional
 from .errors import InvalidContextError, InvalidRecordError, MahjongError, NotWinningError
 from .record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk
 from .ruleset import (Ledger, RuleOptions, ScoreItem, ScoreResult, Settlement, WinFlag, option,
-                      prepare_batch, suited_hand_arrays, suits_held, win_flags)
+                      checked_win_bits, prepare_batch, suited_hand, suited_hand_arrays,
+                      suits_held)
 from .tiles import TENHOU_NAMES, parse_tile
 
 __all__ = ["Rules", "ITEMS", "score", "score_batch", "tenpai_value", "settle", "is_winning"]
@@ -108,10 +110,12 @@ _REASONS = {
 }
 
 
-def _items_to_result(fan: int, counts: np.ndarray, rules: Rules) -> ScoreResult:
+@functools.lru_cache(maxsize=4096)
+def _cached_result(fan: int, counts: bytes, stake: int) -> ScoreResult:
+    """The itemised result of the kernel's item counts. Few item combinations occur and
+    ScoreResult is immutable, so each is built once instead of once per hand."""
     items = []
     patterns = []
-    counts = counts.tolist()
     for idx in range(1, len(ITEMS)):
         c = counts[idx]
         if not c:
@@ -123,7 +127,12 @@ def _items_to_result(fan: int, counts: np.ndarray, rules: Rules) -> ScoreResult:
     # with stack_heavenly two pattern rows can be present; the first one names the hand
     heaven = [p for p in patterns if p in ("tianhe", "dihe", "renhe")]
     pattern = heaven[0] if heaven else patterns[0]
-    return ScoreResult(RULES_NAME, tuple(items), fan, fan, fan * rules.stake, pattern)
+    return ScoreResult(RULES_NAME, tuple(items), fan, fan, fan * stake, pattern)
+
+
+# the flags _check_context looks at (plain int: IntFlag operators are slow)
+_CONTEXT_BITS = int(WinFlag.REPLACEMENT | WinFlag.ROBBING_KONG | WinFlag.HEAVENLY
+                    | WinFlag.EARTHLY)
 
 
 def _check_context(counts, melds, flags: WinFlag, win_tile: int) -> None:
@@ -172,22 +181,20 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     4
     """
     rules = Rules.from_mapping(rules)
-    counts, rows, ms = suited_hand_arrays(hand, melds, size=14, win_tile=win_tile,
-                                          allow_chow=rules.allow_chow, rule_name="Yunnan")
-    w = parse_tile(win_tile)
-    flags = win_flags(self_drawn=self_drawn, replacement=replacement, after_kong=after_kong,
-                      robbing_kong=robbing_kong, last_tile=last_tile, heavenly=heavenly,
-                      earthly=earthly, first_round=first_round)
-    _check_context(counts, ms, flags, w)
-    items = np.zeros(len(ITEMS), dtype=np.int16)
-    fan = _regional.yunnan_score_one(counts, rows, int(flags), int(rules.stack_heavenly), items)
+    ids, counts, rows, ms = suited_hand(hand, melds, size=14, win_tile=win_tile,
+                                        allow_chow=rules.allow_chow, rule_name="Yunnan")
+    flags = checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile,
+                             heavenly, earthly, first_round)
+    if flags & _CONTEXT_BITS:
+        _check_context(counts, ms, flags, parse_tile(win_tile))
+    fan, items = _regional.score_ids(1, ids, rows, flags, int(rules.stack_heavenly))
     if fan <= 0:
         if suits_held(counts, ms) == 3:
             why = "it holds all three suits (缺一门 is required)"
         else:
             why = "the tiles form neither 4 sets + a pair nor seven pairs"
         raise NotWinningError(f"not a Yunnan win: {why}")
-    return _items_to_result(fan, items, rules)
+    return _cached_result(fan, items, rules.stake)
 
 
 def is_winning(hand, melds=(), *, rules=None) -> bool:

@@ -1,6 +1,6 @@
 # Stub of the compiled module mahjong_core._regional (Sichuan / Yunnan scoring kernels).
 # Arrays are validated by mahjong.sichuan / mahjong.yunnan before they reach these calls.
-from typing import Tuple
+from typing import Iterable, List, Optional, Tuple
 
 import numpy as np
 
@@ -41,3 +41,27 @@ def score_batch_kernel(
     fan_out: np.ndarray,    # int16_t[::1], (N,)
     items_out: np.ndarray,  # int16_t[:, ::1], (N, n_items)
 ) -> None: ...
+
+def score_ids(
+    rules: int,         # 0 = Sichuan (option = longqidui_fan), 1 = Yunnan (stack_heavenly)
+    hand: Tuple[int, ...],  # suit-tile ids of the concealed part, winning tile included
+    melds: bytes,       # flat [kind code, tile] pairs
+    flags: int,         # WinFlag bits
+    option: int,
+) -> Tuple[int, bytes]: ...  # (uncapped fan, 0 = no win; item counts, one byte per item)
+
+def closing_hand_facts(
+    rules: int,
+    hand: Tuple[int, ...],  # suit-tile ids of a 13-tile closing hand (melds apart)
+    melds: bytes,
+    option: int,
+    skip_own_four: bool = ...,
+) -> Tuple[int, int, int]: ...  # (suits held, best uncapped discard-win fan or -1, its tile)
+
+def sorted_tile_ids(text: str) -> Optional[Tuple[int, ...]]: ...
+    # sorted ids of plain tenhou notation, None for anything else
+
+def count_tiles(groups: Iterable[Tuple[int, ...]]) -> List[int]: ...  # 34 counts
+
+def most_copies(hand: Tuple[int, ...], melds: Iterable[object]) -> Tuple[int, int]: ...
+    # (count, tile) of the most-held tile of a holding (melds: objects with .tiles)

@@ -459,3 +459,176 @@ def score_batch_kernel(int rules, const uint8_t[:, ::1] hands, const uint8_t[:, 
             else:
                 fan_out[i] = yunnan_score(&hands[i, 0], n_melds[i], kinds, tiles, flags[i],
                                           option, &items_out[i, 0])
+
+
+# ------------------------------------------------ per-record fast paths (settlement)
+#
+# Settling a record makes one Python-visible call per win and per closing hand. These
+# entry points take the record's own representation (a tuple of tile ids, meld rows as
+# bytes) so the caller builds no count arrays, and return compact results (item counts
+# as bytes) that the Python layer can use as cache keys.
+
+cdef int _counts_from_ids(tuple ids, uint8_t* counts) except -1:
+    """Count a tuple of suit-tile ids into counts[34]; a bad id is a ValueError (the
+    Python layer validates first; this keeps a bad call from writing out of bounds)."""
+    cdef Py_ssize_t t
+    cdef object x
+    for t in range(N_KINDS):
+        counts[t] = 0
+    for x in ids:
+        t = x
+        if t < 0 or t >= N_SUITED or counts[t] >= 4:
+            raise ValueError(f"tile id {x!r} is not a suit tile or has a fifth copy")
+        counts[t] += 1
+    return 0
+
+
+cdef int _unpack_checked_melds(const uint8_t[::1] melds, uint8_t* kinds,
+                               uint8_t* tiles) except -1:
+    cdef int k, n = _unpack_melds(melds, kinds, tiles)
+    for k in range(n):
+        if kinds[k] < MELD_CHOW or kinds[k] > MELD_CONCEALED_KONG or tiles[k] >= N_SUITED \
+                or (kinds[k] == MELD_CHOW and tiles[k] % 9 > 6):
+            raise ValueError(f"bad meld row [{kinds[k]}, {tiles[k]}]")
+    return n
+
+
+def score_ids(int rules, tuple hand, const uint8_t[::1] melds, uint32_t flags, int option):
+    """Score one winning hand given as a tuple of suit-tile ids (winning tile included).
+
+    rules: 0 = Sichuan (option = longqidui_fan), 1 = Yunnan (option = stack_heavenly).
+    Returns ``(fan, items)``: the uncapped fan (0 = not a win) and the item counts as
+    ``bytes`` (one byte per item id).
+    """
+    cdef uint8_t counts[34]
+    cdef uint8_t kinds[4]
+    cdef uint8_t tiles[4]
+    cdef int16_t items[32]
+    cdef int k, fan, n_items
+    cdef int n = _unpack_checked_melds(melds, kinds, tiles)
+    cdef char out[32]
+    _counts_from_ids(hand, counts)
+    if rules == 0:
+        fan = sichuan_score(counts, n, kinds, tiles, flags, option, items)
+        n_items = SC_N_ITEMS
+    else:
+        fan = yunnan_score(counts, n, kinds, tiles, flags, option, items)
+        n_items = YN_N_ITEMS
+    for k in range(n_items):
+        out[k] = <char>items[k]   # item counts are small (at most 4 根)
+    return fan, out[:n_items]
+
+
+def closing_hand_facts(int rules, tuple hand, const uint8_t[::1] melds, int option,
+                       bint skip_own_four=True):
+    """One call per closing (13-tile) hand at an exhausted wall, for 查花猪/查叫/查大叫.
+
+    Returns ``(n_suits, fan, tile)``: the suits held in hand and melds, and the largest
+    uncapped discard-win fan with its tile ((-1, -1) if not ready); see best_wait_one.
+    """
+    cdef uint8_t counts[34]
+    cdef uint8_t kinds[4]
+    cdef uint8_t tiles[4]
+    cdef int16_t items[32]
+    cdef int t, k, fan, tile, suit_bits = 0
+    cdef int n = _unpack_checked_melds(melds, kinds, tiles)
+    _counts_from_ids(hand, counts)
+    for t in range(N_SUITED):
+        if counts[t]:
+            suit_bits |= 1 << (t // 9)
+    for k in range(n):
+        suit_bits |= 1 << (tiles[k] // 9)
+    fan = _best_wait(rules, counts, n, kinds, tiles, option, skip_own_four, items, &tile)
+    return (suit_bits & 1) + ((suit_bits >> 1) & 1) + ((suit_bits >> 2) & 1), fan, tile
+
+
+def sorted_tile_ids(str text):
+    """Sorted tile ids of plain tenhou notation ("234m567m55p", honours 1z-7z), or None
+    for anything else (the full parser of mahjong.tiles then reads it and names errors).
+    Records repeat this parse for every hand, so it is compiled."""
+    cdef int counts[34]
+    cdef int pending[9]         # digits read since the last suit letter, by rank
+    cdef int n_pending = 0, top_rank = 0, r, t, base, c
+    cdef Py_UCS4 ch
+    for t in range(N_KINDS):
+        counts[t] = 0
+    for r in range(9):
+        pending[r] = 0
+    for ch in text:
+        if u'1' <= ch <= u'9':
+            r = <int>ch - 49
+            pending[r] += 1
+            n_pending += 1
+            if r > top_rank:
+                top_rank = r
+            continue
+        if n_pending == 0:
+            return None
+        if ch == u'm':
+            base = 0
+        elif ch == u'p':
+            base = 9
+        elif ch == u's':
+            base = 18
+        elif ch == u'z':
+            base = 27
+            if top_rank > 6:
+                return None
+        else:
+            return None
+        for r in range(9 if base < 27 else 7):   # 8z/9z were refused above
+            counts[base + r] += pending[r]
+        for r in range(9):
+            pending[r] = 0
+        n_pending = 0
+        top_rank = 0
+    if n_pending:
+        return None
+    out = []
+    for t in range(N_KINDS):
+        for c in range(counts[t]):
+            out.append(t)
+    return tuple(out)
+
+
+def count_tiles(groups):
+    """Counts (a list of 34 ints) of the tile ids in an iterable of tuples of ids (a
+    record's copies check over every seat's holding, in one compiled loop)."""
+    cdef int counts[34]
+    cdef Py_ssize_t t
+    cdef object x
+    cdef tuple group
+    for t in range(N_KINDS):
+        counts[t] = 0
+    for group in groups:
+        for x in group:
+            t = x
+            if t < 0 or t >= N_KINDS:
+                raise ValueError(f"tile id {x!r} is not 0..33")
+            counts[t] += 1
+    return [counts[t] for t in range(N_KINDS)]
+
+
+def most_copies(tuple hand, melds):
+    """``(count, tile)`` of the tile with the most copies in a holding: concealed tile ids
+    plus melds (objects with a ``tiles`` tuple); the lowest such tile on a tie."""
+    cdef int counts[34]
+    cdef Py_ssize_t t, best = 0
+    cdef object x, meld
+    for t in range(N_KINDS):
+        counts[t] = 0
+    for x in hand:
+        t = x
+        if t < 0 or t >= N_KINDS:
+            raise ValueError(f"tile id {x!r} is not 0..33")
+        counts[t] += 1
+    for meld in melds:
+        for x in meld.tiles:
+            t = x
+            if t < 0 or t >= N_KINDS:
+                raise ValueError(f"tile id {x!r} is not 0..33")
+            counts[t] += 1
+    for t in range(1, N_KINDS):
+        if counts[t] > counts[best]:
+            best = t
+    return counts[best], best

@@ -1,0 +1,142 @@
+"""The settlement fast paths give exactly what the full-check paths give.
+
+Settling a record from :meth:`HandRecord.from_json` skips re-checking what the record's
+validation covered and makes one compiled call per win and per closing hand
+(``mahjong_core._regional.score_ids`` / ``closing_hand_facts``); a record built directly
+(no validation marker) goes through the full path. Both must agree on every record, good
+or bad (same deltas, payments, reasons, or the same error).
+"""
+import copy
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mahjong import sichuan, yunnan
+from mahjong.errors import MahjongError
+from mahjong.record import HandRecord
+from mahjong.ruleset import suited_hand_arrays, suits_held
+from mahjong.tiles import format_tiles, parse_tiles
+from mahjong_core import _regional
+
+from test_ruleset_oracle import random_hand
+from test_sichuan_properties import build_record
+
+FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly", "earthly",
+         "first_round")
+
+
+def _outcome(record, rules_module):
+    try:
+        s = rules_module.settle(record)
+    except MahjongError as exc:
+        return type(exc).__name__, str(exc)
+    return s.to_json(), str(s)
+
+
+def _unvalidated(record: HandRecord) -> HandRecord:
+    """The same record built directly: no validation marker, so settlement checks all."""
+    out = dataclasses.replace(record)
+    assert record.validated and not out.validated
+    return out
+
+
+def _mutated(raw, rng):
+    """A copy of a record dict with one random change (often making it invalid)."""
+    rec = copy.deepcopy(raw)
+    events = rec["events"]
+    if not events:
+        return rec
+    e = rng.choice(events)
+    choice = rng.randrange(5)
+    if choice == 0:
+        e[rng.choice(FLAGS)] = True
+    elif choice == 1 and "hand" in e:
+        i = rng.randrange(len(e["hand"]))
+        e["hand"] = e["hand"][:i] + rng.choice("123456789z") + e["hand"][i + 1:]
+    elif choice == 2 and e.get("melds"):
+        e["melds"][0] = dict(e["melds"][0], type=rng.choice(["pung", "kong", "concealed_kong"]))
+    elif choice == 3:
+        rec["options"] = rng.choice([{"xuezhan": False}, {"max_fan": 3, "zimo_jiadi": True},
+                                     {"zhigang_pay": "feeder_2_others_1",
+                                      "hujiao_zhuanyi": True}, {"longqidui_fan": 5}])
+    else:
+        rng.shuffle(events)
+    return rec
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**6), st.booleans())
+def test_sichuan_fast_settlement_equals_full_check(seed, mutate):
+    raw = build_record(seed)
+    if mutate:
+        raw = _mutated(raw, random.Random(seed))
+    try:
+        record = HandRecord.from_json(raw)
+    except MahjongError:
+        return  # the record itself is bad: settlement never sees it
+    assert _outcome(record, sichuan) == _outcome(_unvalidated(record), sichuan)
+
+
+def test_fast_paths_agree_on_golden_and_worked_records():
+    import json
+    from pathlib import Path
+
+    data = Path(__file__).parent / "data"
+    n = 0
+    for name, module in (("sichuan", sichuan), ("yunnan", yunnan)):
+        for kind in ("golden_records", "worked_examples"):
+            for item in json.loads((data / f"{name}_{kind}.json").read_text()):
+                record = HandRecord.from_json(item["record"])
+                assert _outcome(record, module) == _outcome(_unvalidated(record), module), \
+                    item["name"]
+                n += 1
+    assert n > 20
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.text("123456789", min_size=1, max_size=20),
+                          st.sampled_from("mpsz")), max_size=6))
+def test_compiled_tile_parser_equals_full_parser(groups):
+    text = "".join(digits + suit for digits, suit in groups)
+    fast = _regional.sorted_tile_ids(text)
+    try:
+        full = tuple(sorted(parse_tiles(text)))
+    except MahjongError:
+        assert fast is None  # only the full parser reports errors (8z, 9z)
+        return
+    assert fast == full
+
+
+@pytest.mark.parametrize("text", ["0m", "5mr", "1m 2m", "W1", "m", "12", "一万", "1m2"])
+def test_compiled_tile_parser_declines_other_notations(text):
+    assert _regional.sorted_tile_ids(text) is None
+
+
+def test_closing_hand_facts_equal_separate_calls():
+    rng = random.Random(3)
+    for _ in range(3000):
+        hand, melds, win = random_hand(rng, n_suits=rng.choice((1, 2, 3)))
+        hand = list(hand)
+        hand.remove(rng.choice(hand))  # a 13-tile closing hand, often not ready
+        ms = [(k, format_tiles([t] * (3 if k == "pung" else 4))) for k, t in melds]
+        counts, rows, parsed = suited_hand_arrays(hand, ms, size=13)
+        for rules, option in ((0, 4), (0, 5), (1, 0), (1, 1)):
+            for skip in (True, False):
+                fan, tile = _regional.best_wait_one(rules, counts, rows, option, skip)
+                assert _regional.closing_hand_facts(rules, tuple(sorted(hand)), rows, option,
+                                                    skip) == (suits_held(counts, parsed), fan,
+                                                              tile)
+
+
+def test_compiled_helpers_reject_bad_ids():
+    with pytest.raises(ValueError):
+        _regional.score_ids(0, (27,) * 2 + (0,) * 12, b"", 0, 4)
+    with pytest.raises(ValueError):
+        _regional.score_ids(0, (0,) * 5 + (1,) * 9, b"", 0, 4)  # fifth copy
+    with pytest.raises(ValueError):
+        _regional.closing_hand_facts(0, (1,) * 13, b"\x02\x1b", 4)  # meld of an honour
+    with pytest.raises(ValueError):
+        _regional.count_tiles([(0, 34)])
+    assert _regional.count_tiles([(0, 0, 5), (5, 33)]) == [2, 0, 0, 0, 0, 2] + [0] * 27 + [1]
