@@ -1,0 +1,455 @@
+"""Hand analysis: shanten for every GB hand form, useful tiles, waits, discards and the
+decompositions of complete hands.
+
+Shanten is the number of tile exchanges a hand is away from ready: 0 = ready (听牌),
+-1 = complete. Five forms are known (GB names in brackets):
+
+``regular``           four sets and a pair, with 0-4 melds
+``seven_pairs``       七对; a four of a kind counts as two pairs (GB rule); no melds
+``thirteen_orphans``  十三幺; no melds
+``honors_knitted``    全不靠 / 七星不靠 shape; no melds
+``knitted_straight``  组合龙 + one set + a pair; no melds, or one meld (the set)
+
+``forms=None`` takes the best over all five; otherwise pass an iterable of those names
+(a single name string is accepted too). Tiles can be a string in any notation
+(see :mod:`mahjong.tiles`), a sequence of tile ids, or a counts array of 34.
+
+The concealed part has 13 - 3m or 14 - 3m tiles for m melds. Targets never use a fifth
+copy of a tile, so a tile held four times is never useful and ``1111m`` is not a wait on
+``1m``. (The reference pymahjonggb does count such fifth copies; docs/ALGORITHMS.md.)
+
+>>> shanten("123456789m11p234s")
+-1
+>>> shanten("19m19p19s1234567z")
+0
+>>> useful_tiles("123456789m1p234s")
+[9]
+>>> shanten_by_form("147m258p369s1234z")["knitted_straight"]
+2
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+
+import numpy as np
+
+from mahjong_core import _decompose, _shanten
+
+from .errors import InvalidHandError, MahjongError
+from .hand import Meld, MeldInput, check_copies, parse_melds
+from .tiles import N_KINDS, TENHOU_NAMES, TileInput, tile_counts
+
+FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
+FORM_BITS = {name: 1 << i for i, name in enumerate(FORMS)}
+ALL_FORMS = (1 << len(FORMS)) - 1
+# The most melds each form allows (special forms are concealed, knitted straight may have
+# its set melded, as in the reference).
+FORM_MAX_MELDS = {"regular": 4, "seven_pairs": 0, "thirteen_orphans": 0,
+                  "honors_knitted": 0, "knitted_straight": 1}
+_NOT_APPLICABLE = 99
+
+FormsInput = Union[None, str, Iterable[str]]
+
+__all__ = [
+    "FORMS", "shanten", "shanten_by_form", "useful_tiles", "waits", "is_complete",
+    "unseen_counts", "discard_analysis", "DiscardOption", "decompositions", "Decomposition",
+]
+
+
+# --- input handling ---------------------------------------------------------------------
+
+def forms_mask(forms: FormsInput) -> int:
+    """Bit set of the named forms (``None`` = all five)."""
+    if forms is None:
+        return ALL_FORMS
+    if isinstance(forms, str):
+        forms = (forms,)
+    mask = 0
+    try:
+        names = list(forms)
+    except TypeError:
+        raise MahjongError(f"forms must be None or an iterable of form names, got "
+                           f"{forms!r}") from None
+    for name in names:
+        bit = FORM_BITS.get(name) if isinstance(name, str) else None
+        if bit is None:
+            raise MahjongError(f"unknown hand form {name!r}; use one of {', '.join(FORMS)}")
+        mask |= bit
+    if not mask:
+        raise MahjongError("forms is empty; name at least one of " + ", ".join(FORMS))
+    return mask
+
+
+def _applicable(mask: int, n_melds: int) -> int:
+    return mask & sum(FORM_BITS[f] for f in FORMS if FORM_MAX_MELDS[f] >= n_melds)
+
+
+def _prepare(tiles: TileInput, melds: Iterable[MeldInput]) -> Tuple[np.ndarray, Tuple[Meld, ...]]:
+    """Validated C-contiguous uint8[34] counts of the concealed tiles, and the melds."""
+    if (isinstance(tiles, np.ndarray) and tiles.shape == (N_KINDS,)
+            and tiles.dtype.kind in "iu"):
+        # a counts array: check it with numpy rather than expanding it to ids
+        bad = np.flatnonzero((tiles < 0) | (tiles > 4))
+        if bad.size:
+            t = int(bad[0])
+            raise InvalidHandError(
+                f"counts[{t}] ({TENHOU_NAMES[t]}) is {int(tiles[t])}: a tile has 0 to 4 copies")
+        counts = np.ascontiguousarray(tiles, dtype=np.uint8)
+    else:
+        counts = np.ascontiguousarray(tile_counts(tiles), dtype=np.uint8)
+    melds = parse_melds(melds)
+    n = int(counts.sum())
+    k = len(melds)
+    if n + 3 * k not in (13, 14):
+        raise InvalidHandError(
+            f"{n} concealed tiles with {k} meld(s): the concealed part must have "
+            f"{13 - 3 * k} or {14 - 3 * k} tiles")
+    if melds:
+        check_copies(np.repeat(np.arange(N_KINDS), counts), melds)
+    return counts, melds
+
+
+def _checked_forms(forms: FormsInput, n_melds: int) -> int:
+    mask = forms_mask(forms)
+    usable = _applicable(mask, n_melds)
+    if not usable:
+        names = [f for f in FORMS if mask & FORM_BITS[f]]
+        raise InvalidHandError(
+            f"form(s) {', '.join(names)} do not apply to a hand with {n_melds} meld(s)")
+    return usable
+
+
+_mask_to_ids = _shanten.mask_to_ids
+
+
+# --- shanten ----------------------------------------------------------------------------
+
+def shanten(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None) -> int:
+    """Shanten of a hand: 0 = ready, -1 = complete, best over the chosen forms.
+
+    Parameters
+    ----------
+    tiles : str, sequence of int, or counts array of 34
+        The concealed tiles (13 - 3m or 14 - 3m of them for m melds).
+    melds : iterable of melds
+        ``Meld`` objects, ``("pung", "222p")`` tuples or ``{"type", "tiles"}`` dicts.
+    forms : None, str or iterable of str
+        Form names (see :data:`FORMS`); ``None`` = all five.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TileParseError, InvalidHandError, MahjongError
+        Bad tiles, a fifth copy, a wrong tile count, an unknown or inapplicable form.
+
+    Examples
+    --------
+    >>> shanten("11123455678999m")
+    -1
+    >>> shanten("1133557799m1133p", forms=["regular"])
+    3
+    >>> shanten("1133557799m1133p")  # seven pairs
+    -1
+    >>> shanten("23m456p789s11z", melds=[("pung", "222p")])
+    0
+    """
+    if not melds and type(tiles) in (str, list, tuple):
+        missing = _shanten.fast_text_missing(tiles, forms_mask(forms))
+        if missing >= 0:
+            return missing - 1
+    counts, melds = _prepare(tiles, melds)
+    return _shanten.missing_one(counts, len(melds), _checked_forms(forms, len(melds))) - 1
+
+
+def shanten_by_form(tiles: TileInput, melds: Iterable[MeldInput] = ()) -> Dict[str, Optional[int]]:
+    """Shanten of each of the five forms.
+
+    Parameters
+    ----------
+    tiles, melds
+        As for :func:`shanten`.
+
+    Returns
+    -------
+    dict
+        Form name -> shanten, ``None`` where the form does not apply to a hand with these
+        melds (special forms need a concealed hand; knitted straight allows one meld).
+
+    Examples
+    --------
+    >>> shanten_by_form("19m19p19s1234567z")["thirteen_orphans"]
+    0
+    >>> shanten_by_form("123m456p789s11z", melds=[("pung", "222p")])["seven_pairs"] is None
+    True
+    """
+    counts, melds = _prepare(tiles, melds)
+    values = _shanten.missing_by_form(counts, len(melds))
+    return {name: (None if v == _NOT_APPLICABLE else v - 1) for name, v in zip(FORMS, values)}
+
+
+def is_complete(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None
+                ) -> bool:
+    """True if the 14 - 3m concealed tiles complete the hand in one of the forms.
+
+    Parameters are those of :func:`shanten`; a 13 - 3m tile hand is never complete.
+
+    Examples
+    --------
+    >>> is_complete("11123455678999m")
+    True
+    >>> is_complete("1112345678999m")  # 13 tiles: never complete
+    False
+    """
+    return shanten(tiles, melds, forms) == -1
+
+
+# --- useful tiles, waits, discards --------------------------------------------------------
+
+def useful_tiles(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None
+                 ) -> List[int]:
+    """Sorted ids of the tile kinds whose draw lowers the shanten (进张).
+
+    For 13 - 3m tiles these are the draws that bring the hand closer; for 14 - 3m tiles,
+    the draws that would lower the shanten after the best discard. A kind counts however
+    many copies remain elsewhere (see :func:`unseen_counts`), but a kind held four times
+    is never useful.
+
+    Parameters
+    ----------
+    tiles, melds, forms
+        As for :func:`shanten`.
+
+    Returns
+    -------
+    list of int
+        Sorted tile ids.
+
+    Examples
+    --------
+    >>> useful_tiles("1112345678999m")   # 九莲宝灯: every characters tile
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    """
+    if not melds and type(tiles) in (str, list, tuple):
+        fast = _shanten.fast_text_useful(tiles, forms_mask(forms))
+        if fast is not None:
+            return _mask_to_ids(fast[1])
+    counts, melds = _prepare(tiles, melds)
+    _, mask = _shanten.useful_one(counts, len(melds), _checked_forms(forms, len(melds)))
+    return _mask_to_ids(mask)
+
+
+def waits(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None
+          ) -> List[int]:
+    """Tiles that complete a ready hand of 13 - 3m tiles; ``[]`` if it is not ready.
+
+    Parameters
+    ----------
+    tiles, melds, forms
+        As for :func:`shanten`; the concealed part must have 13 - 3m tiles.
+
+    Returns
+    -------
+    list of int
+        Sorted tile ids (a tile held four times is never a wait).
+
+    Raises
+    ------
+    InvalidHandError
+        Not 13 - 3m concealed tiles, or any error of :func:`shanten`.
+
+    Examples
+    --------
+    >>> waits("1112345678999m") == list(range(9))
+    True
+    >>> waits("123456789m1p234s")
+    [9]
+    """
+    counts, melds = _prepare(tiles, melds)
+    if int(counts.sum()) + 3 * len(melds) != 13:
+        raise InvalidHandError(
+            f"waits need {13 - 3 * len(melds)} concealed tiles with {len(melds)} meld(s), "
+            f"got {int(counts.sum())}")
+    missing, mask = _shanten.useful_one(counts, len(melds), _checked_forms(forms, len(melds)))
+    return _mask_to_ids(mask) if missing == 1 else []
+
+
+def unseen_counts(tiles: TileInput, melds: Iterable[MeldInput] = (),
+                  visible: Optional[TileInput] = None) -> np.ndarray:
+    """Copies of each tile kind not in the hand, its melds or ``visible`` (int8[34]).
+
+    Parameters
+    ----------
+    tiles, melds
+        As for :func:`shanten`.
+    visible : tiles, optional
+        Every other tile the player can see (discards, other players' melds).
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (34,)
+
+    Raises
+    ------
+    InvalidHandError
+        More than four copies of a tile across hand, melds and visible tiles.
+
+    Examples
+    --------
+    >>> int(unseen_counts("1112345678999m", visible="1m")[0])
+    0
+    """
+    counts, melds = _prepare(tiles, melds)
+    return _unseen(counts, melds, visible)
+
+
+def _unseen(counts: np.ndarray, melds: Tuple[Meld, ...], visible: Optional[TileInput]
+            ) -> np.ndarray:
+    seen = counts.astype(np.int16)
+    for m in melds:
+        for t in m.tiles:
+            seen[t] += 1
+    if visible is not None:
+        seen += tile_counts(visible)
+    over = np.flatnonzero(seen > 4)
+    if over.size:
+        t = int(over[0])
+        raise InvalidHandError(
+            f"{int(seen[t])} copies of {TENHOU_NAMES[t]} across hand, melds and visible "
+            "tiles: a tile has 4")
+    return (4 - seen).astype(np.int8)
+
+
+class DiscardOption(NamedTuple):
+    """One discard of :func:`discard_analysis`."""
+
+    tile: int                  # the tile discarded
+    shanten: int               # shanten after the discard
+    useful: Tuple[int, ...]    # useful tile kinds after the discard
+    unseen: int                # unseen copies of those kinds
+
+
+def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
+                     forms: FormsInput = None, visible: Optional[TileInput] = None
+                     ) -> List[DiscardOption]:
+    """Every distinct discard of a 14 - 3m tile hand, best first.
+
+    Best = lowest shanten after the discard, then most unseen copies of useful tiles,
+    then lowest tile id.
+
+    Parameters
+    ----------
+    tiles, melds, forms
+        As for :func:`shanten`; the concealed part must have 14 - 3m tiles.
+    visible : tiles, optional
+        Tiles seen elsewhere (discards, other players' melds); they lower the unseen counts.
+
+    Returns
+    -------
+    list of DiscardOption
+
+    Examples
+    --------
+    >>> best = discard_analysis("123456789m11p23s5z")[0]
+    >>> best.tile, best.shanten, best.useful, best.unseen
+    (31, 0, (18, 21), 8)
+    """
+    counts, melds = _prepare(tiles, melds)
+    n_melds = len(melds)
+    if int(counts.sum()) + 3 * n_melds != 14:
+        raise InvalidHandError(
+            f"a discard needs {14 - 3 * n_melds} concealed tiles with {n_melds} meld(s), "
+            f"got {int(counts.sum())}")
+    mask_forms = _checked_forms(forms, n_melds)
+    unseen = _unseen(counts, melds, visible)
+    options = []
+    for t in np.flatnonzero(counts):
+        after = counts.copy()
+        after[t] -= 1
+        missing, mask = _shanten.useful_one(after, n_melds, mask_forms)
+        useful = tuple(_mask_to_ids(mask))
+        options.append(DiscardOption(int(t), missing - 1, useful,
+                                     int(sum(int(unseen[u]) for u in useful))))
+    options.sort(key=lambda o: (o.shanten, -o.unseen, o.tile))
+    return options
+
+
+# --- decompositions -----------------------------------------------------------------------
+
+_SET_KINDS = {_decompose.PY_SET_CHOW: "chow", _decompose.PY_SET_PUNG: "pung"}
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """One way a complete hand's concealed tiles split (melds are not repeated here).
+
+    ``form`` is one of :data:`FORMS`. ``pair`` is the pair's tile (None for honors-knitted),
+    ``sets`` the concealed sets as ``(kind, lowest tile)`` with kind "chow" or "pung",
+    ``pairs`` the seven pairs' tiles (a four of a kind appears twice), ``knitted`` the
+    knitted tiles (the nine of the pattern for knitted straight; the suited tiles for
+    honors-and-knitted) and ``pattern`` the knitted pattern index 0..5.
+    """
+
+    form: str
+    pair: Optional[int] = None
+    sets: Tuple[Tuple[str, int], ...] = ()
+    pairs: Tuple[int, ...] = ()
+    knitted: Tuple[int, ...] = ()
+    pattern: Optional[int] = None
+
+
+def decompositions(tiles: TileInput, melds: Iterable[MeldInput] = ()) -> List[Decomposition]:
+    """Every decomposition of a complete hand over the five forms; ``[]`` if incomplete.
+
+    The concealed tiles (14 - 3m of them) are split; melds stay as they are, and only
+    limit the forms (special forms need a concealed hand, knitted straight allows one meld).
+
+    Parameters
+    ----------
+    tiles, melds
+        As for :func:`shanten`.
+
+    Returns
+    -------
+    list of Decomposition
+        Regular decompositions first (pair, then sets in canonical order: by tile, pungs
+        before chows), then knitted straight, seven pairs, thirteen orphans and
+        honors-and-knitted.
+
+    Examples
+    --------
+    >>> [d.sets for d in decompositions("111222333m44455p")]
+    [(('chow', 0), ('chow', 0), ('chow', 0), ('pung', 12)), (('pung', 0), ('pung', 1), ('pung', 2), ('pung', 12))]
+    >>> decompositions("11223344556677m")[-1].form
+    'seven_pairs'
+    """
+    counts, melds = _prepare(tiles, melds)
+    n_melds = len(melds)
+    out: List[Decomposition] = []
+    if int(counts.sum()) + 3 * n_melds != 14:
+        return out
+    for pair, sets in _decompose.decompose(counts):
+        out.append(Decomposition("regular", pair,
+                                 tuple((_SET_KINDS[k], t) for k, t in sets)))
+    if n_melds <= 1:
+        for pattern, pair, sets in _decompose.knitted_straight(counts):
+            out.append(Decomposition("knitted_straight", pair,
+                                     tuple((_SET_KINDS[k], t) for k, t in sets),
+                                     knitted=_decompose.knitted_pattern(pattern),
+                                     pattern=pattern))
+    if n_melds == 0:
+        pairs = _decompose.seven_pairs(counts)
+        if pairs is not None:
+            out.append(Decomposition("seven_pairs", pairs=tuple(pairs)))
+        orphan_pair = _decompose.thirteen_orphans(counts)
+        if orphan_pair is not None:
+            out.append(Decomposition("thirteen_orphans", orphan_pair))
+        pattern = _decompose.honors_knitted(counts)
+        if pattern is not None:
+            out.append(Decomposition(
+                "honors_knitted", knitted=tuple(int(t) for t in np.flatnonzero(counts[:27])),
+                pattern=pattern))
+    return out

@@ -1,0 +1,152 @@
+"""Batch hand analysis over ``(N, 34)`` count arrays, in the compiled core.
+
+Each row is the concealed part of one hand (tile counts in tenhou 34-format order). The
+entry points validate once at the boundary (shape, dtype, copies, tile counts; a bad row
+raises :class:`~mahjong.errors.InvalidHandError` naming it), then run a ``nogil`` kernel,
+on ``threads`` OpenMP threads when the core was built with OpenMP
+(:func:`mahjong_core.openmp_enabled`).
+
+>>> import numpy as np
+>>> from mahjong.tiles import tile_counts
+>>> hands = np.stack([tile_counts("123456789m1p234s"), tile_counts("19m19p19s1234567z")])
+>>> shanten(hands).tolist()
+[0, 0]
+>>> shanten(hands, forms=["regular"]).tolist()
+[0, 8]
+>>> np.flatnonzero(useful_tiles(hands)[0]).tolist()
+[9]
+"""
+from __future__ import annotations
+
+from typing import Optional, Tuple, Union
+
+import numpy as np
+
+from mahjong_core import _shanten
+
+from .analysis import FormsInput, forms_mask
+from .errors import InvalidHandError, MahjongError
+
+__all__ = ["shanten", "useful_tiles", "shanten_and_useful"]
+
+_ROW_PROBLEMS = {
+    _shanten.PY_ROW_TOO_MANY_COPIES: "a tile count above 4",
+    _shanten.PY_ROW_BAD_TOTAL: "a tile count that is not 13 - 3m or 14 - 3m for its melds",
+    _shanten.PY_ROW_BAD_MELDS: "n_melds outside 0..4",
+    _shanten.PY_ROW_NO_FORM: "melds that none of the chosen forms allows",
+}
+
+MeldsInput = Union[None, int, np.ndarray]
+
+
+def _threads(threads: int) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise MahjongError(f"threads must be a positive integer, got {threads!r}")
+    return int(threads)
+
+
+def _prepare(counts, n_melds: MeldsInput, forms: FormsInput
+             ) -> Tuple[np.ndarray, np.ndarray, bool, int]:
+    """(uint8 C-contiguous counts, int8 n_melds per row, infer flag, form bits).
+
+    Shape, dtype and n_melds are checked here; the per-row checks (counts 0..4, tile count
+    against the melds, forms the melds allow) run inside the kernel's single pass.
+    """
+    arr = np.asarray(counts)
+    if arr.ndim != 2 or arr.shape[1] != 34:
+        raise InvalidHandError(f"counts must have shape (N, 34), got {arr.shape}")
+    if arr.dtype != np.uint8:
+        if arr.dtype.kind not in "iub":
+            raise InvalidHandError(f"counts must be integers, got dtype {arr.dtype}")
+        if arr.size and (arr.min() < 0 or arr.max() > 4):
+            bad_row = int(np.flatnonzero(((arr < 0) | (arr > 4)).any(axis=1))[0])
+            raise InvalidHandError(
+                f"counts row {bad_row} has a tile count outside 0..4: {arr[bad_row].tolist()}")
+    arr = np.require(arr, np.uint8, ["C_CONTIGUOUS", "ALIGNED"])
+    n = arr.shape[0]
+    mask = forms_mask(forms)
+    if n_melds is None:
+        return arr, np.empty(n, np.int8), True, mask
+    given = np.asarray(n_melds)
+    if given.dtype.kind not in "iu":
+        raise InvalidHandError(f"n_melds must be integers, got dtype {given.dtype}")
+    if given.ndim == 0:
+        given = np.full(n, int(given))
+    if given.shape != (n,):
+        raise InvalidHandError(f"n_melds must be an int or shape ({n},), got {given.shape}")
+    if n and (given.min() < 0 or given.max() > 4):
+        bad_row = int(np.flatnonzero((given < 0) | (given > 4))[0])
+        raise InvalidHandError(f"n_melds row {bad_row} is {int(given[bad_row])}: use 0..4")
+    return arr, np.array(given, dtype=np.int8, order="C"), False, mask
+
+
+def _raise_bad_rows(arr: np.ndarray, status: np.ndarray, n_bad: int) -> None:
+    row = int(np.flatnonzero(status)[0])
+    raise InvalidHandError(
+        f"counts row {row} has {_ROW_PROBLEMS[int(status[row])]} "
+        f"(tiles {int(arr[row].sum())}, row {arr[row].tolist()}); {n_bad} bad row(s) in all")
+
+
+def shanten(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
+            threads: int = 1) -> np.ndarray:
+    """Shanten of every row (0 = ready, -1 = complete), best over the chosen forms.
+
+    Parameters
+    ----------
+    counts : array-like of shape (N, 34)
+        Concealed tile counts per hand (any integer dtype; uint8 C-contiguous is used
+        without a copy).
+    n_melds : None, int or array of shape (N,)
+        Melds per hand; ``None`` infers them from the tile count (14 or 13 -> 0,
+        11 or 10 -> 1, ...).
+    forms : None or iterable of form names
+        As for :func:`mahjong.shanten`; forms that a row's melds rule out are skipped.
+    threads : int
+        OpenMP threads (1 = run on the calling thread; the GIL is released either way).
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (N,)
+
+    Raises
+    ------
+    InvalidHandError
+        Wrong shape or dtype, a count above 4, a bad tile count; the message names the row.
+    """
+    threads = _threads(threads)
+    arr, melds, infer, mask = _prepare(counts, n_melds, forms)
+    out = np.empty(arr.shape[0], np.int8)
+    status = np.empty(arr.shape[0], np.uint8)
+    n_bad = _shanten.checked_shanten_rows(arr, melds, infer, mask, out, status, threads)
+    if n_bad:
+        _raise_bad_rows(arr, status, n_bad)
+    return out
+
+
+def shanten_and_useful(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
+                       threads: int = 1) -> Tuple[np.ndarray, np.ndarray]:
+    """Both :func:`shanten` (int8, (N,)) and :func:`useful_tiles` (bool, (N, 34)) in one pass."""
+    threads = _threads(threads)
+    arr, melds, infer, mask = _prepare(counts, n_melds, forms)
+    out = np.empty((arr.shape[0], 34), np.uint8)
+    shanten_out = np.empty(arr.shape[0], np.int8)
+    status = np.empty(arr.shape[0], np.uint8)
+    n_bad = _shanten.checked_useful_rows(arr, melds, infer, mask, out, shanten_out, status,
+                                         threads)
+    if n_bad:
+        _raise_bad_rows(arr, status, n_bad)
+    return shanten_out, out.view(np.bool_)
+
+
+def useful_tiles(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
+                 threads: int = 1) -> np.ndarray:
+    """Useful-tile mask of every row: ``out[i, t]`` is True if drawing tile t lowers the
+    shanten of row i (see :func:`mahjong.useful_tiles`).
+
+    Parameters and errors are those of :func:`shanten`.
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (N, 34)
+    """
+    return shanten_and_useful(counts, n_melds, forms, threads)[1]

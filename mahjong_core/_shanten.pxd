@@ -1,0 +1,13 @@
+# Table-based shanten kernels (C API of mahjong_core._shanten; stable, add-only).
+#
+# "missing" = the fewest tiles to draw (discards are free) to complete the hand in the given
+# forms; shanten = missing - 1 (so -1 = complete). Works for any concealed tile count; the
+# number of sets still needed is 4 - n_melds. Targets never use a fifth copy of a tile.
+from mahjong_core._types cimport uint8_t, uint64_t
+
+# Missing tiles over the forms in the bit set `forms` (FORM_* of _types.pxd); forms that do
+# not apply with n_melds melds are skipped; returns 99 if none applies.
+cdef int missing_tiles(const uint8_t* counts, int n_melds, int forms) noexcept nogil
+
+# Bit t set = drawing tile t lowers missing_tiles (tiles held four times are never useful).
+cdef uint64_t useful_mask(const uint8_t* counts, int n_melds, int forms) noexcept nogil

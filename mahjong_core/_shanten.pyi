@@ -1,0 +1,56 @@
+# Stub of the compiled module mahjong_core._shanten (C API in _shanten.pxd).
+# "missing" = fewest draws to complete the hand (shanten + 1); 99 = no form applies.
+# forms: bit set, 1 regular, 2 seven pairs, 4 thirteen orphans, 8 honors-and-knitted,
+# 16 knitted straight (FORM_* in _types.pxd).
+import numpy as np
+
+PY_ROW_TOO_MANY_COPIES: int
+PY_ROW_BAD_TOTAL: int
+PY_ROW_BAD_MELDS: int
+PY_ROW_NO_FORM: int
+
+def shanten_rows(counts: np.ndarray,     # const uint8_t[:, ::1], (N, 34), validated
+                 n_melds: np.ndarray,    # const int8_t[::1], (N,)
+                 forms: int,
+                 out: np.ndarray,        # int8_t[::1], (N,)
+                 threads: int = 1) -> None: ...
+def useful_rows(counts: np.ndarray,      # const uint8_t[:, ::1], (N, 34), validated
+                n_melds: np.ndarray,     # const int8_t[::1], (N,)
+                forms: int,
+                out: np.ndarray,         # uint8_t[:, ::1], (N, 34)
+                shanten_out: np.ndarray, # int8_t[::1], (N,)
+                threads: int = 1) -> None: ...
+def check_rows(counts: np.ndarray,       # const uint8_t[:, ::1], (N, 34)
+               n_melds: np.ndarray,      # int8_t[::1], (N,); filled when infer
+               infer: bool,
+               forms: int,
+               status: np.ndarray,       # uint8_t[::1], (N,): 0 ok, else PY_ROW_* code
+               ) -> int: ...
+def checked_shanten_rows(counts: np.ndarray,   # const uint8_t[:, ::1], (N, 34)
+                         n_melds: np.ndarray,  # int8_t[::1], (N,); filled when infer
+                         infer: bool,
+                         forms: int,
+                         out: np.ndarray,      # int8_t[::1], (N,); -128 on a bad row
+                         status: np.ndarray,   # uint8_t[::1], (N,): 0 ok, else PY_ROW_*
+                         threads: int = 1) -> int: ...  # number of bad rows
+def checked_useful_rows(counts: np.ndarray,    # const uint8_t[:, ::1], (N, 34)
+                        n_melds: np.ndarray,   # int8_t[::1], (N,); filled when infer
+                        infer: bool,
+                        forms: int,
+                        out: np.ndarray,       # uint8_t[:, ::1], (N, 34); zeros on a bad row
+                        shanten_out: np.ndarray,  # int8_t[::1], (N,)
+                        status: np.ndarray,    # uint8_t[::1], (N,)
+                        threads: int = 1) -> int: ...
+def missing_one(counts: np.ndarray,      # const uint8_t[::1], 34 validated counts
+                n_melds: int, forms: int) -> int: ...
+def missing_by_form(counts: np.ndarray, n_melds: int) -> tuple[int, int, int, int, int]: ...
+def useful_one(counts: np.ndarray, n_melds: int, forms: int) -> tuple[int, int]: ...
+# tiles: a plain tenhou string or a list/tuple of int ids (no melds); -1 / None: use the
+# full parser (other notations, errors, 34-long sequences which are counts arrays)
+def fast_text_missing(tiles: str | list[int] | tuple[int, ...], forms: int) -> int: ...
+def fast_text_useful(tiles: str | list[int] | tuple[int, ...], forms: int
+                     ) -> tuple[int, int] | None: ...
+def mask_to_ids(mask: int) -> list[int]: ...
+def openmp_enabled() -> bool: ...
+def max_threads() -> int: ...
+def table_info() -> dict[str, object]: ...

@@ -1,0 +1,1051 @@
+"""Table-based shanten and useful tiles for the five GB hand forms.
+
+Lineage (ideas only, all code and tables are our own):
+
+- tomohxx/shanten-number: for each count vector of one suit, precompute the fewest tiles to
+  draw to hold m sets (m = 0..4) with or without the pair; combine suits by a min-plus
+  convolution. Exact, and it never uses a fifth copy of a tile (targets hold <= 4 copies).
+- Cryolite/nyanten: those 10-value vectors take only a few distinct values (126 for a number
+  suit, 54 for the honors), so a suit maps to a one-byte class and the convolution becomes
+  class-combination tables.
+- The per-suit table is indexed by the plain base-5 number of the suit (5^9 one-byte entries,
+  about 1.9 MB), which avoids the serial dependency of a perfect hash.
+
+How the per-suit vectors are built (at import, about 0.1 s): for a target t = (m sets, pair
+flag) let S_t be every count vector that fits inside some complete target of that shape (the
+down-closure of the complete targets). Then missing(h, t) = |target| - max{|u| : u <= h,
+u in S_t}, and that maximum obeys best(h) = |h| if h in S_t else max_i best(h - e_i): one
+pass upwards over the base-5 indices. Membership in S_t is a 10-bit mask propagated
+downwards (mask(h) |= mask(h + e_i)). tests/test_shanten_tables.py re-derives every class
+vector by brute force over explicit targets and every combination entry by min-plus.
+
+Values are capped at CAP = 9: the largest meaningful missing count of a hand (13 tiles, 8
+shanten) is 9, and min-plus sums of capped values give the exact minimum whenever it is
+below the cap (a capped term only makes its sum >= CAP).
+"""
+from cython.parallel cimport prange
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memset
+
+from mahjong_core._types cimport (
+    uint8_t, int8_t, int32_t, uint16_t, uint32_t, uint64_t,
+    N_KINDS, FIRST_HONOR,
+    FORM_REGULAR, FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS, FORM_HONORS_KNITTED,
+    FORM_KNITTED_STRAIGHT,
+)
+
+cdef extern from *:
+    """
+    #ifdef _OPENMP
+    #include <omp.h>
+    static int mj_openmp_enabled(void) { return 1; }
+    static int mj_max_threads(void) { return omp_get_max_threads(); }
+    #else
+    static int mj_openmp_enabled(void) { return 0; }
+    static int mj_max_threads(void) { return 1; }
+    #endif
+    /* base-5 index of one suit (9 counts) or of the honors (7): independent products, so
+       the four groups overlap in the pipeline */
+    static inline uint32_t mj_suit_index(const uint8_t* c) {
+        return c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3] + 625u * c[4] + 3125u * c[5]
+               + 15625u * c[6] + 78125u * c[7] + 390625u * c[8];
+    }
+    static inline uint32_t mj_honor_index(const uint8_t* c) {
+        return c[0] + 5u * c[1] + 25u * c[2] + 125u * c[3] + 625u * c[4] + 3125u * c[5]
+               + 15625u * c[6];
+    }
+    /* bit masks of the counts >= 1, >= 2, >= 3, == 4 over the 34 tiles */
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline uint64_t mj_gt_mask(__m128i a, __m128i b, const uint8_t* c, int k) {
+        __m128i kk = _mm_set1_epi8((char)k);
+        return (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(a, kk))
+             | ((uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(b, kk)) << 16)
+             | ((uint64_t)(c[32] > k) << 32) | ((uint64_t)(c[33] > k) << 33);
+    }
+    /* tile total of a row, or -1 if some count is above 4 */
+    static inline int mj_row_total(const uint8_t* c) {
+        __m128i a = _mm_loadu_si128((const __m128i*)c);
+        __m128i b = _mm_loadu_si128((const __m128i*)(c + 16));
+        __m128i zero = _mm_setzero_si128(), four = _mm_set1_epi8(4);
+        __m128i over = _mm_or_si128(_mm_subs_epu8(a, four), _mm_subs_epu8(b, four));
+        __m128i sums = _mm_add_epi64(_mm_sad_epu8(a, zero), _mm_sad_epu8(b, zero));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(over, zero)) != 0xFFFF || c[32] > 4 || c[33] > 4)
+            return -1;
+        return _mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4) + c[32] + c[33];
+    }
+    static inline void mj_masks(const uint8_t* c, uint64_t* present, uint64_t* twos,
+                                uint64_t* threes, uint64_t* fours) {
+        __m128i a = _mm_loadu_si128((const __m128i*)c);
+        __m128i b = _mm_loadu_si128((const __m128i*)(c + 16));
+        *present = mj_gt_mask(a, b, c, 0);
+        *twos = mj_gt_mask(a, b, c, 1);
+        *threes = mj_gt_mask(a, b, c, 2);
+        *fours = mj_gt_mask(a, b, c, 3);
+    }
+    #else
+    static inline int mj_row_total(const uint8_t* c) {
+        int total = 0, over = 0;
+        for (int i = 0; i < 34; i++) { total += c[i]; over |= c[i] > 4; }
+        return over ? -1 : total;
+    }
+    static inline void mj_masks(const uint8_t* c, uint64_t* present, uint64_t* twos,
+                                uint64_t* threes, uint64_t* fours) {
+        uint64_t p = 0, t = 0, h = 0, f = 0;
+        for (int i = 0; i < 34; i++) {
+            p |= (uint64_t)(c[i] > 0) << i; t |= (uint64_t)(c[i] > 1) << i;
+            h |= (uint64_t)(c[i] > 2) << i; f |= (uint64_t)(c[i] > 3) << i;
+        }
+        *present = p; *twos = t; *threes = h; *fours = f;
+    }
+    #endif
+    /* out[t] = bit t of mask, for t < 34 */
+    #if defined(__SSE2__)
+    static inline void mj_expand16(uint32_t bits, uint8_t* out) {
+        const __m128i select = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128,
+                                             1, 2, 4, 8, 16, 32, 64, (char)128);
+        __m128i lo = _mm_set1_epi8((char)(bits & 0xFF)), hi = _mm_set1_epi8((char)(bits >> 8));
+        __m128i v = _mm_unpacklo_epi64(lo, hi);
+        v = _mm_cmpeq_epi8(_mm_and_si128(v, select), select);
+        _mm_storeu_si128((__m128i*)out, _mm_and_si128(v, _mm_set1_epi8(1)));
+    }
+    static inline void mj_expand_mask(uint64_t mask, uint8_t* out) {
+        mj_expand16((uint32_t)(mask & 0xFFFF), out);
+        mj_expand16((uint32_t)((mask >> 16) & 0xFFFF), out + 16);
+        out[32] = (mask >> 32) & 1;
+        out[33] = (mask >> 33) & 1;
+    }
+    #else
+    static inline void mj_expand_mask(uint64_t mask, uint8_t* out) {
+        for (int t = 0; t < 34; t++) out[t] = (mask >> t) & 1;
+    }
+    #endif
+    #if defined(__GNUC__) || defined(__clang__)
+    #define mj_popcount64(x) __builtin_popcountll(x)
+    #define mj_ctz64(x) __builtin_ctzll(x)
+    #else
+    static int mj_popcount64(unsigned long long x) {
+        int n = 0; while (x) { x &= x - 1; n++; } return n; }
+    static int mj_ctz64(unsigned long long x) {
+        int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
+    #endif
+    """
+    int mj_openmp_enabled() noexcept nogil
+    int mj_max_threads() noexcept nogil
+    int mj_popcount64(uint64_t x) noexcept nogil
+    int mj_ctz64(uint64_t x) noexcept nogil
+    uint32_t mj_suit_index(const uint8_t* c) noexcept nogil
+    uint32_t mj_honor_index(const uint8_t* c) noexcept nogil
+    void mj_masks(const uint8_t* c, uint64_t* present, uint64_t* twos, uint64_t* threes,
+                  uint64_t* fours) noexcept nogil
+    void mj_expand_mask(uint64_t mask, uint8_t* out) noexcept nogil
+    int mj_row_total(const uint8_t* c) noexcept nogil
+
+cdef enum:
+    CAP = 9
+    N_TARGETS = 10          # (m sets 0..4) x (pair 0/1), index m * 2 + pair
+    SUIT_SIZE = 1953125     # 5 ** 9
+    HONOR_SIZE = 78125      # 5 ** 7
+    MAX_CLASSES = 256
+    # class counts the generation yields (checked at import); constants so the hot loops
+    # index with fixed strides
+    N_SUIT_CLASSES = 126
+    N_HONOR_CLASSES = 54
+    N_PAIR_CLASSES = 179
+    N_TRIPLE_CLASSES = 179
+    N_PH_CLASSES = 179
+    NOT_APPLICABLE = 99
+
+cdef int32_t POW5[10]
+POW5[0] = 1
+for _i in range(1, 10):
+    POW5[_i] = POW5[_i - 1] * 5
+
+# --- the tables (filled once at import) -------------------------------------------------
+cdef uint8_t* SUIT_CLASS = NULL      # [5^9]  base-5 index of a number suit -> class
+cdef uint8_t* HONOR_CLASS = NULL     # [5^7]  base-5 index of the seven honors -> class
+cdef uint8_t SUIT_VEC[MAX_CLASSES][N_TARGETS]    # class -> missing tiles per target
+cdef uint8_t HONOR_VEC[MAX_CLASSES][N_TARGETS]
+cdef uint8_t PAIR_VEC[MAX_CLASSES][N_TARGETS]    # classes of two suits combined
+cdef uint8_t TRIPLE_VEC[MAX_CLASSES][N_TARGETS]  # classes of three suits combined
+cdef int n_suit_classes = 0, n_honor_classes = 0, n_pair_classes = 0, n_triple_classes = 0
+cdef uint8_t* PAIR_TABLE = NULL      # [suit class][suit class] -> pair class
+cdef uint8_t* TRIPLE_TABLE = NULL    # [pair class][suit class] -> triple class
+cdef uint8_t* FINAL_TABLE = NULL     # [sets needed 0..4][triple class][honor class] -> missing
+                                     # tiles with the pair
+cdef uint8_t PH_VEC[MAX_CLASSES][N_TARGETS]      # a pair class combined with the honors
+cdef uint8_t* PH_TABLE = NULL        # [pair class][honor class] -> pair-and-honors class
+cdef uint8_t* SUIT_FINAL_TABLE = NULL  # [sets needed][pair-and-honors class][suit class]
+                                       # -> missing tiles with the pair (useful-tile rows)
+cdef int n_ph_classes = 0
+
+# Knitted patterns: KNIT_RESIDUE[p][s] = which ranks (0: 1-4-7, 1: 2-5-8, 2: 3-6-9) suit s
+# contributes to pattern p; the order matches mahjong_core._decompose.
+cdef int KNIT_RESIDUE[6][3]
+cdef uint16_t RESIDUE_BITS[3]        # 9-bit masks of ranks 1-4-7, 2-5-8, 3-6-9
+cdef uint64_t KNIT_MASK[6]           # tile bits of each knitted pattern
+cdef int32_t MASK_WEIGHT[512]        # base-5 weight of a 9-bit presence mask
+cdef uint64_t ORPHAN_MASK = 0
+cdef uint64_t HONOR_BITS = (<uint64_t>0x7F) << FIRST_HONOR
+
+
+cdef void _seed_targets(uint16_t* member, int n_pos, bint chows, int* w, int first_kind,
+                        int n_sets) noexcept nogil:
+    """Mark every complete target (n_sets sets, with or without a pair) as a member."""
+    cdef int p, i, idx, ok, k, n_kinds
+    for p in range(-1, n_pos):
+        if p >= 0:
+            w[p] += 2
+        idx = 0
+        ok = 1
+        for i in range(n_pos):
+            if w[i] > 4:
+                ok = 0
+            idx += w[i] * POW5[i]
+        if ok:
+            member[idx] |= 1 << (n_sets * 2 + (p >= 0))
+        if p >= 0:
+            w[p] -= 2
+    if n_sets == 4:
+        return
+    # set kinds: 0..n_pos-1 are pungs, n_pos.. are chows starting at rank kind - n_pos
+    n_kinds = n_pos + (7 if chows else 0)
+    for k in range(first_kind, n_kinds):
+        if k < n_pos:
+            w[k] += 3
+        else:
+            w[k - n_pos] += 1
+            w[k - n_pos + 1] += 1
+            w[k - n_pos + 2] += 1
+        _seed_targets(member, n_pos, chows, w, k, n_sets + 1)
+        if k < n_pos:
+            w[k] -= 3
+        else:
+            w[k - n_pos] -= 1
+            w[k - n_pos + 1] -= 1
+            w[k - n_pos + 2] -= 1
+
+
+cdef inline uint64_t _pack(const uint8_t* vec) noexcept nogil:
+    cdef uint64_t key = 0
+    cdef int t
+    for t in range(N_TARGETS):
+        key = (key << 4) | vec[t]
+    return key
+
+
+cdef int _intern(uint64_t* keys, int* n_keys, uint8_t (*vecs)[N_TARGETS],
+                 const uint8_t* vec) noexcept nogil:
+    """Class id of vec (a new id if unseen); -1 if there would be too many classes."""
+    cdef uint64_t key = _pack(vec)
+    cdef int i, t
+    for i in range(n_keys[0]):
+        if keys[i] == key:
+            return i
+    if n_keys[0] >= MAX_CLASSES:
+        return -1
+    i = n_keys[0]
+    keys[i] = key
+    for t in range(N_TARGETS):
+        vecs[i][t] = vec[t]
+    n_keys[0] = i + 1
+    return i
+
+
+cdef int _build_group(int n_pos, bint chows, uint8_t* class_out, uint8_t (*vecs)[N_TARGETS]
+                      ) except -1:
+    """Fill class_out[5^n_pos] and vecs; return the number of classes."""
+    cdef int size = POW5[n_pos]
+    cdef uint16_t* member = <uint16_t*>calloc(size, sizeof(uint16_t))
+    cdef uint8_t* best = <uint8_t*>malloc(<size_t>size * N_TARGETS)
+    cdef uint64_t keys[MAX_CLASSES]
+    cdef int n_classes = 0
+    cdef int w[9]
+    cdef int digit[9]
+    cdef uint8_t vec[N_TARGETS]
+    cdef int idx, i, t, total, b, cls = 0
+    cdef uint8_t* cur
+    cdef uint8_t* prev
+    cdef uint16_t m
+    if member == NULL or best == NULL:
+        free(member)
+        free(best)
+        raise MemoryError()
+    try:
+        with nogil:
+            for i in range(9):
+                w[i] = 0
+            _seed_targets(member, n_pos, chows, w, 0, 0)
+            # down-closure: a vector inside a target's sub-vector is inside that target
+            for i in range(n_pos):
+                digit[i] = 4
+            for idx in range(size - 1, -1, -1):
+                m = member[idx]
+                for i in range(n_pos):
+                    if digit[i] < 4:
+                        m |= member[idx + POW5[i]]
+                member[idx] = m
+                i = 0                      # odometer down
+                while i < n_pos and digit[i] == 0:
+                    digit[i] = 4
+                    i += 1
+                if i < n_pos:
+                    digit[i] -= 1
+            # best[h][t] = largest sub-vector of h inside S_t, upwards over the indices
+            for i in range(n_pos):
+                digit[i] = 0
+            total = 0
+            for idx in range(size):
+                cur = best + <size_t>idx * N_TARGETS
+                m = member[idx]
+                for t in range(N_TARGETS):
+                    if m & (1 << t):
+                        cur[t] = total
+                    else:
+                        b = 0
+                        for i in range(n_pos):
+                            if digit[i]:
+                                prev = best + <size_t>(idx - POW5[i]) * N_TARGETS
+                                if prev[t] > b:
+                                    b = prev[t]
+                        cur[t] = b
+                for t in range(N_TARGETS):
+                    b = 3 * (t >> 1) + 2 * (t & 1) - cur[t]
+                    vec[t] = b if b < CAP else CAP
+                cls = _intern(keys, &n_classes, vecs, vec)
+                if cls < 0:
+                    break
+                class_out[idx] = cls
+                i = 0                      # odometer up
+                while i < n_pos and digit[i] == 4:
+                    digit[i] = 0
+                    total -= 4
+                    i += 1
+                if i < n_pos:
+                    digit[i] += 1
+                    total += 1
+        if cls < 0:
+            raise RuntimeError("too many suit classes")
+    finally:
+        free(member)
+        free(best)
+    return n_classes
+
+
+cdef void _min_plus(const uint8_t* a, const uint8_t* b, uint8_t* out) noexcept nogil:
+    cdef int ma, mb, pa, pb, v, t
+    for t in range(N_TARGETS):
+        out[t] = CAP
+    for ma in range(5):
+        for mb in range(5 - ma):
+            for pa in range(2):
+                for pb in range(2 - pa):
+                    v = a[ma * 2 + pa] + b[mb * 2 + pb]
+                    t = (ma + mb) * 2 + pa + pb
+                    if v < out[t]:
+                        out[t] = v
+
+
+cdef int _combine(uint8_t (*left)[N_TARGETS], int n_left, uint8_t (*right)[N_TARGETS],
+                  int n_right, uint8_t* table, uint8_t (*out_vecs)[N_TARGETS]) except -1:
+    cdef uint64_t keys[MAX_CLASSES]
+    cdef int n_out = 0, i, j, cls
+    cdef uint8_t vec[N_TARGETS]
+    for i in range(n_left):
+        for j in range(n_right):
+            _min_plus(left[i], right[j], vec)
+            cls = _intern(keys, &n_out, out_vecs, vec)
+            if cls < 0:
+                raise RuntimeError("too many combined classes")
+            table[i * n_right + j] = cls
+    return n_out
+
+
+def _init_tables():
+    global SUIT_CLASS, HONOR_CLASS, PAIR_TABLE, TRIPLE_TABLE, FINAL_TABLE, ORPHAN_MASK
+    global n_suit_classes, n_honor_classes, n_pair_classes, n_triple_classes, n_ph_classes
+    global PH_TABLE, SUIT_FINAL_TABLE
+    cdef int i, j, k, p, s, r
+    # slack after the end: a draw of a tile held four times is looked up (and masked off)
+    # at idx + 5^r, which may pass the last entry by up to 5^8 (5^6 for the honors)
+    SUIT_CLASS = <uint8_t*>calloc(SUIT_SIZE + 390625, 1)
+    HONOR_CLASS = <uint8_t*>calloc(HONOR_SIZE + 15625, 1)
+    PAIR_TABLE = <uint8_t*>malloc(MAX_CLASSES * MAX_CLASSES)
+    TRIPLE_TABLE = <uint8_t*>malloc(MAX_CLASSES * MAX_CLASSES)
+    FINAL_TABLE = <uint8_t*>malloc(5 * MAX_CLASSES * MAX_CLASSES)
+    PH_TABLE = <uint8_t*>malloc(MAX_CLASSES * MAX_CLASSES)
+    SUIT_FINAL_TABLE = <uint8_t*>malloc(5 * MAX_CLASSES * MAX_CLASSES)
+    if not (SUIT_CLASS and HONOR_CLASS and PAIR_TABLE and TRIPLE_TABLE and FINAL_TABLE
+            and PH_TABLE and SUIT_FINAL_TABLE):
+        raise MemoryError()
+    n_suit_classes = _build_group(9, True, SUIT_CLASS, SUIT_VEC)
+    n_honor_classes = _build_group(7, False, HONOR_CLASS, HONOR_VEC)
+    n_pair_classes = _combine(SUIT_VEC, n_suit_classes, SUIT_VEC, n_suit_classes,
+                              PAIR_TABLE, PAIR_VEC)
+    n_triple_classes = _combine(PAIR_VEC, n_pair_classes, SUIT_VEC, n_suit_classes,
+                                TRIPLE_TABLE, TRIPLE_VEC)
+    n_ph_classes = _combine(PAIR_VEC, n_pair_classes, HONOR_VEC, n_honor_classes,
+                            PH_TABLE, PH_VEC)
+    if (n_suit_classes, n_honor_classes, n_pair_classes, n_triple_classes, n_ph_classes) != (
+            N_SUIT_CLASSES, N_HONOR_CLASSES, N_PAIR_CLASSES, N_TRIPLE_CLASSES, N_PH_CLASSES):
+        raise RuntimeError("shanten table generation gave unexpected class counts")
+    cdef uint8_t vec[N_TARGETS]
+    for i in range(n_ph_classes):
+        for j in range(n_suit_classes):
+            _min_plus(PH_VEC[i], SUIT_VEC[j], vec)
+            for k in range(5):
+                SUIT_FINAL_TABLE[(k * n_ph_classes + i) * n_suit_classes + j] = vec[k * 2 + 1]
+    for i in range(n_triple_classes):
+        for j in range(n_honor_classes):
+            _min_plus(TRIPLE_VEC[i], HONOR_VEC[j], vec)
+            for k in range(5):
+                FINAL_TABLE[(k * n_triple_classes + i) * n_honor_classes + j] = vec[k * 2 + 1]
+    # knitted patterns: permutations of (m, p, s) in lexicographic order
+    orders = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+    for p in range(6):
+        for r in range(3):
+            KNIT_RESIDUE[p][orders[p][r]] = r
+    for r in range(3):
+        RESIDUE_BITS[r] = (1 << r) | (1 << (r + 3)) | (1 << (r + 6))
+    for i in range(512):
+        MASK_WEIGHT[i] = 0
+        for j in range(9):
+            if i & (1 << j):
+                MASK_WEIGHT[i] += POW5[j]
+    for p in range(6):
+        KNIT_MASK[p] = 0
+        for s in range(3):
+            KNIT_MASK[p] |= (<uint64_t>RESIDUE_BITS[KNIT_RESIDUE[p][s]]) << (9 * s)
+    ORPHAN_MASK = HONOR_BITS
+    for s in range(3):
+        ORPHAN_MASK |= (<uint64_t>1) << (9 * s)
+        ORPHAN_MASK |= (<uint64_t>1) << (9 * s + 8)
+
+
+_init_tables()
+
+
+# --- per-hand kernels -------------------------------------------------------------------
+
+cdef struct HandView:
+    uint32_t idx[4]         # base-5 index of m, p, s and of the seven honors
+    uint8_t cls[4]          # their classes
+    uint64_t present        # bit t: tile t held at least once
+    uint64_t twos           # bit t: held at least twice
+    uint64_t threes         # bit t: held at least three times
+    uint64_t fours          # bit t: held four times (cannot be drawn)
+
+
+cdef inline void _index_view(const uint8_t* c, HandView* v) noexcept nogil:
+    v.idx[0] = mj_suit_index(c)
+    v.idx[1] = mj_suit_index(c + 9)
+    v.idx[2] = mj_suit_index(c + 18)
+    v.idx[3] = mj_honor_index(c + 27)
+    v.cls[0] = SUIT_CLASS[v.idx[0]]
+    v.cls[1] = SUIT_CLASS[v.idx[1]]
+    v.cls[2] = SUIT_CLASS[v.idx[2]]
+    v.cls[3] = HONOR_CLASS[v.idx[3]]
+
+
+cdef inline void _view(const uint8_t* c, HandView* v) noexcept nogil:
+    _index_view(c, v)
+    mj_masks(c, &v.present, &v.twos, &v.threes, &v.fours)
+
+
+cdef inline int _final(int sets_needed, int c0, int c1, int c2, int c3) noexcept nogil:
+    cdef int pair = PAIR_TABLE[c0 * N_SUIT_CLASSES + c1]
+    cdef int triple = TRIPLE_TABLE[pair * N_SUIT_CLASSES + c2]
+    return FINAL_TABLE[(sets_needed * N_TRIPLE_CLASSES + triple) * N_HONOR_CLASSES + c3]
+
+
+cdef inline int _regular(const HandView* v, int n_melds) noexcept nogil:
+    return _final(4 - n_melds, v.cls[0], v.cls[1], v.cls[2], v.cls[3])
+
+
+cdef inline int _seven_pairs(const HandView* v) noexcept nogil:
+    # c // 2 summed: one for every count >= 2, one more for a four of a kind (GB rule)
+    cdef int pairs = mj_popcount64(v.twos) + mj_popcount64(v.fours)
+    return 7 - (pairs if pairs < 7 else 7)
+
+
+cdef inline int _thirteen_orphans(const HandView* v) noexcept nogil:
+    return (14 - mj_popcount64(v.present & ORPHAN_MASK)
+            - ((v.twos & ORPHAN_MASK) != 0))
+
+
+cdef inline int _honors_knitted_pattern_missing(const HandView* v, int p) noexcept nogil:
+    cdef int d = 14 - mj_popcount64(v.present & (KNIT_MASK[p] | HONOR_BITS))
+    return d if d > 0 else 0
+
+
+cdef inline int _honors_knitted(const HandView* v) noexcept nogil:
+    cdef int p, d, best = 14
+    for p in range(6):
+        d = _honors_knitted_pattern_missing(v, p)
+        if d < best:
+            best = d
+    return best
+
+
+cdef inline int _knitted_held(const HandView* v, int p) noexcept nogil:
+    return mj_popcount64(v.present & KNIT_MASK[p])
+
+
+cdef inline void _knitted_rest(const HandView* v, int p, HandView* rest) noexcept nogil:
+    """Indices and classes after removing one copy of each held tile of pattern p."""
+    cdef uint64_t held = v.present & KNIT_MASK[p]
+    rest.idx[0] = v.idx[0] - MASK_WEIGHT[held & 511]
+    rest.idx[1] = v.idx[1] - MASK_WEIGHT[(held >> 9) & 511]
+    rest.idx[2] = v.idx[2] - MASK_WEIGHT[(held >> 18) & 511]
+    rest.idx[3] = v.idx[3]
+    rest.cls[0] = SUIT_CLASS[rest.idx[0]]
+    rest.cls[1] = SUIT_CLASS[rest.idx[1]]
+    rest.cls[2] = SUIT_CLASS[rest.idx[2]]
+    rest.cls[3] = v.cls[3]
+    rest.present = v.present & ~(held & ~v.twos)    # a held single is gone from the rest
+
+
+cdef inline int _knitted_pattern_missing(const HandView* v, int p, int n_melds) noexcept nogil:
+    cdef HandView rest
+    _knitted_rest(v, p, &rest)
+    return 9 - _knitted_held(v, p) + _final(1 - n_melds, rest.cls[0], rest.cls[1],
+                                              rest.cls[2], rest.cls[3])
+
+
+cdef inline int _knitted_straight(const HandView* v, int n_melds, int bound) noexcept nogil:
+    """Knitted-straight missing count, or `bound` if it cannot be below bound."""
+    cdef int p, missing, best = bound
+    for p in range(6):
+        missing = 9 - _knitted_held(v, p)
+        if missing >= best:          # the rest needs >= 0 more tiles: cannot improve
+            continue
+        missing = _knitted_pattern_missing(v, p, n_melds)
+        if missing < best:
+            best = missing
+    return best
+
+
+cdef inline int _form_missing(const HandView* v, int n_melds, int form) noexcept nogil:
+    if form == FORM_REGULAR:
+        return _regular(v, n_melds)
+    if form == FORM_KNITTED_STRAIGHT:
+        return _knitted_straight(v, n_melds, NOT_APPLICABLE) if n_melds <= 1 else NOT_APPLICABLE
+    if n_melds != 0:
+        return NOT_APPLICABLE
+    if form == FORM_SEVEN_PAIRS:
+        return _seven_pairs(v)
+    if form == FORM_THIRTEEN_ORPHANS:
+        return _thirteen_orphans(v)
+    return _honors_knitted(v)
+
+
+cdef inline int _missing(const HandView* v, int n_melds, int forms) noexcept nogil:
+    cdef int best = NOT_APPLICABLE, d
+    if forms & FORM_REGULAR:
+        best = _regular(v, n_melds)
+    if n_melds == 0:
+        if forms & FORM_SEVEN_PAIRS:
+            d = _seven_pairs(v)
+            if d < best:
+                best = d
+        if forms & FORM_THIRTEEN_ORPHANS:
+            d = _thirteen_orphans(v)
+            if d < best:
+                best = d
+        if forms & FORM_HONORS_KNITTED:
+            d = _honors_knitted(v)
+            if d < best:
+                best = d
+    if n_melds <= 1 and forms & FORM_KNITTED_STRAIGHT and best > 0:
+        best = _knitted_straight(v, n_melds, best)
+    return best
+
+
+cdef int missing_tiles(const uint8_t* counts, int n_melds, int forms) noexcept nogil:
+    cdef HandView v
+    if forms == FORM_REGULAR:
+        _index_view(counts, &v)
+        return _regular(&v, n_melds)
+    _view(counts, &v)
+    return _missing(&v, n_melds, forms)
+
+
+cdef inline uint64_t _suit_draws(const uint8_t* cls_at, const uint8_t* row, int target
+                                 ) noexcept nogil:
+    """9-bit mask of the ranks of one suit whose draw brings the missing count below
+    target. cls_at = SUIT_CLASS + the suit's index (a draw of rank r reads cls_at[5^r]);
+    row = the SUIT_FINAL_TABLE row of the other groups, indexed by the suit's new class.
+
+    Branch-free with constant offsets: every rank is looked up and the caller masks off
+    tiles held four times (their index carries into the next digit, which the slack after
+    SUIT_CLASS keeps inside the allocation). Sharing one lookup among "isolated" draws was
+    tried and measured slower: the branches cost more than the loads.
+    """
+    return ((<uint64_t>(row[cls_at[1]] < target))
+            | (<uint64_t>(row[cls_at[5]] < target)) << 1
+            | (<uint64_t>(row[cls_at[25]] < target)) << 2
+            | (<uint64_t>(row[cls_at[125]] < target)) << 3
+            | (<uint64_t>(row[cls_at[625]] < target)) << 4
+            | (<uint64_t>(row[cls_at[3125]] < target)) << 5
+            | (<uint64_t>(row[cls_at[15625]] < target)) << 6
+            | (<uint64_t>(row[cls_at[78125]] < target)) << 7
+            | (<uint64_t>(row[cls_at[390625]] < target)) << 8)
+
+
+cdef inline uint64_t _regular_useful(const HandView* v, uint64_t blocked, int sets_needed,
+                                     int target) noexcept nogil:
+    """Tiles t (not in `blocked`) whose draw brings the regular missing count of the groups
+    in v below target. Only the drawn tile's group changes class, and min-plus is
+    commutative, so the other three groups are combined once per suit (a pair-and-honors
+    class) and each draw costs two loads."""
+    cdef uint64_t mask, honors
+    cdef const uint8_t* base = SUIT_FINAL_TABLE + sets_needed * N_PH_CLASSES * N_SUIT_CLASSES
+    cdef const uint8_t* final_row
+    cdef const uint8_t* hcls
+    cdef int c3 = v.cls[3]
+    cdef int pair12 = PAIR_TABLE[v.cls[1] * N_SUIT_CLASSES + v.cls[2]]
+    cdef int pair02 = PAIR_TABLE[v.cls[0] * N_SUIT_CLASSES + v.cls[2]]
+    cdef int pair01 = PAIR_TABLE[v.cls[0] * N_SUIT_CLASSES + v.cls[1]]
+    mask = _suit_draws(SUIT_CLASS + v.idx[0],
+                       base + PH_TABLE[pair12 * N_HONOR_CLASSES + c3] * N_SUIT_CLASSES, target)
+    mask |= _suit_draws(SUIT_CLASS + v.idx[1],
+                        base + PH_TABLE[pair02 * N_HONOR_CLASSES + c3] * N_SUIT_CLASSES,
+                        target) << 9
+    mask |= _suit_draws(SUIT_CLASS + v.idx[2],
+                        base + PH_TABLE[pair01 * N_HONOR_CLASSES + c3] * N_SUIT_CLASSES,
+                        target) << 18
+    final_row = FINAL_TABLE + (sets_needed * N_TRIPLE_CLASSES
+                               + TRIPLE_TABLE[pair01 * N_SUIT_CLASSES + v.cls[2]]) * N_HONOR_CLASSES
+    hcls = HONOR_CLASS + v.idx[3]
+    honors = ((<uint64_t>(final_row[hcls[1]] < target))
+              | (<uint64_t>(final_row[hcls[5]] < target)) << 1
+              | (<uint64_t>(final_row[hcls[25]] < target)) << 2
+              | (<uint64_t>(final_row[hcls[125]] < target)) << 3
+              | (<uint64_t>(final_row[hcls[625]] < target)) << 4
+              | (<uint64_t>(final_row[hcls[3125]] < target)) << 5
+              | (<uint64_t>(final_row[hcls[15625]] < target)) << 6)
+    return (mask | (honors << 27)) & ~blocked
+
+
+cdef uint64_t _useful(const HandView* v, int n_melds, int forms, int best) noexcept nogil:
+    """Useful-tile mask given best = missing count over `forms` (nothing if best is 0)."""
+    cdef uint64_t mask = 0
+    cdef HandView rest
+    cdef int p, held
+    if best <= 0 or best >= NOT_APPLICABLE:
+        return 0
+    if forms == FORM_REGULAR:
+        return _regular_useful(v, v.fours, 4 - n_melds, best)
+    if forms & FORM_REGULAR and _regular(v, n_melds) == best:
+        mask |= _regular_useful(v, v.fours, 4 - n_melds, best)
+    if n_melds == 0:
+        if forms & FORM_SEVEN_PAIRS and _seven_pairs(v) == best:
+            # an odd count (1 or 3) pairs up with the drawn copy
+            mask |= (v.present & ~v.twos) | (v.threes & ~v.fours)
+        if forms & FORM_THIRTEEN_ORPHANS and _thirteen_orphans(v) == best:
+            if v.twos & ORPHAN_MASK:
+                mask |= ORPHAN_MASK & ~v.present
+            else:                    # no pair yet: a second copy of a held orphan helps too
+                mask |= ORPHAN_MASK
+        if forms & FORM_HONORS_KNITTED and _honors_knitted(v) == best:
+            for p in range(6):
+                if _honors_knitted_pattern_missing(v, p) == best:
+                    mask |= (KNIT_MASK[p] | HONOR_BITS) & ~v.present
+    if n_melds <= 1 and forms & FORM_KNITTED_STRAIGHT:
+        for p in range(6):
+            held = _knitted_held(v, p)
+            if 9 - held > best or _knitted_pattern_missing(v, p, n_melds) != best:
+                continue
+            mask |= KNIT_MASK[p] & ~v.present          # a missing knitted tile
+            _knitted_rest(v, p, &rest)                 # or a tile that helps the rest
+            mask |= _regular_useful(&rest, v.fours, 1 - n_melds, best - (9 - held))
+    return mask
+
+
+cdef uint64_t useful_mask(const uint8_t* counts, int n_melds, int forms) noexcept nogil:
+    cdef HandView v
+    _view(counts, &v)
+    return _useful(&v, n_melds, forms, _missing(&v, n_melds, forms))
+
+
+# --- batch kernels (called by mahjong/batch.py after validation) --------------------------
+
+cdef inline void _row_shanten(const uint8_t* c, int n_melds, int forms, int8_t* out
+                              ) noexcept nogil:
+    out[0] = missing_tiles(c, n_melds, forms) - 1
+
+
+cdef _check_shapes(const uint8_t[:, ::1] counts, Py_ssize_t n_melds, Py_ssize_t n_out,
+                   Py_ssize_t width):
+    if counts.shape[1] != N_KINDS:
+        raise ValueError(f"counts must have 34 columns, got {counts.shape[1]}")
+    if n_melds != counts.shape[0] or n_out != counts.shape[0] or width != N_KINDS:
+        raise ValueError("n_melds and the outputs must have one entry (of 34) per row")
+
+
+def shanten_rows(const uint8_t[:, ::1] counts, const int8_t[::1] n_melds, int forms,
+                 int8_t[::1] out, int threads=1):
+    """out[i] = shanten of row i (missing - 1).
+
+    Rows must be validated by the caller (check_rows): counts 0..4 and n_melds 0..4.
+    """
+    cdef Py_ssize_t i, n = counts.shape[0]
+    _check_shapes(counts, n_melds.shape[0], out.shape[0], N_KINDS)
+    if threads <= 1:
+        with nogil:
+            for i in range(n):
+                _row_shanten(&counts[i, 0], n_melds[i], forms, &out[i])
+    else:
+        for i in prange(n, nogil=True, num_threads=threads, schedule="static"):
+            _row_shanten(&counts[i, 0], n_melds[i], forms, &out[i])
+
+
+cdef inline void _row_useful(const uint8_t* c, int n_melds, int forms, uint8_t* out,
+                             int8_t* shanten_out) noexcept nogil:
+    cdef HandView v
+    cdef int t, best
+    cdef uint64_t mask
+    _view(c, &v)
+    best = _missing(&v, n_melds, forms)
+    mask = _useful(&v, n_melds, forms, best)
+    mj_expand_mask(mask, out)
+    shanten_out[0] = best - 1
+
+
+def useful_rows(const uint8_t[:, ::1] counts, const int8_t[::1] n_melds, int forms,
+                uint8_t[:, ::1] out, int8_t[::1] shanten_out, int threads=1):
+    """out[i, t] = 1 if drawing tile t lowers the shanten of row i; also fills shanten.
+
+    Rows must be validated by the caller (check_rows): counts 0..4 and n_melds 0..4.
+    """
+    cdef Py_ssize_t i, n = counts.shape[0]
+    _check_shapes(counts, n_melds.shape[0], out.shape[0], out.shape[1])
+    if shanten_out.shape[0] != n:
+        raise ValueError("shanten_out must have one entry per row")
+    if threads <= 1:
+        with nogil:
+            for i in range(n):
+                _row_useful(&counts[i, 0], n_melds[i], forms, &out[i, 0], &shanten_out[i])
+    else:
+        for i in prange(n, nogil=True, num_threads=threads, schedule="static"):
+            _row_useful(&counts[i, 0], n_melds[i], forms, &out[i, 0], &shanten_out[i])
+
+
+# --- scalar entry points (Python-visible; counts: 34 validated uint8) ---------------------
+
+cdef int _check_one(const uint8_t[::1] counts, int n_melds) except -1:
+    """Guard the scalar entry points: 34 counts of 0..4 and 0..4 melds."""
+    if counts.shape[0] != N_KINDS:
+        raise ValueError(f"counts must have 34 entries, got {counts.shape[0]}")
+    if mj_row_total(&counts[0]) < 0:
+        raise ValueError("a tile count above 4")
+    if not 0 <= n_melds <= 4:
+        raise ValueError(f"n_melds must be 0..4, got {n_melds}")
+    return 0
+
+
+def missing_one(const uint8_t[::1] counts, int n_melds, int forms):
+    """Missing-tile count (shanten + 1) over `forms`; 99 if no form applies."""
+    _check_one(counts, n_melds)
+    return missing_tiles(&counts[0], n_melds, forms)
+
+
+def missing_by_form(const uint8_t[::1] counts, int n_melds):
+    """Tuple of the missing count of each form, in bit order; 99 = not applicable."""
+    cdef HandView v
+    _check_one(counts, n_melds)
+    _view(&counts[0], &v)
+    return tuple(_form_missing(&v, n_melds, 1 << f) for f in range(5))
+
+
+def useful_one(const uint8_t[::1] counts, int n_melds, int forms):
+    """(missing, 34-bit useful mask) over `forms`."""
+    cdef HandView v
+    cdef int best
+    _check_one(counts, n_melds)
+    _view(&counts[0], &v)
+    best = _missing(&v, n_melds, forms)
+    return best, _useful(&v, n_melds, forms, best)
+
+
+def openmp_enabled():
+    """True if this module was compiled with OpenMP."""
+    return bool(mj_openmp_enabled())
+
+
+def max_threads():
+    """Threads OpenMP would use by default (1 without OpenMP)."""
+    return mj_max_threads()
+
+
+# --- table access for the verification tests ----------------------------------------------
+
+cdef object _vectors(uint8_t (*v)[N_TARGETS], int n):
+    import numpy as np
+    return np.array([[v[i][t] for t in range(N_TARGETS)] for i in range(n)], np.uint8)
+
+
+def table_info():
+    """Copies of the tables, for tests and docs (not for hot paths)."""
+    import numpy as np
+    suit_class = np.frombuffer((<char*>SUIT_CLASS)[:SUIT_SIZE], np.uint8).copy()
+    honor_class = np.frombuffer((<char*>HONOR_CLASS)[:HONOR_SIZE], np.uint8).copy()
+
+    return {
+        "cap": CAP,
+        "suit_class": suit_class,
+        "honor_class": honor_class,
+        "suit_vectors": _vectors(SUIT_VEC, n_suit_classes),
+        "honor_vectors": _vectors(HONOR_VEC, n_honor_classes),
+        "pair_vectors": _vectors(PAIR_VEC, n_pair_classes),
+        "triple_vectors": _vectors(TRIPLE_VEC, n_triple_classes),
+        "pair_table": np.frombuffer(
+            (<char*>PAIR_TABLE)[:n_suit_classes * n_suit_classes], np.uint8
+        ).reshape(n_suit_classes, n_suit_classes).copy(),
+        "triple_table": np.frombuffer(
+            (<char*>TRIPLE_TABLE)[:n_pair_classes * n_suit_classes], np.uint8
+        ).reshape(n_pair_classes, n_suit_classes).copy(),
+        "ph_vectors": _vectors(PH_VEC, n_ph_classes),
+        "ph_table": np.frombuffer(
+            (<char*>PH_TABLE)[:n_pair_classes * n_honor_classes], np.uint8
+        ).reshape(n_pair_classes, n_honor_classes).copy(),
+        "suit_final_table": np.frombuffer(
+            (<char*>SUIT_FINAL_TABLE)[:5 * n_ph_classes * n_suit_classes], np.uint8
+        ).reshape(5, n_ph_classes, n_suit_classes).copy(),
+        "final_table": np.frombuffer(
+            (<char*>FINAL_TABLE)[:5 * n_triple_classes * n_honor_classes], np.uint8
+        ).reshape(5, n_triple_classes, n_honor_classes).copy(),
+    }
+
+
+# --- a fast path for the commonest scalar call: a plain tenhou string ---------------------
+
+cdef int _parse_plain_tenhou(str text, uint8_t* c) except -2:
+    """Fill c from a plain tenhou string ("123m456p11z", spaces between groups allowed).
+
+    Returns the tile count, or -1 when the text is anything else (another notation, a bad
+    token, a fifth copy, more than 14 tiles): the caller then takes the full parser, which
+    also writes the error message.
+    """
+    cdef Py_ssize_t i, n = len(text)
+    cdef Py_UCS4 ch
+    cdef int digits[14]
+    cdef int n_digits = 0, total = 0, base, j, t
+    memset(c, 0, N_KINDS)
+    for i in range(n):
+        ch = text[i]
+        if 0x31 <= ch <= 0x39:                     # '1'..'9'
+            if n_digits == 14:
+                return -1
+            digits[n_digits] = <int>ch - 0x30
+            n_digits += 1
+            continue
+        if ch == 0x20:                             # ' ' between groups only
+            if n_digits:
+                return -1
+            continue
+        if ch == 0x6D:                             # 'm'
+            base = 0
+        elif ch == 0x70:                           # 'p'
+            base = 9
+        elif ch == 0x73:                           # 's'
+            base = 18
+        elif ch == 0x7A:                           # 'z'
+            base = 27
+        else:
+            return -1
+        if n_digits == 0:
+            return -1
+        for j in range(n_digits):
+            if base == 27 and digits[j] > 7:
+                return -1
+            t = base + digits[j] - 1
+            c[t] += 1
+            if c[t] > 4:
+                return -1
+        total += n_digits
+        if total > 14:
+            return -1
+        n_digits = 0
+    if n_digits:
+        return -1
+    return total
+
+
+cdef int _parse_id_list(object tiles, uint8_t* c) except -2:
+    """Fill c from a list or tuple of int tile ids (not 34 long: that is a counts array to
+    mahjong.tiles). Returns the tile count, or -1 to take the full parser."""
+    cdef Py_ssize_t n = len(tiles)
+    cdef long t
+    cdef int total = 0
+    if n == N_KINDS or n > 14:
+        return -1
+    memset(c, 0, N_KINDS)
+    for x in tiles:
+        if type(x) is not int:
+            return -1
+        t = x
+        if t < 0 or t >= N_KINDS:
+            return -1
+        c[t] += 1
+        if c[t] > 4:
+            return -1
+        total += 1
+    return total
+
+
+cdef int _parse_fast(object tiles, uint8_t* c) except -2:
+    if type(tiles) is str:
+        return _parse_plain_tenhou(<str>tiles, c)
+    if type(tiles) is list or type(tiles) is tuple:
+        return _parse_id_list(tiles, c)
+    return -1
+
+
+def fast_text_useful(object tiles, int forms):
+    """(missing, useful mask) of a concealed hand given as a plain tenhou string or a
+    list/tuple of int ids, without melds; None to take the full path."""
+    cdef uint8_t c[40]
+    cdef HandView v
+    cdef int best, total = _parse_fast(tiles, c)
+    if total != 13 and total != 14:
+        return None
+    _view(c, &v)
+    best = _missing(&v, 0, forms)
+    return best, _useful(&v, 0, forms, best)
+
+
+def mask_to_ids(uint64_t mask):
+    """Sorted tile ids of the set bits of a 34-bit mask."""
+    cdef list out = []
+    cdef int t
+    while mask:
+        t = mj_ctz64(mask)
+        out.append(t)
+        mask &= mask - 1
+    return out
+
+
+def fast_text_missing(object tiles, int forms):
+    """Missing count of a concealed hand given as a plain tenhou string or a list/tuple of
+    int ids, without melds; -1 to take the full path (which also words the errors)."""
+    cdef uint8_t c[40]             # 34 counts + slack for the 16-byte loads
+    cdef int total = _parse_fast(tiles, c)
+    if total != 13 and total != 14:
+        return -1
+    return missing_tiles(c, 0, forms)
+
+
+# --- batch validation (one nogil pass, so the checks cost little next to the kernel) ------
+
+cdef enum:
+    ROW_OK = 0
+    ROW_TOO_MANY_COPIES = 1
+    ROW_BAD_TOTAL = 2
+    ROW_BAD_MELDS = 3
+    ROW_NO_FORM = 4
+
+PY_ROW_TOO_MANY_COPIES = ROW_TOO_MANY_COPIES
+PY_ROW_BAD_TOTAL = ROW_BAD_TOTAL
+PY_ROW_BAD_MELDS = ROW_BAD_MELDS
+PY_ROW_NO_FORM = ROW_NO_FORM
+
+
+cdef inline int _check_row(const uint8_t* c, int8_t* n_melds, bint infer, int forms
+                           ) noexcept nogil:
+    cdef int k, total = mj_row_total(c)
+    if total < 0:
+        return ROW_TOO_MANY_COPIES
+    if infer:
+        if total < 1 or total > 14 or total % 3 == 0:
+            return ROW_BAD_TOTAL
+        n_melds[0] = (14 - total) // 3
+    k = n_melds[0]
+    if k < 0 or k > 4:
+        return ROW_BAD_MELDS
+    if total + 3 * k != 13 and total + 3 * k != 14:
+        return ROW_BAD_TOTAL
+    if not (forms & FORM_REGULAR) and (k > 1 or (k == 1 and not forms & FORM_KNITTED_STRAIGHT)):
+        return ROW_NO_FORM
+    return ROW_OK
+
+
+def check_rows(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint infer, int forms,
+               uint8_t[::1] status):
+    """Validate every row (status[i] = ROW_* code); with infer, fill n_melds from the tile
+    count. Returns the number of bad rows."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Py_ssize_t bad = 0
+    _check_shapes(counts, n_melds.shape[0], status.shape[0], N_KINDS)
+    with nogil:
+        for i in range(n):
+            status[i] = _check_row(&counts[i, 0], &n_melds[i], infer, forms)
+            bad += status[i] != ROW_OK
+    return bad
+
+
+# --- fused validation + kernel (what mahjong/batch.py calls: one pass over the rows) ---------
+
+cdef inline int _checked_row_shanten(const uint8_t* c, int8_t* n_melds, bint infer, int forms,
+                                     int8_t* out, uint8_t* status) noexcept nogil:
+    status[0] = _check_row(c, n_melds, infer, forms)
+    if status[0] != ROW_OK:
+        out[0] = -128
+        return 1
+    out[0] = missing_tiles(c, n_melds[0], forms) - 1
+    return 0
+
+
+def checked_shanten_rows(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint infer,
+                         int forms, int8_t[::1] out, uint8_t[::1] status, int threads=1):
+    """Validate and compute every row in one pass (status[i] = ROW_* code, out[i] = -128
+    for a bad row); with infer, n_melds is filled from the tile count. Returns the number
+    of bad rows."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Py_ssize_t bad = 0
+    _check_shapes(counts, n_melds.shape[0], out.shape[0], N_KINDS)
+    if status.shape[0] != n:
+        raise ValueError("status must have one entry per row")
+    if threads <= 1:
+        with nogil:
+            for i in range(n):
+                bad += _checked_row_shanten(&counts[i, 0], &n_melds[i], infer, forms,
+                                            &out[i], &status[i])
+    else:
+        for i in prange(n, nogil=True, num_threads=threads, schedule="static"):
+            bad += _checked_row_shanten(&counts[i, 0], &n_melds[i], infer, forms, &out[i],
+                                        &status[i])
+    return bad
+
+
+cdef inline int _checked_row_useful(const uint8_t* c, int8_t* n_melds, bint infer, int forms,
+                                    uint8_t* out, int8_t* shanten_out, uint8_t* status
+                                    ) noexcept nogil:
+    status[0] = _check_row(c, n_melds, infer, forms)
+    if status[0] != ROW_OK:
+        memset(out, 0, N_KINDS)
+        shanten_out[0] = -128
+        return 1
+    _row_useful(c, n_melds[0], forms, out, shanten_out)
+    return 0
+
+
+def checked_useful_rows(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint infer,
+                        int forms, uint8_t[:, ::1] out, int8_t[::1] shanten_out,
+                        uint8_t[::1] status, int threads=1):
+    """checked_shanten_rows for useful tiles (out (N, 34) 0/1) and shanten together."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Py_ssize_t bad = 0
+    _check_shapes(counts, n_melds.shape[0], out.shape[0], out.shape[1])
+    if status.shape[0] != n or shanten_out.shape[0] != n:
+        raise ValueError("status and shanten_out must have one entry per row")
+    if threads <= 1:
+        with nogil:
+            for i in range(n):
+                bad += _checked_row_useful(&counts[i, 0], &n_melds[i], infer, forms,
+                                           &out[i, 0], &shanten_out[i], &status[i])
+    else:
+        for i in prange(n, nogil=True, num_threads=threads, schedule="static"):
+            bad += _checked_row_useful(&counts[i, 0], &n_melds[i], infer, forms,
+                                       &out[i, 0], &shanten_out[i], &status[i])
+    return bad
