@@ -4,7 +4,7 @@
 pymahjonggb's ``MahjongFanCalculator`` (one call per hand, Botzone names) on the same
 generated winning hands. Target (issue 3): at least the reference's per-call speed.
 
-Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_gb_scalar.py --benchmark-only``.
+Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_gb_scalar.py --benchmark-enable``.
 Each benchmark round scores the whole pool of distinct hands once (nothing is reused
 between calls but the per-meld and per-fan-combination caches of the API), so
 ``mean / POOL`` is the time per hand; ``extra_info["us_per_hand"]`` records it.
