@@ -148,7 +148,8 @@ def _check_holding(tiles: Sequence[int], melds: Sequence[Meld], size: int, where
 
 # the fields each object may have
 _KONG_KEYS = frozenset(("type", "seat", "kind", "tile", "from"))
-_WIN_KEYS = frozenset(("type", "seat", "hand", "melds", "win_tile", "from") + WIN_FLAGS)
+_PLAIN_WIN_KEYS = frozenset(("type", "seat", "hand", "melds", "win_tile", "from"))
+_WIN_KEYS = _PLAIN_WIN_KEYS | frozenset(WIN_FLAGS)
 _EXHAUSTED_KEYS = frozenset(("type", "chajiao_pairs"))
 _RECORD_KEYS = frozenset(("rules", "options", "dealer", "events", "final", "note"))
 _FINAL_KEYS = frozenset(("hand", "melds"))
@@ -285,12 +286,17 @@ class ExhaustedEvent:
 Event = Union[KongEvent, WinEvent, ExhaustedEvent]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class FinalHand:
     """A seat's closing holding (13 tiles counting a kong as 3)."""
 
     hand: Tuple[int, ...]
     melds: Tuple[Meld, ...] = ()
+
+    def __init__(self, hand: Tuple[int, ...], melds: Tuple[Meld, ...] = ()):
+        fields = self.__dict__  # as the event classes: faster than the frozen __init__
+        fields["hand"] = hand
+        fields["melds"] = melds
 
     def counts(self) -> np.ndarray:
         c = np.zeros(N_KINDS, dtype=np.uint8)
@@ -304,6 +310,7 @@ class FinalHand:
 
 
 def _parse_event(index: int, raw: Any) -> Event:
+    """Read any event (the full reader: every problem raises, naming the event)."""
     where = f"event {index}"
     if isinstance(raw, (KongEvent, WinEvent, ExhaustedEvent)):
         raw = raw.to_json()
@@ -390,7 +397,91 @@ def _parse_event(index: int, raw: Any) -> Event:
     _fail(where, f"unknown event type {kind!r}; expected kong, win or exhausted")
 
 
-@dataclass(frozen=True)
+def _plain_seat(value: Any) -> Optional[int]:
+    """A seat given as a plain int 0..3, else None (the full reader then decides)."""
+    return value if type(value) is int and 0 <= value < N_SEATS else None
+
+
+def _plain_tile(value: Any) -> Optional[int]:
+    """A tile given in tenhou notation ("7s"), else None."""
+    return _TENHOU_IDS.get(value) if type(value) is str else None
+
+
+def _plain_melds(value: Any) -> Optional[Tuple[Meld, ...]]:
+    """Melds given as a list of ``{"type": str, "tiles": str}`` that parse, else None."""
+    if type(value) is not list or len(value) > 4:
+        return None
+    for m in value:
+        if not (type(m) is dict and len(m) == 2 and type(m.get("type")) is str
+                and type(m.get("tiles")) is str):
+            return None
+    try:
+        return tuple([meld_from_strings(m["type"], m["tiles"]) for m in value])
+    except MahjongError:
+        return None
+
+
+def _parse_usual_final(value: Any) -> Optional[FinalHand]:
+    """A closing hand in plain notation (see :func:`_parse_usual_event`), else None."""
+    if type(value) is not dict or not value.keys() <= _FINAL_KEYS:
+        return None
+    hand = value.get("hand")
+    hand = _sorted_tile_ids(hand) if type(hand) is str else None
+    melds = _plain_melds(value.get("melds", []))
+    if hand is None or melds is None:
+        return None
+    return FinalHand(hand, melds)
+
+
+def _parse_usual_event(raw: Any) -> Optional[Event]:
+    """The usual kong or flagless win in plain notation, read without building the error
+    context strings; None for anything else, which :func:`_parse_event` then reads in full
+    (and so raises its exact error). Most events of a record take this path."""
+    if type(raw) is not dict:
+        return None
+    kind = raw.get("type")
+    seat = _plain_seat(raw.get("seat"))
+    if seat is None:
+        return None
+    if kind == "kong":
+        k = raw.get("kind")
+        tile = _plain_tile(raw.get("tile"))
+        if tile is None or k not in KONG_KINDS or not raw.keys() <= _KONG_KEYS:
+            return None
+        src = raw.get("from")
+        if k == "exposed":
+            src = _plain_seat(src)
+            if src is None or src == seat:
+                return None
+        elif src is not None:
+            return None
+        return KongEvent(seat, k, tile, src)
+    if kind != "win" or not raw.keys() <= _PLAIN_WIN_KEYS:
+        return None
+    hand = raw.get("hand")
+    win = _plain_tile(raw.get("win_tile"))
+    if type(hand) is not str or win is None:
+        return None
+    hand = _sorted_tile_ids(hand)
+    melds = _plain_melds(raw.get("melds", []))
+    if hand is None or melds is None:
+        return None
+    src = raw.get("from")
+    if src is not None:
+        src = _plain_seat(src)
+        if src is None or src == seat:
+            return None
+    n = len(hand) + 3 * len(melds)
+    if n == 13:
+        hand = tuple(sorted(hand + (win,)))
+    elif n != 14:
+        return None
+    if _most_copies(hand, melds)[0] > COPIES or win not in hand:
+        return None
+    return WinEvent(seat, hand, melds, win, src)
+
+
+@dataclass(frozen=True, init=False)
 class HandRecord:
     """One hand, as a validated, immutable object (see the module docstring)."""
 
@@ -399,6 +490,16 @@ class HandRecord:
     events: Tuple[Event, ...]
     final: Dict[int, FinalHand] = field(default_factory=dict)
     options: Dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, rules: str, dealer: int, events: Tuple[Event, ...],
+                 final: Optional[Dict[int, FinalHand]] = None,
+                 options: Optional[Dict[str, Any]] = None):
+        fields = self.__dict__  # as the event classes: faster than the frozen __init__
+        fields["rules"] = rules
+        fields["dealer"] = dealer
+        fields["events"] = events
+        fields["final"] = {} if final is None else final
+        fields["options"] = {} if options is None else options
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -422,13 +523,19 @@ class HandRecord:
         raw_events = data.get("events")
         if not isinstance(raw_events, (list, tuple)):
             _fail("record", "'events' must be a list")
-        events = tuple([_parse_event(i, e) for i, e in enumerate(raw_events)])
+        # the usual event is read by the fast path; anything else (or wrong) in full
+        events = tuple([_parse_usual_event(e) or _parse_event(i, e)
+                        for i, e in enumerate(raw_events)])
         final: Dict[int, FinalHand] = {}
         raw_final = data.get("final") or {}
         if type(raw_final) is not dict and not isinstance(raw_final, Mapping):
             _fail("record", "'final' must map seats to {'hand', 'melds'}")
         for key, value in raw_final.items():
             seat = _seat(key, "final", "seat key")
+            fh = _parse_usual_final(value)
+            if fh is not None:
+                final[seat] = fh
+                continue
             where = f"final hand of seat {seat}"
             if isinstance(value, FinalHand):
                 value = value.to_json()
@@ -484,14 +591,19 @@ class HandRecord:
         return None
 
     def _check_consistency(self) -> None:
-        won: Dict[int, int] = {}
-        kongs: Dict[int, List[Tuple[int, KongEvent]]] = {s: [] for s in range(N_SEATS)}
+        # One pass over the events; the closing checks below reuse what it collected.
+        events = self.events
+        won: Dict[int, int] = {}   # seat -> index of its win (= winners() once this passes)
+        kongs: List[List[Tuple[int, KongEvent]]] = [[] for _ in range(N_SEATS)]  # by seat
         kongs_so_far = 0
-        for i, e in enumerate(self.events):
+        shared_discards: List[int] = []  # a discard claimed by several winners is one tile
+        prev = None
+        for i, e in enumerate(events):
             if isinstance(e, ExhaustedEvent):
-                if i != len(self.events) - 1:
+                if i != len(events) - 1:
                     _fail(f"event {i} (exhausted)", "the wall ran out: no event may follow "
                                                     f"(event {i + 1} does)")
+                prev = e
                 continue
             # messages are f-strings inside the failing branch: built only on failure
             if isinstance(e, KongEvent):
@@ -507,69 +619,84 @@ class HandRecord:
                                        f"at event {j}")
                 kongs[e.seat].append((i, e))
                 kongs_so_far += 1
+                prev = e
                 continue
             if e.seat in won:
                 _fail_at(i, e, f"a second win by seat {e.seat} (it won at event {won[e.seat]})")
-            if e.from_seat is not None and e.from_seat in won:
-                _fail_at(i, e, f"seat {e.from_seat} (from) already won at event "
-                               f"{won[e.from_seat]} and no longer discards or konges")
-            prior_kong = kongs_so_far > 0
-            if e.heavenly:
-                if e.seat != self.dealer:
-                    _fail_at(i, e, f"heavenly (天胡) is the dealer's win; the dealer is seat "
-                                   f"{self.dealer}")
-                if i != 0:
-                    _fail_at(i, e, "heavenly (天胡) must be the first event (the initial 14)")
-            if e.earthly:
-                if e.seat == self.dealer:
-                    _fail_at(i, e, "earthly (地胡) is a non-dealer's win")
-                if prior_kong or won:
-                    _fail_at(i, e, "earthly (地胡) needs no kong or win before it")
-            if e.first_round and (prior_kong or won):
-                _fail_at(i, e, "first_round (人和) needs no kong or win before it")
-            if e.replacement:
-                prev = self.events[i - 1] if i else None
-                if not (isinstance(prev, KongEvent) and prev.seat == e.seat):
-                    _fail_at(i, e, "replacement (杠上花) needs the previous event to be a kong "
-                                   "by the winner")
-            if e.after_kong:
-                j = i - 1
-                while j >= 0 and isinstance(self.events[j], WinEvent) and \
-                        self.events[j].from_seat == e.from_seat and \
-                        self.events[j].win_tile == e.win_tile:
-                    j -= 1
-                prev = self.events[j] if j >= 0 else None
-                if not (isinstance(prev, KongEvent) and prev.seat == e.from_seat):
-                    _fail_at(i, e, "after_kong (杠上炮) needs the event before the discard to "
-                                   f"be a kong by the discarder (seat {e.from_seat})")
-            if e.robbing_kong:
-                h = self.holding(e.from_seat)
-                if h is not None and e.from_seat not in self.winners() and not any(
-                        m.kind == "pung" and m.tile == e.win_tile for m in h[1]):
-                    _fail_at(i, e, f"robbing_kong: the robbed seat {e.from_seat} shows no pung "
-                                   f"of {TENHOU_NAMES[e.win_tile]} in its final melds")
+            if e.from_seat is not None:
+                if e.from_seat in won:
+                    _fail_at(i, e, f"seat {e.from_seat} (from) already won at event "
+                                   f"{won[e.from_seat]} and no longer discards or konges")
+                if isinstance(prev, WinEvent) and prev.from_seat == e.from_seat and \
+                        prev.win_tile == e.win_tile:
+                    shared_discards.append(e.win_tile)
+            if e.heavenly or e.earthly or e.first_round or e.replacement or e.after_kong \
+                    or e.robbing_kong:
+                self._check_win_context(i, e, won, kongs_so_far > 0)
             won[e.seat] = i
+            prev = e
         # closing hands
         for seat, fh in self.final.items():
             if seat not in won:
                 _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
-        # kongs against the melds the seat ends with
-        wins = self.winners()
-        for seat, lst in kongs.items():
-            if not lst:
+        # per seat: kongs against the melds it ends with; the tiles it is known to hold
+        groups: List[Tuple[int, ...]] = []   # as id tuples, for the fifth-copy check
+        for seat, seat_kongs in enumerate(kongs):
+            h = self.holding(seat, won)
+            if h is None:  # unknown holding: its kongs are still four known copies
+                groups += [(k.tile,) * 4 for _, k in seat_kongs]
                 continue
-            h = self.holding(seat, wins)
-            if h is None:
-                continue
-            shown = {(m.kind, m.tiles[0]) for m in h[1]}
-            for i, k in lst:
-                want = "concealed_kong" if k.kind == "concealed" else "kong"
-                if (want, k.tile) not in shown:
-                    src = "win" if seat in won else "final hand"
-                    _fail(f"event {i} (kong by seat {seat})",
-                          f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
-                          f"shows no {want.replace('_', ' ')} of it")
-        self._check_fifth_copies(kongs, wins)
+            hand, melds = h
+            if seat_kongs:
+                shown = {(m.kind, m.tiles[0]) for m in melds}
+                for i, k in seat_kongs:
+                    want = "concealed_kong" if k.kind == "concealed" else "kong"
+                    if (want, k.tile) not in shown:
+                        src = "win" if seat in won else "final hand"
+                        _fail(f"event {i} (kong by seat {seat})",
+                              f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
+                              f"shows no {want.replace('_', ' ')} of it")
+            groups.append(hand)
+            groups += [m.tiles for m in melds]
+        self._check_fifth_copies(groups, shared_discards, kongs, won)
+
+    def _check_win_context(self, i: int, e: WinEvent, won: Dict[int, int],
+                           prior_kong: bool) -> None:
+        """The flags of the win at event ``i`` against the events before it."""
+        if e.heavenly:
+            if e.seat != self.dealer:
+                _fail_at(i, e, f"heavenly (天胡) is the dealer's win; the dealer is seat "
+                               f"{self.dealer}")
+            if i != 0:
+                _fail_at(i, e, "heavenly (天胡) must be the first event (the initial 14)")
+        if e.earthly:
+            if e.seat == self.dealer:
+                _fail_at(i, e, "earthly (地胡) is a non-dealer's win")
+            if prior_kong or won:
+                _fail_at(i, e, "earthly (地胡) needs no kong or win before it")
+        if e.first_round and (prior_kong or won):
+            _fail_at(i, e, "first_round (人和) needs no kong or win before it")
+        if e.replacement:
+            prev = self.events[i - 1] if i else None
+            if not (isinstance(prev, KongEvent) and prev.seat == e.seat):
+                _fail_at(i, e, "replacement (杠上花) needs the previous event to be a kong "
+                               "by the winner")
+        if e.after_kong:
+            j = i - 1
+            while j >= 0 and isinstance(self.events[j], WinEvent) and \
+                    self.events[j].from_seat == e.from_seat and \
+                    self.events[j].win_tile == e.win_tile:
+                j -= 1
+            prev = self.events[j] if j >= 0 else None
+            if not (isinstance(prev, KongEvent) and prev.seat == e.from_seat):
+                _fail_at(i, e, "after_kong (杠上炮) needs the event before the discard to "
+                               f"be a kong by the discarder (seat {e.from_seat})")
+        if e.robbing_kong:
+            h = self.holding(e.from_seat)
+            if h is not None and e.from_seat not in self.winners() and not any(
+                    m.kind == "pung" and m.tile == e.win_tile for m in h[1]):
+                _fail_at(i, e, f"robbing_kong: the robbed seat {e.from_seat} shows no pung "
+                               f"of {TENHOU_NAMES[e.win_tile]} in its final melds")
 
     def _seat_copies(self, kongs, wins) -> List[Tuple[str, Tuple[int, ...]]]:
         """(name, the tiles known to be held) per seat: its holding, else the four copies
@@ -585,28 +712,14 @@ class HandRecord:
                                                           for _ in range(4))))
         return out
 
-    def _check_fifth_copies(self, kongs, wins) -> None:
-        groups: List[Tuple[int, ...]] = []   # every tile known to be held, as id tuples
-        for seat in range(N_SEATS):
-            h = self.holding(seat, wins)
-            if h is not None:
-                groups.append(h[0])
-                groups.extend(m.tiles for m in h[1])
-            elif kongs[seat]:  # unknown holding: its kongs are still four known copies
-                groups.extend((k.tile,) * 4 for _, k in kongs[seat])
+    def _check_fifth_copies(self, groups: List[Tuple[int, ...]], shared_discards: List[int],
+                            kongs, wins) -> None:
+        """No tile held five times: ``groups`` are the tiles known to be held, as id tuples;
+        ``shared_discards`` the winning tile of each extra winner on one discard (one
+        physical tile, in each winner's hand)."""
         total = _count_tiles(groups)
-        # one discard claimed by several winners is one physical tile
-        i = 0
-        ev = self.events
-        while i < len(ev):
-            e = ev[i]
-            j = i + 1
-            if isinstance(e, WinEvent) and e.from_seat is not None:
-                while j < len(ev) and isinstance(ev[j], WinEvent) and \
-                        ev[j].from_seat == e.from_seat and ev[j].win_tile == e.win_tile:
-                    total[e.win_tile] -= 1
-                    j += 1
-            i = j
+        for t in shared_discards:
+            total[t] -= 1
         worst = max(total)
         if worst > COPIES:
             t = total.index(worst)

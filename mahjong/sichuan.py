@@ -298,6 +298,8 @@ _KONG_REASON = {"exposed": "直杠 (刮风)", "added": "面下杠 (刮风)", "co
 
 def meld_rows(melds) -> bytes:
     """The kernels' flat [kind code, lowest tile] pairs of a tuple of Meld objects."""
+    if not melds:  # most closing hands and many wins
+        return b""
     return bytes([x for m in melds for x in (MELD_TYPE_CODES[m.kind], m.tiles[0])])
 
 
@@ -309,8 +311,11 @@ def _score_validated_win(e: WinEvent, rules: Rules) -> Optional[Tuple[ScoreResul
     flags; left are Sichuan's own checks: suit tiles only, no chow, the win context.
     """
     melds = e.melds
-    if e.hand[-1] >= 27 or any(m.tiles[0] >= 27 or m.kind == "chow" for m in melds):
+    if e.hand[-1] >= 27:
         return None
+    for m in melds:  # a loop, not any(): this runs for every win
+        if m.tiles[0] >= 27 or m.kind == "chow":
+            return None
     flags = win_bits(e.from_seat is None, e.replacement, e.after_kong, e.robbing_kong,
                      e.last_tile, e.heavenly, e.earthly)
     if flags & _CONTEXT_BITS:
@@ -328,14 +333,15 @@ def _score_win(i: int, e: WinEvent, rules: Rules, dealer: int,
                validated: bool = False) -> Tuple[ScoreResult, str]:
     """``(result, item names)`` of the win at event ``i``; a bad win is an
     InvalidRecordError naming the event."""
-    where = f"event {i} (win by seat {e.seat})"
     if e.earthly and not (e.self_drawn or e.from_seat == dealer):
-        raise InvalidRecordError(f"{where}: earthly (地胡) is a self-draw on the first draw or a "
-                                 f"win on the dealer's (seat {dealer}) first discard")
+        raise InvalidRecordError(f"event {i} (win by seat {e.seat}): earthly (地胡) is a "
+                                 "self-draw on the first draw or a win on the dealer's (seat "
+                                 f"{dealer}) first discard")
     if validated:
         fast = _score_validated_win(e, rules)
         if fast is not None:
             return fast
+    where = f"event {i} (win by seat {e.seat})"
     try:
         result = score(e.hand, e.melds, win_tile=e.win_tile, self_drawn=e.self_drawn,
                        replacement=e.replacement, after_kong=e.after_kong,
@@ -367,8 +373,8 @@ def _check_suited(record: HandRecord) -> None:
                                      f"{TENHOU_NAMES[e.tile]} is not a Sichuan tile")
     for seat, fh in record.final.items():
         if not (fh.hand and max(fh.hand) >= 27) and \
-                all(m.tiles[0] < 27 and m.kind != "chow" for m in fh.melds):
-            continue  # the usual case, checked without building lists
+                not [m for m in fh.melds if m.tiles[0] >= 27 or m.kind == "chow"]:
+            continue  # the usual case
         bad = [t for t in fh.hand if t >= 27] + [m.tile for m in fh.melds if m.tile >= 27]
         if bad:
             raise InvalidRecordError(f"final hand of seat {seat}: {TENHOU_NAMES[bad[0]]} is not "
@@ -525,15 +531,16 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
             ledger.pay(s, t, rules.value(fan),
                        f"查大叫: not ready; seat {t}'s best wait {TENHOU_NAMES[tile]} is "
                        f"{fan}番", at)
-    refundable = [(k, paid) for k, paid in sorted(kong_income.items()) if k not in transferred]
-    for s in still_in:
-        if s in tenpai:
-            continue
-        for k, paid in refundable:
-            for p in paid:
-                if p.to_seat == s:
-                    ledger.pay(s, p.from_seat, p.amount,
-                               f"退税: refund of kong money (event {k}), not ready", at)
+    not_ready = [s for s in still_in if s not in tenpai]
+    if not_ready and kong_income:
+        refundable = [(k, paid) for k, paid in sorted(kong_income.items())
+                      if k not in transferred]
+        for s in not_ready:
+            for k, paid in refundable:
+                for p in paid:
+                    if p.to_seat == s:
+                        ledger.pay(s, p.from_seat, p.amount,
+                                   f"退税: refund of kong money (event {k}), not ready", at)
 
 
 def _next_dealer(record: HandRecord, rules: Rules, first_group: Tuple[int, ...],
