@@ -1,6 +1,6 @@
 """Regional rule sets (Sichuan 血战到底, Yunnan 川麻): scoring and settlement throughput.
 
-Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_regional.py --benchmark-only``.
+Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_regional.py --benchmark-enable``.
 Targets (issue 4, one core): >= 100,000 Sichuan winning hands/s scored (batch path) and
 >= 20,000 hand records/s settled. There is no reference implementation of these rule sets
 (pymahjonggb is GB only); the GB reference calculator is timed in the same run on hands of

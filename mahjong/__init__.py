@@ -15,15 +15,22 @@ from .hand import MELD_KINDS, Hand, Meld, parse_meld, parse_melds
 from .tiles import (N_KINDS, format_tiles, parse_tile, parse_tiles, tile_counts, tile_name,
                     to_tile_ids)
 
-try:  # the analysis API is built on the compiled core
-    from .analysis import *  # noqa: F401,F403
-    from .analysis import __all__ as _analysis_all
-except ImportError as _exc:  # pragma: no cover - only while developing the core
-    if "analysis" not in str(_exc) and "mahjong_core" not in str(_exc):
-        raise
-    _analysis_all = []
+from .analysis import *  # noqa: F401,F403  (shanten, useful_tiles, waits, ... on the core)
+from .analysis import __all__ as _analysis_all
 
 __version__ = "0.1.0"
+
+# Submodules reachable as attributes after a plain `import mahjong` (mahjong.batch.shanten,
+# mahjong.guobiao.score, ...), imported on first use to keep `import mahjong` light.
+_SUBMODULES = ("batch", "guobiao", "sichuan", "yunnan", "ruleset", "record", "tiles", "hand")
+
+
+def __getattr__(name):
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "MahjongError", "TileParseError", "InvalidHandError", "InvalidContextError",
