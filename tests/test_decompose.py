@@ -97,6 +97,46 @@ def test_every_single_suit_shape(suit):
         assert kernel_set(counts) == expected, vec
 
 
+def test_shape_table_holds_exactly_the_complete_suit_shapes():
+    # the kernel's suit-shape table (built by its own search) against the constructive
+    # enumeration above: same number of shapes and of split records
+    n_shapes, n_records = dec.shape_table_info()
+    assert n_shapes == len(SHAPES)
+    assert n_records == sum(len(splits) for splits in SHAPES.values())
+
+
+@pytest.mark.parametrize("suit", [0, 1, 2])
+def test_every_pairless_suit_shape_with_an_honor_pair(suit):
+    # each complete shape without the pair, with the pair on an honor (and, where the tile
+    # count allows, an honor pung): the kernel must give exactly the shape's splits
+    for (vec, has_pair), splits in SHAPES.items():
+        if has_pair:
+            continue
+        for extra in ((27,), (33, 30)):
+            counts = np.zeros(34, np.uint8)
+            counts[9 * suit:9 * suit + 9] = vec
+            counts[extra[0]] = 2
+            if len(extra) > 1:
+                if sum(vec) > 9:
+                    continue
+                counts[extra[1]] = 3
+            expected = set()
+            for _, sets in splits:
+                sets = [(k, t + 9 * suit) for k, t in sets]
+                if len(extra) > 1:
+                    sets.append((PUNG, extra[1]))
+                expected.add((extra[0], tuple(sets)))
+            assert kernel_set(counts) == expected, (vec, extra)
+        # and a tile too many or too few in the suit is never complete
+        for r in range(9):
+            counts = np.zeros(34, np.uint8)
+            counts[9 * suit:9 * suit + 9] = vec
+            counts[27] = 2
+            if counts[9 * suit + r] < 4:
+                counts[9 * suit + r] += 1
+                assert kernel_set(counts) == set(), (vec, r)
+
+
 def test_two_suit_and_honor_combinations_match_oracle():
     rng = random.Random(7)
     complete = [(v, s) for (v, p), s in SHAPES.items() if not p and sum(v) <= 9]
