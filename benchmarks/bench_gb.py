@@ -67,36 +67,37 @@ def _info(benchmark, n):
     return done
 
 
-@pytest.mark.parametrize("workload", list(WORKLOADS))
-def test_score_batch_threads1(benchmark, workload):
-    hands, arrays = WORKLOADS[workload]
-    benchmark.group = f"gb-{workload}"
-    done = _info(benchmark, len(hands))
-    totals, _ = benchmark(score_batch, *arrays, threads=1)
+def _time_score_batch(benchmark, group, arrays, threads=1):
+    """Time one score_batch call over arrays (every hand in them is a win)."""
+    benchmark.group = group
+    done = _info(benchmark, len(arrays[0]))
+    totals, _ = benchmark(score_batch, *arrays, threads=threads)
     done()
     assert (totals > 0).all()
+
+
+def _mixed_halves():
+    """(hands, the mixed workload's arrays cut into two halves) for the GIL pair."""
+    hands, arrays = WORKLOADS["mixed"]
+    half = len(hands) // 2
+    return len(hands), [tuple(a[:half] for a in arrays), tuple(a[half:] for a in arrays)]
+
+
+@pytest.mark.parametrize("workload", list(WORKLOADS))
+def test_score_batch_threads1(benchmark, workload):
+    _time_score_batch(benchmark, f"gb-{workload}", WORKLOADS[workload][1], threads=1)
 
 
 @pytest.mark.parametrize("size", [100, 1000, 10000])
 def test_score_batch_by_size(benchmark, size):
     """Per-call overhead: small batches pay the Python-side validation once per call."""
-    hands, arrays = WORKLOADS["mixed"]
-    part = tuple(a[:size] for a in arrays)
-    benchmark.group = "gb-batch-size"
-    done = _info(benchmark, size)
-    totals, _ = benchmark(score_batch, *part)
-    done()
-    assert (totals > 0).all()
+    _, arrays = WORKLOADS["mixed"]
+    _time_score_batch(benchmark, "gb-batch-size", tuple(a[:size] for a in arrays))
 
 
 @pytest.mark.parametrize("workload", ["mixed"])
 def test_score_batch_threads2(benchmark, workload):
-    hands, arrays = WORKLOADS[workload]
-    benchmark.group = f"gb-{workload}"
-    done = _info(benchmark, len(hands))
-    totals, _ = benchmark(score_batch, *arrays, threads=2)
-    done()
-    assert (totals > 0).all()
+    _time_score_batch(benchmark, f"gb-{workload}", WORKLOADS[workload][1], threads=2)
 
 
 @pytest.mark.parametrize("workload", list(WORKLOADS))
@@ -121,9 +122,7 @@ def test_reference_per_call(benchmark, workload):
 def test_gil_released_two_python_threads(benchmark):
     """Two Python threads each scoring half the batch: faster than one thread doing both
     halves only if the kernel releases the GIL (compare with test_gil_sequential)."""
-    hands, arrays = WORKLOADS["mixed"]
-    half = len(hands) // 2
-    parts = [tuple(a[:half] for a in arrays), tuple(a[half:] for a in arrays)]
+    n, parts = _mixed_halves()
     benchmark.group = "gb-gil"
 
     def run():
@@ -133,21 +132,19 @@ def test_gil_released_two_python_threads(benchmark):
         for t in threads:
             t.join()
 
-    done = _info(benchmark, len(hands))
+    done = _info(benchmark, n)
     benchmark(run)
     done()
 
 
 def test_gil_sequential(benchmark):
-    hands, arrays = WORKLOADS["mixed"]
-    half = len(hands) // 2
-    parts = [tuple(a[:half] for a in arrays), tuple(a[half:] for a in arrays)]
+    n, parts = _mixed_halves()
     benchmark.group = "gb-gil"
 
     def run():
         for p in parts:
             score_batch(*p)
 
-    done = _info(benchmark, len(hands))
+    done = _info(benchmark, n)
     benchmark(run)
     done()

@@ -127,6 +127,15 @@ def test_settle_mixed_xuezhan_records_from_json_objects(benchmark, records):
     benchmark.extra_info["records"] = len(raw)
 
 
+@pytest.mark.benchmark(group="regional-settle")
+def test_settle_mixed_xuezhan_records_from_json_objects_reading_payments(benchmark, records):
+    """As above, and every settlement's itemised payments are read (the Payment objects
+    are built on first access; the plain benchmark reads only what settle returns)."""
+    raw, _ = records
+    benchmark(lambda: [sichuan.settle(r).payments for r in raw])
+    benchmark.extra_info["records"] = len(raw)
+
+
 def _clear_settlement_caches():
     # meld spellings and item combinations are cached (they repeat across records);
     # this shows the cost when a batch starts cold

@@ -45,8 +45,11 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
-from mahjong_core._regional import count_tiles as _count_tiles
+from mahjong_core._regional import bind_record_reader as _bind_record_reader
 from mahjong_core._regional import most_copies as _most_copies
+from mahjong_core._regional import most_held as _most_held
+from mahjong_core._regional import read_usual_event as _read_usual_event
+from mahjong_core._regional import read_usual_final as _read_usual_final
 from mahjong_core._regional import sorted_tile_ids as _sorted_tile_ids
 
 from .errors import InvalidRecordError, MahjongError
@@ -397,88 +400,19 @@ def _parse_event(index: int, raw: Any) -> Event:
     _fail(where, f"unknown event type {kind!r}; expected kong, win or exhausted")
 
 
-def _plain_seat(value: Any) -> Optional[int]:
-    """A seat given as a plain int 0..3, else None (the full reader then decides)."""
-    return value if type(value) is int and 0 <= value < N_SEATS else None
-
-
-def _plain_tile(value: Any) -> Optional[int]:
-    """A tile given in tenhou notation ("7s"), else None."""
-    return _TENHOU_IDS.get(value) if type(value) is str else None
-
-
-def _plain_melds(value: Any) -> Optional[Tuple[Meld, ...]]:
-    """Melds given as a list of ``{"type": str, "tiles": str}`` that parse, else None."""
-    if type(value) is not list or len(value) > 4:
-        return None
-    for m in value:
-        if not (type(m) is dict and len(m) == 2 and type(m.get("type")) is str
-                and type(m.get("tiles")) is str):
-            return None
-    try:
-        return tuple([meld_from_strings(m["type"], m["tiles"]) for m in value])
-    except MahjongError:
-        return None
-
-
-def _parse_usual_final(value: Any) -> Optional[FinalHand]:
-    """A closing hand in plain notation (see :func:`_parse_usual_event`), else None."""
-    if type(value) is not dict or not value.keys() <= _FINAL_KEYS:
-        return None
-    hand = value.get("hand")
-    hand = _sorted_tile_ids(hand) if type(hand) is str else None
-    melds = _plain_melds(value.get("melds", []))
-    if hand is None or melds is None:
-        return None
-    return FinalHand(hand, melds)
-
-
-def _parse_usual_event(raw: Any) -> Optional[Event]:
-    """The usual kong or flagless win in plain notation, read without building the error
-    context strings; None for anything else, which :func:`_parse_event` then reads in full
-    (and so raises its exact error). Most events of a record take this path."""
-    if type(raw) is not dict:
-        return None
-    kind = raw.get("type")
-    seat = _plain_seat(raw.get("seat"))
-    if seat is None:
-        return None
-    if kind == "kong":
-        k = raw.get("kind")
-        tile = _plain_tile(raw.get("tile"))
-        if tile is None or k not in KONG_KINDS or not raw.keys() <= _KONG_KEYS:
-            return None
-        src = raw.get("from")
-        if k == "exposed":
-            src = _plain_seat(src)
-            if src is None or src == seat:
-                return None
-        elif src is not None:
-            return None
-        return KongEvent(seat, k, tile, src)
-    if kind != "win" or not raw.keys() <= _PLAIN_WIN_KEYS:
-        return None
-    hand = raw.get("hand")
-    win = _plain_tile(raw.get("win_tile"))
-    if type(hand) is not str or win is None:
-        return None
-    hand = _sorted_tile_ids(hand)
-    melds = _plain_melds(raw.get("melds", []))
-    if hand is None or melds is None:
-        return None
-    src = raw.get("from")
-    if src is not None:
-        src = _plain_seat(src)
-        if src is None or src == seat:
-            return None
-    n = len(hand) + 3 * len(melds)
-    if n == 13:
-        hand = tuple(sorted(hand + (win,)))
-    elif n != 14:
-        return None
-    if _most_copies(hand, melds)[0] > COPIES or win not in hand:
-        return None
-    return WinEvent(seat, hand, melds, win, src)
+# The fast path of the reader, compiled (mahjong_core._regional): most events of a record
+# are a kong or a flagless win in plain notation ("7s", "234m567m55p", seats as ints,
+# melds as [{"type": str, "tiles": str}]), and every record has closing hands.
+# _parse_usual_event(raw) gives the KongEvent / WinEvent of such an event, and
+# _parse_usual_final(value) the FinalHand of such a closing hand, with the checks that
+# need no error message (fields, seats, sizes, copies, the winning tile); for anything
+# else they give None and the full reader (_parse_event, from_json) reads the input and
+# names its problem. The tests compare both paths on good and broken records.
+_bind_record_reader(KongEvent, WinEvent, FinalHand, _sorted_tile_ids, meld_from_strings,
+                    MahjongError, _TENHOU_IDS, KONG_KINDS, _KONG_KEYS, _PLAIN_WIN_KEYS,
+                    _FINAL_KEYS)
+_parse_usual_event = _read_usual_event
+_parse_usual_final = _read_usual_final
 
 
 @dataclass(frozen=True, init=False)
@@ -594,17 +528,11 @@ class HandRecord:
         # One pass over the events; the closing checks below reuse what it collected.
         events = self.events
         won: Dict[int, int] = {}   # seat -> index of its win (= winners() once this passes)
-        kongs: List[List[Tuple[int, KongEvent]]] = [[] for _ in range(N_SEATS)]  # by seat
+        kongs: List[List[Tuple[int, KongEvent]]] = [[], [], [], []]  # by seat (N_SEATS)
         kongs_so_far = 0
         shared_discards: List[int] = []  # a discard claimed by several winners is one tile
         prev = None
         for i, e in enumerate(events):
-            if isinstance(e, ExhaustedEvent):
-                if i != len(events) - 1:
-                    _fail(f"event {i} (exhausted)", "the wall ran out: no event may follow "
-                                                    f"(event {i + 1} does)")
-                prev = e
-                continue
             # messages are f-strings inside the failing branch: built only on failure
             if isinstance(e, KongEvent):
                 if e.seat in won:
@@ -621,6 +549,12 @@ class HandRecord:
                 kongs_so_far += 1
                 prev = e
                 continue
+            if isinstance(e, ExhaustedEvent):
+                if i != len(events) - 1:
+                    _fail(f"event {i} (exhausted)", "the wall ran out: no event may follow "
+                                                    f"(event {i + 1} does)")
+                prev = e
+                continue
             if e.seat in won:
                 _fail_at(i, e, f"a second win by seat {e.seat} (it won at event {won[e.seat]})")
             if e.from_seat is not None:
@@ -635,30 +569,30 @@ class HandRecord:
                 self._check_win_context(i, e, won, kongs_so_far > 0)
             won[e.seat] = i
             prev = e
-        # closing hands
+        # closing hands; a seat's holding is its win, else its final hand
+        holdings = {seat: events[i] for seat, i in won.items()}  # objects with hand, melds
         for seat, fh in self.final.items():
             if seat not in won:
                 _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
-        # per seat: kongs against the melds it ends with; the tiles it is known to hold
-        groups: List[Tuple[int, ...]] = []   # as id tuples, for the fifth-copy check
+                holdings[seat] = fh
+        # per seat: kongs against the melds it ends with
+        unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
         for seat, seat_kongs in enumerate(kongs):
-            h = self.holding(seat, won)
-            if h is None:  # unknown holding: its kongs are still four known copies
-                groups += [(k.tile,) * 4 for _, k in seat_kongs]
+            if not seat_kongs:
                 continue
-            hand, melds = h
-            if seat_kongs:
-                shown = {(m.kind, m.tiles[0]) for m in melds}
-                for i, k in seat_kongs:
-                    want = "concealed_kong" if k.kind == "concealed" else "kong"
-                    if (want, k.tile) not in shown:
-                        src = "win" if seat in won else "final hand"
-                        _fail(f"event {i} (kong by seat {seat})",
-                              f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
-                              f"shows no {want.replace('_', ' ')} of it")
-            groups.append(hand)
-            groups += [m.tiles for m in melds]
-        self._check_fifth_copies(groups, shared_discards, kongs, won)
+            h = holdings.get(seat)
+            if h is None:
+                unknown_quads += [k.tile for _, k in seat_kongs]
+                continue
+            shown = {(m.kind, m.tiles[0]) for m in h.melds}
+            for i, k in seat_kongs:
+                want = "concealed_kong" if k.kind == "concealed" else "kong"
+                if (want, k.tile) not in shown:
+                    src = "win" if seat in won else "final hand"
+                    _fail(f"event {i} (kong by seat {seat})",
+                          f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
+                          f"shows no {want.replace('_', ' ')} of it")
+        self._check_fifth_copies(holdings.values(), unknown_quads, shared_discards, kongs, won)
 
     def _check_win_context(self, i: int, e: WinEvent, won: Dict[int, int],
                            prior_kong: bool) -> None:
@@ -712,17 +646,14 @@ class HandRecord:
                                                           for _ in range(4))))
         return out
 
-    def _check_fifth_copies(self, groups: List[Tuple[int, ...]], shared_discards: List[int],
-                            kongs, wins) -> None:
-        """No tile held five times: ``groups`` are the tiles known to be held, as id tuples;
+    def _check_fifth_copies(self, holdings, unknown_quads: List[int],
+                            shared_discards: List[int], kongs, wins) -> None:
+        """No tile held five times: ``holdings`` (objects with ``hand`` and ``melds``) and
+        the four copies of each ``unknown_quads`` tile are the tiles known to be held;
         ``shared_discards`` the winning tile of each extra winner on one discard (one
         physical tile, in each winner's hand)."""
-        total = _count_tiles(groups)
-        for t in shared_discards:
-            total[t] -= 1
-        worst = max(total)
+        worst, t = _most_held(holdings, unknown_quads, shared_discards)
         if worst > COPIES:
-            t = total.index(worst)
             who = ", ".join(name for name, tiles in self._seat_copies(kongs, wins) if t in tiles)
             _fail("record", f"a fifth copy of {TENHOU_NAMES[t]}: {worst} copies held by {who}")
 

@@ -29,14 +29,16 @@ from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from mahjong_core._regional import sorted_tile_ids as _sorted_tile_ids
 
-from .errors import InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError
+from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
+                     NotWinningError)
 from .hand import Meld, parse_melds
-from .record import _TENHOU_IDS, meld_from_strings
+from .record import _TENHOU_IDS, KongEvent, meld_from_strings
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 
 __all__ = [
     "WinFlag", "RuleOptions", "option", "ScoreItem", "ScoreResult", "Payment", "Settlement",
-    "Ledger", "register_ruleset", "get_ruleset", "available_rulesets", "settle", "SEAT_NAMES",
+    "Ledger", "PaymentRow", "register_ruleset", "get_ruleset", "available_rulesets", "settle",
+    "SEAT_NAMES",
 ]
 
 SEAT_NAMES = ("E", "S", "W", "N")
@@ -57,15 +59,29 @@ class WinFlag(enum.IntFlag):
 
 
 def option(default: Any, *, choices: Optional[Sequence[Any]] = None, rule: str = "",
-           doc: str = "", kind: Optional[type] = None) -> Any:
+           doc: str = "", kind: Optional[type] = None, minimum: Optional[int] = None) -> Any:
     """A rule-set option: a dataclass field whose metadata documents it.
 
     ``choices`` lists the allowed values (None = any value of ``kind``), ``rule`` cites
-    RULES.md, ``doc`` says what it does (shown by :meth:`RuleOptions.describe`).
+    RULES.md, ``doc`` says what it does (shown by :meth:`RuleOptions.describe`),
+    ``minimum`` is the least allowed value of an integer option.
     """
     return field(default=default, metadata={"choices": None if choices is None else
                                             tuple(choices), "rule": rule, "doc": doc,
-                                            "kind": kind})
+                                            "kind": kind, "minimum": minimum})
+
+
+# Options of the common rules (RULES.md §0) that every rule set has.
+
+def kongting_option() -> Any:
+    """空听 (§0.3): whether a tile whose four copies the player holds is a wait."""
+    return option(True, kind=bool, rule="§0.3",
+                  doc="空听: a tile whose four copies the player holds himself is not a wait")
+
+
+def pass_lock_option() -> Any:
+    """过水 (§0.3): an engine rule with no effect on settlement."""
+    return option(True, kind=bool, rule="§0.3", doc="过水 (engine option; no effect on settlement)")
 
 
 @dataclass(frozen=True)
@@ -91,6 +107,11 @@ class RuleOptions:
                     raise MahjongError(f"option {f.name}={value!r} must be an integer")
                 if kind is bool and not isinstance(value, bool):
                     raise MahjongError(f"option {f.name}={value!r} must be true or false")
+        for f in dataclasses.fields(self):  # ranges once every value has its type
+            minimum = f.metadata.get("minimum")
+            if minimum is not None and getattr(self, f.name) < minimum:
+                raise MahjongError(f"option {f.name}={getattr(self, f.name)} must be at least "
+                                   f"{minimum}")
 
     @classmethod
     def from_mapping(cls, options: Optional[Mapping[str, Any]]):
@@ -114,6 +135,19 @@ class RuleOptions:
                 f"unknown option(s) {', '.join(unknown)} for rule set {cls.name or cls.__name__};"
                 f" known: {', '.join(sorted(known))}")
         return cls(**dict(options))
+
+    @classmethod
+    def for_record(cls, record, rules=None):
+        """The options that settle ``record``, a record of this rule set: ``rules`` when
+        given, else the record's own ``options`` (a bad one is an InvalidRecordError)."""
+        if record.rules != cls.name:
+            raise InvalidRecordError(f"record: rules is {record.rules!r}, not {cls.name!r}")
+        if rules is not None:
+            return cls.from_mapping(rules)
+        try:
+            return cls.from_mapping(record.options)
+        except MahjongError as exc:
+            raise InvalidRecordError(f"record: options: {exc}") from None
 
     def to_dict(self) -> Dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
@@ -175,6 +209,10 @@ class ScoreResult:
                 "uncapped_fan": self.uncapped_fan, "value": self.value,
                 "items": [i.to_json() for i in self.items], "notes": list(self.notes)}
 
+    def items_label(self) -> str:
+        """The items as one label, e.g. ``清一色+根×2`` (payment reasons)."""
+        return "+".join(i.name + (f"×{i.count}" if i.count > 1 else "") for i in self.items)
+
     def __str__(self) -> str:
         lines = [f"{i.name} ({i.name_en}): {i.fan}番" + (f" x{i.count}" if i.count > 1 else "")
                  + (f" - {i.reason}" if i.reason else "") for i in self.items]
@@ -211,7 +249,7 @@ class Payment:
                 "reason": self.reason, "event": self.event}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Settlement:
     """The result of settling a hand record: per-seat ``deltas`` (sum 0), the itemised
     ``payments``, ``next_dealer`` (None where the rules leave it to the dice), the score of
@@ -223,6 +261,43 @@ class Settlement:
     next_dealer: Optional[int]
     wins: Dict[int, ScoreResult] = field(default_factory=dict)
     notes: Tuple[str, ...] = ()
+
+    def __init__(self, rules: str, deltas: Tuple[int, ...], payments: Sequence[Payment],
+                 next_dealer: Optional[int], wins: Optional[Dict[int, ScoreResult]] = None,
+                 notes: Tuple[str, ...] = ()):
+        fields = self.__dict__  # as Payment: faster than the frozen dataclass __init__
+        fields["rules"] = rules
+        fields["deltas"] = deltas
+        fields["payments"] = tuple(payments)
+        fields["next_dealer"] = next_dealer
+        fields["wins"] = {} if wins is None else wins
+        fields["notes"] = notes
+
+    @classmethod
+    def from_ledger(cls, rules: str, ledger: "Ledger", next_dealer: Optional[int],
+                    wins: Optional[Dict[int, ScoreResult]] = None,
+                    notes: Tuple[str, ...] = ()) -> "Settlement":
+        """The settlement of the payments booked in ``ledger``. Its :class:`Payment`
+        objects are built on first access of ``payments`` (many callers want only the
+        deltas; a settled record books about a dozen payments)."""
+        out = cls.__new__(cls)
+        fields = out.__dict__
+        fields["rules"] = rules
+        fields["deltas"] = tuple(ledger.deltas())
+        fields["_payment_rows"] = tuple(ledger.rows)
+        fields["next_dealer"] = next_dealer
+        fields["wins"] = {} if wins is None else wins
+        fields["notes"] = notes
+        return out
+
+    def __getattr__(self, name: str):
+        # only called for a missing attribute: ``payments`` of a settlement made by
+        # from_ledger, built once from its rows
+        if name == "payments" and "_payment_rows" in self.__dict__:
+            payments = tuple([Payment(*row) for row in self.__dict__["_payment_rows"]])
+            self.__dict__["payments"] = payments
+            return payments
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def to_json(self) -> Dict[str, Any]:
         return {"rules": self.rules, "deltas": list(self.deltas),
@@ -256,16 +331,24 @@ class Settlement:
         return "\n".join(lines)
 
 
+#: a booked payment as a plain row: (from_seat, to_seat, amount, reason, event)
+PaymentRow = Tuple[int, int, int, str, Optional[int]]
+
+
 class Ledger:
-    """Accumulates payments; deltas sum to zero because every entry is a transfer."""
+    """Accumulates payments; deltas sum to zero because every entry is a transfer.
+
+    Payments are kept as plain :data:`PaymentRow` tuples (``rows``); :meth:`pay` returns
+    the booked :class:`Payment`, :meth:`book` the row (rule sets book many)."""
 
     def __init__(self, n_seats: int = 4):
         self.n_seats = n_seats
-        self.payments: List[Payment] = []
+        self.rows: List[PaymentRow] = []
 
-    def pay(self, from_seat: int, to_seat: int, amount: int, reason: str,
-            event: Optional[int] = None) -> Optional[Payment]:
-        """Book a transfer (zero amounts are skipped; a negative amount is a bug)."""
+    def book(self, from_seat: int, to_seat: int, amount: int, reason: str,
+             event: Optional[int] = None) -> Optional[PaymentRow]:
+        """Book a transfer and return its row (zero amounts are skipped and give None; a
+        negative amount or a seat paying itself is a bug)."""
         if amount <= 0 or from_seat == to_seat:
             if amount < 0:
                 raise AssertionError(f"negative payment {amount} ({reason})")
@@ -274,15 +357,40 @@ class Ledger:
             return None
         if type(from_seat) is not int or type(to_seat) is not int or type(amount) is not int:
             from_seat, to_seat, amount = int(from_seat), int(to_seat), int(amount)
-        p = Payment(from_seat, to_seat, amount, reason, event)
-        self.payments.append(p)
-        return p
+        row = (from_seat, to_seat, amount, reason, event)
+        self.rows.append(row)
+        return row
+
+    def book_from_others(self, seats: Sequence[int], to_seat: int, amount: int, reason: str,
+                         event: Optional[int] = None) -> List[PaymentRow]:
+        """Book ``amount`` from every seat of ``seats`` (ints) but ``to_seat`` itself (all
+        still in pay a kong or a self-draw); returns the rows, none for a zero amount."""
+        if amount <= 0:
+            if amount < 0:
+                raise AssertionError(f"negative payment {amount} ({reason})")
+            return []
+        if type(to_seat) is not int or type(amount) is not int:
+            to_seat, amount = int(to_seat), int(amount)
+        rows = [(s, to_seat, amount, reason, event) for s in seats if s != to_seat]
+        self.rows += rows
+        return rows
+
+    def pay(self, from_seat: int, to_seat: int, amount: int, reason: str,
+            event: Optional[int] = None) -> Optional[Payment]:
+        """Book a transfer (see :meth:`book`) and return it as a :class:`Payment`."""
+        row = self.book(from_seat, to_seat, amount, reason, event)
+        return None if row is None else Payment(*row)
+
+    @property
+    def payments(self) -> List[Payment]:
+        """The booked payments, in order."""
+        return [Payment(*row) for row in self.rows]
 
     def deltas(self) -> List[int]:
         out = [0] * self.n_seats
-        for p in self.payments:
-            out[p.from_seat] -= p.amount
-            out[p.to_seat] += p.amount
+        for from_seat, to_seat, amount, _, _ in self.rows:
+            out[from_seat] -= amount
+            out[to_seat] += amount
         return out
 
 
@@ -440,6 +548,43 @@ def suits_held(counts, melds) -> int:
     suits = {t // 9 for t in range(27) if counts[t]}
     suits |= {m.tile // 9 for m in melds}
     return len(suits & {0, 1, 2})
+
+
+def check_kong_context(counts, melds, flags: int, win_tile: int) -> None:
+    """The kong circumstances of a win against its holding (rule sets with 杠上花 and
+    抢杠): 杠上花 needs a kong among the melds, and the robbed tile is the fourth copy, so
+    the winner holds exactly one. Raises :class:`~mahjong.errors.InvalidContextError`."""
+    flags = int(flags)  # plain int bit tests: IntFlag operators are slow
+    if flags & WinFlag.REPLACEMENT and not any(m.is_kong for m in melds):
+        raise InvalidContextError("replacement (杠上花) needs a kong among the melds")
+    if flags & WinFlag.ROBBING_KONG:
+        held = int(counts[win_tile]) + sum(m.tiles.count(win_tile) for m in melds)
+        if held != 1:
+            raise InvalidContextError(
+                f"robbing_kong: the robbed {TENHOU_NAMES[win_tile]} is the fourth copy, so the "
+                f"winner holds exactly one, not {held}")
+
+
+def win_label(win, result: ScoreResult, items_label: str) -> str:
+    """The reason of a win's payments: how it was won, its items and its 番."""
+    how = "自摸" if win.from_seat is None else ("抢杠" if win.robbing_kong else "点炮")
+    return f"{how} {items_label} {result.fan}番"
+
+
+def recorded_win_error(where: str, exc: MahjongError) -> InvalidRecordError:
+    """The record error for a win that fails to score (``where`` names the event)."""
+    if isinstance(exc, NotWinningError):
+        return InvalidRecordError(f"{where}: not a winning hand: {exc}")
+    return InvalidRecordError(f"{where}: {exc}")
+
+
+def check_kong_tiles(record, rule_name: str) -> None:
+    """Kongs of a 108-tile rule set are of suit tiles (an InvalidRecordError names the
+    first that is not)."""
+    for i, e in enumerate(record.events):
+        if isinstance(e, KongEvent) and e.tile >= 27:
+            raise InvalidRecordError(f"event {i} (kong by seat {e.seat}): "
+                                     f"{TENHOU_NAMES[e.tile]} is not a {rule_name} tile")
 
 
 def prepare_batch(hands, melds=None, flags=None, *, allow_chow: bool = False,

@@ -23,13 +23,15 @@ import numpy as np
 
 from mahjong_core import _regional
 
-from .errors import InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError
+from .errors import InvalidContextError, InvalidRecordError, MahjongError
 from .errors import NotWinningError
 from .hand import MELD_TYPE_CODES
 from .record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk_tuples
-from .ruleset import (Ledger, RuleOptions, ScoreItem, ScoreResult, Settlement, WinFlag, option,
-                      checked_win_bits, prepare_batch, suited_hand, suited_hand_arrays,
-                      suits_held, win_bits)
+from .ruleset import (Ledger, PaymentRow, RuleOptions, ScoreItem, ScoreResult, Settlement,
+                      WinFlag, check_kong_context, check_kong_tiles, checked_win_bits,
+                      kongting_option, option, pass_lock_option, prepare_batch,
+                      recorded_win_error, suited_hand, suited_hand_arrays, suits_held,
+                      win_bits, win_label)
 from .tiles import TENHOU_NAMES, parse_tile
 
 __all__ = ["Rules", "ITEMS", "score", "score_batch", "tenpai_value", "settle", "is_winning"]
@@ -43,7 +45,7 @@ class Rules(RuleOptions):
 
     name = RULES_NAME
 
-    base: int = option(1, kind=int, rule="§4.7", doc="money per unit (底分)")
+    base: int = option(1, kind=int, minimum=1, rule="§4.7", doc="money per unit (底分)")
     xuezhan: bool = option(True, kind=bool, rule="§4.4",
                            doc="血战: play on until three have won; False = 普通场, the hand "
                                "ends at the first win (its simultaneous winners included)")
@@ -63,21 +65,13 @@ class Rules(RuleOptions):
     dealer_mode: str = option("dice", choices=("dice", "first_winner"), rule="§4.9",
                               doc="血战 next dealer: dice (None) | the first winner (the "
                                   "discarder after 一炮多响)")
-    tenpai_ignores_own_4_copies: bool = option(True, kind=bool, rule="§0.3",
-                                               doc="空听: a tile whose four copies the player "
-                                                   "holds himself is not a wait")
+    tenpai_ignores_own_4_copies: bool = kongting_option()
     dingque: bool = option(False, kind=bool, rule="§4.1",
                            doc="定缺 (engine option: declare a void suit; no effect on "
                                "settlement, which checks 缺门 at the win and at 查花猪)")
     huan_san_zhang: bool = option(False, kind=bool, rule="§4.1",
                                   doc="换三张 (engine option; no effect on settlement)")
-    pass_lock: bool = option(True, kind=bool, rule="§0.3",
-                             doc="过水 (engine option; no effect on settlement)")
-
-    def __post_init__(self):
-        super().__post_init__()
-        if self.base < 1:
-            raise MahjongError(f"option base={self.base} must be at least 1")
+    pass_lock: bool = pass_lock_option()
 
     def value(self, fan: int) -> int:
         """Money of a hand of ``fan`` 番 (after the cap) for one payer."""
@@ -158,8 +152,7 @@ def _cached_result(fan_uncapped: int, counts: bytes, longqidui_fan: int,
     fan = fan_uncapped if max_fan is None else min(fan_uncapped, max_fan)
     result = ScoreResult(RULES_NAME, tuple(items), fan, fan_uncapped, base << (fan - 1),
                          pattern)
-    names = "+".join(i.name + (f"×{i.count}" if i.count > 1 else "") for i in items)
-    return result, names
+    return result, result.items_label()
 
 
 def _explain_not_winning(counts: np.ndarray, melds) -> str:
@@ -174,14 +167,7 @@ _CONTEXT_BITS = int(WinFlag.REPLACEMENT | WinFlag.ROBBING_KONG | WinFlag.HEAVENL
 
 def _check_context(counts, melds, flags: WinFlag, win_tile: int) -> None:
     flags = int(flags)  # plain int bit tests: IntFlag operators are slow
-    if flags & WinFlag.REPLACEMENT and not any(m.is_kong for m in melds):
-        raise InvalidContextError("replacement (杠上花) needs a kong among the melds")
-    if flags & WinFlag.ROBBING_KONG:
-        held = int(counts[win_tile]) + sum(m.tiles.count(win_tile) for m in melds)
-        if held != 1:
-            raise InvalidContextError(
-                f"robbing_kong: the robbed {TENHOU_NAMES[win_tile]} is the fourth copy, so the "
-                f"winner holds exactly one, not {held}")
+    check_kong_context(counts, melds, flags, win_tile)
     if flags & WinFlag.HEAVENLY and any(not m.is_concealed for m in melds):
         raise InvalidContextError("heavenly (天胡): the initial 14 have no exposed melds")
 
@@ -341,36 +327,18 @@ def _score_win(i: int, e: WinEvent, rules: Rules, dealer: int,
         fast = _score_validated_win(e, rules)
         if fast is not None:
             return fast
-    where = f"event {i} (win by seat {e.seat})"
     try:
         result = score(e.hand, e.melds, win_tile=e.win_tile, self_drawn=e.self_drawn,
                        replacement=e.replacement, after_kong=e.after_kong,
                        robbing_kong=e.robbing_kong, last_tile=e.last_tile,
                        heavenly=e.heavenly, earthly=e.earthly, rules=rules)
-        return result, "+".join(i.name + (f"×{i.count}" if i.count > 1 else "")
-                                for i in result.items)
-    except NotWinningError as exc:
-        raise InvalidRecordError(f"{where}: not a winning hand: {exc}") from None
     except MahjongError as exc:
-        raise InvalidRecordError(f"{where}: {exc}") from None
-
-
-def _rules_of(record: HandRecord, rules) -> Rules:
-    if record.rules != RULES_NAME:
-        raise InvalidRecordError(f"record: rules is {record.rules!r}, not {RULES_NAME!r}")
-    if rules is not None:
-        return Rules.from_mapping(rules)
-    try:
-        return Rules.from_mapping(record.options)
-    except MahjongError as exc:
-        raise InvalidRecordError(f"record: options: {exc}") from None
+        raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
+    return result, result.items_label()
 
 
 def _check_suited(record: HandRecord) -> None:
-    for i, e in enumerate(record.events):
-        if isinstance(e, KongEvent) and e.tile >= 27:
-            raise InvalidRecordError(f"event {i} (kong by seat {e.seat}): "
-                                     f"{TENHOU_NAMES[e.tile]} is not a Sichuan tile")
+    check_kong_tiles(record, "Sichuan")
     for seat, fh in record.final.items():
         if not (fh.hand and max(fh.hand) >= 27) and \
                 not [m for m in fh.melds if m.tiles[0] >= 27 or m.kind == "chow"]:
@@ -407,15 +375,16 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     (3, -1, -1, -1)
     """
     record = HandRecord.coerce(record)
-    rules = _rules_of(record, rules)
+    rules = Rules.for_record(record, rules)
     _check_suited(record)
     validated = record.validated
     ledger = Ledger(4)
-    pay = ledger.pay
+    pay = ledger.book
+    pay_from_others = ledger.book_from_others
     base = rules.base
     wins: Dict[int, ScoreResult] = {}
     notes: List[str] = []
-    kong_income: Dict[int, List] = {}      # kong event index -> its payments
+    kong_income: Dict[int, List[PaymentRow]] = {}  # kong event index -> its payments
     last_kong_of: Dict[int, int] = {}      # seat -> index of its latest kong
     transferred = set()                   # kong indices whose money moved (呼叫转移)
     won: List[int] = []
@@ -429,43 +398,39 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             still_in = [s for s in range(4) if s not in won_before]
             still_in_for = won_before
         if isinstance(e, KongEvent):
-            paid = []
             tile_name = TENHOU_NAMES[e.tile]
             if e.kind == "exposed":
                 feeder_amount = 1 if rules.zhigang_pay == "feeder_1" else 2
-                paid.append(pay(e.from_seat, e.seat, feeder_amount * base,
-                                f"{_KONG_REASON['exposed']} {tile_name}: the feeder pays", i))
+                paid = [pay(e.from_seat, e.seat, feeder_amount * base,
+                            f"{_KONG_REASON['exposed']} {tile_name}: the feeder pays", i)]
                 if rules.zhigang_pay == "feeder_2_others_1":
                     for s in still_in:
                         if s not in (e.seat, e.from_seat):
                             paid.append(pay(s, e.seat, base,
                                             f"{_KONG_REASON['exposed']} {tile_name}: 擦挂", i))
+                paid = [row for row in paid if row is not None]
             else:
                 amount = (2 if e.kind == "concealed" else 1) * base
-                reason = f"{_KONG_REASON[e.kind]} {tile_name}"
-                for s in still_in:
-                    if s != e.seat:
-                        paid.append(pay(s, e.seat, amount, reason, i))
-            kong_income[i] = [p for p in paid if p is not None]
+                paid = pay_from_others(still_in, e.seat, amount,
+                                       f"{_KONG_REASON[e.kind]} {tile_name}", i)
+            kong_income[i] = paid
             last_kong_of[e.seat] = i
         elif isinstance(e, WinEvent):
             result, names = _score_win(i, e, rules, record.dealer, validated)
             wins[i] = result
             if not first_group:
                 first_group = group
-            label = _win_label(e, result, names)
+            label = win_label(e, result, names)
             if e.from_seat is None:
-                amount = result.value + (base if rules.zimo_jiadi else 0)
-                for s in still_in:
-                    if s != e.seat:
-                        pay(s, e.seat, amount, label, i)
+                pay_from_others(still_in, e.seat,
+                                result.value + (base if rules.zimo_jiadi else 0), label, i)
             else:
                 pay(e.from_seat, e.seat, result.value, label, i)
                 if e.after_kong and rules.hujiao_zhuanyi and \
                         e.seat == _first_in_play_order(record, group):
                     k = last_kong_of.get(e.from_seat)
                     if k is not None and k not in transferred:
-                        income = sum(p.amount for p in kong_income.get(k, ()))
+                        income = sum(row[2] for row in kong_income.get(k, ()))
                         pay(e.from_seat, e.seat, income,
                             f"呼叫转移: the kong money of event {k}", i)
                         transferred.add(k)
@@ -474,19 +439,15 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             exhausted_at = i
     if exhausted_at is not None:
         _liuju(record, rules, ledger, won, exhausted_at, kong_income, transferred, notes)
-    return Settlement(RULES_NAME, tuple(ledger.deltas()), tuple(ledger.payments),
-                      _next_dealer(record, rules, first_group, exhausted_at), wins, tuple(notes))
+    return Settlement.from_ledger(RULES_NAME, ledger,
+                                  _next_dealer(record, rules, first_group, exhausted_at), wins,
+                                  tuple(notes))
 
 
 def _first_in_play_order(record: HandRecord, group: Sequence[int]) -> int:
     """Of several winners on one discard, the first in play order after the discarder."""
     src = record.events[group[0]].from_seat
     return min((record.events[k].seat for k in group), key=lambda s: (s - src) % 4)
-
-
-def _win_label(e: WinEvent, result: ScoreResult, names: str) -> str:
-    how = "自摸" if e.self_drawn else ("抢杠" if e.robbing_kong else "点炮")
-    return f"{how} {names} {result.fan}番"
 
 
 def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at: int,
@@ -523,24 +484,26 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
     for s in sorted(hua_zhu):
         for t in still_in:
             if t != s and t not in hua_zhu:
-                ledger.pay(s, t, 16 * rules.base, "查花猪: holds three suits", at)
+                ledger.book(s, t, 16 * rules.base, "查花猪: holds three suits", at)
     for s in still_in:
         if s in hua_zhu or s in tenpai:
             continue
         for t, (fan, tile) in sorted(tenpai.items()):
-            ledger.pay(s, t, rules.value(fan),
-                       f"查大叫: not ready; seat {t}'s best wait {TENHOU_NAMES[tile]} is "
-                       f"{fan}番", at)
+            ledger.book(s, t, rules.value(fan),
+                        f"查大叫: not ready; seat {t}'s best wait {TENHOU_NAMES[tile]} is "
+                        f"{fan}番", at)
     not_ready = [s for s in still_in if s not in tenpai]
     if not_ready and kong_income:
-        refundable = [(k, paid) for k, paid in sorted(kong_income.items())
-                      if k not in transferred]
+        refunds: Dict[int, List] = {s: [] for s in not_ready}  # by payer, in kong order
+        for k, paid in sorted(kong_income.items()):
+            if k not in transferred:
+                for payer, payee, amount, _, _ in paid:
+                    if payee in refunds:
+                        refunds[payee].append((payer, amount, k))
         for s in not_ready:
-            for k, paid in refundable:
-                for p in paid:
-                    if p.to_seat == s:
-                        ledger.pay(s, p.from_seat, p.amount,
-                                   f"退税: refund of kong money (event {k}), not ready", at)
+            for payer, amount, k in refunds[s]:
+                ledger.book(s, payer, amount,
+                            f"退税: refund of kong money (event {k}), not ready", at)
 
 
 def _next_dealer(record: HandRecord, rules: Rules, first_group: Tuple[int, ...],

@@ -14,18 +14,19 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
 from mahjong_core import _regional
 
 from .errors import InvalidContextError, InvalidRecordError, MahjongError, NotWinningError
-from .record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk
-from .ruleset import (Ledger, RuleOptions, ScoreItem, ScoreResult, Settlement, WinFlag, option,
-                      checked_win_bits, prepare_batch, suited_hand, suited_hand_arrays,
-                      suits_held)
-from .tiles import TENHOU_NAMES, parse_tile
+from .record import ExhaustedEvent, HandRecord, WinEvent, walk
+from .ruleset import (Ledger, RuleOptions, ScoreItem, ScoreResult, Settlement, WinFlag,
+                      check_kong_context, check_kong_tiles, checked_win_bits, kongting_option,
+                      option, pass_lock_option, prepare_batch, recorded_win_error, suited_hand,
+                      suited_hand_arrays, suits_held, win_label)
+from .tiles import parse_tile
 
 __all__ = ["Rules", "ITEMS", "score", "score_batch", "tenpai_value", "settle", "is_winning"]
 
@@ -38,7 +39,7 @@ class Rules(RuleOptions):
 
     name = RULES_NAME
 
-    stake: int = option(1, kind=int, rule="§1.6", doc="豆 per 番 (N)")
+    stake: int = option(1, kind=int, minimum=1, rule="§1.6", doc="豆 per 番 (N)")
     allow_chow: bool = option(False, kind=bool, rule="§1.2",
                               doc="allow chows (melded runs) in winning and closing hands")
     multi_ron: bool = option(True, kind=bool, rule="§1.2",
@@ -57,16 +58,8 @@ class Rules(RuleOptions):
     dealer_after_ron: str = option("winner", choices=("winner", "discarder"), rule="§1.8",
                                    doc="next dealer after a discard win: the winner (the "
                                        "discarder after 一炮多响) | always the discarder")
-    tenpai_ignores_own_4_copies: bool = option(True, kind=bool, rule="§0.3",
-                                               doc="空听: a tile whose four copies the player "
-                                                   "holds himself is not a wait")
-    pass_lock: bool = option(True, kind=bool, rule="§0.3",
-                             doc="过水 (engine option; no effect on settlement)")
-
-    def __post_init__(self):
-        super().__post_init__()
-        if self.stake < 1:
-            raise MahjongError(f"option stake={self.stake} must be at least 1")
+    tenpai_ignores_own_4_copies: bool = kongting_option()
+    pass_lock: bool = pass_lock_option()
 
 
 _ITEM_ROWS = (
@@ -137,14 +130,7 @@ _CONTEXT_BITS = int(WinFlag.REPLACEMENT | WinFlag.ROBBING_KONG | WinFlag.HEAVENL
 
 def _check_context(counts, melds, flags: WinFlag, win_tile: int) -> None:
     flags = int(flags)  # plain int bit tests: IntFlag operators are slow
-    if flags & WinFlag.REPLACEMENT and not any(m.is_kong for m in melds):
-        raise InvalidContextError("replacement (杠上花) needs a kong among the melds")
-    if flags & WinFlag.ROBBING_KONG:
-        held = int(counts[win_tile]) + sum(m.tiles.count(win_tile) for m in melds)
-        if held != 1:
-            raise InvalidContextError(
-                f"robbing_kong: the robbed {TENHOU_NAMES[win_tile]} is the fourth copy, so the "
-                f"winner holds exactly one, not {held}")
+    check_kong_context(counts, melds, flags, win_tile)
     if flags & WinFlag.HEAVENLY and melds:
         raise InvalidContextError("heavenly (天和): the initial 14 have no melds (a concealed "
                                   "kong first rules 天和 out)")
@@ -238,17 +224,6 @@ def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.nd
 
 # ---------------------------------------------------------------------------- settlement
 
-def _rules_of(record: HandRecord, rules) -> Rules:
-    if record.rules != RULES_NAME:
-        raise InvalidRecordError(f"record: rules is {record.rules!r}, not {RULES_NAME!r}")
-    if rules is not None:
-        return Rules.from_mapping(rules)
-    try:
-        return Rules.from_mapping(record.options)
-    except MahjongError as exc:
-        raise InvalidRecordError(f"record: options: {exc}") from None
-
-
 def _final_arrays(record: HandRecord, seat: int, rules: Rules, where: str, why: str):
     fh = record.final.get(seat)
     if fh is None:
@@ -258,12 +233,6 @@ def _final_arrays(record: HandRecord, seat: int, rules: Rules, where: str, why: 
                                   rule_name="Yunnan")
     except MahjongError as exc:
         raise InvalidRecordError(f"final hand of seat {seat}: {exc}") from None
-
-
-def _label(e: WinEvent, result: ScoreResult) -> str:
-    how = "自摸" if e.self_drawn else ("抢杠" if e.robbing_kong else "点炮")
-    names = "+".join(i.name + (f"×{i.count}" if i.count > 1 else "") for i in result.items)
-    return f"{how} {names} {result.fan}番"
 
 
 def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlement:
@@ -288,11 +257,8 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     ((0, 1, -1, 0), 1)
     """
     record = HandRecord.coerce(record)
-    rules = _rules_of(record, rules)
-    for i, e in enumerate(record.events):
-        if isinstance(e, KongEvent) and e.tile >= 27:
-            raise InvalidRecordError(f"event {i} (kong by seat {e.seat}): "
-                                     f"{TENHOU_NAMES[e.tile]} is not a Yunnan tile")
+    rules = Rules.for_record(record, rules)
+    check_kong_tiles(record, "Yunnan")
     ledger = Ledger(4)
     wins: Dict[int, ScoreResult] = {}
     notes: List[str] = []
@@ -308,24 +274,22 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
                                robbing_kong=e.robbing_kong, last_tile=e.last_tile,
                                heavenly=e.heavenly, earthly=e.earthly,
                                first_round=e.first_round, rules=rules)
-            except NotWinningError as exc:
-                raise InvalidRecordError(f"{where}: not a winning hand: {exc}") from None
             except MahjongError as exc:
-                raise InvalidRecordError(f"{where}: {exc}") from None
+                raise recorded_win_error(where, exc) from None
             wins[i] = result
             group = step.group
-            label = _label(e, result)
+            label = win_label(e, result, result.items_label())
             if e.self_drawn:
                 for s in range(4):
                     if s == e.seat:
                         continue
-                    ledger.pay(s, e.seat, result.value, label, i)
+                    ledger.book(s, e.seat, result.value, label, i)
                     counts, _, ms = _final_arrays(record, s, rules, where, "查花")
                     if suits_held(counts, ms) == 3:
-                        ledger.pay(s, e.seat, rules.stake, "查花: the payer's hand holds all "
-                                                           "three suits (+1番)", i)
+                        ledger.book(s, e.seat, rules.stake, "查花: the payer's hand holds all "
+                                                            "three suits (+1番)", i)
             else:
-                ledger.pay(e.from_seat, e.seat, result.value, label, i)
+                ledger.book(e.from_seat, e.seat, result.value, label, i)
         elif isinstance(e, ExhaustedEvent):
             exhausted_at = i
     next_dealer: Optional[int] = None
@@ -337,8 +301,7 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             next_dealer = first.seat
     elif exhausted_at is not None:
         next_dealer = _chajiao(record, rules, ledger, exhausted_at, notes)
-    return Settlement(RULES_NAME, tuple(ledger.deltas()), tuple(ledger.payments), next_dealer,
-                      wins, tuple(notes))
+    return Settlement.from_ledger(RULES_NAME, ledger, next_dealer, wins, tuple(notes))
 
 
 def _chajiao(record: HandRecord, rules: Rules, ledger: Ledger, at: int,
@@ -384,13 +347,13 @@ def _chajiao(record: HandRecord, rules: Rules, ledger: Ledger, at: int,
                 f"{where}: chajiao_pairs {[list(p) for p in pairs]} must pair distinct "
                 f"not-ready payers {not_ready} with distinct ready payees {ready}")
         for a, b in pairs:
-            ledger.pay(a, b, amount(b), reason(b) + " (random draw)", at)
+            ledger.book(a, b, amount(b), reason(b) + " (random draw)", at)
         return record.dealer
     if pairs:
         raise InvalidRecordError(f"{where}: chajiao_pairs are only for two ready and two not")
     for a in not_ready:
         for b in ready:
-            ledger.pay(a, b, amount(b), reason(b), at)
+            ledger.book(a, b, amount(b), reason(b), at)
     if len(ready) == 3:
         return not_ready[0]
     return record.dealer

@@ -28,6 +28,7 @@ from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositio
                                       KnittedDecomposition, knitted_straight_decompositions,
                                       knitted_pattern_tiles, SET_CHOW, SET_PUNG,
                                       MAX_REGULAR_DECOMPOSITIONS, MAX_KNITTED_DECOMPOSITIONS)
+from mahjong_core._tileparse cimport count_tenhou_text
 
 import numpy as np
 
@@ -573,6 +574,15 @@ def _suit_shape(counts9):
     return SUIT_SHAPE[key]
 
 
+cdef inline int add_wait(int t, int n_waits, int* first) noexcept nogil:
+    """n_waits after finding wait t; first holds the first wait, which the seven-pairs
+    test may already have found (so it is not counted twice)."""
+    if n_waits == 0:
+        first[0] = t
+        return 1
+    return n_waits + (first[0] != t)
+
+
 cdef int count_waits(const uint8_t* h, int n_tiles, int limit, int* first) noexcept nogil:
     """Number of distinct formal waits of the concealed tiles ``h`` (counts <= 4, 48 bytes
     with zero padding): the
@@ -651,11 +661,7 @@ cdef int count_waits(const uint8_t* h, int n_tiles, int limit, int* first) noexc
                     ok = honors_sets_only(h + 27)
                 (<uint8_t*>h)[t] -= 1
                 if ok:
-                    if n_waits == 0:
-                        first[0] = t
-                        n_waits = 1
-                    elif first[0] != t:
-                        n_waits += 1
+                    n_waits = add_wait(t, n_waits, first)
                     if n_waits >= limit:
                         return n_waits
             continue
@@ -682,11 +688,7 @@ cdef int count_waits(const uint8_t* h, int n_tiles, int limit, int* first) noexc
                 c9[i] += 1
                 ok = suit_with_pair(c9) if m == 2 else suit_sets_only(c9)
             if ok:
-                if n_waits == 0:
-                    first[0] = t
-                    n_waits = 1
-                elif first[0] != t:
-                    n_waits += 1
+                n_waits = add_wait(t, n_waits, first)
                 if n_waits >= limit:
                     return n_waits
     return n_waits
@@ -761,7 +763,7 @@ cdef void chow_pairs(const int* ch, int n, uint8_t* fan) noexcept nogil:
     one per kind, then away, in the order 老少副, 连六, 喜相逢, 一般高."""
     cdef int cnt[4]       # indexed: 0 一般高, 1 喜相逢, 2 连六, 3 老少副
     cdef int related[4]
-    cdef int i, j, f, k, total = 0, cap, n_rel = 0
+    cdef int i, j, f, k, keep, total = 0, cap, n_rel = 0
     cnt[0] = cnt[1] = cnt[2] = cnt[3] = 0
     related[0] = related[1] = related[2] = related[3] = 0
     for i in range(n):
@@ -777,16 +779,10 @@ cdef void chow_pairs(const int* ch, int n, uint8_t* fan) noexcept nogil:
     for i in range(n):
         n_rel += related[i]
     cap = n_rel - 1
-    if total > cap:
+    for keep in range(1, -1, -1):    # first down to one of each kind, then away
         k = 3
         while k >= 0 and total > cap:
-            while cnt[k] > 1 and total > cap:
-                cnt[k] -= 1
-                total -= 1
-            k -= 1
-        k = 3
-        while k >= 0 and total > cap:
-            while cnt[k] > 0 and total > cap:
+            while cnt[k] > keep and total > cap:
                 cnt[k] -= 1
                 total -= 1
             k -= 1
@@ -912,39 +908,38 @@ cdef inline int pung_triple_fan(int a, int b, int c) noexcept nogil:
 
 
 cdef void pung_combos(const int* pu, int n, uint8_t* fan) noexcept nogil:
-    cdef int i, j, f, g, free
-    cdef int r[4]
-    cdef int tri[4][4]
-    if n < 2:
-        return
-    if n == 2:
-        f = pung_pair_relation(pu[0], pu[1])
-        if f >= 0:
-            fan[f] += 1
-        return
+    cdef int i, j, f
     if n == 3:
         f = pung_triple_fan(pu[0], pu[1], pu[2])
         if f >= 0:
             fan[f] = 1
             return
-        for i in range(3):
-            for j in range(i + 1, 3):
-                f = pung_pair_relation(pu[i], pu[j])
-                if f >= 0:
-                    fan[f] += 1
+    elif n == 4 and four_pungs(pu, fan):
         return
-    # four pungs
+    # no 3- or 4-pung fan: every related pair of pungs scores
+    for i in range(n):
+        for j in range(i + 1, n):
+            f = pung_pair_relation(pu[i], pu[j])
+            if f >= 0:
+                fan[f] += 1
+
+
+cdef bint four_pungs(const int* pu, uint8_t* fan) noexcept nogil:
+    """The fans of four pungs taken together or three at a time; False if none."""
+    cdef int i, j, f, g, free
+    cdef int r[4]
+    cdef int tri[4][4]
     if pu[0] >= 27 and pu[0] < 31 and pu[1] >= 27 and pu[1] < 31 and pu[2] >= 27 and pu[2] < 31 \
             and pu[3] >= 27 and pu[3] < 31:
         fan[F_BIG_FOUR_WINDS] = 1
-        return
+        return True
     if pu[3] < 27 and pu[0] // 9 == pu[3] // 9 and pu[1] // 9 == pu[0] // 9 and pu[2] // 9 == pu[0] // 9:
         for i in range(4):
             r[i] = pu[i] % 9
         # pungs are sorted by tile inside one suit
         if r[1] == r[0] + 1 and r[2] == r[1] + 1 and r[3] == r[2] + 1:
             fan[F_FOUR_PURE_SHIFTED_PUNGS] = 1
-            return
+            return True
     tri[0][0] = 0; tri[0][1] = 1; tri[0][2] = 2; tri[0][3] = 3
     tri[1][0] = 0; tri[1][1] = 1; tri[1][2] = 3; tri[1][3] = 2
     tri[2][0] = 0; tri[2][1] = 2; tri[2][2] = 3; tri[2][3] = 1
@@ -959,12 +954,8 @@ cdef void pung_combos(const int* pu, int n, uint8_t* fan) noexcept nogil:
                 if g >= 0:
                     fan[g] += 1
                     break
-            return
-    for i in range(4):
-        for j in range(i + 1, 4):
-            f = pung_pair_relation(pu[i], pu[j])
-            if f >= 0:
-                fan[f] += 1
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------
@@ -1528,6 +1519,32 @@ cdef inline uint8_t* slot(Candidate* cands, int i, uint8_t* scratch) noexcept no
     return scratch
 
 
+cdef inline void keep_best(Candidate* cands, int n_c, int* best_index, uint8_t* best_fan,
+                           const uint8_t* scratch) noexcept nogil:
+    """Candidate n_c is the best so far: note its index when candidates are kept, else
+    copy its fans (scored into scratch) to best_fan."""
+    if cands != NULL:
+        if best_index != NULL:
+            best_index[0] = n_c
+    else:
+        memcpy(best_fan, scratch, N_FANS_C)
+
+
+cdef inline int add_setless(Candidate* cands, int n_c, int form, int total, int* best_index,
+                            uint8_t* best_fan, const uint8_t* scratch) noexcept nogil:
+    """Keep the best-so-far candidate n_c of a form without sets (no pair either); returns
+    the new candidate count."""
+    keep_best(cands, n_c, best_index, best_fan, scratch)
+    if cands == NULL:
+        return n_c
+    cands[n_c].form = form
+    cands[n_c].total = total
+    cands[n_c].pattern = -1
+    cands[n_c].n_groups = 0
+    cands[n_c].div.pair = 255
+    return n_c + 1
+
+
 cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flags, int seat,
                     int round, int flowers, uint8_t* best_fan, Candidate* cands,
                     int* n_cands, int* best_index) noexcept nogil:
@@ -1578,17 +1595,7 @@ cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flag
             form = FORM_THIRTEEN_ORPHANS_C
         if form:
             best = total
-            if cands != NULL:
-                cands[n_c].form = form
-                cands[n_c].total = total
-                cands[n_c].pattern = -1
-                cands[n_c].n_groups = 0
-                cands[n_c].div.pair = 255
-                if best_index != NULL:
-                    best_index[0] = n_c
-                n_c += 1
-            else:
-                memcpy(best_fan, scratch, N_FANS_C)
+            n_c = add_setless(cands, n_c, form, total, best_index, best_fan, scratch)
     if not special and c.n_melds <= 1:
         numbered = c.standing_mask
         for i in range(6):
@@ -1605,11 +1612,7 @@ cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flag
                         cands[n_c].n_groups = ng
                     if total > best:
                         best = total
-                        if cands != NULL:
-                            if best_index != NULL:
-                                best_index[0] = n_c
-                        else:
-                            memcpy(best_fan, scratch, N_FANS_C)
+                        keep_best(cands, n_c, best_index, best_fan, scratch)
                     if cands != NULL and n_c < MAX_CANDIDATES - 1:
                         n_c += 1
                 if n_dec:
@@ -1620,17 +1623,7 @@ cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flag
         total = score_nine_gates(&c, fan)
         best = total
         special = True
-        if cands != NULL:
-            cands[n_c].form = FORM_NINE_GATES_C
-            cands[n_c].total = total
-            cands[n_c].pattern = -1
-            cands[n_c].n_groups = 0
-            cands[n_c].div.pair = 255
-            if best_index != NULL:
-                best_index[0] = n_c
-            n_c += 1
-        else:
-            memcpy(best_fan, scratch, N_FANS_C)
+        n_c = add_setless(cands, n_c, FORM_NINE_GATES_C, total, best_index, best_fan, scratch)
     if not special:
         n_dec = regular_decompositions(c.standing, decs, MAX_REGULAR_DECOMPOSITIONS)
         # reference discovery order (matters for its tie-breaking)
@@ -1663,11 +1656,7 @@ cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flag
             if total > best or (total == best and (
                     seven_pairs or fan[F_PURE_TRIPLE_CHOW] or fan[F_TRIPLE_PUNG])):
                 best = total
-                if cands != NULL:
-                    if best_index != NULL:
-                        best_index[0] = n_c
-                else:
-                    memcpy(best_fan, scratch, N_FANS_C)
+                keep_best(cands, n_c, best_index, best_fan, scratch)
             if cands != NULL:
                 n_c += 1
     if n_cands != NULL:
@@ -1892,40 +1881,6 @@ for _i in range(N_FANS_C):
     DISPLAY_ORDER[_i] = _DISPLAY_ORDER[_i]
 
 
-cdef int _parse_tenhou(const unsigned char* s, Py_ssize_t n, uint8_t* hand) noexcept:
-    """Count a plain tenhou string ("123m44z") into hand; -1 on anything else, else the
-    number of tiles."""
-    cdef Py_ssize_t i, start = 0, j
-    cdef int base, d, total = 0
-    for i in range(n):
-        if 48 < s[i] <= 57:          # '1'..'9'
-            continue
-        if s[i] == 109:
-            base = 0
-        elif s[i] == 112:
-            base = 9
-        elif s[i] == 115:
-            base = 18
-        elif s[i] == 122:
-            base = 27
-        else:
-            return -1
-        if i == start:
-            return -1
-        for j in range(start, i):
-            d = s[j] - 49
-            if base == 27 and d > 6:
-                return -1
-            total += 1
-            if total > 14:
-                return -1
-            hand[base + d] += 1
-        start = i + 1
-    if start != n:
-        return -1
-    return total
-
-
 def score_one_packed(ids, int win_tile, bytes melds, int flags=0, int seat=0,
                      int round=0, int flowers=0):
     """Fast scalar entry point for the Python API (few Python objects made).
@@ -1968,11 +1923,8 @@ def score_one_packed(ids, int win_tile, bytes melds, int flags=0, int seat=0,
     if n_m > 8 or n_m % 2:
         return ERR_BAD_MELD, b"", 0, 255, (), -1
     if type(ids) is str:
-        try:
-            raw = (<str>ids).encode("ascii")
-        except UnicodeEncodeError:
-            return ERR_BAD_TILE, b"", 0, 255, (), -1
-        if _parse_tenhou(raw, len(raw), hand) < 0:
+        # fifth copies are left to score_hand, which reports them with their own code
+        if count_tenhou_text(<str>ids, hand, 255, 14, False) < 0:
             return ERR_BAD_TILE, b"", 0, 255, (), -1
     else:
         raw = bytes(ids)

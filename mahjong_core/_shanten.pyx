@@ -696,7 +696,7 @@ def shanten_rows(const uint8_t[:, ::1] counts, const int8_t[::1] n_melds, int fo
             for i in range(n):
                 _row_shanten(&counts[i, 0], n_melds[i], forms, &out[i])
     else:
-        for i in prange(n, nogil=True, num_threads=threads, schedule="static"):
+        for i in prange(n, nogil=True, num_threads=threads, schedule="dynamic", chunksize=1024):
             _row_shanten(&counts[i, 0], n_melds[i], forms, &out[i])
 
 
@@ -727,7 +727,7 @@ def useful_rows(const uint8_t[:, ::1] counts, const int8_t[::1] n_melds, int for
             for i in range(n):
                 _row_useful(&counts[i, 0], n_melds[i], forms, &out[i, 0], &shanten_out[i])
     else:
-        for i in prange(n, nogil=True, num_threads=threads, schedule="static"):
+        for i in prange(n, nogil=True, num_threads=threads, schedule="dynamic", chunksize=1024):
             _row_useful(&counts[i, 0], n_melds[i], forms, &out[i, 0], &shanten_out[i])
 
 
@@ -820,6 +820,8 @@ def table_info():
 
 # --- a fast path for the commonest scalar call: a plain tenhou string ---------------------
 
+from mahjong_core._tileparse cimport count_tenhou_text, count_tile_ids
+
 cdef int _parse_plain_tenhou(str text, uint8_t* c) except -2:
     """Fill c from a plain tenhou string ("123m456p11z", spaces between groups allowed).
 
@@ -827,71 +829,20 @@ cdef int _parse_plain_tenhou(str text, uint8_t* c) except -2:
     token, a fifth copy, more than 14 tiles): the caller then takes the full parser, which
     also writes the error message.
     """
-    cdef Py_ssize_t i, n = len(text)
-    cdef Py_UCS4 ch
-    cdef int digits[14]
-    cdef int n_digits = 0, total = 0, base, j, t
     memset(c, 0, N_KINDS)
-    for i in range(n):
-        ch = text[i]
-        if 0x31 <= ch <= 0x39:                     # '1'..'9'
-            if n_digits == 14:
-                return -1
-            digits[n_digits] = <int>ch - 0x30
-            n_digits += 1
-            continue
-        if ch == 0x20:                             # ' ' between groups only
-            if n_digits:
-                return -1
-            continue
-        if ch == 0x6D:                             # 'm'
-            base = 0
-        elif ch == 0x70:                           # 'p'
-            base = 9
-        elif ch == 0x73:                           # 's'
-            base = 18
-        elif ch == 0x7A:                           # 'z'
-            base = 27
-        else:
-            return -1
-        if n_digits == 0:
-            return -1
-        for j in range(n_digits):
-            if base == 27 and digits[j] > 7:
-                return -1
-            t = base + digits[j] - 1
-            c[t] += 1
-            if c[t] > 4:
-                return -1
-        total += n_digits
-        if total > 14:
-            return -1
-        n_digits = 0
-    if n_digits:
-        return -1
-    return total
+    return count_tenhou_text(text, c, 4, 14, True)
 
 
 cdef int _parse_id_list(object tiles, uint8_t* c) except -2:
     """Fill c from a list or tuple of int tile ids (not 34 long: that is a counts array to
     mahjong.tiles). Returns the tile count, or -1 to take the full parser."""
     cdef Py_ssize_t n = len(tiles)
-    cdef long t
-    cdef int total = 0
     if n == N_KINDS or n > 14:
         return -1
     memset(c, 0, N_KINDS)
-    for x in tiles:
-        if type(x) is not int:
-            return -1
-        t = x
-        if t < 0 or t >= N_KINDS:
-            return -1
-        c[t] += 1
-        if c[t] > 4:
-            return -1
-        total += 1
-    return total
+    if count_tile_ids(tiles, c, N_KINDS, True) >= 0:
+        return -1
+    return <int>n
 
 
 cdef int _parse_fast(object tiles, uint8_t* c) except -2:
@@ -1012,7 +963,7 @@ def checked_shanten_rows(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint
                 bad += _checked_row_shanten(&counts[i, 0], &n_melds[i], infer, forms,
                                             &out[i], &status[i])
     else:
-        for i in prange(n, nogil=True, num_threads=threads, schedule="static"):
+        for i in prange(n, nogil=True, num_threads=threads, schedule="dynamic", chunksize=1024):
             bad += _checked_row_shanten(&counts[i, 0], &n_melds[i], infer, forms, &out[i],
                                         &status[i])
     return bad
@@ -1045,7 +996,7 @@ def checked_useful_rows(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint 
                 bad += _checked_row_useful(&counts[i, 0], &n_melds[i], infer, forms,
                                            &out[i, 0], &shanten_out[i], &status[i])
     else:
-        for i in prange(n, nogil=True, num_threads=threads, schedule="static"):
+        for i in prange(n, nogil=True, num_threads=threads, schedule="dynamic", chunksize=1024):
             bad += _checked_row_useful(&counts[i, 0], &n_melds[i], infer, forms,
                                        &out[i, 0], &shanten_out[i], &status[i])
     return bad

@@ -18,6 +18,8 @@ from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from mahjong.guobiao.batch import pack_hands
+
 CHOW, PUNG, KONG, CONCEALED_KONG = 1, 2, 3, 4
 SELF_DRAWN, FOURTH_TILE, REPLACEMENT, ROBBING_KONG, LAST_OF_WALL = 1, 2, 4, 8, 16
 
@@ -331,26 +333,9 @@ def generate(n: int, seed: int = 0) -> List[Hand]:
     return [random_hand(rng) for _ in range(n)]
 
 
-def to_arrays(hands: Sequence[Hand]):
-    """Batch arrays (concealed, win, melds, flags, seat, round, flowers) for score_batch."""
-    n = len(hands)
-    concealed = np.zeros((n, 34), np.uint8)
-    win = np.zeros(n, np.uint8)
-    melds = np.zeros((n, 4, 2), np.uint8)
-    flags = np.zeros(n, np.uint8)
-    seat = np.zeros(n, np.uint8)
-    rnd = np.zeros(n, np.uint8)
-    flowers = np.zeros(n, np.uint8)
-    for i, (h, w, ms, f, s, r, fl) in enumerate(hands):
-        concealed[i] = h
-        win[i] = w
-        for j, (k, t) in enumerate(ms):
-            melds[i, j] = (k, t)
-        flags[i], seat[i], rnd[i], flowers[i] = f, s, r, fl
-    return concealed, win, melds, flags, seat, rnd, flowers
+# Batch arrays (concealed, win, melds, flags, seat, round, flowers) for score_batch.
+to_arrays = pack_hands
 
-
-# --- the reference -----------------------------------------------------------------------
 
 def reference_kwargs(hand: Hand) -> dict:
     """Arguments of MahjongFanCalculator for a hand (flags mapped to its four booleans)."""

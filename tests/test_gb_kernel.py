@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from mahjong.errors import InvalidContextError, InvalidHandError
 from mahjong.guobiao.batch import (BAD_CONTEXT, BAD_MELD, BAD_TILE, ERROR_MESSAGES,
-                                   NOT_WINNING, TOO_MANY_COPIES, WRONG_TILE_COUNT, score_batch)
+                                   NOT_WINNING, TOO_MANY_COPIES, WRONG_TILE_COUNT, pack_hands,
+                                   score_batch)
 from mahjong.guobiao.fans import FAN_BY_NAME, FAN_BY_NAME_EN, FAN_POINTS, FANS, N_FANS, FanId
 from mahjong.tiles import parse_tiles
 from mahjong_core import _gb
@@ -265,13 +266,8 @@ def test_batch_scalar_context_broadcast_and_no_melds():
 def test_batch_screens_out_of_range_values_per_row():
     hand = counts_of(parse_tiles("11123m555s77799p"))
     n = 9
-    conc = np.tile(hand.astype(np.int64), (n, 1))
-    win = np.zeros(n, np.int64)
-    melds = np.zeros((n, 4, 2), np.int64)
-    flags = np.zeros(n, np.int64)
-    seat = np.zeros(n, np.int64)
-    rnd = np.zeros(n, np.int64)
-    flowers = np.zeros(n, np.int64)
+    conc, win, melds, flags, seat, rnd, flowers = pack_hands([(hand, 0, (), 0, 0, 0, 0)] * n,
+                                                             dtype=np.int64)
     win[1] = 256            # would wrap to 0 in uint8
     win[2] = -1
     conc[3, 0] = 260        # wraps to 4

@@ -10,6 +10,7 @@ import copy
 import dataclasses
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -128,6 +129,55 @@ def test_closing_hand_facts_equal_separate_calls():
                 assert _regional.closing_hand_facts(rules, tuple(sorted(hand)), rows, option,
                                                     skip) == (suits_held(counts, parsed), fan,
                                                               tile)
+
+
+def _best_wait_by_brute_force(rules, counts, rows, option, skip_own_four):
+    """(fan, tile) of the best discard win, scoring every one of the 27 suit tiles."""
+    score_one = _regional.sichuan_score_one if rules == 0 else _regional.yunnan_score_one
+    own = np.array(counts[:27], dtype=np.int64)
+    for kind, t in zip(rows[::2], rows[1::2]):
+        if kind == 1:
+            own[t:t + 3] += 1
+        else:
+            own[t] += 3 if kind == 2 else 4
+    items = np.zeros(32, dtype=np.int16)
+    best, best_tile = -1, -1
+    for t in range(27):
+        if own[t] >= 4 and (skip_own_four or counts[t] >= 4):
+            continue
+        trial = np.array(counts, dtype=np.uint8)
+        trial[t] += 1
+        fan = score_one(trial, rows, 0, option, items)
+        if fan > 0 and fan > best:
+            best, best_tile = fan, t
+    return best, best_tile
+
+
+def test_pruned_best_wait_search_equals_brute_force():
+    """The compiled search scores only tiles that can complete a win (two suits at most,
+    near a concealed tile, no suit left with 3k+1 tiles unless seven pairs); it must find
+    what scoring all 27 tiles finds, for ready and unready hands, with pungs, kongs and
+    (Yunnan with allow_chow) chows."""
+    rng = random.Random(11)
+    n_ready = 0
+    for n in range(4000):
+        chows = n % 4 == 3
+        hand, melds, _ = random_hand(rng, n_suits=rng.choice((1, 2, 2, 3)),
+                                     allow_chow_melds=chows, complete=n % 5 != 4)
+        hand = list(hand)
+        hand.remove(rng.choice(hand))  # 13 tiles: ready when the 14 were a win
+        rows = bytes(x for kind, t in melds
+                     for x in ({"chow": 1, "pung": 2, "kong": 3, "concealed_kong": 4}[kind], t))
+        counts = np.zeros(34, dtype=np.uint8)
+        for t in hand:
+            counts[t] += 1
+        for rules, option in (((1, 0), (1, 1)) if chows else ((0, 4), (0, 5), (1, 0))):
+            for skip in (True, False):
+                want = _best_wait_by_brute_force(rules, counts, rows, option, skip)
+                assert _regional.best_wait_one(rules, counts, rows, option, skip) == want, \
+                    (hand, melds, rules, option, skip)
+                n_ready += want[0] > 0
+    assert n_ready > 5000  # the ready case is well covered, not only the early exits
 
 
 def test_compiled_helpers_reject_bad_ids():

@@ -1,6 +1,5 @@
 """Yunnan 川麻 (RULES.md §1): worked examples, golden records, scoring goldens, errors."""
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -9,34 +8,17 @@ from mahjong import yunnan
 from mahjong.errors import InvalidContextError, InvalidHandError, InvalidRecordError
 from mahjong.errors import NotWinningError
 
-DATA = Path(__file__).parent / "data"
+from regional_helpers import DATA, check_settlement, data_cases
 
 
-def _cases(name):
-    cases = json.loads((DATA / name).read_text(encoding="utf-8"))
-    return [pytest.param(c, id=c["name"]) for c in cases]
-
-
-def check_case(case):
-    result = yunnan.settle(case["record"])
-    want = case["expect"]
-    assert sum(result.deltas) == 0
-    if "deltas" in want:
-        assert list(result.deltas) == want["deltas"], case["note"]
-    for event, deltas in want.get("event_deltas", {}).items():
-        assert result.deltas_for_event(int(event)) == deltas, case["note"]
-    if "next_dealer" in want:
-        assert result.next_dealer == want["next_dealer"], case["note"]
-
-
-@pytest.mark.parametrize("case", _cases("yunnan_worked_examples.json"))
+@pytest.mark.parametrize("case", data_cases("yunnan_worked_examples.json"))
 def test_worked_examples_of_rules_md(case):
-    check_case(case)
+    check_settlement(yunnan, case)
 
 
-@pytest.mark.parametrize("case", _cases("yunnan_golden_records.json"))
+@pytest.mark.parametrize("case", data_cases("yunnan_golden_records.json"))
 def test_golden_records(case):
-    check_case(case)
+    check_settlement(yunnan, case)
 
 
 SCORE_GOLDENS = [

@@ -294,6 +294,7 @@ def _score_chunk_batch(chunk) -> List[dict]:
 
     from mahjong_core import _gb
 
+    from ..guobiao.batch import pack_hands
     from ..guobiao.scoring import _fan_order, _fan, prepare
 
     rows: List[Optional[dict]] = [None] * len(chunk)
@@ -319,23 +320,8 @@ def _score_chunk_batch(chunk) -> List[dict]:
             continue
         valid.append((i, number, prepared))
     if valid:
-        n = len(valid)
-        concealed = np.zeros((n, 34), np.uint8)
-        win = np.zeros(n, np.uint8)
-        melds = np.zeros((n, 4, 2), np.uint8)
-        flags = np.zeros(n, np.uint8)
-        seat = np.zeros(n, np.uint8)
-        rnd = np.zeros(n, np.uint8)
-        flowers = np.zeros(n, np.uint8)
-        for j, (_, _, (counts, w, meld_rows, f, s, r, fl, _)) in enumerate(valid):
-            concealed[j] = np.frombuffer(bytes(counts), np.uint8)
-            win[j] = w
-            for k, (kind, tile) in enumerate(meld_rows):
-                melds[j, k, 0] = kind
-                melds[j, k, 1] = tile
-            flags[j], seat[j], rnd[j], flowers[j] = f, s, r, fl
-        totals, fan_counts = _gb.score_batch_kernel(concealed, win, melds, flags, seat, rnd,
-                                                    flowers, 1)
+        arrays = pack_hands([prepared[:7] for _, _, prepared in valid])
+        totals, fan_counts = _gb.score_batch_kernel(*arrays, 1)
         totals = totals.tolist()
         for j, (i, number, prepared) in enumerate(valid):
             total = totals[j]

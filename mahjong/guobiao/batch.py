@@ -179,6 +179,41 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
     return totals, fan_counts
 
 
-__all__ = ["score_batch", "ERROR_MESSAGES", "NOT_WINNING", "TOO_MANY_COPIES", "BAD_MELD",
+def pack_hands(hands, dtype=np.uint8) -> Tuple[np.ndarray, ...]:
+    """The arrays of :func:`score_batch` for a list of hands.
+
+    Parameters
+    ----------
+    hands : sequence of tuple
+        ``(counts, win_tile, melds, flags, seat_wind, round_wind, flowers)`` per hand:
+        ``counts`` the 34 concealed counts (a sequence, array or bytearray), ``melds`` up
+        to four ``(type, tile)`` pairs (types as in :func:`score_batch`).
+    dtype : numpy dtype, optional
+        Of every array (a wider one lets a test put out-of-range values in).
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        ``(concealed (N, 34), win_tile (N,), melds (N, 4, 2), flags, seat_wind,
+        round_wind, flowers)``, with unused meld rows zero. Nothing is validated here.
+    """
+    n = len(hands)
+    concealed = np.zeros((n, 34), dtype)
+    win = np.zeros(n, dtype)
+    melds = np.zeros((n, 4, 2), dtype)
+    flags = np.zeros(n, dtype)
+    seat = np.zeros(n, dtype)
+    rnd = np.zeros(n, dtype)
+    flowers = np.zeros(n, dtype)
+    for i, (counts, w, meld_rows, f, s, r, fl) in enumerate(hands):
+        concealed[i] = counts
+        win[i] = w
+        for j, (kind, tile) in enumerate(meld_rows):
+            melds[i, j] = (kind, tile)
+        flags[i], seat[i], rnd[i], flowers[i] = f, s, r, fl
+    return concealed, win, melds, flags, seat, rnd, flowers
+
+
+__all__ = ["score_batch", "pack_hands", "ERROR_MESSAGES", "NOT_WINNING", "TOO_MANY_COPIES", "BAD_MELD",
            "BAD_CONTEXT", "WRONG_TILE_COUNT", "BAD_TILE", "SELF_DRAWN", "FOURTH_TILE",
            "REPLACEMENT", "ROBBING_KONG", "LAST_OF_WALL"]

@@ -1,0 +1,92 @@
+# Compiled tile readers shared by the scalar fast paths of _shanten, _gb and _regional.
+#
+# Header-only (every function is `cdef inline`), so there is no _tileparse extension module.
+# Each reader takes only the commonest input and reports anything else to its caller,
+# which then hands the input to the full parser of mahjong.tiles (that parser words the
+# error messages): the readers never raise for bad tiles.
+from libc.string cimport memset
+
+from mahjong_core._types cimport uint8_t
+
+# Kernels count into uint8_t[34]; a reader with no copy limit counts into int[34].
+ctypedef fused tile_count_t:
+    uint8_t
+    int
+
+
+cdef inline int count_tenhou_text(str text, tile_count_t* counts, int max_copies,
+                                  int max_tiles, bint spaces_between_groups) except -2:
+    """Add the tiles of plain tenhou text ("123m456p11z") to counts[34].
+
+    Digit runs 1-9 each closed by m, p, s or z (honours 1z-7z); with spaces_between_groups
+    a space may stand where no digit is waiting. Returns the number of tiles, or -1 for
+    anything else, including a count above max_copies or a total above max_tiles (counts
+    is then partly filled). The caller zeroes counts first.
+    """
+    cdef int pending[9]          # digits read since the last suit letter, by rank
+    cdef int n_pending = 0, top_rank = 0, total = 0, base, r, t
+    cdef Py_UCS4 ch
+    memset(pending, 0, sizeof(pending))
+    for ch in text:
+        if 0x31 <= ch <= 0x39:                     # '1'..'9'
+            r = <int>ch - 0x31
+            pending[r] += 1
+            n_pending += 1
+            if n_pending > max_tiles:
+                return -1
+            if r > top_rank:
+                top_rank = r
+            continue
+        if n_pending == 0:                         # a letter must close a digit run
+            if ch == 0x20 and spaces_between_groups:
+                continue
+            return -1
+        if ch == 0x6D:                             # 'm'
+            base = 0
+        elif ch == 0x70:                           # 'p'
+            base = 9
+        elif ch == 0x73:                           # 's'
+            base = 18
+        elif ch == 0x7A and top_rank <= 6:         # 'z' (8z, 9z are not tiles)
+            base = 27
+        else:
+            return -1
+        total += n_pending
+        if total > max_tiles:
+            return -1
+        for r in range(top_rank + 1):
+            if pending[r]:
+                t = base + r
+                if counts[t] > max_copies - pending[r]:
+                    return -1
+                counts[t] += pending[r]
+                pending[r] = 0
+        n_pending = 0
+        top_rank = 0
+    if n_pending:
+        return -1
+    return total
+
+
+cdef inline Py_ssize_t count_tile_ids(object ids, uint8_t* counts, int n_kinds,
+                                      bint plain_ints_only) except -2:
+    """Add an iterable of tile ids to counts[34] (zeroed by the caller), at most 4 copies.
+
+    Returns -1 when every id was counted, else the position of the first id that is
+    outside 0..n_kinds-1, a fifth copy, or (with plain_ints_only) not exactly an int.
+    Without plain_ints_only any integer-like id is taken and a non-integer raises
+    TypeError.
+    """
+    cdef Py_ssize_t pos = 0, t
+    for x in ids:
+        if plain_ints_only:
+            if type(x) is not int:
+                return pos
+            t = <long>x    # an OverflowError names "C long" here, "C ssize_t" below
+        else:
+            t = x
+        if t < 0 or t >= n_kinds or counts[t] >= 4:
+            return pos
+        counts[t] += 1
+        pos += 1
+    return -1
