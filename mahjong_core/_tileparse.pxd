@@ -4,6 +4,8 @@
 # Each reader takes only the commonest input and reports anything else to its caller,
 # which then hands the input to the full parser of mahjong.tiles (that parser words the
 # error messages): the readers never raise for bad tiles.
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.number cimport PyNumber_Index
 from libc.string cimport memset
 
 from mahjong_core._types cimport uint8_t
@@ -77,15 +79,18 @@ cdef inline Py_ssize_t count_tile_ids(object ids, uint8_t* counts, int n_kinds,
     Without plain_ints_only any integer-like id is taken and a non-integer raises
     TypeError.
     """
-    cdef Py_ssize_t pos = 0, t
+    cdef Py_ssize_t pos = 0
+    cdef long t
+    cdef int overflow
     for x in ids:
         if plain_ints_only:
             if type(x) is not int:
                 return pos
-            t = <long>x    # an OverflowError names "C long" here, "C ssize_t" below
         else:
-            t = x
-        if t < 0 or t >= n_kinds or counts[t] >= 4:
+            x = PyNumber_Index(x)  # TypeError for a non-integer, as documented
+        # An int beyond a C long is just an out-of-range id (not an OverflowError).
+        t = PyLong_AsLongAndOverflow(x, &overflow)
+        if overflow or t < 0 or t >= n_kinds or counts[t] >= 4:
             return pos
         counts[t] += 1
         pos += 1
