@@ -61,7 +61,6 @@ def closing_hand_facts(
 def sorted_tile_ids(text: str) -> Optional[Tuple[int, ...]]: ...
     # sorted ids of plain tenhou notation, None for anything else
 
-def count_tiles(groups: Iterable[Tuple[int, ...]]) -> List[int]: ...  # 34 counts
 
 def most_copies(hand: Tuple[int, ...], melds: Iterable[object]) -> Tuple[int, int]: ...
     # (count, tile) of the most-held tile of a holding (melds: objects with .tiles)

@@ -593,24 +593,6 @@ def sorted_tile_ids(str text):
     return tuple(out)
 
 
-def count_tiles(groups):
-    """Counts (a list of 34 ints) of the tile ids in an iterable of tuples of ids (a
-    record's copies check over every seat's holding, in one compiled loop)."""
-    cdef int counts[34]
-    cdef Py_ssize_t t
-    cdef object x
-    cdef tuple group
-    for t in range(N_KINDS):
-        counts[t] = 0
-    for group in groups:
-        for x in group:
-            t = x
-            if t < 0 or t >= N_KINDS:
-                raise ValueError(f"tile id {x!r} is not 0..33")
-            counts[t] += 1
-    return [counts[t] for t in range(N_KINDS)]
-
-
 cdef int _add_holding(object hand, object melds, int* counts) except -1:
     """Add a holding's tiles to counts[34]: the concealed tile ids, then the ``tiles`` of
     each meld; an id outside 0..33 is a ValueError."""

@@ -187,6 +187,3 @@ def test_compiled_helpers_reject_bad_ids():
         _regional.score_ids(0, (0,) * 5 + (1,) * 9, b"", 0, 4)  # fifth copy
     with pytest.raises(ValueError):
         _regional.closing_hand_facts(0, (1,) * 13, b"\x02\x1b", 4)  # meld of an honour
-    with pytest.raises(ValueError):
-        _regional.count_tiles([(0, 34)])
-    assert _regional.count_tiles([(0, 0, 5), (5, 33)]) == [2, 0, 0, 0, 0, 2] + [0] * 27 + [1]
