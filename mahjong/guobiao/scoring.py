@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, Optional, Tuple
 
+from mahjong_core import _gb as _kernel
+
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError, TileParseError
 from ..hand import Meld, parse_meld
 from ..tiles import (CHINESE_NAMES, LETTER_NAMES, REFERENCE_NAMES, TENHOU_NAMES, UNICODE_NAMES,
@@ -45,21 +47,6 @@ _ERRORS = {-1: NotWinningError, -2: InvalidHandError, -3: InvalidHandError,
 
 _NOT_PLAIN_TENHOU = -6  # score_one_packed on a string: "not plain tenhou, parse it here"
 _MELD_CODE = {"chow": 1, "pung": 2, "kong": 3, "concealed_kong": 4}
-
-try:
-    from mahjong_core import _gb as _kernel
-except ImportError as _exc:  # pragma: no cover - only while the core is not built
-    _kernel = None
-    _KERNEL_ERROR = str(_exc)
-
-
-def _require_kernel():
-    if _kernel is None:
-        raise ImportError(
-            "mahjong_core._gb (the compiled Guobiao kernel) is not built: run "
-            "`python setup.py build_ext --inplace` (" + _KERNEL_ERROR + ")")
-    return _kernel
-
 
 # --- result types ---------------------------------------------------------------------
 
@@ -674,7 +661,7 @@ def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
     rnd = (round_wind if type(round_wind) is int and 0 <= round_wind <= 3
            else _wind(round_wind, "round_wind"))
     n_flowers = flowers if type(flowers) is int and 0 <= flowers <= 8 else _flowers(flowers)
-    kernel = _kernel if _kernel is not None else _require_kernel()
+    kernel = _kernel
     # A plain tenhou string is counted by the kernel itself; anything else is parsed here.
     kind = type(tiles)
     if kind is str:
@@ -777,8 +764,7 @@ def _check_lianzhong_context(context: LianzhongContext, flags: int, seat: int,
 
 def _score_lianzhong(counts, win, rows, flags, seat, rnd, n_flowers, meld_objs, context,
                      options) -> ScoreResult:
-    kernel = _require_kernel()
-    best_total, candidates, best_index = kernel.score_candidates(
+    best_total, candidates, best_index = _kernel.score_candidates(
         counts, win, rows, flags, seat, rnd, n_flowers)
     if best_total < 0:  # the input was validated by prepare(): only "not winning" is left
         if best_total == -1:
