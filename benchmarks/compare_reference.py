@@ -14,7 +14,6 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import numpy as np  # noqa: E402
 
 import mahjong  # noqa: E402
 import mahjong_core  # noqa: E402

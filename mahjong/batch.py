@@ -18,7 +18,7 @@ on ``threads`` OpenMP threads when the core was built with OpenMP
 """
 from __future__ import annotations
 
-from typing import Optional, Tuple, Union
+from typing import Tuple, Union
 
 import numpy as np
 

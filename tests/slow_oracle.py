@@ -3,7 +3,6 @@
 Nothing here is shared with mahjong_core: decompositions come from trying every set at every
 step (deduplicated by sorting), shanten from an explicit search over targets.
 """
-from functools import lru_cache
 
 N_KINDS = 34
 CHOW, PUNG = 1, 2

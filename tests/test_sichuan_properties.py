@@ -1,7 +1,6 @@
 """Property tests of Sichuan settlement over randomly built, valid 血战 records."""
 import random
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from mahjong import sichuan
