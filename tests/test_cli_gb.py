@@ -151,6 +151,21 @@ def test_jsonl_mixed_lines(tmp_path, capsys, extra):
     assert ("decomposition" in rows[0]) == bool(extra)
 
 
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_jsonl_skips_a_byte_order_mark(tmp_path, capsys, monkeypatch, source):
+    # files saved by Windows editors / PowerShell start with U+FEFF: line 1 is still a hand
+    text = "\ufeff" + _jsonl_text([LINES[0], LINES[0]])
+    if source == "file":
+        path = tmp_path / "bom.jsonl"
+        path.write_text(text, encoding="utf-8")
+        code, out, err = run(["gb", "--jsonl", str(path)], capsys)
+    else:
+        code, out, err = run(["gb", "--jsonl", "-"], capsys, text, monkeypatch)
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and err == ""
+    assert [r["total"] for r in rows] == [10, 10]
+
+
 def test_jsonl_stdin_and_lianzhong(capsys, monkeypatch):
     text = _jsonl_text([LINES[0], LINES[9], LINES[12]])
     code, out, _ = run(["gb", "--jsonl", "-", "--rules", "lianzhong"], capsys, text,

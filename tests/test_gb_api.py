@@ -432,6 +432,22 @@ def test_errors(changes, exc, words):
     assert isinstance(info.value, ValueError)
 
 
+def test_tile_ids_refuse_bools_and_name_the_field_once():
+    # bytes() would read True as id 1 (2m): a silently wrong hand, so a bool is refused,
+    # in a Python list and in a numpy bool array alike (win_tile already refused it)
+    ids = mahjong.parse_tiles("123m456p789s1112z")
+    assert score(ids, win_tile="2z").total == _call().total
+    for bad in ([True] + ids[1:], ids[:-1] + [False],
+                np.array([True] * 13)):
+        with pytest.raises(TileParseError, match="bool") as info:
+            score(bad, win_tile="2z")
+        assert str(info.value).startswith("tiles: ")
+    with pytest.raises(TileParseError) as info:
+        score(None, win_tile="2z")
+    assert str(info.value) == ("tiles: expected a tile string or a sequence of tile ids, "
+                               "got NoneType")
+
+
 def test_prepare_and_kernel_agree_on_validity():
     """Every input the Python validation accepts, the kernel accepts, and vice versa."""
     from mahjong_core import _gb

@@ -190,10 +190,11 @@ def run(args) -> int:
 def _read_lines(path: str) -> Iterator[Tuple[int, str]]:
     if path == "-":
         for number, line in enumerate(sys.stdin, 1):
-            yield number, line
+            # a UTF-8 byte order mark (Windows editors, PowerShell) is not part of line 1
+            yield number, line.lstrip("\ufeff") if number == 1 else line
         return
     try:
-        f = open(path, encoding="utf-8")
+        f = open(path, encoding="utf-8-sig")  # -sig: skip a byte order mark
     except OSError as exc:
         from ..errors import InvalidRecordError
         raise InvalidRecordError(f"cannot read {path}: {exc.strerror}") from None

@@ -457,7 +457,8 @@ def _standing_ids_unchecked(tiles: Any) -> bytes:
     try:
         ids = list(tiles)
     except TypeError:
-        raise TileParseError(f"tiles: expected a tile string or a sequence of tile ids, "
+        # no "tiles: " prefix here: _standing_ids adds it
+        raise TileParseError(f"expected a tile string or a sequence of tile ids, "
                              f"got {type(tiles).__name__}") from None
     if len(ids) == 34:
         raise InvalidHandError("tiles: give the standing tiles (at most 13) as a string or "
@@ -467,6 +468,11 @@ def _standing_ids_unchecked(tiles: Any) -> bytes:
     except (TypeError, ValueError):
         packed = None
     if packed is not None and (not packed or max(packed) < 34):
+        # bytes() reads True/False as 1/0: a bool is no tile id (win_tile refuses it too).
+        # Only ids 0 and 1 can hide a bool, so the scan is skipped for most hands.
+        if (0 in packed or 1 in packed) and any(
+                type(t) is bool or type(t).__name__ in ("bool_", "bool") for t in ids):
+            raise TileParseError("expected tile ids 0..33, got a bool")
         return packed
     return bytes([t if type(t) is int and 0 <= t < 34 else parse_tile(t) for t in ids])
 
@@ -671,6 +677,10 @@ def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
             ids = bytes(tiles)  # tile ids; the kernel rejects ids above 33
         except (TypeError, ValueError):
             ids = _standing_ids(tiles)
+        else:
+            # bytes() reads True/False as 1/0; only ids 0 and 1 can hide a bool
+            if (0 in ids or 1 in ids) and any(map(bool.__instancecheck__, tiles)):
+                ids = _standing_ids(tiles)  # raises the TileParseError
     else:
         ids = _standing_ids(tiles)
     total, pairs, form, pair, groups, pattern = kernel.score_one_packed(
