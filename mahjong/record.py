@@ -632,18 +632,25 @@ class HandRecord:
                 _fail_at(i, e, f"robbing_kong: the robbed seat {e.from_seat} shows no pung "
                                f"of {TENHOU_NAMES[e.win_tile]} in its final melds")
 
-    def _seat_copies(self, kongs, wins) -> List[Tuple[str, Tuple[int, ...]]]:
+    def _seat_copies(self, kongs, wins, tile: int) -> List[Tuple[str, Tuple[int, ...]]]:
         """(name, the tiles known to be held) per seat: its holding, else the four copies
-        of each of its kongs; seats with neither are left out (names a fifth copy)."""
+        of each of its kongs; seats with neither are left out (names a fifth copy). A name
+        says where the tiles come from (the win's event, the final hand, the events of the
+        seat's kongs of ``tile``), so the error points at the events to look at."""
         out = []
         for seat in range(N_SEATS):
+            kong_events = [str(i) for i, k in kongs[seat] if k.tile == tile]
+            kong_note = (f"kong at event{'s' if len(kong_events) > 1 else ''} "
+                         f"{', '.join(kong_events)}") if kong_events else ""
             h = self.holding(seat, wins)
             if h is not None:
                 tiles = h[0] + tuple(t for m in h[1] for t in m.tiles)
-                out.append((f"seat {seat}", tiles))
+                src = f"win at event {wins[seat]}" if seat in wins else "final hand"
+                src += f", {kong_note}" if kong_note else ""
+                out.append((f"seat {seat} ({src})", tiles))
             elif kongs[seat]:  # unknown holding: its kongs are still four known copies
-                out.append((f"seat {seat}'s kongs", tuple(k.tile for _, k in kongs[seat]
-                                                          for _ in range(4))))
+                out.append((f"seat {seat}'s kongs" + (f" ({kong_note})" if kong_note else ""),
+                            tuple(k.tile for _, k in kongs[seat] for _ in range(4))))
         return out
 
     def _check_fifth_copies(self, holdings, unknown_quads: List[int],
@@ -654,7 +661,8 @@ class HandRecord:
         physical tile, in each winner's hand)."""
         worst, t = _most_held(holdings, unknown_quads, shared_discards)
         if worst > COPIES:
-            who = ", ".join(name for name, tiles in self._seat_copies(kongs, wins) if t in tiles)
+            who = ", ".join(name for name, tiles in self._seat_copies(kongs, wins, t)
+                            if t in tiles)
             _fail("record", f"a fifth copy of {TENHOU_NAMES[t]}: {worst} copies held by {who}")
 
 

@@ -438,7 +438,12 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
         elif isinstance(e, ExhaustedEvent):
             exhausted_at = i
     if exhausted_at is not None:
-        _liuju(record, rules, ledger, won, exhausted_at, kong_income, transferred, notes)
+        if not rules.xuezhan and won:
+            # 普通场 (§4.4): the first win ended the hand (e.g. on the last tile); it is
+            # not a 流局, so no 查花猪/查大叫/退税 (as Yunnan's 查叫 needs no win)
+            notes.append("普通场: the hand ended with a win; no 流局 steps")
+        else:
+            _liuju(record, rules, ledger, won, exhausted_at, kong_income, transferred, notes)
     return Settlement.from_ledger(RULES_NAME, ledger,
                                   _next_dealer(record, rules, first_group, exhausted_at), wins,
                                   tuple(notes))
