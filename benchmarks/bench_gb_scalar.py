@@ -54,15 +54,16 @@ def _per_hand(benchmark, n):
 
 @pytest.mark.benchmark(group="gb-scalar")
 def test_reference_calculator(benchmark, pool):
-    calls = [gen.reference_kwargs(h) for h in pool]
-    for c in calls:
-        c["verbose"] = False
+    # Positional arguments: the reference's fastest call (keywords cost it ~0.8 us more).
+    order = ("pack", "hand", "winTile", "flowerCount", "isSelfDrawn", "is4thTile",
+             "isAboutKong", "isWallLast", "seatWind", "prevalentWind")
+    calls = [tuple(kw[k] for k in order) for kw in map(gen.reference_kwargs, pool)]
     fn = MahjongGB.MahjongFanCalculator
 
     def run():
         total = 0
         for c in calls:
-            total += len(fn(**c))
+            total += len(fn(*c))
         return total
 
     benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)
