@@ -105,14 +105,14 @@ def test_reference_per_call(benchmark, workload):
     import MahjongGB
 
     hands, _ = WORKLOADS[workload]
-    kwargs = [gen.reference_kwargs(h) for h in hands]
+    calls = [gen.reference_args(h) for h in hands]
     calc = MahjongGB.MahjongFanCalculator
     benchmark.group = f"gb-{workload}"
 
     def run():
         n = 0
-        for kw in kwargs:
-            n += len(calc(**kw))
+        for args in calls:
+            n += len(calc(*args))
         return n
 
     done = _info(benchmark, len(hands))

@@ -54,10 +54,7 @@ def _per_hand(benchmark, n):
 
 @pytest.mark.benchmark(group="gb-scalar")
 def test_reference_calculator(benchmark, pool):
-    # Positional arguments: the reference's fastest call (keywords cost it ~0.8 us more).
-    order = ("pack", "hand", "winTile", "flowerCount", "isSelfDrawn", "is4thTile",
-             "isAboutKong", "isWallLast", "seatWind", "prevalentWind")
-    calls = [tuple(kw[k] for k in order) for kw in map(gen.reference_kwargs, pool)]
+    calls = [gen.reference_args(h) for h in pool]
     fn = MahjongGB.MahjongFanCalculator
 
     def run():

@@ -30,7 +30,7 @@ from typing import Iterable, List, Sequence, Union
 
 import numpy as np
 
-from .errors import InvalidHandError, TileParseError
+from .errors import InvalidHandError, MahjongError, TileParseError
 
 N_KINDS = 34
 COPIES = 4
@@ -197,7 +197,13 @@ def format_tiles(ids: Iterable[int], style: str = "tenhou") -> str:
     """Format tile ids in one notation: ``tenhou`` (default), ``reference``,
     ``unicode`` or ``chinese``. Tenhou style groups consecutive tiles of one suit and
     keeps the given order; the other styles list the tiles one by one."""
-    ids = [parse_tile(t) for t in ids]
+    if isinstance(ids, str):  # a tile string in any notation: convert it
+        ids = parse_tiles(ids)
+    try:
+        ids = [parse_tile(t) for t in ids]
+    except TypeError:
+        raise TileParseError(f"expected tile ids or a tile string, got {type(ids).__name__}"
+                             ) from None
     if style == "tenhou":
         out, digits, suit = [], "", None
         for t in ids:
@@ -216,7 +222,7 @@ def format_tiles(ids: Iterable[int], style: str = "tenhou") -> str:
         return "".join(UNICODE_NAMES[t] for t in ids)
     if style == "chinese":
         return " ".join(CHINESE_NAMES[t] for t in ids)
-    raise ValueError(f"unknown style {style!r}; choose one of {', '.join(STYLES)}")
+    raise MahjongError(f"unknown style {style!r}; choose one of {', '.join(STYLES)}")
 
 
 def tile_name(tile: int, style: str = "tenhou") -> str:
@@ -237,8 +243,12 @@ def to_tile_ids(tiles: TileInput) -> List[int]:
     """
     if isinstance(tiles, str):
         return parse_tiles(tiles)
-    if isinstance(tiles, np.ndarray) and tiles.ndim == 1 and tiles.shape[0] == N_KINDS:
-        return counts_to_ids(tiles)
+    if isinstance(tiles, np.ndarray):
+        if tiles.ndim != 1:
+            raise InvalidHandError(f"a tiles array must be 1-D (tile ids, or 34 counts), got "
+                                   f"shape {tiles.shape}")
+        if tiles.shape[0] == N_KINDS:
+            return counts_to_ids(tiles)
     try:
         seq = list(tiles)
     except TypeError:
@@ -249,13 +259,25 @@ def to_tile_ids(tiles: TileInput) -> List[int]:
     return [parse_tile(t) for t in seq]
 
 
+def _whole_count(tile: int, value) -> int:
+    """One entry of a counts array as an int; a fraction, NaN or a non-number is an error
+    (int() would truncate 1.5 to 1 and give a silently wrong hand)."""
+    if isinstance(value, (int, np.integer, np.bool_)):
+        return int(value)
+    if isinstance(value, (float, np.floating)) and float(value).is_integer():
+        return int(value)
+    shown = value if isinstance(value, (float, np.floating)) else repr(value)
+    raise InvalidHandError(
+        f"counts[{tile}] ({TENHOU_NAMES[tile]}) is {shown}: a tile count is a whole number 0 to 4")
+
+
 def counts_to_ids(counts: Sequence[int]) -> List[int]:
     """Sorted tile ids of a 34-length counts array (validated: 0..4 copies each)."""
     if len(counts) != N_KINDS:
         raise InvalidHandError(f"a counts array has 34 entries, got {len(counts)}")
     ids = []
     for t, c in enumerate(counts):
-        c = int(c)
+        c = _whole_count(t, c)
         if not 0 <= c <= COPIES:
             raise InvalidHandError(
                 f"counts[{t}] ({TENHOU_NAMES[t]}) is {c}: a tile has 0 to 4 copies")

@@ -5,7 +5,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjong import TileParseError, InvalidHandError, format_tiles, parse_tile, parse_tiles
+import mahjong
+from mahjong import (InvalidHandError, MahjongError, TileParseError, format_tiles, parse_tile,
+                     parse_tiles)
 from mahjong.tiles import (CHINESE_NAMES, REFERENCE_NAMES, STYLES, TENHOU_NAMES, UNICODE_NAMES,
                            tile_counts, tile_name, to_tile_ids)
 
@@ -117,3 +119,39 @@ def test_non_string_input_is_a_clear_error():
 @given(st.lists(st.integers(0, 33), max_size=20), st.sampled_from(STYLES))
 def test_format_then_parse_is_identity(ids, style):
     assert parse_tiles(format_tiles(ids, style)) == ids
+
+
+@pytest.mark.parametrize("bad, shown", [(1.5, "1.5"), (0.7, "0.7"), (float("nan"), "nan"),
+                                        (float("inf"), "inf")])
+def test_fractional_counts_are_rejected_not_truncated(bad, shown):
+    # int() would read 1.5 as 1 and 0.7 as 0: a different hand, silently.
+    counts = tile_counts("123m456p789s1z2z34s").astype(float)
+    counts[5] = bad
+    with pytest.raises(InvalidHandError, match=rf"counts\[5\] \(6m\) is {shown}"):
+        to_tile_ids(counts)
+    with pytest.raises(InvalidHandError, match=r"counts\[5\]"):
+        mahjong.shanten(counts)
+    whole = tile_counts("123m456p789s1z2z34s").astype(float)
+    assert mahjong.shanten(whole) == mahjong.shanten("123m456p789s1z2z34s")
+
+
+def test_non_numeric_count_is_named():
+    counts = tile_counts("123m456p789s1z2z34s").astype(object)
+    counts[0] = None
+    with pytest.raises(InvalidHandError, match=r"counts\[0\] \(1m\) is None"):
+        mahjong.useful_tiles(counts)
+
+
+def test_two_dimensional_tiles_array_is_a_clear_error():
+    rows = tile_counts("123m456p789s1z2z34s")[None, :]
+    with pytest.raises(InvalidHandError, match=r"1-D .*shape \(1, 34\)"):
+        mahjong.shanten(rows)
+
+
+def test_format_tiles_bad_input_is_a_package_error():
+    with pytest.raises(MahjongError, match="unknown style 'x'"):
+        format_tiles([0], style="x")
+    with pytest.raises(TileParseError, match="got int"):
+        format_tiles(5)
+    # a tile string is converted between notations
+    assert format_tiles("123m 发财 J1", style="chinese") == "一万 二万 三万 发 中"
