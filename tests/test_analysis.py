@@ -201,6 +201,9 @@ def test_cli_forms_and_meld_shorthand(capsys):
     data = json.loads(out)
     assert set(data["shanten_by_form"]) == {"regular", "thirteen_orphans"}
     assert len(data["waits"]) == 13
+    code, out = run_cli(capsys, "19m19p19s1234567z", "--forms", "seven_pairs", "regular",
+                        "--json")  # space-separated works too
+    assert set(json.loads(out)["shanten_by_form"]) == {"regular", "seven_pairs"}
     code, out = run_cli(capsys, "1p", "--meld", "123m", "--meld", "456m", "--meld", "789m",
                         "--meld", "2222s", "--json")
     assert json.loads(out)["waits"] == ["1p"]

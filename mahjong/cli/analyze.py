@@ -27,9 +27,9 @@ def register(subparsers) -> None:
     p.add_argument("tiles", help="concealed tiles in any notation, e.g. 123m456p789s1122z")
     p.add_argument("--meld", "--melds", dest="melds", action="extend", nargs="+", default=[],
                    metavar="MELD", help=_MELD_HELP)
-    p.add_argument("--forms", default=None,
-                   help="comma-separated forms (regular, seven_pairs, thirteen_orphans, "
-                        "honors_knitted, knitted_straight); default: all")
+    p.add_argument("--forms", default=None, action="extend", nargs="+", metavar="FORM",
+                   help="forms, comma- or space-separated (regular, seven_pairs, "
+                        "thirteen_orphans, honors_knitted, knitted_straight); default: all")
     p.add_argument("--visible", default=None,
                    help="tiles seen elsewhere (discards, other melds) for the unseen counts")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -114,7 +114,7 @@ def run(args) -> int:
     melds = [parse_meld_arg(m) for m in args.melds]
     forms = None
     if args.forms:
-        forms = [f.strip() for f in args.forms.split(",") if f.strip()]
+        forms = [f.strip() for group in args.forms for f in group.split(",") if f.strip()]
     result = analyze(args.tiles, melds, forms, args.visible)
     print(json.dumps(result, ensure_ascii=False) if args.json else _text(result))
     return 0
