@@ -54,7 +54,8 @@ from mahjong_core._regional import sorted_tile_ids as _sorted_tile_ids
 
 from .errors import InvalidRecordError, MahjongError
 from .hand import Meld, parse_meld, parse_melds
-from .tiles import COPIES, N_KINDS, TENHOU_NAMES, format_tiles, parse_tile, to_tile_ids
+from .tiles import (COPIES, TENHOU_NAMES, format_tiles, parse_tile, tile_counts,
+                    to_tile_ids)
 
 __all__ = ["KongEvent", "WinEvent", "ExhaustedEvent", "FinalHand", "HandRecord", "walk",
            "walk_tuples", "WalkStep", "KONG_KINDS", "WIN_FLAGS"]
@@ -254,10 +255,7 @@ class WinEvent:
 
     def counts(self) -> np.ndarray:
         """``uint8[34]`` counts of the concealed part (winning tile included)."""
-        c = np.zeros(N_KINDS, dtype=np.uint8)
-        for t in self.hand:
-            c[t] += 1
-        return c
+        return tile_counts(self.hand)
 
     def to_json(self) -> Dict[str, Any]:
         out: Dict[str, Any] = {"type": "win", "seat": self.seat,
@@ -302,10 +300,8 @@ class FinalHand:
         fields["melds"] = melds
 
     def counts(self) -> np.ndarray:
-        c = np.zeros(N_KINDS, dtype=np.uint8)
-        for t in self.hand:
-            c[t] += 1
-        return c
+        """``uint8[34]`` counts of the closing concealed tiles."""
+        return tile_counts(self.hand)
 
     def to_json(self) -> Dict[str, Any]:
         return {"hand": format_tiles(sorted(self.hand)),
