@@ -34,3 +34,10 @@ def score_one_packed(ids: Any, win_tile: int, melds: bytes, flags: int = ..., se
                      ) -> Tuple[int, bytes, int, int, Tuple[int, ...], int]: ...
 
 def _suit_shape(counts9: Sequence[int]) -> int: ...
+
+def _bind_score_api(result_cls: type, tile_names: Dict[str, int], fans_cache: Dict[bytes, Any],
+                    fans_builder: Any, meld_packer: Any, decomposition_builder: Any) -> None: ...
+
+def score_standard(tiles: Any, melds: Any, win_tile: Any, self_drawn: Any, fourth_tile: Any,
+                   replacement: Any, robbing_kong: Any, last_of_wall: Any, seat_wind: Any,
+                   round_wind: Any, flowers: Any) -> Any: ...  # ScoreResult | int code | None

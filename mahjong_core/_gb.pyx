@@ -1910,9 +1910,8 @@ def score_one_packed(ids, int win_tile, bytes melds, int flags=0, int seat=0,
     cdef uint8_t hand[34]
     cdef uint8_t m[8]
     cdef uint8_t best_fan[N_FANS_C]
-    cdef uint8_t out[2 * N_FANS_C]
     cdef Candidate cands[MAX_CANDIDATES]
-    cdef int n_c = 0, best_index = -1, total, i, f, n_out = 0
+    cdef int n_c = 0, best_index = -1, total, i
     cdef Py_ssize_t n_ids, n_m = len(melds)
     cdef const unsigned char* p
     cdef const unsigned char* q = melds
@@ -1947,16 +1946,188 @@ def score_one_packed(ids, int win_tile, bytes melds, int flags=0, int seat=0,
                            cands, &n_c, &best_index)
     if total < 0:
         return total, b"", 0, 255, (), -1
+    best = &cands[best_index]
+    return (total, _fan_pairs(best_fan), best.form, _best_pair(best), _group_tuple(best),
+            best.pattern)
+
+
+cdef bytes _fan_pairs(const uint8_t* best_fan):
+    """(fan id, count) byte pairs in display order (highest points first)."""
+    cdef uint8_t out[2 * N_FANS_C]
+    cdef int i, f, n_out = 0
     for i in range(N_FANS_C):
         f = DISPLAY_ORDER[i]
         if best_fan[f]:
             out[n_out] = f
             out[n_out + 1] = best_fan[f]
             n_out += 2
-    best = &cands[best_index]
+    return (<char*>out)[:n_out]
+
+
+cdef inline int _best_pair(Candidate* best) noexcept:
+    return best.div.pair if (best.n_groups or best.form == FORM_KNITTED_STRAIGHT_C) else 255
+
+
+cdef tuple _group_tuple(Candidate* best):
+    """The chosen sets flat: (kind, tile, is_meld, concealed) per set."""
+    cdef int i
     groups = []
     for i in range(best.n_groups):
         groups += (best.div.kind[i], best.div.tile[i], best.div.is_meld[i], best.div.concealed[i])
-    return (total, (<char*>out)[:n_out], best.form,
-            best.div.pair if (best.n_groups or best.form == FORM_KNITTED_STRAIGHT_C) else 255,
-            tuple(groups), best.pattern)
+    return tuple(groups)
+
+
+# ---------------------------------------------------------------------------------------
+# The standard-rules fast path of ``mahjong.guobiao.score``: one C call checks the common
+# argument forms, runs the kernel and builds the result (the Python overhead around the
+# ~1 µs kernel was most of the per-call cost). scoring.py binds its result class and
+# caches once (``_bind_score_api``); any uncommon argument returns None so scoring.py
+# takes its Python path, which words the exact error messages.
+
+from cpython.ref cimport PyObject
+
+cdef extern from "Python.h":
+    ctypedef struct PyTypeObject
+    object PyType_GenericNew(PyTypeObject* tp, PyObject* args, PyObject* kwds)
+    int PyObject_GenericSetAttr(object o, object name, object value) except -1
+    long PyLong_AsLongAndOverflow(object o, int* overflow) except? -1
+
+cdef object _result_cls = None          # ScoreResult (a frozen dataclass)
+cdef dict _tile_names = None            # tile name -> id (win_tile lookup)
+cdef dict _fans_cache = None            # kernel fan pairs -> tuple of ScoredFan
+cdef object _fans_builder = None        # fills _fans_cache on a miss
+cdef object _meld_packer = None         # melds -> (kernel bytes, Meld objects), cached
+cdef object _decomposition_builder = None
+
+
+def _bind_score_api(result_cls, dict tile_names, dict fans_cache, fans_builder, meld_packer,
+                    decomposition_builder):
+    """Called once by ``mahjong.guobiao.scoring`` (the Python layer owns these objects)."""
+    global _result_cls, _tile_names, _fans_cache, _fans_builder, _meld_packer
+    global _decomposition_builder
+    _result_cls, _tile_names, _fans_cache = result_cls, tile_names, fans_cache
+    _fans_builder, _meld_packer = fans_builder, meld_packer
+    _decomposition_builder = decomposition_builder
+
+
+cdef inline int _flag_bit(object value, int bit) noexcept:
+    # only the bool singletons: 0/1 and numpy bools go to the Python path
+    if value is True:
+        return bit
+    return 0 if value is False else -1
+
+
+cdef inline int _small_int(object value, int high) noexcept:
+    # an exact int in 0..high, else -1 (bools are not exact ints)
+    cdef int overflow = 0
+    cdef long v
+    if type(value) is not int:
+        return -1
+    v = PyLong_AsLongAndOverflow(value, &overflow)
+    return <int>v if overflow == 0 and 0 <= v <= high else -1
+
+
+def score_standard(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
+                   robbing_kong, last_of_wall, seat_wind, round_wind, flowers):
+    """Score one hand under the standard rules, arguments as ``mahjong.guobiao.score``.
+
+    Returns the ``ScoreResult``; a negative kernel error code (the Python layer re-validates
+    to word it); or None when an argument is not in a common form (a tenhou string, a list
+    or tuple of int ids, bool flags, int winds and flowers, a tile-name or int win tile).
+    """
+    cdef uint8_t hand[34]
+    cdef uint8_t ids_buf[14]
+    cdef uint8_t m[8]
+    cdef uint8_t best_fan[N_FANS_C]
+    cdef Candidate cands[MAX_CANDIDATES]
+    cdef int n_c = 0, best_index = -1, total, win, flags, seat, rnd, n_flowers, t
+    cdef Py_ssize_t i, n, n_m
+    cdef const unsigned char* q
+    cdef bytes meld_bytes
+    cdef Candidate* best
+    if _result_cls is None:
+        return None
+    # melds first: the Python path reports their errors first too
+    if (type(melds) is tuple or type(melds) is list) and not melds:
+        meld_bytes, meld_objs = b"", ()
+    else:
+        meld_bytes, meld_objs = _meld_packer(melds)
+    if type(win_tile) is str:
+        found = _tile_names.get(win_tile)
+        if found is None:
+            return None
+        win = found
+    else:
+        win = _small_int(win_tile, 33)
+        if win < 0:
+            return None
+    flags = (_flag_bit(self_drawn, 1) | _flag_bit(fourth_tile, 2) | _flag_bit(replacement, 4)
+             | _flag_bit(robbing_kong, 8) | _flag_bit(last_of_wall, 16))
+    if flags < 0:  # -1 from any flag sets every bit
+        return None
+    seat = _small_int(seat_wind, 3)
+    rnd = _small_int(round_wind, 3)
+    n_flowers = _small_int(flowers, 8)
+    if seat < 0 or rnd < 0 or n_flowers < 0:
+        return None
+    memset(hand, 0, 34)
+    if type(tiles) is str:
+        # fifth copies are left to score_hand, which reports them with their own code
+        if count_tenhou_text(<str>tiles, hand, 255, 14, False) >= 0:
+            ids = tiles
+        elif " " in <str>tiles:  # one name per token ("W1 W2 B3", "东 南"): dict lookups
+            memset(hand, 0, 34)
+            tokens = (<str>tiles).split()
+            n = len(tokens)
+            if n > 14:
+                return None
+            for i in range(n):
+                found = _tile_names.get(tokens[i])
+                if found is None:
+                    return None
+                t = found
+                ids_buf[i] = t
+                hand[t] += 1
+            ids = (<char*>ids_buf)[:n]
+        else:
+            return None
+    elif type(tiles) is list or type(tiles) is tuple:
+        n = len(tiles)
+        if n > 14:
+            return None
+        for i in range(n):
+            t = _small_int(tiles[i], 33)
+            if t < 0:
+                return None
+            ids_buf[i] = t
+            hand[t] += 1
+        ids = (<char*>ids_buf)[:n]
+    else:
+        return None
+    n_m = len(meld_bytes)
+    if n_m > 8 or n_m % 2:
+        return None
+    memset(m, 0, 8)
+    q = meld_bytes
+    for i in range(n_m):
+        m[i] = q[i]
+    with nogil:
+        total = score_hand(hand, win, m, flags, seat, rnd, n_flowers, best_fan, cands, &n_c,
+                           &best_index)
+    if total < 0:
+        return None if total == ERR_BAD_TILE else total
+    best = &cands[best_index]
+    pairs = _fan_pairs(best_fan)
+    fans = _fans_cache.get(pairs)
+    if fans is None:
+        fans = _fans_builder(pairs)
+    # the frozen dataclass filled in one step, as scoring._make_result does
+    result = PyType_GenericNew(<PyTypeObject*>_result_cls, NULL, NULL)
+    PyObject_GenericSetAttr(result, "__dict__", {
+        "total": total, "base_total": total - n_flowers, "flowers": n_flowers, "fans": fans,
+        "rules": "standard", "win_tile": win, "self_drawn": (flags & 1) != 0,
+        "robbing_kong": (flags & 8) != 0, "seat_wind": seat, "round_wind": rnd,
+        "_raw_decomposition": (_decomposition_builder,
+                               (best.form, _best_pair(best), _group_tuple(best), best.pattern,
+                                ids, win, meld_objs))})
+    return result

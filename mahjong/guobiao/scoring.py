@@ -6,9 +6,11 @@ validates the input once at the Python boundary (so every bad input is a clear
 immutable result objects. The 联众 rule set (``rules="lianzhong"``) adds its extra fans
 per candidate decomposition (:mod:`mahjong.guobiao.lianzhong`).
 
-Hot path (``score`` must cost no more than the reference's one call, ~3 µs): a plain tenhou
-string goes to the kernel as it is (``score_one_packed`` counts it in C), tile ids as bytes;
-melds given as hashable values are parsed once and cached (there are only a few hundred
+Hot path (``score`` must cost no more than the reference's one call, ~3 µs): for the
+common argument forms (a tenhou string, reference names, a list of int ids, bool flags, int
+winds) one compiled call (``_gb.score_standard``) checks the arguments, counts the tiles,
+runs the kernel and builds the result; other forms take the Python fast path below it (a
+plain tenhou string goes to the kernel as it is, tile ids as bytes). Melds given as hashable values are parsed once and cached (there are only a few hundred
 distinct melds), the fan tuple is memoised per fan combination, the result is filled
 without the dataclass ``__init__``, and the decomposition object is built only when asked
 for. The full Python validation (``prepare``) runs only to word an error.
@@ -563,6 +565,12 @@ def _raise_error(code: int, tiles, melds, win_tile, self_drawn, fourth_tile, rep
                           f"(win_tile {TENHOU_NAMES[_win_tile(win_tile)]})")
 
 
+# The compiled fast path builds results with these objects (owned here).
+_kernel._bind_score_api(ScoreResult, _TILE_NAMES, _FANS_CACHE, _fans_from_pairs, _meld_bytes,
+                        _packed_decomposition)
+_score_standard = _kernel.score_standard
+
+
 # --- public API -----------------------------------------------------------------------
 
 def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
@@ -643,6 +651,15 @@ def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
         return _score_other(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
                             robbing_kong, last_of_wall, seat_wind, round_wind, flowers, rules,
                             heavenly, earthly, first_round, heavenly_ready, options)
+    # Fastest path: one C call for the common argument forms (see _gb.score_standard);
+    # None means an uncommon form, read by the Python path below.
+    result = _score_standard(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
+                             robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
+    if type(result) is ScoreResult:
+        return result
+    if result is not None:  # a kernel error code
+        _raise_error(result, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
+                     robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
     # Fast path: cheap parsing here, the full validation in the kernel; on an error the
     # inputs are validated again in Python for a message naming the field.
     if (type(melds) is tuple or type(melds) is list) and not melds:
