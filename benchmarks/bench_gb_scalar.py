@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from mahjong.guobiao import score, wait_values
-from mahjong.tiles import format_tiles
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import gb_hand_gen as gen  # noqa: E402  (the test suite's winning-hand generator)
@@ -23,24 +22,6 @@ import gb_hand_gen as gen  # noqa: E402  (the test suite's winning-hand generato
 import MahjongGB  # the reference, timed in the same run
 
 POOL = 5000
-KIND_NAMES = {gen.CHOW: "chow", gen.PUNG: "pung", gen.KONG: "kong",
-              gen.CONCEALED_KONG: "concealed_kong"}
-
-
-def _api_args(hand, style):
-    h, win, melds, flags, seat, rnd, flowers = hand
-    ids = [t for t in range(34) for _ in range(int(h[t]))]
-    tiles = list(ids) if style == "ids" else format_tiles(ids, style)
-    meld_args = [(KIND_NAMES[k], format_tiles(
-        [t, t + 1, t + 2] if k == gen.CHOW else [t] * (3 if k == gen.PUNG else 4)))
-        for k, t in melds]
-    kw = dict(win_tile=format_tiles([win]), self_drawn=bool(flags & 1),
-              fourth_tile=bool(flags & 2), replacement=bool(flags & 4),
-              robbing_kong=bool(flags & 8), last_of_wall=bool(flags & 16), seat_wind=seat,
-              round_wind=rnd, flowers=flowers)
-    return tiles, meld_args, kw
-
-
 @pytest.fixture(scope="module")
 def pool():
     return gen.generate(POOL, seed=2024)
@@ -70,7 +51,7 @@ def test_reference_calculator(benchmark, pool):
 @pytest.mark.parametrize("style", ["tenhou", "ids", "reference"])
 @pytest.mark.benchmark(group="gb-scalar")
 def test_score(benchmark, pool, style):
-    args = [_api_args(h, style) for h in pool]
+    args = [gen.api_args(h, style) for h in pool]
     # the same hands give the reference's totals (the benchmark measures a correct path)
     for hand, (tiles, melds, kw) in list(zip(pool, args))[:300]:
         ref = MahjongGB.MahjongFanCalculator(**gen.reference_kwargs(hand))
@@ -88,7 +69,7 @@ def test_score(benchmark, pool, style):
 
 @pytest.mark.benchmark(group="gb-scalar")
 def test_score_lianzhong(benchmark, pool):
-    args = [_api_args(h, "tenhou") for h in pool[:1000]]
+    args = [gen.api_args(h, "tenhou") for h in pool[:1000]]
 
     def run():
         return sum(score(t, m, rules="lianzhong", **kw).total for t, m, kw in args)
@@ -99,12 +80,7 @@ def test_score_lianzhong(benchmark, pool):
 
 @pytest.mark.benchmark(group="gb-wait-values")
 def test_wait_values(benchmark, pool):
-    hands = []
-    for h, win, melds, flags, seat, rnd, flowers in pool[:500]:
-        ids = [t for t in range(34) for _ in range(int(h[t]))]
-        hands.append((format_tiles(ids), [(KIND_NAMES[k], format_tiles(
-            [t, t + 1, t + 2] if k == gen.CHOW else [t] * (3 if k == gen.PUNG else 4)))
-            for k, t in melds]))
+    hands = [gen.api_args(h)[:2] for h in pool[:500]]  # standing tiles and melds
 
     def run():
         return sum(len(wait_values(t, m)) for t, m in hands)

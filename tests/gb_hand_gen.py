@@ -19,6 +19,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from mahjong.guobiao.batch import pack_hands
+from mahjong.tiles import format_tiles
 
 CHOW, PUNG, KONG, CONCEALED_KONG = 1, 2, 3, 4
 SELF_DRAWN, FOURTH_TILE, REPLACEMENT, ROBBING_KONG, LAST_OF_WALL = 1, 2, 4, 8, 16
@@ -335,6 +336,29 @@ def generate(n: int, seed: int = 0) -> List[Hand]:
 
 # Batch arrays (concealed, win, melds, flags, seat, round, flowers) for score_batch.
 to_arrays = pack_hands
+
+
+
+MELD_KIND_NAMES = {CHOW: "chow", PUNG: "pung", KONG: "kong", CONCEALED_KONG: "concealed_kong"}
+
+
+def public_melds(melds):
+    """A generated hand's melds as ``(kind, tiles)`` tuples for the public API."""
+    return [(MELD_KIND_NAMES[k], format_tiles(
+        [t, t + 1, t + 2] if k == CHOW else [t] * (3 if k == PUNG else 4))) for k, t in melds]
+
+
+def api_args(hand: Hand, style: str = "tenhou"):
+    """``(tiles, melds, keywords)`` for :func:`mahjong.guobiao.score`: the standing tiles in
+    one notation (``"ids"`` for a list of tile ids), melds as tuples, the context as keywords."""
+    h, win, melds, flags, seat, rnd, flowers = hand
+    ids = [t for t in range(34) for _ in range(int(h[t]))]
+    tiles = ids if style == "ids" else format_tiles(ids, style)
+    kw = dict(win_tile=format_tiles([win]), self_drawn=bool(flags & SELF_DRAWN),
+              fourth_tile=bool(flags & FOURTH_TILE), replacement=bool(flags & REPLACEMENT),
+              robbing_kong=bool(flags & ROBBING_KONG), last_of_wall=bool(flags & LAST_OF_WALL),
+              seat_wind=seat, round_wind=rnd, flowers=flowers)
+    return tiles, public_melds(melds), kw
 
 
 def reference_kwargs(hand: Hand) -> dict:

@@ -8,25 +8,6 @@ import pytest
 
 import gb_hand_gen as gen
 from mahjong.guobiao import score, scoring
-from mahjong.tiles import format_tiles
-
-KINDS = {gen.CHOW: "chow", gen.PUNG: "pung", gen.KONG: "kong",
-         gen.CONCEALED_KONG: "concealed_kong"}
-
-
-def _api_args(hand, style):
-    h, win, melds, flags, seat, rnd, flowers = hand
-    ids = [t for t in range(34) for _ in range(int(h[t]))]
-    tiles = ids if style == "ids" else format_tiles(ids, style)
-    meld_args = [(KINDS[k], format_tiles([t, t + 1, t + 2] if k == gen.CHOW
-                                         else [t] * (3 if k == gen.PUNG else 4)))
-                 for k, t in melds]
-    kw = dict(win_tile=format_tiles([win]), self_drawn=bool(flags & 1),
-              fourth_tile=bool(flags & 2), replacement=bool(flags & 4),
-              robbing_kong=bool(flags & 8), last_of_wall=bool(flags & 16), seat_wind=seat,
-              round_wind=rnd, flowers=flowers)
-    return tiles, meld_args, kw
-
 
 def _outcome(monkeypatch, compiled, tiles, melds, kw):
     if not compiled:
@@ -43,7 +24,7 @@ def _outcome(monkeypatch, compiled, tiles, melds, kw):
 
 def _variants(hand, rng):
     for style in ("tenhou", "ids", "reference"):
-        tiles, melds, kw = _api_args(hand, style)
+        tiles, melds, kw = gen.api_args(hand, style)
         yield tiles, melds, kw
         if rng.random() < 0.3:  # one argument spoiled or given in another accepted form
             key = rng.choice(list(kw))
