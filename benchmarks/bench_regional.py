@@ -55,17 +55,10 @@ def hands():
 
 
 @pytest.mark.benchmark(group="regional-score-batch")
-def test_sichuan_score_batch(benchmark, hands):
+@pytest.mark.parametrize("ruleset", [sichuan, yunnan], ids=["sichuan", "yunnan"])
+def test_score_batch(benchmark, hands, ruleset):
     h, m, f, _ = hands
-    out = benchmark(sichuan.score_batch, h, m, f)
-    assert (out["fan"] > 0).all()
-    benchmark.extra_info["hands"] = N_HANDS
-
-
-@pytest.mark.benchmark(group="regional-score-batch")
-def test_yunnan_score_batch(benchmark, hands):
-    h, m, f, _ = hands
-    out = benchmark(yunnan.score_batch, h, m, f)
+    out = benchmark(ruleset.score_batch, h, m, f)
     assert (out["fan"] > 0).all()
     benchmark.extra_info["hands"] = N_HANDS
 

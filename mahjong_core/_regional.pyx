@@ -31,6 +31,12 @@ cdef enum:
     F_EARTHLY = 64          # 地胡/地和
     F_FIRST_ROUND = 128     # 人和 (Yunnan only)
 
+# The same bits by name, so a test can hold them equal to mahjong.ruleset.WinFlag.
+WIN_FLAG_BITS = {"SELF_DRAWN": F_SELF_DRAWN, "REPLACEMENT": F_REPLACEMENT,
+                 "AFTER_KONG": F_AFTER_KONG, "ROBBING_KONG": F_ROBBING_KONG,
+                 "LAST_TILE": F_LAST_TILE, "HEAVENLY": F_HEAVENLY, "EARTHLY": F_EARTHLY,
+                 "FIRST_ROUND": F_FIRST_ROUND}
+
 # Sichuan item ids (index into the per-hand item-count output).
 cdef enum:
     SC_NONE = 0
@@ -54,6 +60,7 @@ cdef enum:
     SC_HAIDI = 18
     SC_JINGOUDIAO = 19
     SC_N_ITEMS = 20
+
 
 # Yunnan item ids.
 cdef enum:
