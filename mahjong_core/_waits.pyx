@@ -10,8 +10,9 @@ says whether the suit splits into sets only and whether into sets and a pair.
 """
 from libc.string cimport memset, memcpy
 
-from mahjong_core._types cimport uint8_t, uint64_t
+from mahjong_core._types cimport uint8_t, uint32_t, uint64_t
 from mahjong_core._bits cimport ctz64, gt_mask, odd_mask
+from mahjong_core._decompose cimport each_suit_shape
 
 # Per suit, sets-only is decided greedily: at the lowest rank, count % 3 copies
 # must start chows (three equal chows are interchangeable with three pungs).
@@ -79,48 +80,25 @@ cdef inline bint group_with_pair(const uint8_t* c, int s) noexcept nogil:
 
 # Per-suit shape table, indexed by the base-5 number of a suit's 9 counts: bit 0 = splits
 # into sets only (or is empty), bit 1 = splits into sets and one pair. 5^9 bytes (1.9 MB),
-# filled at import by enumerating every multiset of <= 4 sets (+ a pair) of one suit.
+# filled at import from the shapes of the decomposition's suit-shape table (one enumeration
+# of every multiset of <= 4 sets, with or without a pair, for the whole core).
 cdef enum:
     SUIT_KEYS = 1953125
 cdef uint8_t SUIT_SHAPE[SUIT_KEYS]
 cdef int POW5[10]
 
 
-cdef void _fill_shapes(uint8_t* c9, int key, int n_sets, int first_type) noexcept nogil:
-    cdef int typ, r, i
-    SUIT_SHAPE[key] |= 1
-    for r in range(9):
-        if c9[r] <= 2:
-            SUIT_SHAPE[key + 2 * POW5[r]] |= 2
-    if n_sets == 4:
-        return
-    for typ in range(first_type, 16):
-        if typ < 9:         # pung of rank typ
-            if c9[typ] > 1:
-                continue
-            c9[typ] += 3
-            _fill_shapes(c9, key + 3 * POW5[typ], n_sets + 1, typ)
-            c9[typ] -= 3
-        else:               # chow starting at rank typ - 9
-            r = typ - 9
-            if c9[r] > 3 or c9[r + 1] > 3 or c9[r + 2] > 3:
-                continue
-            for i in range(3):
-                c9[r + i] += 1
-            _fill_shapes(c9, key + POW5[r] + POW5[r + 1] + POW5[r + 2], n_sets + 1, typ)
-            for i in range(3):
-                c9[r + i] -= 1
+cdef void _mark_shape(uint32_t key, int bits, void* ctx) noexcept nogil:
+    SUIT_SHAPE[key] |= bits
 
 
 def _init_shapes():
-    cdef uint8_t c9[9]
     cdef int i
     POW5[0] = 1
     for i in range(1, 10):
         POW5[i] = POW5[i - 1] * 5
     memset(SUIT_SHAPE, 0, SUIT_KEYS)
-    memset(c9, 0, 9)
-    _fill_shapes(c9, 0, 0, 0)
+    each_suit_shape(_mark_shape, NULL)
 
 
 _init_shapes()

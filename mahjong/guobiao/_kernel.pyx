@@ -33,7 +33,7 @@ from mahjong_core._bits cimport ctz64, clz64, gt_mask, odd_mask, eq_mask, sum48,
 from mahjong_core._waits cimport formal_waits
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions,
                                       KnittedDecomposition, knitted_straight_decompositions,
-                                      knitted_pattern_tiles, SET_CHOW, SET_PUNG,
+                                      knitted_pattern_tiles, knitted_pattern_mask, SET_CHOW, SET_PUNG,
                                       MAX_REGULAR_DECOMPOSITIONS, MAX_KNITTED_DECOMPOSITIONS)
 from mahjong_core._tileparse cimport count_tenhou_text
 
@@ -1345,13 +1345,9 @@ cdef inline bint thirteen_orphans_ok(Ctx* c) noexcept nogil:
 
 
 def _init_knitted():
-    cdef uint8_t tiles[9]
-    cdef int p, i
+    cdef int p
     for p in range(6):
-        knitted_pattern_tiles(p, tiles)
-        KNITTED_MASKS[p] = 0
-        for i in range(9):
-            KNITTED_MASKS[p] |= 1ULL << tiles[i]
+        KNITTED_MASKS[p] = knitted_pattern_mask(p)
 
 
 _init_knitted()
