@@ -1,11 +1,11 @@
-# Facts about a hand of suit tiles, for the scoring kernels of the rooms (header-only: every
-# function is `cdef inline`, compiled into each room kernel that cimports it, so the hot
-# loops pay no call across modules; there is no _hands extension module).
+# Facts about a hand of suit tiles, for the scoring kernels of the rooms, and the Scorer
+# that makes a room's scoring function callable from Python (C API of mahjong_core._hands).
 #
 # A room's kernel writes one function of type `hand_scorer` (its pattern ladder and items)
-# and gets from here the readings it reasons on, the best wait of a ready hand, and the
-# Python-visible call shapes (score from tile ids, the closing-hand facts, the batch loop),
-# so two rooms never repeat that plumbing.
+# on the facts below (`cdef inline`: compiled into the room's kernel, so the hot loop pays
+# no call across modules) and hands it to make_scorer; the Scorer gives Python the score
+# from tile ids or counts, the best wait of a ready hand, the closing-hand facts and the
+# batch loop, so no two rooms repeat that plumbing.
 #
 # Reading properties: the core's decomposition kernel lists every regular reading of the
 # concealed tiles (at most four); each reading is reduced to two properties -- "every set
@@ -14,25 +14,22 @@
 # and merged with the melds' properties. A pattern ladder that is a function of these
 # properties and of the counts (suits, 2/5/8 only, four-of-a-kinds) finds the best reading
 # by looking at the mask.
-from libc.string cimport memset
-
-from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, uint64_t, N_KINDS, N_SUITED,
-                                  MELD_CHOW, MELD_PUNG, MELD_CONCEALED_KONG)
+from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, N_KINDS, N_SUITED, MELD_CHOW,
+                                  MELD_PUNG, MELD_CONCEALED_KONG)
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions, SET_PUNG,
                                       MAX_REGULAR_DECOMPOSITIONS)
-from mahjong_core._tileparse cimport count_tile_ids
-from mahjong_core._waits cimport formal_waits
-from mahjong_core._bits cimport ctz64
 
 cdef enum:
     MAX_ITEMS = 32          # the most item ids a room's item table may have
+    MAX_OPTIONS = 4         # the most option values a room's scorer reads
 
 
-# A room's scorer: fills items[] (counts by the room's item id) and returns the fan total
-# of the hand (0 = not a win). hand: counts of the concealed tiles after the win; melds as
-# parallel code/tile arrays; flags: WIN_* bits; opts: the room's own option struct.
+# A room's scoring function: fills items[] (counts by the room's item id) and returns the
+# fan total of the hand (0 = not a win). hand: counts of the concealed tiles after the win;
+# melds as parallel code/tile arrays; flags: WIN_* bits; opts: the room's option values
+# (what each index means is the room's own, named in its kernel).
 ctypedef int (*hand_scorer)(const uint8_t* hand, int n_melds, const uint8_t* meld_kind,
-                            const uint8_t* meld_tile, uint32_t flags, const void* opts,
+                            const uint8_t* meld_tile, uint32_t flags, const int* opts,
                             int16_t* items) noexcept nogil
 
 
@@ -144,171 +141,11 @@ cdef inline int merge_meld_properties(int mask, HandFacts* f) noexcept nogil:
     return out
 
 
-cdef inline int best_wait(uint8_t* hand, int n_melds, const uint8_t* meld_kind,
-                          const uint8_t* meld_tile, bint skip_own_four, hand_scorer score,
-                          const void* opts, int16_t* items, int* best_tile) noexcept nogil:
-    """Largest discard-win fan (no win flags) over the waits of a 13-tile hand, the lowest
-    such tile in best_tile; -1 (and tile -1) if no wait wins.
+# A room's scoring function with its option values, callable from Python (methods in
+# _hands.pyx). Made by make_scorer; a room kernel returns one per set of options.
+cdef class Scorer:
+    cdef hand_scorer fn
+    cdef int n_items
+    cdef int opts[MAX_OPTIONS]
 
-    The candidates are the formal waits of the concealed tiles (the core's wait search):
-    any other tile leaves neither 4 sets + a pair nor seven pairs, so it cannot win. With
-    skip_own_four, a wait counts only while a copy of it is outside the player's own hand
-    and melds (空听); a fifth copy in the hand never counts.
-    """
-    cdef uint8_t padded[48]      # the wait search reads 48 bytes (34 counts + padding)
-    cdef uint8_t own[34]
-    cdef uint64_t waits = 0
-    cdef int t, k, fan, best = -1, first = -1, n_tiles = 0
-    memset(padded, 0, 48)
-    for t in range(N_KINDS):
-        padded[t] = hand[t]
-        own[t] = hand[t]
-        n_tiles += hand[t]
-    for k in range(n_melds):
-        t = meld_tile[k]
-        if meld_kind[k] == MELD_CHOW:
-            own[t] += 1
-            own[t + 1] += 1
-            own[t + 2] += 1
-        elif meld_kind[k] == MELD_PUNG:
-            own[t] += 3
-        else:
-            own[t] += 4
-    best_tile[0] = -1
-    formal_waits(padded, n_tiles, 64, &first, &waits)
-    while waits:
-        t = ctz64(waits)
-        waits &= waits - 1
-        if own[t] >= 4 and (skip_own_four or hand[t] >= 4):
-            continue
-        hand[t] += 1
-        fan = score(hand, n_melds, meld_kind, meld_tile, 0, opts, items)
-        hand[t] -= 1
-        if fan > 0 and fan > best:
-            best = fan
-            best_tile[0] = t
-    return best
-
-
-# ------------------------------------------------ the Python-visible call shapes
-#
-# Python-visible entry points of a room kernel validate nothing beyond memory safety: the
-# Python room checks every hand before it calls in. These helpers raise ValueError only
-# for a call that would read or write out of bounds (a bug in the caller, not user input).
-
-cdef inline int unpack_melds(const uint8_t[::1] melds, uint8_t* kinds,
-                             uint8_t* tiles) except -1:
-    """Flat [code, tile] pairs (at most 4) into parallel arrays; returns the count."""
-    cdef int k, n = melds.shape[0] // 2
-    if melds.shape[0] % 2 or n > 4:
-        raise ValueError("melds must be a flat buffer of at most 4 [kind, tile] pairs")
-    for k in range(n):
-        kinds[k] = melds[2 * k]
-        tiles[k] = melds[2 * k + 1]
-    return n
-
-
-cdef inline int unpack_checked_melds(const uint8_t[::1] melds, uint8_t* kinds,
-                                     uint8_t* tiles) except -1:
-    """unpack_melds, each meld checked to be a meld of suit tiles."""
-    cdef int k, n = unpack_melds(melds, kinds, tiles)
-    for k in range(n):
-        if kinds[k] < MELD_CHOW or kinds[k] > MELD_CONCEALED_KONG or tiles[k] >= N_SUITED \
-                or (kinds[k] == MELD_CHOW and tiles[k] % 9 > 6):
-            raise ValueError(f"bad meld row [{kinds[k]}, {tiles[k]}]")
-    return n
-
-
-cdef inline int counts_from_ids(tuple ids, uint8_t* counts) except -1:
-    """Count a tuple of suit-tile ids into counts[34]; a bad id is a ValueError."""
-    cdef Py_ssize_t bad
-    memset(counts, 0, N_KINDS)
-    bad = count_tile_ids(ids, counts, N_SUITED, False)
-    if bad >= 0:
-        raise ValueError(f"tile id {ids[bad]!r} is not a suit tile or has a fifth copy")
-    return 0
-
-
-cdef inline tuple score_tile_ids(hand_scorer score, const void* opts, int n_items, tuple hand,
-                                 const uint8_t[::1] melds, uint32_t flags):
-    """``(fan, items)`` of one winning hand given as suit-tile ids (winning tile included):
-    the fan (0 = not a win) and the item counts as bytes, one byte per item id."""
-    cdef uint8_t counts[34]
-    cdef uint8_t kinds[4]
-    cdef uint8_t tiles[4]
-    cdef int16_t items[MAX_ITEMS]
-    cdef char out[MAX_ITEMS]
-    cdef int k, fan
-    cdef int n = unpack_checked_melds(melds, kinds, tiles)
-    counts_from_ids(hand, counts)
-    fan = score(counts, n, kinds, tiles, flags, opts, items)
-    for k in range(n_items):
-        out[k] = <char>items[k]   # item counts are small (at most 4 of a kind)
-    return fan, out[:n_items]
-
-
-cdef inline int score_counts(hand_scorer score, const void* opts, int n_items,
-                             const uint8_t[::1] hand, const uint8_t[::1] melds, uint32_t flags,
-                             int16_t[::1] items) except -1:
-    """Fan of one hand given as 34 counts (0 = not a win); fills items (n_items long)."""
-    cdef uint8_t kinds[4]
-    cdef uint8_t tiles[4]
-    cdef int n = unpack_melds(melds, kinds, tiles)
-    if hand.shape[0] != N_KINDS or items.shape[0] < n_items:
-        raise ValueError("hand must hold 34 counts and items one slot per item")
-    return score(&hand[0], n, kinds, tiles, flags, opts, &items[0])
-
-
-cdef inline tuple best_wait_of_counts(hand_scorer score, const void* opts,
-                                      const uint8_t[::1] hand, const uint8_t[::1] melds,
-                                      bint skip_own_four):
-    """``(fan, tile)`` of the most valuable discard win of a 13-tile hand given as 34
-    counts; ``(-1, -1)`` if it is not ready."""
-    cdef uint8_t work[34]
-    cdef uint8_t kinds[4]
-    cdef uint8_t tiles[4]
-    cdef int16_t items[MAX_ITEMS]
-    cdef int k, tile, fan, n = unpack_melds(melds, kinds, tiles)
-    if hand.shape[0] != N_KINDS:
-        raise ValueError("hand must hold 34 counts")
-    for k in range(N_KINDS):
-        work[k] = hand[k]
-    fan = best_wait(work, n, kinds, tiles, skip_own_four, score, opts, items, &tile)
-    return fan, tile
-
-
-cdef inline tuple closing_facts(hand_scorer score, const void* opts, tuple hand,
-                                const uint8_t[::1] melds, bint skip_own_four):
-    """``(n_suits, fan, tile)`` of a closing (13-tile) hand given as suit-tile ids: the suits
-    held in hand and melds, and its best wait as best_wait_of_counts gives it."""
-    cdef uint8_t counts[34]
-    cdef uint8_t kinds[4]
-    cdef uint8_t tiles[4]
-    cdef int16_t items[MAX_ITEMS]
-    cdef int t, k, fan, tile, suit_bits = 0
-    cdef int n = unpack_checked_melds(melds, kinds, tiles)
-    counts_from_ids(hand, counts)
-    for t in range(N_SUITED):
-        if counts[t]:
-            suit_bits |= 1 << (t // 9)
-    for k in range(n):
-        suit_bits |= 1 << (tiles[k] // 9)
-    fan = best_wait(counts, n, kinds, tiles, skip_own_four, score, opts, items, &tile)
-    return (suit_bits & 1) + ((suit_bits >> 1) & 1) + ((suit_bits >> 2) & 1), fan, tile
-
-
-cdef inline void score_many(hand_scorer score, const void* opts, const uint8_t[:, ::1] hands,
-                            const uint8_t[:, :, ::1] melds, const uint8_t[::1] n_melds,
-                            const uint32_t[::1] flags, int16_t[::1] fan_out,
-                            int16_t[:, ::1] items_out) noexcept nogil:
-    """Score N validated hands (the GIL released by the caller)."""
-    cdef Py_ssize_t i, n = hands.shape[0]
-    cdef uint8_t kinds[4]
-    cdef uint8_t tiles[4]
-    cdef int k
-    for i in range(n):
-        for k in range(n_melds[i]):
-            kinds[k] = melds[i, k, 0]
-            tiles[k] = melds[i, k, 1]
-        fan_out[i] = score(&hands[i, 0], n_melds[i], kinds, tiles, flags[i], opts,
-                           &items_out[i, 0])
+cdef Scorer make_scorer(hand_scorer fn, int n_items, const int* opts, int n_opts)

@@ -255,7 +255,7 @@ def test_sichuan_kernel_matches_oracle_on_random_hands():
         want = oracle_sichuan(hand, melds, int(flags), 4)
         counts, rows = _arrays(hand, melds)
         items = np.zeros(len(sichuan.ITEMS), dtype=np.int16)
-        got = sichuan._kernel.score_one(counts, rows.ravel(), int(flags), 4, items)
+        got = sichuan._kernel.scorer(4).score_one(counts, rows.ravel(), int(flags), items)
         wins += want > 0
         if got != want:
             mismatches.append((hand, melds, win, int(flags), want, got))
@@ -283,7 +283,7 @@ def test_yunnan_kernel_matches_oracle_on_random_hands():
         want = oracle_yunnan(hand, melds, int(flags), stack)
         counts, rows = _arrays(hand, melds)
         items = np.zeros(len(yunnan.ITEMS), dtype=np.int16)
-        got = yunnan._kernel.score_one(counts, rows.ravel(), int(flags), int(stack), items)
+        got = yunnan._kernel.scorer(int(stack)).score_one(counts, rows.ravel(), int(flags), items)
         wins += want > 0
         if got != want:
             mismatches.append((hand, melds, win, int(flags), stack, want, got))
@@ -318,8 +318,8 @@ def test_best_wait_matches_oracle(rules):
                 best = max(best, f)
         counts, rows = _arrays(hand, melds)
         kernel = sichuan._kernel if rules == "sichuan" else yunnan._kernel
-        fan, tile = kernel.best_wait_one(counts, rows.ravel(), 4 if rules == "sichuan" else 0,
-                                         True)
+        fan, tile = kernel.scorer(4 if rules == "sichuan" else 0).best_wait_one(
+            counts, rows.ravel(), True)
         assert fan == best, (hand, melds, fan, best)
         if best > 0:
             checked_ready += 1

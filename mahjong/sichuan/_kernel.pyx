@@ -21,32 +21,14 @@ from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, WIN_SELF_DRAWN,
                                   WIN_REPLACEMENT, WIN_AFTER_KONG, WIN_ROBBING_KONG,
                                   WIN_LAST_TILE, WIN_HEAVENLY, WIN_EARTHLY)
 from mahjong_core._hands cimport (HandFacts, hand_facts, regular_readings, seven_pairs_quads,
-                                  merge_meld_properties, MAX_ITEMS, score_tile_ids,
-                                  score_counts, best_wait_of_counts, closing_facts, score_many)
+                                  merge_meld_properties, MAX_ITEMS, make_scorer)
 
-# Item ids: the index of the item's row in ITEM_ROWS.
+# Item ids, in the order of the rows of ITEM_ROWS (auto-numbered from 0): the pattern
+# rows, then from GEN on the additive items.
 cdef enum:
-    NONE = 0
-    PINGHU = 1
-    DUIDUI = 2
-    QINGYISE = 3
-    DAIYAOJIU = 4
-    QIDUI = 5
-    QINGDUI = 6
-    JIANGDUI = 7
-    LONGQIDUI = 8
-    QINGQIDUI = 9
-    QINGYAOJIU = 10
-    QINGLONGQIDUI = 11
-    TIANHU = 12
-    DIHU = 13
-    GEN = 14               # the first additive item: the rows above are pattern rows
-    GANGSHANGHUA = 15
-    GANGSHANGPAO = 16
-    QIANGGANG = 17
-    HAIDI = 18
-    JINGOUDIAO = 19
-    N_ITEMS = 20
+    NONE, PINGHU, DUIDUI, QINGYISE, DAIYAOJIU, QIDUI, QINGDUI, JIANGDUI, LONGQIDUI,
+    QINGQIDUI, QINGYAOJIU, QINGLONGQIDUI, TIANHU, DIHU,
+    GEN, GANGSHANGHUA, GANGSHANGPAO, QIANGGANG, HAIDI, JINGOUDIAO, N_ITEMS
 
 # The item table: (key, Chinese, English, 番, reason), in item-id order. 龙七对's 番 here
 # is the default of the ``longqidui_fan`` option.
@@ -86,14 +68,14 @@ FIRST_ADDITIVE = GEN
 LONGQIDUI_ITEM = LONGQIDUI
 
 cdef int FAN[N_ITEMS]
-if len(ITEM_ROWS) != N_ITEMS or <int>N_ITEMS > <int>MAX_ITEMS:
+if len(ITEM_ROWS) != N_ITEMS or <int>N_ITEMS > <int>MAX_ITEMS or ITEM_ROWS[GEN][0] != "gen":
     raise ImportError("the Sichuan item table does not match its item ids")
 for _i in range(N_ITEMS):
     FAN[_i] = ITEM_ROWS[_i][3]
 
 
-cdef struct Options:
-    int longqidui_fan      # 番 of 龙七对 (the option)
+cdef enum:
+    OPT_LONGQIDUI_FAN = 0  # the option values the scorer reads: 番 of 龙七对
 
 
 cdef int regular_pattern(int mask, int one_suit, int all_258) noexcept nogil:
@@ -124,7 +106,7 @@ cdef int regular_pattern(int mask, int one_suit, int all_258) noexcept nogil:
 
 
 cdef int score_hand(const uint8_t* hand, int n_melds, const uint8_t* meld_kind,
-                    const uint8_t* meld_tile, uint32_t flags, const void* opts,
+                    const uint8_t* meld_tile, uint32_t flags, const int* opts,
                     int16_t* items) noexcept nogil:
     """Fill items[N_ITEMS] with counts; return the uncapped 番 total, 0 = no win.
 
@@ -133,7 +115,7 @@ cdef int score_hand(const uint8_t* hand, int n_melds, const uint8_t* meld_kind,
     cdef HandFacts f
     cdef int i, mask, regular, pairs_quads, fan_regular = -1, fan_pairs = -1
     cdef int pattern_pairs = NONE, pattern, gen, total, one_suit, heaven
-    cdef int lq = (<const Options*>opts).longqidui_fan
+    cdef int lq = opts[OPT_LONGQIDUI_FAN]
     for i in range(N_ITEMS):
         items[i] = 0
     hand_facts(hand, n_melds, meld_kind, meld_tile, &f)
@@ -193,45 +175,12 @@ cdef int score_hand(const uint8_t* hand, int n_melds, const uint8_t* meld_kind,
     return total
 
 
-# ---------------------------------------------------------------- Python-visible calls
-# The Python room (mahjong.sichuan) validates every hand before it calls in.
+# ---------------------------------------------------------------- for Python
 
-def score_one(const uint8_t[::1] hand, const uint8_t[::1] melds, uint32_t flags,
-              int longqidui_fan, int16_t[::1] items):
-    """Score one hand (34 counts, winning tile included; ``melds`` flat [code, tile]
-    pairs). Returns the uncapped 番 (0 = not a Sichuan win) and fills ``items``."""
-    cdef Options o = Options(longqidui_fan)
-    return score_counts(score_hand, &o, N_ITEMS, hand, melds, flags, items)
-
-
-def score_ids(tuple hand, const uint8_t[::1] melds, uint32_t flags, int longqidui_fan):
-    """``(fan, items)`` of one winning hand given as a tuple of suit-tile ids (winning tile
-    included): the uncapped 番 (0 = not a win) and the item counts as bytes."""
-    cdef Options o = Options(longqidui_fan)
-    return score_tile_ids(score_hand, &o, N_ITEMS, hand, melds, flags)
-
-
-def best_wait_one(const uint8_t[::1] hand, const uint8_t[::1] melds, int longqidui_fan,
-                  bint skip_own_four=True):
-    """``(fan, tile)`` of the most valuable discard win of a 13-tile hand (34 counts);
-    ``(-1, -1)`` if not ready. The 番 is uncapped. skip_own_four: a tile whose four copies
-    are all in the player's own hand and melds is not a wait (空听)."""
-    cdef Options o = Options(longqidui_fan)
-    return best_wait_of_counts(score_hand, &o, hand, melds, skip_own_four)
-
-
-def closing_hand_facts(tuple hand, const uint8_t[::1] melds, int longqidui_fan,
-                       bint skip_own_four=True):
-    """One call per closing (13-tile) hand at an exhausted wall, for 查花猪/查大叫:
-    ``(n_suits, fan, tile)``, the suits held and the best wait as best_wait_one gives it."""
-    cdef Options o = Options(longqidui_fan)
-    return closing_facts(score_hand, &o, hand, melds, skip_own_four)
-
-
-def score_batch_kernel(const uint8_t[:, ::1] hands, const uint8_t[:, :, ::1] melds,
-                       const uint8_t[::1] n_melds, const uint32_t[::1] flags,
-                       int longqidui_fan, int16_t[::1] fan_out, int16_t[:, ::1] items_out):
-    """Score N validated hands without the GIL."""
-    cdef Options o = Options(longqidui_fan)
-    with nogil:
-        score_many(score_hand, &o, hands, melds, n_melds, flags, fan_out, items_out)
+def scorer(int longqidui_fan):
+    """This room's scoring function with its option (longqidui_fan: the 番 of 龙七对 (4 or 5)), as a
+    mahjong_core._hands.Scorer: score_ids, score_one, best_wait_one, closing_hand_facts and
+    score_batch. mahjong.sichuan validates every hand before it calls one."""
+    cdef int opts[1]
+    opts[0] = longqidui_fan
+    return make_scorer(score_hand, N_ITEMS, opts, 1)

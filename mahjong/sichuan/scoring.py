@@ -21,6 +21,9 @@ from .rules import RULES_NAME, Rules
 #: Item keys by the kernel's item id (row 0, "none", is no item).
 ITEMS = tuple(row[0] for row in _kernel.ITEM_ROWS)
 
+#: The kernel's scorer for a value of the ``longqidui_fan`` option (made once per value).
+scorer = functools.lru_cache(maxsize=None)(_kernel.scorer)
+
 
 @functools.lru_cache(maxsize=4096)
 def _cached_result(fan_uncapped: int, counts: bytes, longqidui_fan: int,
@@ -106,7 +109,7 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
                              heavenly, earthly)
     if flags & _CONTEXT_BITS:
         _check_context(counts, ms, flags, parse_tile(win_tile))
-    fan, items = _kernel.score_ids(ids, rows, flags, rules.longqidui_fan)
+    fan, items = scorer(rules.longqidui_fan).score_ids(ids, rows, flags)
     if fan <= 0:
         raise NotWinningError(f"not a Sichuan win: {_explain_not_winning(counts, ms)}")
     return _cached_result(fan, items, rules.longqidui_fan, rules.max_fan, rules.base)[0]
@@ -116,7 +119,7 @@ def is_winning(hand, melds=()) -> bool:
     """True if the 14 tiles (hand + melds) are a Sichuan winning hand (缺门, shape)."""
     counts, rows, _ = suited_hand_arrays(hand, melds, size=14, rule_name="Sichuan")
     items = np.zeros(len(ITEMS), dtype=np.int16)
-    return _kernel.score_one(counts, rows, 0, Rules().longqidui_fan, items) > 0
+    return scorer(Rules().longqidui_fan).score_one(counts, rows, 0, items) > 0
 
 
 def tenpai_value(hand, melds=(), rules: Optional[Rules | Mapping[str, Any]] = None):
@@ -128,8 +131,8 @@ def tenpai_value(hand, melds=(), rules: Optional[Rules | Mapping[str, Any]] = No
     """
     rules = Rules.from_mapping(rules)
     counts, rows, _ = suited_hand_arrays(hand, melds, size=13, rule_name="Sichuan")
-    fan, tile = _kernel.best_wait_one(counts, rows, rules.longqidui_fan,
-                                      rules.tenpai_ignores_own_4_copies)
+    fan, tile = scorer(rules.longqidui_fan).best_wait_one(counts, rows,
+                                                          rules.tenpai_ignores_own_4_copies)
     if fan < 0:
         return None
     fan = rules.cap(fan)
@@ -161,7 +164,7 @@ def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.nd
     n = h.shape[0]
     fan = np.zeros(n, dtype=np.int16)
     items = np.zeros((n, len(ITEMS)), dtype=np.int16)
-    _kernel.score_batch_kernel(h, m, nm, f, rules.longqidui_fan, fan, items)
+    scorer(rules.longqidui_fan).score_batch(h, m, nm, f, fan, items)
     capped = fan if rules.max_fan is None else np.minimum(fan, rules.max_fan).astype(np.int16)
     value = np.where(capped > 0, rules.base * (np.int64(1) << np.maximum(capped, 1).astype(
         np.int64) - 1), 0)

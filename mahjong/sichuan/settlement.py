@@ -9,9 +9,8 @@ from ..record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk_tuple
 from ..ruleset import (Ledger, PaymentRow, ScoreResult, Settlement, check_kong_tiles,
                        recorded_win_error, suited_hand_arrays, suits_held, win_bits, win_label)
 from ..tiles import TENHOU_NAMES
-from . import _kernel
 from .rules import RULES_NAME, Rules
-from .scoring import _CONTEXT_BITS, _cached_result, _check_context, meld_rows, score
+from .scoring import _CONTEXT_BITS, _cached_result, _check_context, meld_rows, score, scorer
 
 _KONG_REASON = {"exposed": "直杠 (刮风)", "added": "面下杠 (刮风)", "concealed": "暗杠 (下雨)"}
 
@@ -36,7 +35,7 @@ def _score_validated_win(e: WinEvent, rules: Rules) -> Optional[Tuple[ScoreResul
             _check_context(Counter(e.hand), melds, flags, e.win_tile)
         except MahjongError:
             return None
-    fan, items = _kernel.score_ids(e.hand, meld_rows(melds), flags, rules.longqidui_fan)
+    fan, items = scorer(rules.longqidui_fan).score_ids(e.hand, meld_rows(melds), flags)
     if fan <= 0:
         return None
     return _cached_result(fan, items, rules.longqidui_fan, rules.max_fan, rules.base)
@@ -199,15 +198,14 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
         if validated:
             # size, copies, suit tiles and no chow were checked by the record and by
             # _check_suited: one compiled call gives the suits held and the best wait
-            n_suits, fan, tile = _kernel.closing_hand_facts(
-                fh.hand, meld_rows(fh.melds), rules.longqidui_fan,
-                rules.tenpai_ignores_own_4_copies)
+            n_suits, fan, tile = scorer(rules.longqidui_fan).closing_hand_facts(
+                fh.hand, meld_rows(fh.melds), rules.tenpai_ignores_own_4_copies)
         else:
             counts, rows, ms = suited_hand_arrays(fh.hand, fh.melds, size=13,
                                                   rule_name="Sichuan")
             n_suits = suits_held(counts, ms)
-            fan, tile = _kernel.best_wait_one(counts, rows, rules.longqidui_fan,
-                                              rules.tenpai_ignores_own_4_copies)
+            fan, tile = scorer(rules.longqidui_fan).best_wait_one(
+                counts, rows, rules.tenpai_ignores_own_4_copies)
         if n_suits == 3:
             hua_zhu.add(s)
             continue

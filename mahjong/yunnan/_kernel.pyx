@@ -13,28 +13,13 @@ from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, WIN_SELF_DRAWN,
                                   WIN_REPLACEMENT, WIN_AFTER_KONG, WIN_ROBBING_KONG,
                                   WIN_HEAVENLY, WIN_EARTHLY, WIN_FIRST_ROUND)
 from mahjong_core._hands cimport (HandFacts, hand_facts, regular_readings, seven_pairs_quads,
-                                  merge_meld_properties, MAX_ITEMS, score_tile_ids,
-                                  score_counts, best_wait_of_counts, closing_facts, score_many)
+                                  merge_meld_properties, MAX_ITEMS, make_scorer)
 
-# Item ids: the index of the item's row in ITEM_ROWS.
+# Item ids, in the order of the rows of ITEM_ROWS (auto-numbered from 0): the pattern
+# rows, then from GEN on the additive items.
 cdef enum:
-    NONE = 0
-    JIBEN = 1
-    DUIDUI = 2
-    QINGYISE = 3
-    QIDUI = 4
-    QINGDUI = 5
-    QINGQIDUI = 6
-    TIANHE = 7
-    DIHE = 8
-    RENHE = 9
-    GEN = 10               # the first additive item: the rows above are pattern rows
-    MINGGANG = 11
-    ANGANG = 12
-    GANGSHANGHUA = 13
-    GANGSHANGPAO = 14
-    QIANGGANG = 15
-    N_ITEMS = 16
+    NONE, JIBEN, DUIDUI, QINGYISE, QIDUI, QINGDUI, QINGQIDUI, TIANHE, DIHE, RENHE,
+    GEN, MINGGANG, ANGANG, GANGSHANGHUA, GANGSHANGPAO, QIANGGANG, N_ITEMS
 
 # The item table: (key, Chinese, English, 番, reason), in item-id order.
 ITEM_ROWS = (
@@ -62,14 +47,14 @@ FIRST_ADDITIVE = GEN
 HEAVENLY_ITEMS = ("tianhe", "dihe", "renhe")  # with stack_heavenly, the row that names the hand
 
 cdef int FAN[N_ITEMS]
-if len(ITEM_ROWS) != N_ITEMS or <int>N_ITEMS > <int>MAX_ITEMS:
+if len(ITEM_ROWS) != N_ITEMS or <int>N_ITEMS > <int>MAX_ITEMS or ITEM_ROWS[GEN][0] != "daigen":
     raise ImportError("the Yunnan item table does not match its item ids")
 for _i in range(N_ITEMS):
     FAN[_i] = ITEM_ROWS[_i][3]
 
 
-cdef struct Options:
-    int stack_heavenly     # 天/地/人和 add to the shape's pattern row
+cdef enum:
+    OPT_STACK_HEAVENLY = 0  # the option values the scorer reads: 天/地/人和 add to the shape
 
 
 cdef inline int better(int p, int best) noexcept nogil:
@@ -77,7 +62,7 @@ cdef inline int better(int p, int best) noexcept nogil:
 
 
 cdef int score_hand(const uint8_t* hand, int n_melds, const uint8_t* meld_kind,
-                    const uint8_t* meld_tile, uint32_t flags, const void* opts,
+                    const uint8_t* meld_tile, uint32_t flags, const int* opts,
                     int16_t* items) noexcept nogil:
     """Fill items[N_ITEMS]; return the 番 total (查花 excluded), 0 = no win."""
     cdef HandFacts f
@@ -110,7 +95,7 @@ cdef int score_hand(const uint8_t* hand, int n_melds, const uint8_t* meld_kind,
     if heaven != NONE:
         items[heaven] = 1
         total = FAN[heaven]
-        if (<const Options*>opts).stack_heavenly:
+        if opts[OPT_STACK_HEAVENLY]:
             items[best] = 1
             total += FAN[best]
         elif FAN[best] > total:   # not with this table (6 is the top row)
@@ -134,45 +119,12 @@ cdef int score_hand(const uint8_t* hand, int n_melds, const uint8_t* meld_kind,
     return total
 
 
-# ---------------------------------------------------------------- Python-visible calls
-# The Python room (mahjong.yunnan) validates every hand before it calls in.
+# ---------------------------------------------------------------- for Python
 
-def score_one(const uint8_t[::1] hand, const uint8_t[::1] melds, uint32_t flags,
-              int stack_heavenly, int16_t[::1] items):
-    """Score one hand (34 counts, winning tile included; ``melds`` flat [code, tile]
-    pairs). Returns the 番 (0 = not a Yunnan win) and fills ``items``."""
-    cdef Options o = Options(stack_heavenly)
-    return score_counts(score_hand, &o, N_ITEMS, hand, melds, flags, items)
-
-
-def score_ids(tuple hand, const uint8_t[::1] melds, uint32_t flags, int stack_heavenly):
-    """``(fan, items)`` of one winning hand given as a tuple of suit-tile ids (winning tile
-    included): the 番 (0 = not a win) and the item counts as bytes."""
-    cdef Options o = Options(stack_heavenly)
-    return score_tile_ids(score_hand, &o, N_ITEMS, hand, melds, flags)
-
-
-def best_wait_one(const uint8_t[::1] hand, const uint8_t[::1] melds, int stack_heavenly,
-                  bint skip_own_four=True):
-    """``(fan, tile)`` of the most valuable discard win of a 13-tile hand (34 counts);
-    ``(-1, -1)`` if not ready. skip_own_four: a tile whose four copies are all in the
-    player's own hand and melds is not a wait (空听)."""
-    cdef Options o = Options(stack_heavenly)
-    return best_wait_of_counts(score_hand, &o, hand, melds, skip_own_four)
-
-
-def closing_hand_facts(tuple hand, const uint8_t[::1] melds, int stack_heavenly,
-                       bint skip_own_four=True):
-    """``(n_suits, fan, tile)`` of a closing (13-tile) hand: the suits held (for 查花) and
-    the best wait as best_wait_one gives it (for 查叫)."""
-    cdef Options o = Options(stack_heavenly)
-    return closing_facts(score_hand, &o, hand, melds, skip_own_four)
-
-
-def score_batch_kernel(const uint8_t[:, ::1] hands, const uint8_t[:, :, ::1] melds,
-                       const uint8_t[::1] n_melds, const uint32_t[::1] flags,
-                       int stack_heavenly, int16_t[::1] fan_out, int16_t[:, ::1] items_out):
-    """Score N validated hands without the GIL."""
-    cdef Options o = Options(stack_heavenly)
-    with nogil:
-        score_many(score_hand, &o, hands, melds, n_melds, flags, fan_out, items_out)
+def scorer(int stack_heavenly):
+    """This room's scoring function with its option (stack_heavenly: 1 if 天/地/人和 add to the shape's pattern row, else 0), as a
+    mahjong_core._hands.Scorer: score_ids, score_one, best_wait_one, closing_hand_facts and
+    score_batch. mahjong.yunnan validates every hand before it calls one."""
+    cdef int opts[1]
+    opts[0] = stack_heavenly
+    return make_scorer(score_hand, N_ITEMS, opts, 1)

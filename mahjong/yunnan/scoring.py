@@ -21,6 +21,14 @@ from .rules import RULES_NAME, Rules
 ITEMS = tuple(row[0] for row in _kernel.ITEM_ROWS)
 
 
+def scorer(rules: Rules):
+    """The kernel's scorer for these options (one per value of ``stack_heavenly``)."""
+    return _SCORERS[rules.stack_heavenly]
+
+
+_SCORERS = {False: _kernel.scorer(0), True: _kernel.scorer(1)}
+
+
 @functools.lru_cache(maxsize=4096)
 def _cached_result(fan: int, counts: bytes, stake: int) -> ScoreResult:
     """The itemised result of the kernel's item counts. Few item combinations occur and
@@ -91,7 +99,7 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
                              heavenly, earthly, first_round)
     if flags & _CONTEXT_BITS:
         _check_context(counts, ms, flags, parse_tile(win_tile))
-    fan, items = _kernel.score_ids(ids, rows, flags, int(rules.stack_heavenly))
+    fan, items = scorer(rules).score_ids(ids, rows, flags)
     if fan <= 0:
         if suits_held(counts, ms) == 3:
             why = "it holds all three suits (缺一门 is required)"
@@ -107,7 +115,7 @@ def is_winning(hand, melds=(), *, rules=None) -> bool:
     counts, rows, _ = suited_hand_arrays(hand, melds, size=14, allow_chow=rules.allow_chow,
                                          rule_name="Yunnan")
     items = np.zeros(len(ITEMS), dtype=np.int16)
-    return _kernel.score_one(counts, rows, 0, 0, items) > 0
+    return scorer(rules).score_one(counts, rows, 0, items) > 0
 
 
 def tenpai_value(hand, melds=(), rules: Optional[Rules | Mapping[str, Any]] = None):
@@ -120,8 +128,7 @@ def tenpai_value(hand, melds=(), rules: Optional[Rules | Mapping[str, Any]] = No
     rules = Rules.from_mapping(rules)
     counts, rows, _ = suited_hand_arrays(hand, melds, size=13, allow_chow=rules.allow_chow,
                                          rule_name="Yunnan")
-    fan, tile = _kernel.best_wait_one(counts, rows, int(rules.stack_heavenly),
-                                      rules.tenpai_ignores_own_4_copies)
+    fan, tile = scorer(rules).best_wait_one(counts, rows, rules.tenpai_ignores_own_4_copies)
     if fan < 0:
         return None
     return fan, fan * rules.stake, tile
@@ -136,5 +143,5 @@ def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.nd
     n = h.shape[0]
     fan = np.zeros(n, dtype=np.int16)
     items = np.zeros((n, len(ITEMS)), dtype=np.int16)
-    _kernel.score_batch_kernel(h, m, nm, f, int(rules.stack_heavenly), fan, items)
+    scorer(rules).score_batch(h, m, nm, f, fan, items)
     return {"fan": fan, "value": fan.astype(np.int64) * rules.stake, "items": items}

@@ -7,9 +7,8 @@ from ..errors import InvalidRecordError, MahjongError
 from ..record import ExhaustedEvent, HandRecord, WinEvent, walk
 from ..ruleset import (Ledger, ScoreResult, Settlement, check_kong_tiles, recorded_win_error,
                        suited_hand_arrays, suits_held, win_label)
-from . import _kernel
 from .rules import RULES_NAME, Rules
-from .scoring import score
+from .scoring import score, scorer
 
 def _final_arrays(record: HandRecord, seat: int, rules: Rules, where: str, why: str):
     fh = record.final.get(seat)
@@ -98,8 +97,7 @@ def _chajiao(record: HandRecord, rules: Rules, ledger: Ledger, at: int,
     values: Dict[int, int] = {}
     for s in range(4):
         counts, rows, _ = _final_arrays(record, s, rules, where, "查叫")
-        fan, _ = _kernel.best_wait_one(counts, rows, int(rules.stack_heavenly),
-                                       rules.tenpai_ignores_own_4_copies)
+        fan, _ = scorer(rules).best_wait_one(counts, rows, rules.tenpai_ignores_own_4_copies)
         if fan > 0:
             values[s] = fan
     ready = sorted(values)
