@@ -37,7 +37,7 @@ ctypedef struct KnittedDecomposition:
 cdef int regular_decompositions(const uint8_t* counts, RegularDecomposition* out,
                                 int max_out) noexcept nogil
 
-# 1 if counts (14 tiles) is seven pairs, GB rule: four of a kind counts as two pairs.
+# 1 if counts (14 tiles) is seven pairs, four of a kind counting as two pairs.
 cdef bint is_seven_pairs(const uint8_t* counts) noexcept nogil
 
 # Tile id of the pair if counts (14 tiles) is thirteen orphans, else -1.

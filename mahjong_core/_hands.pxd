@@ -15,7 +15,9 @@
 # properties and of the counts (suits, 2/5/8 only, four-of-a-kinds) finds the best reading
 # by looking at the mask.
 from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, N_KINDS, N_SUITED, MELD_CHOW,
-                                  MELD_PUNG, MELD_CONCEALED_KONG)
+                                  MELD_PUNG, MELD_CONCEALED_KONG, WIN_SELF_DRAWN,
+                                  WIN_REPLACEMENT, WIN_AFTER_KONG, WIN_ROBBING_KONG,
+                                  WIN_LAST_TILE)
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions, SET_PUNG,
                                       MAX_REGULAR_DECOMPOSITIONS)
 
@@ -139,6 +141,33 @@ cdef inline int merge_meld_properties(int mask, HandFacts* f) noexcept nogil:
         if mask & (1 << x):
             out |= 1 << (x & meld_combo)
     return out
+
+
+cdef inline void mark_win_circumstances(uint32_t flags, int16_t* items, int on_replacement,
+                                        int after_kong, int robbing_kong,
+                                        int last_tile_draw) noexcept nogil:
+    """items[x] = 1 for each circumstance of the win the flags show, x being the room's item
+    id for it (-1: the room has none): a self-draw on a kong replacement, a discard win on
+    the discard made right after the discarder's kong, robbing a kong, a self-draw of the
+    last tile of the wall."""
+    cdef bint self_drawn = (flags & WIN_SELF_DRAWN) != 0
+    if on_replacement >= 0 and self_drawn and flags & WIN_REPLACEMENT:
+        items[on_replacement] = 1
+    if after_kong >= 0 and not self_drawn and flags & WIN_AFTER_KONG:
+        items[after_kong] = 1
+    if robbing_kong >= 0 and flags & WIN_ROBBING_KONG:
+        items[robbing_kong] = 1
+    if last_tile_draw >= 0 and self_drawn and flags & WIN_LAST_TILE:
+        items[last_tile_draw] = 1
+
+
+cdef inline int items_fan(const int* fan, const int16_t* items, int first,
+                          int end) noexcept nogil:
+    """The 番 of items first..end-1: each item's count times its 番."""
+    cdef int i, total = 0
+    for i in range(first, end):
+        total += fan[i] * items[i]
+    return total
 
 
 # A room's scoring function with its option values, callable from Python (methods in

@@ -44,7 +44,7 @@ cpdef enum:
     WIN_FIRST_ROUND = 128       # a discard win in the first go-around
 
 # Error codes a scoring kernel returns in place of a total (negative, so any total >= 0 is a
-# result). mahjong.guobiao.batch words them for users.
+# result). The rooms word them for users.
 cpdef enum:
     ERR_NOT_WINNING = -1        # the tiles form no complete hand
     ERR_TOO_MANY_COPIES = -2    # a fifth copy of a tile (or a count above 4)

@@ -17,11 +17,10 @@ A win needs at most two suits (缺门), no chow, and 4 sets + a pair or seven pa
 
 Between two readings the higher total wins; on a tie the regular reading (fewer items).
 """
-from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, WIN_SELF_DRAWN,
-                                  WIN_REPLACEMENT, WIN_AFTER_KONG, WIN_ROBBING_KONG,
-                                  WIN_LAST_TILE, WIN_HEAVENLY, WIN_EARTHLY)
+from mahjong_core._types cimport uint8_t, int16_t, uint32_t, WIN_HEAVENLY, WIN_EARTHLY
 from mahjong_core._hands cimport (HandFacts, hand_facts, regular_readings, seven_pairs_quads,
-                                  merge_meld_properties, MAX_ITEMS, make_scorer)
+                                  merge_meld_properties, mark_win_circumstances, items_fan,
+                                  MAX_ITEMS, make_scorer)
 
 # Item ids, in the order of the rows of ITEM_ROWS (auto-numbered from 0): the pattern
 # rows, then from GEN on the additive items.
@@ -159,20 +158,10 @@ cdef int score_hand(const uint8_t* hand, int n_melds, const uint8_t* meld_kind,
             gen = f.quads_all
             total = FAN[heaven] + FAN[GEN] * gen
     items[pattern] = 1
-    items[GEN] = gen
-    if (flags & WIN_REPLACEMENT) and (flags & WIN_SELF_DRAWN):
-        items[GANGSHANGHUA] = 1
-    if (flags & WIN_AFTER_KONG) and not (flags & WIN_SELF_DRAWN):
-        items[GANGSHANGPAO] = 1
-    if flags & WIN_ROBBING_KONG:
-        items[QIANGGANG] = 1
-    if (flags & WIN_LAST_TILE) and (flags & WIN_SELF_DRAWN):
-        items[HAIDI] = 1
-    if n_melds == 4:
-        items[JINGOUDIAO] = 1
-    for i in range(GANGSHANGHUA, N_ITEMS):
-        total += FAN[i] * items[i]
-    return total
+    items[GEN] = gen                       # already in total
+    mark_win_circumstances(flags, items, GANGSHANGHUA, GANGSHANGPAO, QIANGGANG, HAIDI)
+    items[JINGOUDIAO] = n_melds == 4       # four melds: won on a single tile
+    return total + items_fan(FAN, items, GANGSHANGHUA, N_ITEMS)
 
 
 # ---------------------------------------------------------------- for Python

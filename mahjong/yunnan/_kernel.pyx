@@ -9,11 +9,11 @@ item × its 番 (查花, paid per payer, is added by the settlement).
 - Additive items: 带根 (four identical tiles that are not a declared kong), each kong of
   the winner (明杠, 暗杠), 杠上花 (2番), 杠上炮, 抢杠.
 """
-from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, WIN_SELF_DRAWN,
-                                  WIN_REPLACEMENT, WIN_AFTER_KONG, WIN_ROBBING_KONG,
-                                  WIN_HEAVENLY, WIN_EARTHLY, WIN_FIRST_ROUND)
+from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, WIN_HEAVENLY, WIN_EARTHLY,
+                                  WIN_FIRST_ROUND)
 from mahjong_core._hands cimport (HandFacts, hand_facts, regular_readings, seven_pairs_quads,
-                                  merge_meld_properties, MAX_ITEMS, make_scorer)
+                                  merge_meld_properties, mark_win_circumstances, items_fan,
+                                  MAX_ITEMS, make_scorer)
 
 # Item ids, in the order of the rows of ITEM_ROWS (auto-numbered from 0): the pattern
 # rows, then from GEN on the additive items.
@@ -105,18 +105,11 @@ cdef int score_hand(const uint8_t* hand, int n_melds, const uint8_t* meld_kind,
     else:
         items[best] = 1
         total = FAN[best]
-    items[GEN] = f.quads_not_kong
+    items[GEN] = f.quads_not_kong          # four of a kind, not a declared kong
     items[MINGGANG] = f.n_exposed_kongs
     items[ANGANG] = f.n_concealed_kongs
-    if (flags & WIN_REPLACEMENT) and (flags & WIN_SELF_DRAWN):
-        items[GANGSHANGHUA] = 1
-    if (flags & WIN_AFTER_KONG) and not (flags & WIN_SELF_DRAWN):
-        items[GANGSHANGPAO] = 1
-    if flags & WIN_ROBBING_KONG:
-        items[QIANGGANG] = 1
-    for i in range(GEN, N_ITEMS):
-        total += FAN[i] * items[i]
-    return total
+    mark_win_circumstances(flags, items, GANGSHANGHUA, GANGSHANGPAO, QIANGGANG, -1)
+    return total + items_fan(FAN, items, GEN, N_ITEMS)
 
 
 # ---------------------------------------------------------------- for Python
