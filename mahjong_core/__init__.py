@@ -12,8 +12,8 @@ Rule-set-free kernels only: no module here knows a rule set. Each is its own ext
 - ``_waits``: formal waits (the tiles that complete a hand).
 - ``_hands.pxd`` (header-only): hand facts for the rooms' scorers (reading properties,
   seven pairs with quads, meld facts, best wait) and the call shapes a room kernel wraps.
-- ``_regional``: the compiled readers of hand records (moving to a core module of the
-  record format).
+- ``_holdings``: compiled helpers of the record reader (plain notation to sorted tile ids,
+  the most-held tile of holdings).
 
 The rule sets' own kernels live in their rooms (``mahjong/<room>/_kernel.pyx``) and cimport
 these. Submodules are imported on first use, so building one module in place never needs

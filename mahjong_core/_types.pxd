@@ -30,6 +30,7 @@ cpdef enum:
     MELD_PUNG = 2
     MELD_KONG = 3               # exposed (明杠)
     MELD_CONCEALED_KONG = 4     # 暗杠
+    MELD_SINGLE_KONG = 5        # a one-tile kong (it does not count toward the 14 tiles)
 
 # Win-circumstance bits (mahjong.ruleset.WinFlag reads these). A rule set uses the ones it
 # knows; one whose kernel packs its context differently derives its bits from these.

@@ -327,7 +327,7 @@ def _standard(tiles, win, mb, flags, seat=0, rnd=0, flowers=0):
     """score_standard with the context given as bits (as score_one takes it)."""
     bits = [bool(flags & b) for b in (gen.SELF_DRAWN, gen.FOURTH_TILE, gen.REPLACEMENT,
                                       gen.ROBBING_KONG, gen.LAST_OF_WALL)]
-    return _gb.score_standard(tiles, mb, win, *bits, seat, rnd, flowers, {}, ())
+    return _gb.score_standard(tiles, mb, win, *bits, seat, rnd, flowers, {}, (), {})
 
 
 def test_score_standard_matches_score_one():

@@ -90,5 +90,5 @@ def test_error_cases_agree(tiles, melds, kw):
                                    [1, 2, 3, 4, 5, 6, 11, 12, 13, 23, 24, 25, 19]])
 def test_common_forms_take_one_compiled_call(tiles):
     answer = scoring._score_standard(tiles, b"", "2s", True, False, False, False, False,
-                                     3, 0, 0, scoring._TILE_NAMES, ())
+                                     3, 0, 0, scoring._TILE_NAMES, (), {})
     assert type(answer) is dict and answer["total"] == 10

@@ -1587,19 +1587,21 @@ cdef inline int _small_int(object value, int high) noexcept:
 
 def score_standard(tiles, bytes melds, win_tile, self_drawn, fourth_tile, replacement,
                    robbing_kong, last_of_wall, seat_wind, round_wind, flowers,
-                   dict tile_names, tuple meld_objs):
+                   dict tile_names, tuple meld_objs, dict fans_cache):
     """Score one hand under the standard rules.
 
     Arguments as ``mahjong.guobiao.score``, except ``melds``: the ``[code, tile]`` byte
     pairs of the melds (at most 4); ``tile_names`` maps tile names to ids (for a named
     winning tile and for tiles given as names separated by spaces); ``meld_objs`` is only
-    passed through into the answer, for the decomposition.
+    passed through into the answer, for the decomposition; ``fans_cache`` maps the fan
+    pairs (below) to the room's fan tuple, looked up here so a hit costs nothing more.
 
     Common forms: ``tiles`` a tenhou string, names separated by spaces, bytes of tile ids or
     a list/tuple of int ids; bool flags; int winds 0..3 and flowers 0..8; ``win_tile`` a
     name or an int id. Returns None if an argument is in another form; a negative ``ERR_*``
     code for a hand the kernel refuses; else the fields of the room's ScoreResult as a dict,
-    with ``fans`` as bytes of (fan id, count) pairs, highest points first, and
+    with ``fans`` the value of ``fans_cache`` for the fan pairs, or on a miss the pairs
+    themselves (bytes of (fan id, count) pairs, highest points first), and
     ``_raw_decomposition`` = ``(None, (form, pair or 255, groups, knitted pattern or -1,
     counts, win, meld_objs))``: ``groups`` flat (kind, tile, is_meld, concealed) per set,
     ``counts`` the 34 concealed counts before the win as bytes.
@@ -1680,9 +1682,11 @@ def score_standard(tiles, bytes melds, win_tile, self_drawn, fourth_tile, replac
     if total < 0:
         return total
     best = &cands[best_index]
+    pairs = _fan_pairs(best_fan)
+    fans = fans_cache.get(pairs)
     return {
         "total": total, "base_total": total - n_flowers, "flowers": n_flowers,
-        "fans": _fan_pairs(best_fan), "rules": "standard", "win_tile": win,
+        "fans": pairs if fans is None else fans, "rules": "standard", "win_tile": win,
         "self_drawn": (flags & GB_SELF_DRAWN) != 0,
         "robbing_kong": (flags & GB_ROBBING_KONG) != 0, "seat_wind": seat, "round_wind": rnd,
         "_raw_decomposition": (None, (best.form, _best_pair(best), _group_tuple(best),

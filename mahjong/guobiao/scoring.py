@@ -560,6 +560,7 @@ def _common_forms(tiles, win_tile, self_drawn, fourth_tile, replacement, robbing
 
 _score_standard = _kernel.score_standard
 _new_result = object.__new__
+_object_setattr = object.__setattr__
 
 
 # --- public API -----------------------------------------------------------------------
@@ -643,28 +644,29 @@ def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
                             robbing_kong, last_of_wall, seat_wind, round_wind, flowers, rules,
                             heavenly, earthly, first_round, heavenly_ready, options)
     if (type(melds) is tuple or type(melds) is list) and not melds:
-        meld_bytes, meld_objs = b"", ()
+        meld_bytes = b""
+        meld_objs = ()
     else:
         meld_bytes, meld_objs = _meld_bytes(melds)  # melds first: their errors come first
     answer = _score_standard(tiles, meld_bytes, win_tile, self_drawn, fourth_tile,
                              replacement, robbing_kong, last_of_wall, seat_wind, round_wind,
-                             flowers, _TILE_NAMES, meld_objs)
+                             flowers, _TILE_NAMES, meld_objs, _FANS_CACHE)
     if type(answer) is not dict:
         if answer is None:  # an argument in an uncommon form: put it in a common one
             ids, *context = _common_forms(tiles, win_tile, self_drawn, fourth_tile,
                                           replacement, robbing_kong, last_of_wall, seat_wind,
                                           round_wind, flowers)
-            answer = _score_standard(ids, meld_bytes, *context, _TILE_NAMES, meld_objs)
+            answer = _score_standard(ids, meld_bytes, *context, _TILE_NAMES, meld_objs,
+                                     _FANS_CACHE)
         if type(answer) is not dict:  # a hand the kernel refuses
             _raise_error(answer, tiles, melds, win_tile, self_drawn, fourth_tile,
                          replacement, robbing_kong, last_of_wall, seat_wind, round_wind,
                          flowers)
-    pairs = answer["fans"]
-    fans = _FANS_CACHE.get(pairs)
-    answer["fans"] = fans if fans is not None else _fans_from_pairs(pairs)
+    if type(answer["fans"]) is bytes:  # a fan combination not seen before
+        answer["fans"] = _fans_from_pairs(answer["fans"])
     # A frozen dataclass filled in one step (its __init__ sets fields one by one).
     result = _new_result(ScoreResult)
-    _set_dict(result, answer)
+    _object_setattr(result, "__dict__", answer)
     return result
 
 

@@ -7,7 +7,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from ..errors import InvalidRecordError, MahjongError
 from ..record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk_tuples
 from ..ruleset import (Ledger, PaymentRow, ScoreResult, Settlement, check_kong_tiles,
-                       recorded_win_error, suited_hand_arrays, suits_held, win_bits, win_label)
+                       recorded_win_error, win_bits, win_label)
 from ..tiles import TENHOU_NAMES
 from .rules import RULES_NAME, Rules
 from .scoring import _CONTEXT_BITS, _cached_result, _check_context, meld_rows, score, scorer
@@ -15,9 +15,9 @@ from .scoring import _CONTEXT_BITS, _cached_result, _check_context, meld_rows, s
 _KONG_REASON = {"exposed": "直杠 (刮风)", "added": "面下杠 (刮风)", "concealed": "暗杠 (下雨)"}
 
 
-def _score_validated_win(e: WinEvent, rules: Rules) -> Optional[Tuple[ScoreResult, str]]:
-    """Fast path for a win of a validated record: ``(result, item names)``, or None when
-    anything needs the full check (it then raises the exact error).
+def _score_recorded_win(e: WinEvent, rules: Rules) -> Optional[Tuple[ScoreResult, str]]:
+    """``(result, item names)`` of a win of a record, or None when it is not a Sichuan win
+    (score() then words the error).
 
     The record already checked the size, copies, the winning tile and contradicting
     flags; left are Sichuan's own checks: suit tiles only, no chow, the win context.
@@ -41,19 +41,17 @@ def _score_validated_win(e: WinEvent, rules: Rules) -> Optional[Tuple[ScoreResul
     return _cached_result(fan, items, rules.longqidui_fan, rules.max_fan, rules.base)
 
 
-def _score_win(i: int, e: WinEvent, rules: Rules, dealer: int,
-               validated: bool = False) -> Tuple[ScoreResult, str]:
+def _score_win(i: int, e: WinEvent, rules: Rules, dealer: int) -> Tuple[ScoreResult, str]:
     """``(result, item names)`` of the win at event ``i``; a bad win is an
     InvalidRecordError naming the event."""
     if e.earthly and not (e.self_drawn or e.from_seat == dealer):
         raise InvalidRecordError(f"event {i} (win by seat {e.seat}): earthly (地胡) is a "
                                  "self-draw on the first draw or a win on the dealer's (seat "
                                  f"{dealer}) first discard")
-    if validated:
-        fast = _score_validated_win(e, rules)
-        if fast is not None:
-            return fast
-    try:
+    scored = _score_recorded_win(e, rules)
+    if scored is not None:
+        return scored
+    try:  # not a Sichuan win: the full check names what is wrong
         result = score(e.hand, e.melds, win_tile=e.win_tile, self_drawn=e.self_drawn,
                        replacement=e.replacement, after_kong=e.after_kong,
                        robbing_kong=e.robbing_kong, last_tile=e.last_tile,
@@ -103,7 +101,6 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     record = HandRecord.coerce(record)
     rules = Rules.for_record(record, rules)
     _check_suited(record)
-    validated = record.validated
     ledger = Ledger(4)
     pay = ledger.book
     pay_from_others = ledger.book_from_others
@@ -142,7 +139,7 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             kong_income[i] = paid
             last_kong_of[e.seat] = i
         elif isinstance(e, WinEvent):
-            result, names = _score_win(i, e, rules, record.dealer, validated)
+            result, names = _score_win(i, e, rules, record.dealer)
             wins[i] = result
             if not first_group:
                 first_group = group
@@ -189,23 +186,15 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
         notes.append("the wall ran out with fewer than two players left: no 流局 steps")
         return
     hua_zhu, tenpai = set(), {}
-    validated = record.validated
     for s in still_in:
         fh = record.final.get(s)
         if fh is None:
             raise InvalidRecordError(f"event {at} (exhausted): the final hand of seat {s} is "
                                      "needed for 查花猪/查大叫")
-        if validated:
-            # size, copies, suit tiles and no chow were checked by the record and by
-            # _check_suited: one compiled call gives the suits held and the best wait
-            n_suits, fan, tile = scorer(rules.longqidui_fan).closing_hand_facts(
-                fh.hand, meld_rows(fh.melds), rules.tenpai_ignores_own_4_copies)
-        else:
-            counts, rows, ms = suited_hand_arrays(fh.hand, fh.melds, size=13,
-                                                  rule_name="Sichuan")
-            n_suits = suits_held(counts, ms)
-            fan, tile = scorer(rules.longqidui_fan).best_wait_one(
-                counts, rows, rules.tenpai_ignores_own_4_copies)
+        # size, copies, suit tiles and no chow were checked by the record and by
+        # _check_suited: one compiled call gives the suits held and the best wait
+        n_suits, fan, tile = scorer(rules.longqidui_fan).closing_hand_facts(
+            fh.hand, meld_rows(fh.melds), rules.tenpai_ignores_own_4_copies)
         if n_suits == 3:
             hua_zhu.add(s)
             continue
