@@ -477,9 +477,9 @@ def test_prepare_and_kernel_agree_on_validity():
             continue
         bits = [bool(flags & b) for b in (gen.SELF_DRAWN, gen.FOURTH_TILE, gen.REPLACEMENT,
                                           gen.ROBBING_KONG, gen.LAST_OF_WALL)]
-        answer = _gb.score_standard(bytes(standing), bytes(v for r in rows for v in r), win,
-                                    *bits, 0, 0, 0, {}, (), {})
-        assert type(answer) is dict or answer == -1, (standing, melds, win, kw, answer)
+        answer = _gb.score_standard(bytes(standing), (), (bytes(v for r in rows for v in r), ()),
+                                    win, *bits, 0, 0, 0, {}, {}, {})
+        assert type(answer) is bytes or answer == -1, (standing, melds, win, kw, answer)
 
 
 # --- properties (hypothesis) -----------------------------------------------------------

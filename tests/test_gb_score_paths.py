@@ -89,6 +89,11 @@ def test_error_cases_agree(tiles, melds, kw):
 @pytest.mark.parametrize("tiles", ["234m567m345p678s2s", "W2 W3 W4 W5 W6 W7 B3 B4 B5 T6 T7 T8 T2",
                                    [1, 2, 3, 4, 5, 6, 11, 12, 13, 23, 24, 25, 19]])
 def test_common_forms_take_one_compiled_call(tiles):
-    answer = scoring._score_standard(tiles, b"", "2s", True, False, False, False, False,
-                                     3, 0, 0, scoring._TILE_NAMES, (), {})
-    assert type(answer) is dict and answer["total"] == 10
+    cache = {}
+    pairs = scoring._score_standard(tiles, (), None, "2s", True, False, False, False, False,
+                                    3, 0, 0, scoring._TILE_NAMES, {}, cache)
+    assert type(pairs) is bytes  # the fan pairs: the cache does not hold them yet
+    cache[pairs] = "fans"
+    answer = scoring._score_standard(tiles, (), None, "2s", True, False, False, False, False,
+                                     3, 0, 0, scoring._TILE_NAMES, {}, cache)
+    assert type(answer) is dict and answer["total"] == 10 and answer["fans"] == "fans"

@@ -34,9 +34,9 @@ def score_candidates(counts34: Sequence[int], win_tile: int,
                      round: int = ..., flowers: int = ...
                      ) -> Tuple[int, List[Dict[str, Any]], int]: ...
 
-def score_standard(tiles: Any, melds: bytes, win_tile: Any, self_drawn: Any, fourth_tile: Any,
-                   replacement: Any, robbing_kong: Any, last_of_wall: Any, seat_wind: Any,
-                   round_wind: Any, flowers: Any, tile_names: Dict[str, int],
-                   meld_objs: Tuple[Any, ...], fans_cache: Dict[bytes, Any]
-                   ) -> Optional[Dict[str, Any] | int]: ...
-    # the ScoreResult fields (fans as (id, count) byte pairs) | an ERR_* code | None
+def score_standard(tiles: Any, melds: Any, packed: Optional[Tuple[bytes, Tuple[Any, ...]]],
+                   win_tile: Any, self_drawn: Any, fourth_tile: Any, replacement: Any,
+                   robbing_kong: Any, last_of_wall: Any, seat_wind: Any, round_wind: Any,
+                   flowers: Any, tile_names: Dict[str, int], meld_cache: Dict[Any, Any],
+                   fans_cache: Dict[bytes, Any]) -> Optional[Dict[str, Any] | int | bytes]: ...
+    # the ScoreResult fields | an ERR_* code | fan pairs not in fans_cache | None

@@ -1585,23 +1585,24 @@ cdef inline int _small_int(object value, int high) noexcept:
     return <int>v if overflow == 0 and 0 <= v <= high else -1
 
 
-def score_standard(tiles, bytes melds, win_tile, self_drawn, fourth_tile, replacement,
+def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, replacement,
                    robbing_kong, last_of_wall, seat_wind, round_wind, flowers,
-                   dict tile_names, tuple meld_objs, dict fans_cache):
+                   dict tile_names, dict meld_cache, dict fans_cache):
     """Score one hand under the standard rules.
 
-    Arguments as ``mahjong.guobiao.score``, except ``melds``: the ``[code, tile]`` byte
-    pairs of the melds (at most 4); ``tile_names`` maps tile names to ids (for a named
-    winning tile and for tiles given as names separated by spaces); ``meld_objs`` is only
-    passed through into the answer, for the decomposition; ``fans_cache`` maps the fan
-    pairs (below) to the room's fan tuple, looked up here so a hit costs nothing more.
+    Arguments as ``mahjong.guobiao.score``, plus: ``packed``, None or the melds already
+    packed as ``(bytes of [code, tile] pairs, Meld objects)``; the room's lookup tables:
+    ``tile_names`` (tile name -> id, for a named winning tile and for tiles given as names
+    separated by spaces), ``meld_cache`` (melds as a tuple -> their packed form) and
+    ``fans_cache`` (fan pairs, below -> the room's fan tuple). Only plain values cross.
 
     Common forms: ``tiles`` a tenhou string, names separated by spaces, bytes of tile ids or
-    a list/tuple of int ids; bool flags; int winds 0..3 and flowers 0..8; ``win_tile`` a
-    name or an int id. Returns None if an argument is in another form; a negative ``ERR_*``
-    code for a hand the kernel refuses; else the fields of the room's ScoreResult as a dict,
-    with ``fans`` the value of ``fans_cache`` for the fan pairs, or on a miss the pairs
-    themselves (bytes of (fan id, count) pairs, highest points first), and
+    a list/tuple of int ids; melds none or found in ``meld_cache``; bool flags; int winds
+    0..3 and flowers 0..8; ``win_tile`` a name or an int id. Returns None if an argument is
+    in another form; a negative ``ERR_*`` code for a hand the kernel refuses; the fan pairs
+    (bytes of (fan id, count) pairs, highest points first) when ``fans_cache`` does not hold
+    them yet; else the fields of the room's ScoreResult as a dict, with ``fans`` from
+    ``fans_cache`` and
     ``_raw_decomposition`` = ``(None, (form, pair or 255, groups, knitted pattern or -1,
     counts, win, meld_objs))``: ``groups`` flat (kind, tile, is_meld, concealed) per set,
     ``counts`` the 34 concealed counts before the win as bytes.
@@ -1611,9 +1612,32 @@ def score_standard(tiles, bytes melds, win_tile, self_drawn, fourth_tile, replac
     cdef uint8_t best_fan[N_FANS_C]
     cdef Candidate cands[MAX_CANDIDATES]
     cdef int n_c = 0, best_index = -1, total, win, flags, seat, rnd, n_flowers, t
-    cdef Py_ssize_t i, n, n_m = len(melds)
-    cdef const unsigned char* q = melds
+    cdef Py_ssize_t i, n, n_m
+    cdef const unsigned char* q          # the meld bytes
+    cdef const unsigned char* p          # tile ids given as bytes
+    cdef bytes meld_bytes
+    cdef tuple meld_objs
     cdef Candidate* best
+    if packed is not None:
+        meld_bytes, meld_objs = packed
+    elif (type(melds) is tuple or type(melds) is list) and not melds:
+        meld_bytes, meld_objs = b"", ()
+    else:
+        if type(melds) is tuple:
+            key = melds
+        elif type(melds) is list:
+            key = tuple(<list>melds)
+        else:
+            return None
+        try:
+            found = meld_cache.get(key)
+        except TypeError:  # an unhashable meld (a dict): packed by the room
+            return None
+        if found is None:
+            return None
+        meld_bytes, meld_objs = found
+    n_m = len(meld_bytes)
+    q = meld_bytes
     if n_m > 8 or n_m % 2:
         return ERR_BAD_MELD
     if type(win_tile) is str:
@@ -1654,14 +1678,13 @@ def score_standard(tiles, bytes melds, win_tile, self_drawn, fourth_tile, replac
                 hand[t] += 1
     elif type(tiles) is bytes:
         n = len(<bytes>tiles)
-        q = tiles
+        p = <bytes>tiles
         if n > 14:
             return ERR_WRONG_TILE_COUNT
         for i in range(n):
-            if q[i] >= 34:
+            if p[i] >= 34:
                 return ERR_BAD_TILE
-            hand[q[i]] += 1
-        q = melds
+            hand[p[i]] += 1
     elif type(tiles) is list or type(tiles) is tuple:
         n = len(tiles)
         if n > 14:
@@ -1684,9 +1707,11 @@ def score_standard(tiles, bytes melds, win_tile, self_drawn, fourth_tile, replac
     best = &cands[best_index]
     pairs = _fan_pairs(best_fan)
     fans = fans_cache.get(pairs)
+    if fans is None:
+        return pairs
     return {
         "total": total, "base_total": total - n_flowers, "flowers": n_flowers,
-        "fans": pairs if fans is None else fans, "rules": "standard", "win_tile": win,
+        "fans": fans, "rules": "standard", "win_tile": win,
         "self_drawn": (flags & GB_SELF_DRAWN) != 0,
         "robbing_kong": (flags & GB_ROBBING_KONG) != 0, "seat_wind": seat, "round_wind": rnd,
         "_raw_decomposition": (None, (best.form, _best_pair(best), _group_tuple(best),

@@ -643,31 +643,42 @@ def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
         return _score_other(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
                             robbing_kong, last_of_wall, seat_wind, round_wind, flowers, rules,
                             heavenly, earthly, first_round, heavenly_ready, options)
-    if (type(melds) is tuple or type(melds) is list) and not melds:
-        meld_bytes = b""
-        meld_objs = ()
-    else:
-        meld_bytes, meld_objs = _meld_bytes(melds)  # melds first: their errors come first
-    answer = _score_standard(tiles, meld_bytes, win_tile, self_drawn, fourth_tile,
+    # One compiled call for the common forms; anything else (melds not seen before, a new
+    # fan combination, an uncommon form, an error) in _answer.
+    answer = _score_standard(tiles, melds, None, win_tile, self_drawn, fourth_tile,
                              replacement, robbing_kong, last_of_wall, seat_wind, round_wind,
-                             flowers, _TILE_NAMES, meld_objs, _FANS_CACHE)
+                             flowers, _TILE_NAMES, _MELDS_CACHE, _FANS_CACHE)
     if type(answer) is not dict:
-        if answer is None:  # an argument in an uncommon form: put it in a common one
-            ids, *context = _common_forms(tiles, win_tile, self_drawn, fourth_tile,
-                                          replacement, robbing_kong, last_of_wall, seat_wind,
-                                          round_wind, flowers)
-            answer = _score_standard(ids, meld_bytes, *context, _TILE_NAMES, meld_objs,
-                                     _FANS_CACHE)
-        if type(answer) is not dict:  # a hand the kernel refuses
-            _raise_error(answer, tiles, melds, win_tile, self_drawn, fourth_tile,
-                         replacement, robbing_kong, last_of_wall, seat_wind, round_wind,
-                         flowers)
-    if type(answer["fans"]) is bytes:  # a fan combination not seen before
-        answer["fans"] = _fans_from_pairs(answer["fans"])
+        answer = _answer(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
+                         robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
     # A frozen dataclass filled in one step (its __init__ sets fields one by one).
     result = _new_result(ScoreResult)
     _object_setattr(result, "__dict__", answer)
     return result
+
+
+def _answer(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+            last_of_wall, seat_wind, round_wind, flowers) -> dict:
+    """The kernel's answer (see ``_kernel.score_standard``) when the call with the arguments
+    as given did not give one: the melds are packed first (so their errors come first, and
+    the cache learns them), a fan combination not seen before is added to the cache, an
+    argument in an uncommon form is put in a common one, and a hand the kernel refuses
+    raises the error that names what is wrong."""
+    packed = _meld_bytes(melds)
+    ids, context = tiles, (win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+                           last_of_wall, seat_wind, round_wind, flowers)
+    tables = (_TILE_NAMES, _MELDS_CACHE, _FANS_CACHE)
+    answer = _score_standard(ids, melds, packed, *context, *tables)
+    if answer is None:  # an argument in an uncommon form: put each in a common one
+        ids, *context = _common_forms(tiles, *context)
+        answer = _score_standard(ids, melds, packed, *context, *tables)
+    if type(answer) is bytes:  # a fan combination not seen before
+        _fans_from_pairs(answer)
+        answer = _score_standard(ids, melds, packed, *context, *tables)
+    if type(answer) is not dict:  # a hand the kernel refuses
+        _raise_error(answer, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
+                     robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
+    return answer
 
 
 def _score_other(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
