@@ -10,8 +10,9 @@ Rule-set-free kernels only: no module here knows a rule set. Each is its own ext
 - ``_decompose``: complete-hand decomposition, knitted patterns, the suit-shape table.
 - ``_shanten``: table-based shanten, useful tiles and the batch kernels.
 - ``_waits``: formal waits (the tiles that complete a hand).
-- ``_hands.pxd`` (header-only): hand facts for the rooms' scorers (reading properties,
-  seven pairs with quads, meld facts, best wait) and the call shapes a room kernel wraps.
+- ``_hands``: hand facts for the rooms' scorers (reading properties, seven pairs with
+  quads, meld facts, win circumstances; inline in ``_hands.pxd``) and the ``Scorer`` that
+  makes a room's scoring function callable from Python (score, best wait, batch).
 - ``_holdings``: compiled helpers of the record reader (plain notation to sorted tile ids,
   the most-held tile of holdings).
 
