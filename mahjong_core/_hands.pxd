@@ -177,4 +177,11 @@ cdef class Scorer:
     cdef int n_items
     cdef int opts[MAX_OPTIONS]
 
-cdef Scorer make_scorer(hand_scorer fn, int n_items, const int* opts, int n_opts)
+# The Scorer of fn with its number of item ids and option values (a tuple of ints).
+cdef Scorer make_scorer(hand_scorer fn, int n_items, tuple opts)
+
+# Fills fan[0..n_items-1] with the 番 column (index 3) of a room's item table, checking
+# that the table has one row per item id and that row `check_id` has the key `check_key`
+# (so the table and the kernel's item ids cannot drift apart unnoticed).
+cdef int load_item_fans(tuple rows, int* fan, int n_items, int check_id,
+                        str check_key) except -1

@@ -181,14 +181,24 @@ cdef class Scorer:
                                      self.opts, &items_out[i, 0])
 
 
-cdef Scorer make_scorer(hand_scorer fn, int n_items, const int* opts, int n_opts):
+cdef Scorer make_scorer(hand_scorer fn, int n_items, tuple opts):
     """A Scorer for a room's scoring function, its number of item ids and option values."""
     cdef Scorer s = Scorer.__new__(Scorer)
     cdef int i
-    if n_items > MAX_ITEMS or n_opts > MAX_OPTIONS:
+    if n_items > MAX_ITEMS or len(opts) > MAX_OPTIONS:
         raise ValueError("a room's scorer has at most 32 items and 4 option values")
     s.fn = fn
     s.n_items = n_items
     for i in range(MAX_OPTIONS):
-        s.opts[i] = opts[i] if i < n_opts else 0
+        s.opts[i] = opts[i] if i < len(opts) else 0
     return s
+
+
+cdef int load_item_fans(tuple rows, int* fan, int n_items, int check_id,
+                        str check_key) except -1:
+    cdef int i
+    if len(rows) != n_items or n_items > MAX_ITEMS or rows[check_id][0] != check_key:
+        raise ImportError("a room's item table does not match its item ids")
+    for i in range(n_items):
+        fan[i] = rows[i][3]
+    return 0

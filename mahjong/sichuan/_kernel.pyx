@@ -20,7 +20,7 @@ Between two readings the higher total wins; on a tie the regular reading (fewer 
 from mahjong_core._types cimport uint8_t, int16_t, uint32_t, WIN_HEAVENLY, WIN_EARTHLY
 from mahjong_core._hands cimport (HandFacts, hand_facts, regular_readings, seven_pairs_quads,
                                   merge_meld_properties, mark_win_circumstances, items_fan,
-                                  MAX_ITEMS, make_scorer)
+                                  load_item_fans, make_scorer)
 
 # Item ids, in the order of the rows of ITEM_ROWS (auto-numbered from 0): the pattern
 # rows, then from GEN on the additive items.
@@ -66,11 +66,8 @@ ITEM_ROWS = (
 FIRST_ADDITIVE = GEN
 LONGQIDUI_ITEM = LONGQIDUI
 
-cdef int FAN[N_ITEMS]
-if len(ITEM_ROWS) != N_ITEMS or <int>N_ITEMS > <int>MAX_ITEMS or ITEM_ROWS[GEN][0] != "gen":
-    raise ImportError("the Sichuan item table does not match its item ids")
-for _i in range(N_ITEMS):
-    FAN[_i] = ITEM_ROWS[_i][3]
+cdef int FAN[N_ITEMS]      # the 番 column of ITEM_ROWS
+load_item_fans(ITEM_ROWS, FAN, N_ITEMS, GEN, "gen")
 
 
 cdef enum:
@@ -170,6 +167,4 @@ def scorer(int longqidui_fan):
     """This room's scoring function with its option (longqidui_fan: the 番 of 龙七对 (4 or 5)), as a
     mahjong_core._hands.Scorer: score_ids, score_one, best_wait_one, closing_hand_facts and
     score_batch. mahjong.sichuan validates every hand before it calls one."""
-    cdef int opts[1]
-    opts[0] = longqidui_fan
-    return make_scorer(score_hand, N_ITEMS, opts, 1)
+    return make_scorer(score_hand, N_ITEMS, (longqidui_fan,))

@@ -13,7 +13,7 @@ from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, WIN_HEAVENLY, WIN_
                                   WIN_FIRST_ROUND)
 from mahjong_core._hands cimport (HandFacts, hand_facts, regular_readings, seven_pairs_quads,
                                   merge_meld_properties, mark_win_circumstances, items_fan,
-                                  MAX_ITEMS, make_scorer)
+                                  load_item_fans, make_scorer)
 
 # Item ids, in the order of the rows of ITEM_ROWS (auto-numbered from 0): the pattern
 # rows, then from GEN on the additive items.
@@ -46,11 +46,8 @@ ITEM_ROWS = (
 FIRST_ADDITIVE = GEN
 HEAVENLY_ITEMS = ("tianhe", "dihe", "renhe")  # with stack_heavenly, the row that names the hand
 
-cdef int FAN[N_ITEMS]
-if len(ITEM_ROWS) != N_ITEMS or <int>N_ITEMS > <int>MAX_ITEMS or ITEM_ROWS[GEN][0] != "daigen":
-    raise ImportError("the Yunnan item table does not match its item ids")
-for _i in range(N_ITEMS):
-    FAN[_i] = ITEM_ROWS[_i][3]
+cdef int FAN[N_ITEMS]      # the 番 column of ITEM_ROWS
+load_item_fans(ITEM_ROWS, FAN, N_ITEMS, GEN, "daigen")
 
 
 cdef enum:
@@ -118,6 +115,4 @@ def scorer(int stack_heavenly):
     """This room's scoring function with its option (stack_heavenly: 1 if 天/地/人和 add to the shape's pattern row, else 0), as a
     mahjong_core._hands.Scorer: score_ids, score_one, best_wait_one, closing_hand_facts and
     score_batch. mahjong.yunnan validates every hand before it calls one."""
-    cdef int opts[1]
-    opts[0] = stack_heavenly
-    return make_scorer(score_hand, N_ITEMS, opts, 1)
+    return make_scorer(score_hand, N_ITEMS, (stack_heavenly,))
