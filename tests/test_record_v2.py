@@ -238,3 +238,68 @@ def test_records_read_from_bytes_with_a_byte_order_mark():
     assert settle(b"\xef\xbb\xbf" + text).deltas == settle(FULL_LOG).deltas
     with pytest.raises(InvalidRecordError, match="not UTF-8"):
         settle(b"\xff\xfe{")
+
+
+# ------------------------------------------------ impossible records and option types
+
+def _sichuan(*events, final=None, options=None):
+    return {"rules": "sichuan", "dealer": 0, "events": list(events), "final": final or {},
+            "options": options or {}}
+
+
+def test_a_fifth_kong_by_one_seat_is_refused():
+    kongs = [{"type": "kong", "seat": 1, "kind": "concealed", "tile": t}
+             for t in ("1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m")]
+    with pytest.raises(InvalidRecordError, match=r"event 4 \(kong by seat 1\): a fifth kong"):
+        settle(_sichuan(*kongs))
+
+
+def test_nothing_is_drawn_after_a_last_tile_self_draw():
+    w1 = {"type": "win", "seat": 1, "hand": "123m456m789m234p55p", "win_tile": "5p",
+          "last_tile": True}
+    w2 = {"type": "win", "seat": 3, "hand": "234s567s678s345s99s", "win_tile": "9s",
+          "last_tile": True}
+    kong = {"type": "kong", "seat": 0, "kind": "concealed", "tile": "1s"}
+    with pytest.raises(InvalidRecordError, match=r"event 1 \(win\): the wall was empty"):
+        settle(_sichuan(w1, w2, kong))
+    with pytest.raises(InvalidRecordError, match=r"event 1 \(kong\): the wall was empty"):
+        settle(_sichuan(w1, kong))
+
+
+def test_a_winners_impossible_final_hand_is_refused():
+    win = {"type": "win", "seat": 1, "hand": "123m456m789m234p55p", "win_tile": "5p"}
+    with pytest.raises(InvalidRecordError, match="final hand of seat 1.*not a possible"):
+        settle(_sichuan(win, final={"1": {"hand": "1111111111111m"}}))
+
+
+@pytest.mark.parametrize("options,words", [
+    ({"max_fan": True}, "max_fan=True is not allowed"),
+    ({"max_fan": 3.0}, "max_fan=3.0 is not allowed"),
+    ({"longqidui_fan": 5.0}, "longqidui_fan=5.0 is not allowed"),
+    ({"base": 2**60}, "out of range"),
+    ({"base": "1"}, "must be an integer"),
+])
+def test_options_are_exact_values_of_their_documented_kind(options, words):
+    win = {"type": "win", "seat": 1, "hand": "123m456m789m234p55p", "win_tile": "5p"}
+    with pytest.raises(InvalidRecordError, match="options") as info:
+        settle(_sichuan(win, options=options))
+    assert words in str(info.value)
+    with pytest.raises(MahjongError, match="option"):
+        sichuan.Rules.from_mapping(options)
+
+
+def test_option_names_must_be_strings():
+    with pytest.raises(MahjongError, match="option names must be strings"):
+        sichuan.Rules.from_mapping({1: 2, "base": 1})
+
+
+@pytest.mark.parametrize("text,words", [
+    ('{"rules": "sichuan", "dealer": ' + "9" * 5000 + ', "events": []}', "not valid JSON"),
+    ("[" * 100000 + "]" * 100000, "nested too deeply"),
+    ('{"rules": "sichuan", "dealer": "\u00b2", "events": []}', "'dealer' must be an integer"),
+    ('{"rules": "sichuan", "dealer": 18446744073709551616, "events": []}', "'dealer' must be"),
+])
+def test_hostile_json_is_a_record_error(text, words):
+    with pytest.raises(InvalidRecordError) as info:
+        HandRecord.from_json(text)
+    assert words in str(info.value)
