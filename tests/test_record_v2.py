@@ -4,6 +4,7 @@ import copy
 import json
 import pickle
 import random
+import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -303,3 +304,38 @@ def test_hostile_json_is_a_record_error(text, words):
     with pytest.raises(InvalidRecordError) as info:
         HandRecord.from_json(text)
     assert words in str(info.value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["sichuan", "yunnan"]), st.randoms())
+def test_play_events_change_no_settlement(seed, rules, rnd):
+    """Discards, draws-free ready declarations and flips inserted into a hand-written
+    record (not a full game log) leave every payment as it was."""
+    raw = dict(build_record(seed), rules=rules)
+    try:
+        bare = settle(raw)
+    except MahjongError:
+        return  # not a record of this rule set (e.g. a second win in Yunnan)
+    events = list(raw["events"])
+    won = set()
+    out = []
+    for e in events:
+        # (not between a kong and the 杠上花 / 杠上炮 / 抢杠 win that depends on it)
+        flagged = any(e.get(f) for f in ("replacement", "after_kong", "robbing_kong"))
+        if e["type"] != "exhausted" and not flagged and rnd.random() < 0.5:
+            seat = rnd.choice([s for s in range(4) if s not in won] or [None])
+            if seat is not None:
+                out.append(rnd.choice([{"type": "discard", "seat": seat,
+                                        "tile": rnd.choice(["1m", "5p", "9s", "7z"])},
+                                       {"type": "ready", "seat": seat}]))
+        out.append(e)
+        if e["type"] == "win":
+            won.add(e["seat"])
+    full = settle(dict(raw, events=out))
+    assert full.deltas == bare.deltas
+    def rows(settlement):  # reasons name events by index, and the indices moved
+        return [(p.from_seat, p.to_seat, p.amount, re.sub(r"event \d+", "event", p.reason))
+                for p in settlement.payments]
+
+    assert rows(full) == rows(bare)
+    assert full.next_dealer == bare.next_dealer
