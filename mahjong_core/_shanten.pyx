@@ -83,7 +83,18 @@ cdef extern from *:
         *threes = mj_gt_mask(a, b, c, 2);
         *fours = mj_gt_mask(a, b, c, 3);
     }
+    /* 1 if some tile other than w is held four times */
+    static inline int mj_has_four_except(const uint8_t* c, int w) {
+        __m128i a = _mm_loadu_si128((const __m128i*)c);
+        __m128i b = _mm_loadu_si128((const __m128i*)(c + 16));
+        uint64_t fours = mj_gt_mask(a, b, c, 3);
+        return (fours & ~((uint64_t)1 << w)) != 0;
+    }
     #else
+    static inline int mj_has_four_except(const uint8_t* c, int w) {
+        for (int i = 0; i < 34; i++) if (i != w && c[i] > 3) return 1;
+        return 0;
+    }
     static inline int mj_row_total(const uint8_t* c) {
         int total = 0, over = 0;
         for (int i = 0; i < 34; i++) { total += c[i]; over |= c[i] > 4; }
@@ -140,6 +151,7 @@ cdef extern from *:
                   uint64_t* fours) noexcept nogil
     void mj_expand_mask(uint64_t mask, uint8_t* out) noexcept nogil
     int mj_row_total(const uint8_t* c) noexcept nogil
+    int mj_has_four_except(const uint8_t* c, int w) noexcept nogil
 
 cdef enum:
     CAP = 9
@@ -1111,8 +1123,7 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
     cdef uint64_t mask = 0, cand, bit
     memcpy(r, c, N_KINDS)
     memset(r + N_KINDS, 0, 6)
-    for t in range(N_KINDS):
-        cap[t] = 4
+    memset(cap, 4, N_KINDS)
     if locked != NULL:
         for t in range(N_KINDS):
             if locked[t]:
@@ -1512,12 +1523,25 @@ cdef inline int _wild_missing_fast(const uint8_t* c, int n_melds, int forms, int
     """Missing count with wildcard kind w (-1 = none) and no locked copies."""
     cdef HandView v
     cdef uint8_t r[40]
-    cdef int k, d
+    cdef int k, d, g
     if w < 0:
         return missing_tiles(c, n_melds, forms)
+    k = c[w]
+    if forms == FORM_REGULAR:
+        # the real tiles' indices: only the wildcard's group changes (its digit drops to 0)
+        if mj_has_four_except(c, w):
+            return _analyze(c, n_melds, forms, NULL, w, False, NULL)
+        _index_view(c, &v)
+        g = w // 9
+        v.idx[g] -= k * POW5[w - 9 * g]
+        if g < 3:
+            v.cls[g] = SUIT_CLASS[v.idx[g]]
+        else:
+            v.cls[3] = HONOR_CLASS[v.idx[3]]
+        d = _regular(&v, n_melds)
+        return d - k if d > k else 0
     memcpy(r, c, N_KINDS)
     memset(r + N_KINDS, 0, 6)
-    k = r[w]
     r[w] = 0
     _view(r, &v)
     if v.fours:
@@ -1666,3 +1690,15 @@ def checked_rows_ex(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint infe
                                    want_useful, &out[i],
                                    &useful[i, 0] if want_useful else NULL, &status[i])
     return bad
+
+
+def group_vector_exact(const uint8_t[::1] h, const uint8_t[::1] cap, bint chows, int max_e):
+    """The exact search's vector of one group (for the tests): a (5, 2, 5) array of the
+    fewest uncovered slots per (sets, pair, slots beyond the caps); 99 = none."""
+    import numpy as np
+    cdef uint8_t out[EXACT_VEC]
+    cdef int n = h.shape[0]
+    if n not in (7, 9) or cap.shape[0] != n or not 0 <= max_e <= 4:
+        raise ValueError("a group has 9 (suit) or 7 (honors) counts and caps; max_e 0..4")
+    _group_dp(&h[0], &cap[0], n, chows, max_e, out)
+    return np.array([out[i] for i in range(EXACT_VEC)], np.uint8).reshape(5, 2, 5)
