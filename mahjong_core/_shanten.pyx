@@ -27,6 +27,7 @@ from cython.parallel cimport prange
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
+from mahjong_core._decompose cimport knitted_pattern_tiles
 from mahjong_core._types cimport (
     uint8_t, int8_t, int32_t, uint16_t, uint32_t, uint64_t,
     N_KINDS, FIRST_HONOR,
@@ -198,10 +199,8 @@ cdef uint8_t WILD_SUIT_VEC[MAX_CLASSES][N_TARGETS]
 cdef uint8_t WILD_HONOR_VEC[MAX_CLASSES][N_TARGETS]
 cdef int n_wild_suit_classes = 0, n_wild_honor_classes = 0
 
-# Knitted patterns: KNIT_RESIDUE[p][s] = which ranks (0: 1-4-7, 1: 2-5-8, 2: 3-6-9) suit s
-# contributes to pattern p; the order matches mahjong_core._decompose.
-cdef int KNIT_RESIDUE[6][3]
-cdef uint16_t RESIDUE_BITS[3]        # 9-bit masks of ranks 1-4-7, 2-5-8, 3-6-9
+# Knitted patterns: the nine tiles of pattern p come from mahjong_core._decompose (the one
+# source of the pattern order), as tile bits.
 cdef uint64_t KNIT_MASK[6]           # tile bits of each knitted pattern
 cdef int32_t MASK_WEIGHT[512]        # base-5 weight of a 9-bit presence mask
 cdef uint64_t ORPHAN_MASK = 0
@@ -434,22 +433,17 @@ def _init_tables():
             _min_plus(TRIPLE_VEC[i], HONOR_VEC[j], vec)
             for k in range(5):
                 FINAL_TABLE[(k * n_triple_classes + i) * n_honor_classes + j] = vec[k * 2 + 1]
-    # knitted patterns: permutations of (m, p, s) in lexicographic order
-    orders = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-    for p in range(6):
-        for r in range(3):
-            KNIT_RESIDUE[p][orders[p][r]] = r
-    for r in range(3):
-        RESIDUE_BITS[r] = (1 << r) | (1 << (r + 3)) | (1 << (r + 6))
     for i in range(512):
         MASK_WEIGHT[i] = 0
         for j in range(9):
             if i & (1 << j):
                 MASK_WEIGHT[i] += POW5[j]
+    cdef uint8_t nine[9]
     for p in range(6):
+        knitted_pattern_tiles(p, nine)
         KNIT_MASK[p] = 0
-        for s in range(3):
-            KNIT_MASK[p] |= (<uint64_t>RESIDUE_BITS[KNIT_RESIDUE[p][s]]) << (9 * s)
+        for i in range(9):
+            KNIT_MASK[p] |= (<uint64_t>1) << nine[i]
     ORPHAN_MASK = HONOR_BITS
     for s in range(3):
         ORPHAN_MASK |= (<uint64_t>1) << (9 * s)
@@ -1336,34 +1330,24 @@ def table_info():
 
 from mahjong_core._tileparse cimport count_tenhou_text, count_tile_ids
 
-cdef int _parse_plain_tenhou(str text, uint8_t* c) except -2:
-    """Fill c from a plain tenhou string ("123m456p11z", spaces between groups allowed).
-
-    Returns the tile count, or -1 when the text is anything else (another notation, a bad
-    token, a fifth copy, more than 14 tiles): the caller then takes the full parser, which
-    also writes the error message.
-    """
-    memset(c, 0, N_KINDS)
-    return count_tenhou_text(text, c, 4, 14, True)
-
-
-cdef int _parse_id_list(object tiles, uint8_t* c) except -2:
-    """Fill c from a list or tuple of int tile ids (not 34 long: that is a counts array to
-    mahjong.tiles). Returns the tile count, or -1 to take the full parser."""
-    cdef Py_ssize_t n = len(tiles)
-    if n == N_KINDS or n > 14:
-        return -1
-    memset(c, 0, N_KINDS)
-    if count_tile_ids(tiles, c, N_KINDS, True) >= 0:
-        return -1
-    return <int>n
-
-
 cdef int _parse_fast(object tiles, uint8_t* c) except -2:
+    """Fill c from a plain tenhou string ("123m456p11z", spaces between groups allowed) or
+    a list/tuple of int ids (not 34 long: that is a counts array to mahjong.tiles), with the
+    shared readers of _tileparse.pxd. Returns the tile count, or -1 for anything else
+    (another notation, a bad token, a fifth copy, more than 14 tiles): the caller then
+    takes the full parser, which also words the error."""
+    cdef Py_ssize_t n
     if type(tiles) is str:
-        return _parse_plain_tenhou(<str>tiles, c)
+        memset(c, 0, N_KINDS)
+        return count_tenhou_text(<str>tiles, c, 4, 14, True)
     if type(tiles) is list or type(tiles) is tuple:
-        return _parse_id_list(tiles, c)
+        n = len(tiles)
+        if n == N_KINDS or n > 14:
+            return -1
+        memset(c, 0, N_KINDS)
+        if count_tile_ids(tiles, c, N_KINDS, True) >= 0:
+            return -1
+        return <int>n
     return -1
 
 
