@@ -15,8 +15,11 @@ Shanten is the number of tile exchanges a hand is away from ready: 0 = ready (�
 (see :mod:`mahjong.tiles`), a sequence of tile ids, or a counts array of 34.
 
 The concealed part has 13 - 3m or 14 - 3m tiles for m melds. Targets never use a fifth
-copy of a tile, so a tile held four times is never useful and ``1111m`` is not a wait on
-``1m``. (The reference pymahjonggb does count such fifth copies; docs/ALGORITHMS.md.)
+copy of a tile, counting the copies in the player's melds (a kong locks four, a pung
+three, a chow one of each): a tile whose four copies are in hand and melds is never
+useful, and ``1111m`` is not a wait on ``1m``. (The reference pymahjonggb counts neither;
+docs/ALGORITHMS.md.) With ``wildcard=`` (赖子) every concealed copy of that kind may stand
+for any tile, a fifth copy included.
 
 >>> shanten("123456789m11p234s")
 -1
