@@ -27,7 +27,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from mahjong_core._regional import sorted_tile_ids as _sorted_tile_ids
+from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError)
@@ -37,8 +37,8 @@ from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 
 __all__ = [
     "WinFlag", "RuleOptions", "option", "ScoreItem", "ScoreResult", "Payment", "Settlement",
-    "Ledger", "PaymentRow", "register_ruleset", "get_ruleset", "available_rulesets", "settle",
-    "SEAT_NAMES",
+    "Ledger", "PaymentRow", "RuleSetInfo", "register_ruleset", "get_ruleset", "ruleset_info",
+    "settle_function", "available_rulesets", "settle", "SEAT_NAMES",
 ]
 
 SEAT_NAMES = ("E", "S", "W", "N")
@@ -56,6 +56,11 @@ class WinFlag(enum.IntFlag):
     HEAVENLY = 32        # 天胡/天和
     EARTHLY = 64         # 地胡/地和
     FIRST_ROUND = 128    # 人和
+
+
+#: the largest integer option (money per unit, thresholds): values times any multiplier of the
+#: rule sets stay exact in the kernels' 64-bit arithmetic
+MAX_OPTION_INT = 2**31 - 1
 
 
 def option(default: Any, *, choices: Optional[Sequence[Any]] = None, rule: str = "",
@@ -98,7 +103,9 @@ class RuleOptions:
             value = getattr(self, f.name)
             choices = f.metadata.get("choices")
             kind = f.metadata.get("kind")
-            if choices is not None and value not in choices:
+            # exact types: True is not the choice 1, nor 5.0 the choice 5
+            if choices is not None and not any(type(value) is type(c) and value == c
+                                               for c in choices):
                 raise MahjongError(
                     f"option {f.name}={value!r} is not allowed; choose one of "
                     f"{', '.join(repr(c) for c in choices)}")
@@ -108,6 +115,10 @@ class RuleOptions:
                 if kind is bool and not isinstance(value, bool):
                     raise MahjongError(f"option {f.name}={value!r} must be true or false")
         for f in dataclasses.fields(self):  # ranges once every value has its type
+            value = getattr(self, f.name)
+            if type(value) is int and abs(value) > MAX_OPTION_INT:
+                raise MahjongError(f"option {f.name}={value} is out of range (at most "
+                                   f"{MAX_OPTION_INT})")
             minimum = f.metadata.get("minimum")
             if minimum is not None and getattr(self, f.name) < minimum:
                 raise MahjongError(f"option {f.name}={getattr(self, f.name)} must be at least "
@@ -129,6 +140,9 @@ class RuleOptions:
         if not isinstance(options, Mapping):
             raise MahjongError(f"options must be a mapping, got {type(options).__name__}")
         known = {f.name for f in dataclasses.fields(cls) if f.init}
+        if not all(isinstance(k, str) for k in options):
+            raise MahjongError(f"option names must be strings, got "
+                               f"{sorted(map(repr, options))}")
         unknown = sorted(set(options) - known)
         if unknown:
             raise MahjongError(
@@ -396,37 +410,70 @@ class Ledger:
 
 # ------------------------------------------------------------------------------ registry
 
-_REGISTRY: Dict[str, str] = {}
+@dataclass(frozen=True)
+class RuleSetInfo:
+    """What the registry knows of a rule set without importing it: its name, the number of
+    seats, the size of its tile set (108 suit tiles, 136 with honours, 144 with flowers),
+    the module of its room and the name of the room's record-settlement function."""
+
+    name: str
+    seats: int
+    tiles: int
+    module: str
+    settle: str = "settle"
 
 
-def register_ruleset(name: str, module: str) -> None:
-    """Make a rule set available by ``name`` (the module is imported on first use)."""
-    _REGISTRY[name] = module
+_REGISTRY: Dict[str, RuleSetInfo] = {}
 
 
-register_ruleset("sichuan", "mahjong.sichuan")
-register_ruleset("yunnan", "mahjong.yunnan")
+def register_ruleset(name: str, module: str, *, seats: int = 4, tiles: int = 108,
+                     settle: str = "settle") -> None:
+    """Make a rule set available by ``name``: its room ``module`` is imported on first use
+    and ``module.<settle>(record, rules=None)`` settles its records."""
+    _REGISTRY[name] = RuleSetInfo(name, seats, tiles, module, settle)
+
+
+register_ruleset("guobiao", "mahjong.guobiao", seats=4, tiles=136, settle="settle_record")
+register_ruleset("sichuan", "mahjong.sichuan", seats=4, tiles=108)
+register_ruleset("yunnan", "mahjong.yunnan", seats=4, tiles=108)
 
 
 def available_rulesets() -> List[str]:
     return sorted(_REGISTRY)
 
 
-def get_ruleset(name: str):
-    """The module of a registered rule set (it has ``Rules``, ``score``, ``settle``)."""
+def ruleset_info(name: str) -> RuleSetInfo:
+    """The registry entry of a rule set (a :class:`MahjongError` names the known ones)."""
     if not isinstance(name, str) or name not in _REGISTRY:
         raise MahjongError(f"unknown rule set {name!r}; available: "
                            f"{', '.join(available_rulesets())}")
-    return importlib.import_module(_REGISTRY[name])
+    return _REGISTRY[name]
+
+
+def get_ruleset(name: str):
+    """The room (module) of a registered rule set: it has ``Rules``, ``score`` and the
+    record-settlement function named by :func:`ruleset_info`."""
+    return importlib.import_module(ruleset_info(name).module)
+
+
+def settle_function(name: str):
+    """The function that settles records of rule set ``name``: ``f(record, rules=None)``."""
+    info = ruleset_info(name)
+    return getattr(importlib.import_module(info.module), info.settle)
 
 
 def settle(record, rules=None) -> Settlement:
-    """Settle a hand record (a :class:`mahjong.record.HandRecord`, a dict or JSON text)
-    with the rule set it names."""
+    """Settle a hand record (a :class:`mahjong.record.HandRecord`, a dict, JSON text or
+    UTF-8 bytes) with the rule set it names. A record whose ``seats`` differs from the rule
+    set's is refused."""
     from .record import HandRecord
 
     rec = HandRecord.coerce(record)
-    return get_ruleset(rec.rules).settle(rec, rules)
+    info = ruleset_info(rec.rules)
+    if rec.seats != info.seats:
+        raise InvalidRecordError(f"record: seats is {rec.seats}, but {info.name} is played "
+                                 f"by {info.seats}")
+    return settle_function(rec.rules)(rec, rules)
 
 
 # ------------------------------------------------------------------ shared input helpers
@@ -519,6 +566,8 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
                                    "108 suit tiles only")
         if m.kind == "chow" and not allow_chow:
             raise InvalidHandError(f"meld {m} is a chow; {rule_name} has no chow")
+        if m.kind == "single_kong":
+            raise InvalidHandError(f"meld {m} is a single-tile kong; {rule_name} has none")
         for t in m.tiles:
             total[t] += 1
         pairs += bytes((m.type_code, m.tiles[0]))
