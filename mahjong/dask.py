@@ -52,9 +52,9 @@ from .errors import InvalidContextError, InvalidHandError, MahjongError
 __all__ = ["shanten", "useful_tiles", "score_batch", "settle", "SETTLE_COLUMNS",
            "DEFAULT_CHUNK_ROWS"]
 
-#: Rows per chunk when a numpy array is handed in (about 8.5 MB of counts); see
+#: Rows per chunk when a numpy array is handed in (34 MB of counts); see
 #: docs/SCALING.md for the measured overhead per chunk.
-DEFAULT_CHUNK_ROWS = 250_000
+DEFAULT_CHUNK_ROWS = 1_000_000
 
 
 # ---------------------------------------------------------------- inputs as dask arrays
