@@ -98,7 +98,7 @@ def write_logs(folder, n_logs, n_files):
 
 def start_client(n_workers):
     cluster = distributed.LocalCluster(n_workers=n_workers, threads_per_worker=1,
-                                       processes=LARGE, dashboard_address=None)
+                                       processes=LARGE, dashboard_address=":0")
     return cluster, distributed.Client(cluster, set_as_default=False)
 
 

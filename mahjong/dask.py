@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import glob
 import json
+import math
 import os
 import re
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
@@ -81,8 +82,17 @@ def _row_array(value, n, row_chunks, name: str, error, ndim: int = 1) -> da.Arra
     """A per-row input (shape (N,) or (N, a, b)) as a dask array with the row chunks of
     the counts and every other axis in one chunk."""
     arr = value if isinstance(value, da.Array) else da.asarray(np.asarray(value))
-    if arr.ndim != ndim or arr.shape[0] != n:
-        want = f"({n},)" if ndim == 1 else f"({n}, ...)"
+    want = f"({n},)" if ndim == 1 else f"({n}, ...)"
+    if arr.ndim != ndim:
+        raise error(f"{name} must be a scalar or have shape {want}, got {arr.shape}")
+    if any(math.isnan(c) for c in row_chunks + arr.chunks[0]):
+        # rows of unknown length (an array made from a dataframe): pair chunk by chunk
+        if arr.numblocks[0] != len(row_chunks):
+            raise error(f"{name}: the row chunks are of unknown size; call "
+                        f".compute_chunk_sizes() on the arrays or give {name} the "
+                        f"partitions of the counts")
+        return arr.rechunk({i: -1 for i in range(1, ndim)})
+    if arr.shape[0] != n:
         raise error(f"{name} must be a scalar or have shape {want}, got {arr.shape}")
     if arr.chunks[0] != row_chunks or any(len(c) != 1 for c in arr.chunks[1:]):
         arr = arr.rechunk((row_chunks,) + tuple((s,) for s in arr.shape[1:]))
@@ -95,18 +105,19 @@ _ROW_NUMBER = re.compile(r"\b(counts|n_melds|wildcard) row (\d+)")
 
 
 def _renumbered(exc: MahjongError, block_info) -> MahjongError:
-    """The chunk's error, its row number made the row of the whole dask array."""
+    """The chunk's error with its row number made the row of the whole dask array, and
+    the chunk named."""
     info = (block_info or {}).get(None) or {}
-    location = info.get("array-location")
-    chunk = info.get("chunk-location", ("?",))[0]
-    if not location:
+    if "array-location" not in info:
         return exc
-    start, stop = location[0]
+    start, stop = info["array-location"][0]
+    chunk = info["chunk-location"][0]
+    if math.isnan(start):                 # rows of unknown length: name the chunk only
+        return type(exc)(f"{exc} [chunk {chunk}]")
     text = str(exc)
     match = _ROW_NUMBER.search(text)
-    if match and start == start:  # nan-sized chunks have no known start
-        text = (text[:match.start(2)] + str(start + int(match.group(2)))
-                + text[match.end(2):])
+    if match:
+        text = text[:match.start(2)] + str(start + int(match.group(2))) + text[match.end(2):]
     return type(exc)(f"{text} [chunk {chunk}, rows {start}..{stop - 1}]")
 
 
@@ -353,12 +364,10 @@ def _settle_row(raw, partition: int, position: int, source: Optional[str]) -> tu
             + (result.next_dealer, None, None))
 
 
-def _settle_records(records: Iterable, partition: int, source: Optional[str] = None,
-                    positions: Optional[Iterable[int]] = None) -> pd.DataFrame:
-    if positions is None:
-        positions = range(10 ** 18)
-    return _frame([_settle_row(raw, partition, pos, source)
-                   for pos, raw in zip(positions, records)])
+def _settle_records(records: Iterable, partition: int) -> pd.DataFrame:
+    """One bag partition settled."""
+    return _frame([_settle_row(raw, partition, pos, None)
+                   for pos, raw in enumerate(records)])
 
 
 def _jsonl_lines(path: str):

@@ -38,7 +38,7 @@ N = sum(CHUNKS)
 def cluster_client():
     """A real cluster: two worker processes, one thread each (closed at the end)."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         with distributed.Client(cluster, set_as_default=False) as client:
             yield client
 
@@ -121,6 +121,22 @@ def test_columns_split_into_chunks_are_rechunked(compute, rows):
 def test_numpy_input_and_any_integer_dtype(compute, rows):
     (got,) = compute(mjd.shanten(rows.astype(np.int64)))
     np.testing.assert_array_equal(got, batch.shanten(rows))
+
+
+def test_rows_of_unknown_length_from_a_dataframe(compute, rows):
+    dd = pytest.importorskip("dask.dataframe")
+    pd = pytest.importorskip("pandas")
+    sizes = rows.sum(axis=1)
+    inferred = np.where(sizes % 3 == 2, (14 - sizes) // 3, (13 - sizes) // 3).astype(np.int8)
+    frame = dd.from_pandas(pd.DataFrame(rows).assign(melds=inferred), npartitions=4)
+    counts = frame[list(range(34))].to_dask_array()       # row chunks of unknown size
+    n_melds = frame["melds"].to_dask_array()              # the same partitions
+    assert np.isnan(counts.chunks[0][0])
+    got = compute(mjd.shanten(counts), mjd.shanten(counts, n_melds=n_melds))
+    np.testing.assert_array_equal(got[0], batch.shanten(rows))
+    np.testing.assert_array_equal(got[1], batch.shanten(rows, n_melds=inferred))
+    with pytest.raises(InvalidHandError, match="compute_chunk_sizes"):
+        mjd.shanten(counts, n_melds=da.zeros(N, chunks=50, dtype=np.int8))
 
 
 def test_a_chunk_full_of_bad_rows_raises_naming_the_row_in_the_whole_array(compute, rows):
