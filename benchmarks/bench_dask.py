@@ -146,10 +146,14 @@ def time_settle(client, paths):
 
 
 def time_chunks(client, hands, chunk_rows):
+    """(min wall seconds, chunks, CPU seconds per round of the workers and of this
+    process, which runs the scheduler of a LocalCluster)."""
     counts = persisted(client, hands, chunk_rows)
+    cpu_before = sum(worker_cpu_seconds(client)) + time.process_time()
     times = [time_shanten(client, counts)[0] for _ in range(ROUNDS)]
+    cpu = (sum(worker_cpu_seconds(client)) + time.process_time() - cpu_before) / ROUNDS
     del counts
-    return min(times), -(-len(hands) // chunk_rows)
+    return min(times), -(-len(hands) // chunk_rows), cpu
 
 
 def overhead_fit(points, n_hands):
@@ -220,7 +224,23 @@ def test_overhead_per_chunk(benchmark, client, hands, chunk_rows):
 
 # ------------------------------------------------------------------ tables
 
+def overhead_only():
+    hands = pooled_hands(OVERHEAD_HANDS)
+    print(f"load average before: {os.getloadavg()}")
+    cluster, client = start_client(2)
+    try:
+        for rows in OVERHEAD_CHUNKS:
+            t, chunks, cpu = time_chunks(client, hands, rows)
+            print(f"| {rows:,} | {chunks} | {t:.3f} | {cpu:.3f} |", flush=True)
+    finally:
+        client.close()
+        cluster.close()
+    print(f"load average after: {os.getloadavg()}")
+
+
 def main():
+    if "--overhead" in sys.argv:
+        return overhead_only()
     hands = pooled_hands(N_HANDS)
     start = time.perf_counter()
     batch.shanten(hands, threads=1)
@@ -254,9 +274,10 @@ def main():
                       f"worker CPU {[round(c, 1) for c in cpu]} s", flush=True)
                 if n_workers == 2:
                     for rows in OVERHEAD_CHUNKS:
-                        t, chunks = time_chunks(client, hands[:OVERHEAD_HANDS], rows)
-                        fit_points.append((t, chunks))
-                        print(f"chunks of {rows:,}: {chunks} chunks, {t:.3f} s", flush=True)
+                        t, chunks, cpu = time_chunks(client, hands[:OVERHEAD_HANDS], rows)
+                        fit_points.append((t, chunks, cpu))
+                        print(f"chunks of {rows:,}: {chunks} chunks, {t:.3f} s, "
+                              f"CPU {cpu:.3f} s", flush=True)
             finally:
                 client.close()
                 cluster.close()
@@ -281,13 +302,16 @@ def main():
               f"{n / elapsed / n_workers:,.0f} | {' + '.join(f'{c:.1f}' for c in cpu)} | "
               f"{n / sum(cpu):,.0f} |")
     print()
-    print("| chunk rows | chunks | seconds (min of rounds) |")
-    print("|---|---|---|")
-    for rows, (t, chunks) in zip(OVERHEAD_CHUNKS, fit_points):
-        print(f"| {rows:,} | {chunks} | {t:.3f} |")
-    per_chunk, per_hand = overhead_fit(fit_points, OVERHEAD_HANDS)
-    print(f"\nfit t = a * chunks + b * hands on 2 workers: a = {per_chunk * 1e3:.2f} ms "
-          f"per chunk, b = {per_hand * 1e9:.0f} ns per hand (cluster-wide)")
+    print("| chunk rows | chunks | wall s (min of rounds) | CPU s (workers + scheduler) |")
+    print("|---|---|---|---|")
+    for rows, (t, chunks, cpu) in zip(OVERHEAD_CHUNKS, fit_points):
+        print(f"| {rows:,} | {chunks} | {t:.3f} | {cpu:.3f} |")
+    per_chunk, per_hand = overhead_fit([(t, c) for t, c, _ in fit_points], OVERHEAD_HANDS)
+    cpu_chunk, cpu_hand = overhead_fit([(cpu, c) for _, c, cpu in fit_points],
+                                       OVERHEAD_HANDS)
+    print(f"\nfit t = a * chunks + b * hands on 2 workers: wall a = {per_chunk * 1e3:.2f} ms "
+          f"per chunk, b = {per_hand * 1e9:.0f} ns per hand (cluster-wide); CPU "
+          f"a = {cpu_chunk * 1e3:.2f} ms per chunk, b = {cpu_hand * 1e9:.0f} ns per hand")
 
 
 if __name__ == "__main__":
