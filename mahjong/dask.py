@@ -161,10 +161,10 @@ def _analysis(counts, n_melds, forms, wildcard, useful: bool) -> da.Array:
     if useful:
         return da.map_blocks(_shanten_block, arr, *row_args, dtype=np.bool_,
                              chunks=(rows, (34,)), meta=np.empty((0, 34), np.bool_),
-                             name="mahjong-useful-tiles", **kwargs)
+                             token="mahjong-useful-tiles", **kwargs)
     return da.map_blocks(_shanten_block, arr, *row_args, dtype=np.int8, drop_axis=1,
                          chunks=(rows,), meta=np.empty((0,), np.int8),
-                         name="mahjong-shanten", **kwargs)
+                         token="mahjong-shanten", **kwargs)
 
 
 def shanten(counts, n_melds=None, forms=None, wildcard=None) -> da.Array:
@@ -304,7 +304,7 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
     # (i = rows, j = the 34 tiles, a/b = the melds' axes, k = the packed output columns).
     packed = da.blockwise(_score_block, "ik", conc, "ij", *pairs, new_axes={"k": width},
                           dtype=np.uint8, concatenate=True, meta=np.empty((0, 0), np.uint8),
-                          names=tuple(names), scalars=scalars, name="mahjong-gb-score")
+                          names=tuple(names), scalars=scalars, token="mahjong-gb-score")
     totals = packed[:, :4].map_blocks(_unpack_totals, drop_axis=1, dtype=np.int32,
                                       meta=np.empty((0,), np.int32))
     return totals, packed[:, 4:]

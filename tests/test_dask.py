@@ -112,6 +112,25 @@ def test_forms_and_per_row_melds_from_numpy_and_dask(compute):
     np.testing.assert_array_equal(got_b, want)
 
 
+def test_several_results_in_one_compute_keep_their_own_keys(compute, rows):
+    # graph keys name the arguments: two calls on the same counts must not collide
+    hands = chunked(rows)
+    got = compute(mjd.shanten(hands), mjd.shanten(hands, forms=["regular"]),
+                  mjd.useful_tiles(hands), mjd.useful_tiles(hands, forms=["regular"]))
+    np.testing.assert_array_equal(got[0], batch.shanten(rows))
+    np.testing.assert_array_equal(got[1], batch.shanten(rows, forms=["regular"]))
+    np.testing.assert_array_equal(got[2], batch.useful_tiles(rows))
+    np.testing.assert_array_equal(got[3], batch.useful_tiles(rows, forms=["regular"]))
+    conc = np.stack([np.bincount([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8], minlength=34)] * 3)
+    one = mjd.score_batch(conc.astype(np.uint8), 0)
+    two = mjd.score_batch(conc.astype(np.uint8), 1)
+    t1, f1, t2, f2 = compute(*one, *two)
+    np.testing.assert_array_equal(t1, gb_batch.score_batch(conc, 0)[0])
+    np.testing.assert_array_equal(t2, gb_batch.score_batch(conc, 1)[0])
+    np.testing.assert_array_equal(f2, gb_batch.score_batch(conc, 1)[1])
+    assert (t1 != t2).any()
+
+
 def test_columns_split_into_chunks_are_rechunked(compute, rows):
     split = da.from_array(rows, chunks=(100, 10))
     (got,) = compute(mjd.shanten(split))
