@@ -101,7 +101,7 @@ def _row_array(value, n, row_chunks, name: str, error, ndim: int = 1) -> da.Arra
 
 # ---------------------------------------------------------------- shanten, useful tiles
 
-_ROW_NUMBER = re.compile(r"\b(counts|n_melds|wildcard) row (\d+)")
+_ROW_NUMBER = re.compile(r"\b(counts|n_melds|wildcard|locked) row (\d+)")
 
 
 def _renumbered(exc: MahjongError, block_info) -> MahjongError:
@@ -127,8 +127,8 @@ def _shanten_block(counts, *row_args, names=(), n_melds=None, forms=None,
     kwargs: Dict[str, Any] = {"n_melds": n_melds, "forms": forms}
     if wildcard is not None:
         kwargs["wildcard"] = wildcard
-    for name, column in zip(names, row_args):
-        kwargs[name] = column[:, 0]            # (rows, 1) -> (rows,)
+    for name, block in zip(names, row_args):
+        kwargs[name] = block if name == "locked" else block[:, 0]    # (rows, 1) -> (rows,)
     try:
         if useful:
             return _batch.useful_tiles(counts, threads=1, **kwargs)
@@ -137,7 +137,7 @@ def _shanten_block(counts, *row_args, names=(), n_melds=None, forms=None,
         raise _renumbered(exc, block_info) from exc
 
 
-def _analysis(counts, n_melds, forms, wildcard, useful: bool) -> da.Array:
+def _analysis(counts, n_melds, forms, wildcard, locked, useful: bool) -> da.Array:
     arr = _counts_array(counts, "counts", InvalidHandError)
     if arr.dtype.kind not in "iub":
         raise InvalidHandError(f"counts must be integers, got dtype {arr.dtype}")
@@ -157,6 +157,10 @@ def _analysis(counts, n_melds, forms, wildcard, useful: bool) -> da.Array:
         # (N, 1): the same number of dimensions as counts, so map_blocks pairs the row
         # chunks and broadcasts the single column.
         row_args.append(column[:, None])
+    if locked is not None:              # (N, 34) like the counts, passed on when given
+        names.append("locked")
+        row_args.append(_row_array(_counts_array(locked, "locked", InvalidHandError), n, rows,
+                                   "locked", InvalidHandError, ndim=2))
     kwargs["names"] = tuple(names)
     if useful:
         return da.map_blocks(_shanten_block, arr, *row_args, dtype=np.bool_,
@@ -167,7 +171,7 @@ def _analysis(counts, n_melds, forms, wildcard, useful: bool) -> da.Array:
                          token="mahjong-shanten", **kwargs)
 
 
-def shanten(counts, n_melds=None, forms=None, wildcard=None) -> da.Array:
+def shanten(counts, n_melds=None, forms=None, wildcard=None, *, locked=None) -> da.Array:
     """Shanten of every row of a dask array, lazily (0 = ready, -1 = complete).
 
     Parameters
@@ -183,6 +187,9 @@ def shanten(counts, n_melds=None, forms=None, wildcard=None) -> da.Array:
     wildcard : None, tile, or array of shape (N,)
         The wildcard of every row, or one per row, as for the batch kernel; passed on only
         when given.
+    locked : None, or array of shape (N, 34) (numpy or dask), keyword only
+        The copies of each tile in the row's melds, as for the batch kernel (needs a
+        ``mahjong.batch`` with wildcards); passed on only when given.
 
     Returns
     -------
@@ -200,10 +207,11 @@ def shanten(counts, n_melds=None, forms=None, wildcard=None) -> da.Array:
     >>> shanten(da.from_array(tile_counts("1112345678999m")[None, :])).compute().tolist()
     [0]
     """
-    return _analysis(counts, n_melds, forms, wildcard, useful=False)
+    return _analysis(counts, n_melds, forms, wildcard, locked, useful=False)
 
 
-def useful_tiles(counts, n_melds=None, forms=None, wildcard=None) -> da.Array:
+def useful_tiles(counts, n_melds=None, forms=None, wildcard=None, *, locked=None
+                 ) -> da.Array:
     """Useful-tile masks of every row of a dask array, lazily: ``out[i, t]`` is True if
     drawing tile t lowers the shanten of row i (:func:`mahjong.batch.useful_tiles`).
 
@@ -213,7 +221,7 @@ def useful_tiles(counts, n_melds=None, forms=None, wildcard=None) -> da.Array:
     -------
     dask.array.Array of bool, shape (N, 34), with the chunks of ``counts``.
     """
-    return _analysis(counts, n_melds, forms, wildcard, useful=True)
+    return _analysis(counts, n_melds, forms, wildcard, locked, useful=True)
 
 
 # ---------------------------------------------------------------- Guobiao scoring

@@ -215,6 +215,27 @@ def test_wildcards_equal_numpy_path(compute, rows):
     np.testing.assert_array_equal(got[2], batch.shanten(rows, wildcard=per_row))
 
 
+@pytest.mark.skipif(not has_wildcard(), reason="mahjong.batch has no locked= yet")
+def test_locked_copies_equal_numpy_path(compute):
+    # 11-tile hands with one pung: its three copies are locked
+    rng = np.random.default_rng(4)
+    rows, locked = np.zeros((N, 34), np.uint8), np.zeros((N, 34), np.uint8)
+    for i in range(N):
+        pung = rng.integers(34)
+        locked[i, pung] = 3
+        pool = np.repeat(np.arange(34), 4 - locked[i])
+        np.add.at(rows[i], rng.choice(pool, 11, replace=False), 1)
+    got = compute(mjd.shanten(chunked(rows), wildcard=5, locked=locked),
+                  mjd.useful_tiles(chunked(rows), locked=da.from_array(locked, chunks=(70, 17))))
+    np.testing.assert_array_equal(got[0], batch.shanten(rows, wildcard=5, locked=locked))
+    np.testing.assert_array_equal(got[1], batch.useful_tiles(rows, locked=locked))
+    bad = locked.copy()
+    bad[200, :] = 0
+    bad[200, np.flatnonzero(rows[200])[0]] = 4          # a fifth copy with the hand's own
+    with pytest.raises(InvalidHandError, match="row 200 "):
+        compute(mjd.shanten(chunked(rows), locked=bad))
+
+
 # ------------------------------------------------------------------ Guobiao score_batch
 
 @pytest.fixture(scope="module")
