@@ -212,10 +212,9 @@ def test_settle_workers(benchmark, client, log_paths):
 
 
 @pytest.mark.benchmark(group="dask-overhead")
+@pytest.mark.parametrize("client", [2], ids=["2-workers"], indirect=True)
 @pytest.mark.parametrize("chunk_rows", OVERHEAD_CHUNKS)
 def test_overhead_per_chunk(benchmark, client, hands, chunk_rows):
-    if client.n_workers != 2:
-        pytest.skip("measured on two workers")
     sub = hands[:OVERHEAD_HANDS]
     counts = persisted(client, sub, chunk_rows)
     benchmark.extra_info.update(chunk_rows=chunk_rows, chunks=-(-len(sub) // chunk_rows))
