@@ -1,0 +1,4 @@
+"""Placeholder replaced below."""
+STATUS = {}
+def score_batch(*a, **k):
+    raise NotImplementedError
