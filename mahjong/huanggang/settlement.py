@@ -259,7 +259,8 @@ def settle(record, rules=None) -> Settlement:
                     f"{where}: the win does not reach 起胡: the largest share is {top} "
                     f"(seat {who}), and a win needs {rules.qihu_points}")
         payer, why = _baopai(result, rec, e, openings, laizi, fixed)
-        how = "自摸" if self_drawn else ("抢杠" if e.robbing_kong else "放冲")
+        how = "自摸" if self_drawn else (f"抢杠 of seat {e.from_seat}" if e.robbing_kong
+                                         else f"放冲 by seat {e.from_seat}")
         label = result.items_label()
         for seat, (raw, amount, f_l, base, note) in sorted(shares.items()):
             if raw is None:
