@@ -216,7 +216,8 @@ def _reading_payments(result, rec):
     r = HandRecord.from_json(rec)
     win = [e for e in r.events if e.type == "win"][0]
     losers = {s: r.holding(s)[1] for s in range(4) if s != win.seat}
-    shares = win_shares(result, win.seat, losers, hg.Rules(), discarder=win.from_seat,
+    rules = hg.Rules.from_mapping(rec.get("options"))
+    shares = win_shares(result, win.seat, losers, rules, discarder=win.from_seat,
                         self_drawn=win.from_seat is None, dealer=r.dealer, laizi=result.laizi)
     return sum(s[1] for s in shares.values())
 
@@ -232,7 +233,8 @@ def test_property_best_reading_pays_most(rec):
     win = [e for e in r.events if e.type == "win"][0]
     kw = dict(win_tile=win.win_tile, indicator=r.indicator, self_drawn=win.from_seat is None,
               replacement=win.replacement, robbing_kong=win.robbing_kong,
-              last_tile=win.last_tile, dealer=win.seat == r.dealer)
+              last_tile=win.last_tile, dealer=win.seat == r.dealer,
+              rules=hg.Rules.from_mapping(rec.get("options")))
     best = hg.score(win.hand, win.melds, **kw)
     others = hg.all_results(win.hand, win.melds, **kw)
     assert others
