@@ -447,16 +447,27 @@ def score(hand, melds=(), *, win_tile, indicator, self_drawn: bool = False,
                  _Context(self_drawn, replacement, robbing_kong, last_tile, dealer))
 
 
+#: why a hand is not a Huanggang win (the ``status`` codes of :func:`score_batch`)
+NOT_WINNING, PAIR_NOT_258, HOLDS_FIXED, NOT_OPENED, TWO_LAIZI = 1, 2, 3, 4, 5
+
+
+def _not_winning(message: str, code: int) -> NotWinningError:
+    exc = NotWinningError(message)
+    exc.code = code
+    return exc
+
+
 def _best(concealed, ms, set_melds, laizi, ind, rules, ctx) -> HuanggangResult:
     fixed = rules.fixed_kong_tiles(ind)
     held = [t for t in fixed if t in concealed]
     if held:
-        raise NotWinningError(f"the hand holds {tile_label(held[0])}: a winning hand may not "
+        raise _not_winning(f"the hand holds {tile_label(held[0])}: a winning hand may not "
                               "hold 红中 or 发财 (they are konged alone or discarded)"
-                              + (" nor the 赖子皮" if ind in held else ""))
+                           + (" nor the 赖子皮" if ind in held else ""), HOLDS_FIXED)
     if not has_opened(set_melds):
-        raise NotWinningError("the hand has not opened (开口): a win needs a chow, pung or "
-                              "exposed kong before it (concealed and single kongs do not open)")
+        raise _not_winning("the hand has not opened (开口): a win needs a chow, pung or "
+                           "exposed kong before it (concealed and single kongs do not open)",
+                           NOT_OPENED)
     best = None
     reasons: List[str] = []
     for reading in hand_readings(concealed, set_melds, laizi):
@@ -466,7 +477,9 @@ def _best(concealed, ms, set_melds, laizi, ind, rules, ctx) -> HuanggangResult:
         elif best is None or result_key(result) > result_key(best):
             best = result
     if best is None:
-        raise NotWinningError(_why_not(concealed, set_melds, ms, laizi, fixed, reasons))
+        code = TWO_LAIZI if "two_laizi" in reasons else (
+            PAIR_NOT_258 if reasons else NOT_WINNING)
+        raise _not_winning(_why_not(concealed, set_melds, ms, laizi, fixed, reasons), code)
     return best
 
 
