@@ -94,6 +94,6 @@ def test_batch_status_codes():
                                       STATUS["not_winning"], STATUS["two_laizi"]]
     nomeld = np.zeros((1, 4, 2), np.uint8)
     nomeld[0, 0] = (4, 18)
-    h = np.array([tile_counts("234s567s55m")], np.uint8)
+    h = np.array([tile_counts("234s567s345m55m")], np.uint8)
     out = hg.score_batch(h, nomeld, indicator="3p")
     assert out["status"].tolist() == [STATUS["not_opened"]]
