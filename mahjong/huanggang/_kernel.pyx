@@ -71,6 +71,60 @@ cdef inline int _popcount8(int x) noexcept nogil:
     return n
 
 
+# Input errors found by the kernel (negative statuses; batch.py words the message).
+cdef enum:
+    E_INPUT = -1
+
+
+cdef int _check_row(const uint8_t* counts, const uint8_t* melds, int laizi, int pi_tile,
+                    int flags) noexcept nogil:
+    """0 for a well-formed row: counts 0..4, melds first with known kinds, 14 tiles
+    counting a set meld as 3, no fifth copy, no meld using the 赖子 or a fixed kong tile,
+    known and consistent win flags; else E_INPUT."""
+    cdef int total[34]
+    cdef int t, k, j, kind, tile, n = 0, c
+    cdef bint empty = 0
+    for t in range(34):
+        c = counts[t]
+        if c > 4:
+            return E_INPUT
+        total[t] = c
+        n += c
+    for k in range(4):
+        kind = melds[2 * k]
+        tile = melds[2 * k + 1]
+        if kind == 0:
+            empty = 1
+            continue
+        if empty or kind > 4 or tile > 33:
+            return E_INPUT
+        if kind == M_CHOW:
+            if tile >= 27 or tile % 9 > 6:
+                return E_INPUT
+            for j in range(3):
+                total[tile + j] += 1
+                if tile + j == laizi or tile + j == pi_tile:
+                    return E_INPUT
+        else:
+            total[tile] += 3 if kind == M_PUNG else 4
+            if tile == laizi or tile == 32 or tile == 33 or tile == pi_tile:
+                return E_INPUT
+        n += 3
+    if n != 14:
+        return E_INPUT
+    for t in range(34):
+        if total[t] > 4:
+            return E_INPUT
+    if flags & ~(F_SELF | F_REPLACEMENT | F_ROBBING | F_LAST):
+        return E_INPUT
+    if flags & F_SELF:
+        if flags & F_ROBBING:
+            return E_INPUT
+    elif flags & (F_REPLACEMENT | F_LAST):
+        return E_INPUT
+    return 0
+
+
 cdef int _score_row(const uint8_t* counts, const uint8_t* melds, const uint8_t* singles,
                     int laizi, int pi_tile, int flags, bint dealer, bint koukou,
                     bint plus5, int16_t* base_out, int16_t* payer_out, int8_t* fan_out,
@@ -81,6 +135,8 @@ cdef int _score_row(const uint8_t* counts, const uint8_t* melds, const uint8_t* 
     cdef bint any_pung = 0, any_258 = 0, peng_ok
     cdef int big = 0, base, payer, fan
     cdef RegularDecomposition dec[MAX_REGULAR_DECOMPOSITIONS]
+    if _check_row(counts, melds, laizi, pi_tile, flags):
+        return E_INPUT
     if counts[32] or counts[33] or (pi_tile < 34 and counts[pi_tile]):
         return HOLDS_FIXED
     for k in range(4):
@@ -182,7 +238,8 @@ def score_rows(const uint8_t[:, ::1] hands, const uint8_t[:, :, ::1] melds,
                const uint8_t[::1] dealer, bint koukou, bint plus5,
                int8_t[::1] status, int16_t[::1] base, int16_t[::1] payer_base,
                int8_t[::1] fan, uint8_t[::1] big, int num_threads=1):
-    """Fill the output rows (validated input: see batch.score_batch)."""
+    """Fill the output rows; a row with bad input gets status -1 (batch.score_batch then
+    names the problem)."""
     cdef Py_ssize_t i, n = hands.shape[0]
     if n == 0:
         return

@@ -23,6 +23,7 @@ STATUS = dict(_kernel.PY_STATUS)
 BIG_BITS = dict(_kernel.PY_BIG_BITS)
 assert set(BIG_BITS) == set(BIG_ITEMS)
 
+_LAIZI = np.array([laizi_of(t) for t in range(34)], np.uint8)
 _KIND_NAMES = {1: "chow", 2: "pung", 3: "kong", 4: "concealed_kong"}
 _KNOWN_FLAGS = 1 | 2 | 8 | 16
 
@@ -39,73 +40,78 @@ def _indicators(indicator, n: int) -> np.ndarray:
     return ind.astype(np.uint8)
 
 
-def _validate(hands, melds, single_kongs, flags, dealer):
+def _arrays(hands, melds, single_kongs, flags, dealer):
+    """The input as C-contiguous arrays of the kernel's types (shapes and types checked;
+    the row contents are checked by the kernel, and by :func:`_explain` for the message)."""
     h = np.asarray(hands)
     if h.ndim != 2 or h.shape[1] != 34 or h.dtype.kind not in "iu":
         raise InvalidHandError(f"hands must be integer counts of shape (N, 34), got "
                                f"{h.shape} {h.dtype}")
     n = h.shape[0]
-    if n and (h.min() < 0 or h.max() > 4):
-        row = int(np.flatnonzero(((h < 0) | (h > 4)).any(axis=1))[0])
-        raise InvalidHandError(f"row {row}: a count outside 0..4")
-    h = np.require(h, np.uint8, "C")
     m = np.zeros((n, 4, 2), np.uint8) if melds is None else np.asarray(melds)
     if m.shape != (n, 4, 2) or m.dtype.kind not in "iu":
         raise InvalidHandError(f"melds must be integers of shape ({n}, 4, 2), got {m.shape}")
-    if n and (m.min() < 0 or m.max() > 33):
-        raise InvalidHandError("melds hold values outside 0..33")
-    m = np.require(m, np.uint8, "C")
-    kinds, tiles = m[:, :, 0], m[:, :, 1]
-    present = kinds != 0
-    bad = (kinds > 4) | (kinds == 1) & ((tiles >= 27) | (tiles % 9 > 6))
-    bad_rows = bad.any(axis=1) | (present[:, 1:] & ~present[:, :-1]).any(axis=1)
-    if bad_rows.any():
-        row = int(np.flatnonzero(bad_rows)[0])
-        raise InvalidHandError(f"row {row}: bad meld rows {m[row].tolist()} (kinds 1 chow, "
-                               "2 pung, 3 kong, 4 concealed kong; melds first)")
-    n_melds = present.sum(axis=1)
-    size = h.sum(axis=1, dtype=np.int64) + 3 * n_melds
-    if n and (size != 14).any():
-        row = int(np.flatnonzero(size != 14)[0])
-        raise InvalidHandError(f"row {row}: {int(size[row])} tiles counting a set meld as 3; "
-                               "a winning hand has 14")
-    total = h.astype(np.int16)
-    idx = np.arange(n)
-    for k in range(4):
-        kk, tt = kinds[:, k], tiles[:, k].astype(np.int64)
-        for off in range(3):
-            sel = kk == 1
-            np.add.at(total, (idx[sel], tt[sel] + off), 1)
-        np.add.at(total, (idx[kk == 2], tt[kk == 2]), 3)
-        sel = (kk == 3) | (kk == 4)
-        np.add.at(total, (idx[sel], tt[sel]), 4)
-    if n and (total > 4).any():
-        row, t = map(int, np.argwhere(total > 4)[0])
-        raise InvalidHandError(f"row {row}: {int(total[row, t])} copies of {TENHOU_NAMES[t]}")
     s = np.zeros((n, 2), np.uint8) if single_kongs is None else np.asarray(single_kongs)
     if s.shape != (n, 2) or s.dtype.kind not in "iu" or (n and (s.min() < 0 or s.max() > 12)):
         raise InvalidHandError(f"single_kongs must be counts 0..12 of shape ({n}, 2): "
                                "[红中/发财 kongs, 赖子 kongs]")
-    s = np.require(s, np.uint8, "C")
     f = np.zeros(n, np.uint32) if flags is None else np.asarray(flags)
     if f.shape != (n,) or f.dtype.kind not in "iu":
         raise InvalidHandError(f"flags must be integers of shape ({n},)")
-    if n and (f.min() < 0 or (f.astype(np.int64) & ~_KNOWN_FLAGS).any()):
-        raise InvalidHandError("flags: Huanggang reads SELF_DRAWN, REPLACEMENT, ROBBING_KONG "
-                               "and LAST_TILE only")
-    f = np.require(f, np.uint32, "C")
-    self_drawn = (f & 1) != 0
-    for bit, need_self, what in ((2, True, "replacement (杠上开花) is a self-draw"),
-                                 (16, True, "last_tile (海底捞) is a self-draw"),
-                                 (8, False, "robbing_kong (抢杠) is not a self-draw")):
-        wrong = ((f & bit) != 0) & (self_drawn != need_self)
-        if wrong.any():
-            raise InvalidContextError(f"row {int(np.flatnonzero(wrong)[0])}: {what}")
     d = np.zeros(n, np.uint8) if dealer is None else np.asarray(dealer)
     if d.shape != (n,):
         raise InvalidHandError(f"dealer must have shape ({n},)")
-    d = np.require(d.astype(bool), np.uint8, "C")
-    return h, m, s, f, d
+    # values that a cast to the kernel's types would wrap are refused here
+    for a, name, top in ((h, "hands", 4), (m, "melds", 33), (f, "flags", _KNOWN_FLAGS)):
+        if a.dtype != np.uint8 and n and (a.min() < 0 or a.max() > 255):
+            raise InvalidHandError(f"{name} hold values outside 0..{top}")
+    return (np.require(h, np.uint8, "C"), np.require(m, np.uint8, "C"),
+            np.require(s, np.uint8, "C"), np.require(f, np.uint32, "C"),
+            np.require(d.astype(bool), np.uint8, "C"))
+
+
+def _explain(row, h, m, f, laizi, fixed):
+    """Raise the error that names what is wrong with input row ``row`` (the kernel found
+    one)."""
+    counts = h[row].astype(np.int64)
+    where = f"row {row}"
+    if counts.max() > 4:
+        raise InvalidHandError(f"{where}: a count outside 0..4")
+    kinds, tiles = m[row, :, 0], m[row, :, 1]
+    present = kinds != 0
+    if ((kinds > 4) | (tiles > 33) | (kinds == 1) & ((tiles >= 27) | (tiles % 9 > 6))).any() \
+            or (present[1:] & ~present[:-1]).any():
+        raise InvalidHandError(f"{where}: bad meld rows {m[row].tolist()} (kinds 1 chow, "
+                               "2 pung, 3 kong, 4 concealed kong; melds first)")
+    size = int(counts.sum()) + 3 * int(present.sum())
+    if size != 14:
+        raise InvalidHandError(f"{where}: {size} tiles counting a set meld as 3; a winning "
+                               "hand has 14")
+    total = counts.copy()
+    for kind, t in m[row]:
+        kind, t = int(kind), int(t)
+        if kind == 0:
+            continue
+        meld_tiles = [t, t + 1, t + 2] if kind == 1 else [t]
+        if any(x == laizi or x in fixed for x in meld_tiles):
+            raise InvalidHandError(f"{where}: the meld {_KIND_NAMES[kind]} of "
+                                   f"{TENHOU_NAMES[t]} uses the 赖子 or a fixed kong tile "
+                                   "(红中/发财); they never go in a chow, pung or kong")
+        for x in meld_tiles:
+            total[x] += 1 if kind == 1 else (3 if kind == 2 else 4)
+    if total.max() > 4:
+        t = int(total.argmax())
+        raise InvalidHandError(f"{where}: {int(total[t])} copies of {TENHOU_NAMES[t]}")
+    bits = int(f[row])
+    if bits & ~_KNOWN_FLAGS:
+        raise InvalidHandError(f"{where}: flags: Huanggang reads SELF_DRAWN, REPLACEMENT, "
+                               "ROBBING_KONG and LAST_TILE only")
+    for bit, need_self, what in ((2, True, "replacement (杠上开花) is a self-draw"),
+                                 (16, True, "last_tile (海底捞) is a self-draw"),
+                                 (8, False, "robbing_kong (抢杠) is not a self-draw")):
+        if bits & bit and bool(bits & 1) != need_self:
+            raise InvalidContextError(f"{where}: {what}")
+    raise InvalidHandError(f"{where}: bad input")  # not reached: the kernel and this agree
 
 
 def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, dealer=None,
@@ -152,29 +158,14 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     (0, 1, 4)
     """
     rules = Rules.from_mapping(rules)
-    h, m, s, f, d = _validate(hands, melds, single_kongs, flags, dealer)
+    h, m, s, f, d = _arrays(hands, melds, single_kongs, flags, dealer)
     n = h.shape[0]
     ind = _indicators(indicator, n)
-    laizi = np.array([laizi_of(int(t)) for t in range(34)], np.uint8)[ind]
+    laizi = _LAIZI[ind]
     if rules.laizipi_special:
         pi = np.where((ind == RED) | (ind == GREEN), 255, ind).astype(np.uint8)
     else:
         pi = np.full(n, 255, np.uint8)
-    fixed_rows = np.zeros((n, 34), bool)
-    fixed_rows[:, [GREEN, RED]] = True
-    if rules.laizipi_special:
-        fixed_rows[np.arange(n)[pi != 255], pi[pi != 255]] = True
-    kinds, tiles = m[:, :, 0], m[:, :, 1].astype(np.int64)
-    uses = np.zeros(n, bool)
-    for k in range(4):
-        present = kinds[:, k] != 0
-        for off in range(3):
-            t = np.minimum(tiles[:, k] + off * (kinds[:, k] == 1), 33)
-            uses |= present & ((t == laizi) | fixed_rows[np.arange(n), t])
-    if uses.any():
-        row = int(np.flatnonzero(uses)[0])
-        raise InvalidHandError(f"row {row}: a meld uses the 赖子 or 红中/发财; they never go in "
-                               "a chow, pung or kong with other tiles")
     status = np.empty(n, np.int8)
     base = np.zeros(n, np.int16)
     payer = np.zeros(n, np.int16)
@@ -183,6 +174,10 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     _kernel.score_rows(h, m, s, np.ascontiguousarray(laizi), np.ascontiguousarray(pi), f, d,
                        rules.kaikou_mode == "koukou", rules.qianggang_plus5, status, base,
                        payer, fan, big, num_threads)
+    if n and status.min() < 0:
+        row = int(np.flatnonzero(status < 0)[0])
+        fixed = {GREEN, RED} | ({int(pi[row])} if pi[row] != 255 else set())
+        _explain(row, h, m, f, int(laizi[row]), fixed)
     hard = status == 0
     for i in np.flatnonzero(status == STATUS["needs_readings"]):
         _score_wild_row(int(i), h, m, s, ind, laizi, f, d, rules, status, base, payer, fan,
