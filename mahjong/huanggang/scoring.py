@@ -155,7 +155,13 @@ class HuanggangResult(ScoreResult):
 
 def meld_fan_items(melds: Sequence[Meld], rules: Rules, laizi: int) -> List[ScoreItem]:
     """The 番 items a player's melds give (winner or loser), without the 屁胡-only items
-    and 硬胡."""
+    and 硬胡 (a new list: callers add to it)."""
+    return list(_meld_fan_items(tuple(melds), rules.kaikou_mode, laizi))
+
+
+@functools.lru_cache(maxsize=4096)
+def _meld_fan_items(melds: Tuple[Meld, ...], kaikou_mode: str, laizi: int
+                    ) -> Tuple[ScoreItem, ...]:
     chows = sum(1 for m in melds if m.kind == "chow")
     pungs = sum(1 for m in melds if m.kind == "pung")
     exposed = sum(1 for m in melds if m.kind == "kong")
@@ -163,7 +169,7 @@ def meld_fan_items(melds: Sequence[Meld], rules: Rules, laizi: int) -> List[Scor
     laizi_kongs = sum(1 for m in melds if m.is_single and m.tile == laizi)
     fixed = sum(1 for m in melds if m.is_single and m.tile != laizi)
     items: List[ScoreItem] = []
-    if rules.kaikou_mode == "koukou":
+    if kaikou_mode == "koukou":
         if chows:
             items.append(fan_item("chow", chows))
         if pungs:
@@ -178,7 +184,7 @@ def meld_fan_items(melds: Sequence[Meld], rules: Rules, laizi: int) -> List[Scor
         items.append(fan_item("fixed_kong", fixed))
     if laizi_kongs:
         items.append(fan_item("laizi_kong", laizi_kongs))
-    return items
+    return tuple(items)
 
 
 def has_opened(melds: Sequence[Meld]) -> bool:
@@ -328,7 +334,7 @@ def result_key(r: HuanggangResult) -> Tuple:
 
 # --- input ----------------------------------------------------------------------------
 
-def prepare_hand(hand, melds, win_tile, indicator, rules: Rules):
+def prepare_hand(hand, melds, win_tile, indicator, rules: Rules, check: bool = True):
     """Validate a winning holding: (concealed ids, all melds, set melds, win tile, laizi,
     indicator)."""
     concealed = tuple(sorted(to_tile_ids(hand))) if not (
@@ -336,7 +342,8 @@ def prepare_hand(hand, melds, win_tile, indicator, rules: Rules):
     ms = tuple(melds) if isinstance(melds, tuple) and all(
         type(m) is Meld for m in melds) else parse_melds(melds)
     try:
-        ind = parse_tile(indicator)
+        ind = indicator if type(indicator) is int and 0 <= indicator < 34 else \
+            parse_tile(indicator)
     except Exception as exc:
         raise InvalidHandError(f"indicator: {exc}") from None
     laizi = laizi_of(ind)
@@ -359,8 +366,9 @@ def prepare_hand(hand, melds, win_tile, indicator, rules: Rules):
         raise InvalidHandError(f"{len(concealed)} concealed tiles and {len(set_melds)} set "
                                f"meld(s) make {n} tiles; a winning hand has 14 (a kong counts "
                                "3, a single kong 0)")
-    check_copies(concealed, ms)
-    w = parse_tile(win_tile)
+    if check:  # (a record's reader has checked its holdings already)
+        check_copies(concealed, ms)
+    w = win_tile if type(win_tile) is int and 0 <= win_tile < 34 else parse_tile(win_tile)
     if w not in concealed:
         raise InvalidHandError(f"the winning tile {TENHOU_NAMES[w]} is not among the concealed "
                                "tiles (the hand includes the winning tile)")
@@ -457,7 +465,10 @@ def _not_winning(message: str, code: int) -> NotWinningError:
     return exc
 
 
+@functools.lru_cache(maxsize=16384)
 def _best(concealed, ms, set_melds, laizi, ind, rules, ctx) -> HuanggangResult:
+    """The best result of a validated holding (results are immutable: cached, so a hand
+    met again costs one lookup; errors are not cached)."""
     fixed = rules.fixed_kong_tiles(ind)
     held = [t for t in fixed if t in concealed]
     if held:
@@ -515,8 +526,9 @@ def is_winning_shape(concealed: Tuple[int, ...], set_melds: Tuple[Meld, ...], la
     return False
 
 
+@functools.lru_cache(maxsize=4096)
 def is_tenpai(concealed: Tuple[int, ...], set_melds: Tuple[Meld, ...], laizi: int,
-              fixed: Sequence[int] = (GREEN, RED)) -> bool:
+              fixed: Tuple[int, ...] = (GREEN, RED)) -> bool:
     """A 13-tile holding that some tile would complete to a Huanggang winning shape."""
     if any(t in fixed for t in concealed):
         return False
@@ -532,3 +544,9 @@ def is_tenpai(concealed: Tuple[int, ...], set_melds: Tuple[Meld, ...], laizi: in
         if is_winning_shape(tuple(sorted(concealed + (t,))), set_melds, laizi):
             return True
     return False
+
+
+def clear_caches() -> None:
+    """Empty the caches of readings and results (benchmarks measure cold runs with it)."""
+    for f in (hand_readings, _best, _meld_fan_items, is_tenpai):
+        f.cache_clear()

@@ -7,6 +7,7 @@ three shares to one player.
 """
 from __future__ import annotations
 
+import functools
 from typing import Dict, List, Optional, Tuple
 
 from ..errors import InvalidRecordError, MahjongError
@@ -21,77 +22,81 @@ _WIN_AND_END = frozenset(("win", "exhausted"))
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
 
 
-def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed) -> List[List[Tuple[int, int]]]:
-    """Claims and kongs against the special tiles; returns each seat's openings (吃, 碰,
-    冲杠) in order as (event index, the seat that fed it)."""
+_KONG_MELD_KIND = {"concealed": "concealed_kong", "exposed": "kong", "added": "kong",
+                   "single": "single_kong"}
+
+
+def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
+    """Claims and kongs against the special tiles, in one pass over the events. Returns
+    each seat's openings (吃, 碰, 冲杠) in order as (event index, the seat that fed it),
+    each seat's kongs as (meld kind, tile), and whether the record lists claims."""
     openings: List[List[Tuple[int, int]]] = [[] for _ in range(rec.seats)]
+    kongs: List[List[Tuple[str, int]]] = [[] for _ in range(rec.seats)]
+    lists_claims = False
     for i, e in enumerate(rec.events):
         t = type(e)
         if t is ClaimEvent:
-            where = f"event {i} ({e.type} by seat {e.seat})"
-            if laizi in e.tiles:
-                raise InvalidRecordError(f"{where}: {format_tiles(e.tiles)} uses the 赖子 "
-                                         f"{TENHOU_NAMES[laizi]}; a 赖子 is never claimed into "
-                                         "a chow or pung")
-            bad = [x for x in e.tiles if x in fixed]
-            if bad:
+            lists_claims = True
+            if laizi in e.tiles or fixed[0] in e.tiles or fixed[1] in e.tiles or \
+                    fixed[-1] in e.tiles:
+                where = f"event {i} ({e.type} by seat {e.seat})"
+                if laizi in e.tiles:
+                    raise InvalidRecordError(
+                        f"{where}: {format_tiles(e.tiles)} uses the 赖子 {TENHOU_NAMES[laizi]}; "
+                        "a 赖子 is never claimed into a chow or pung")
+                bad = [x for x in e.tiles if x in fixed]
                 raise InvalidRecordError(f"{where}: {format_tiles(e.tiles)} uses "
                                          f"{tile_label(bad[0])}; it is konged alone, never "
                                          "combined with other tiles")
             openings[e.seat].append((i, e.from_seat))
         elif t is KongEvent:
-            where = f"event {i} (kong by seat {e.seat})"
-            if e.kind == "single":
-                if e.tile != laizi and e.tile not in fixed:
+            special = e.tile == laizi or e.tile in fixed
+            if (e.kind == "single") != special:
+                where = f"event {i} (kong by seat {e.seat})"
+                if e.kind == "single":
                     raise InvalidRecordError(
                         f"{where}: a single kong of {TENHOU_NAMES[e.tile]}; only 红中, 发财 "
                         f"and the 赖子 {TENHOU_NAMES[laizi]} are konged alone")
-            elif e.tile == laizi or e.tile in fixed:
                 raise InvalidRecordError(
                     f"{where}: a {e.kind} kong of {tile_label(e.tile)}"
                     + (" (the 赖子)" if e.tile == laizi else "")
                     + "; it is konged alone (kind single), never with other tiles")
-            elif e.kind == "exposed":
+            if e.kind == "exposed":
                 openings[e.seat].append((i, e.from_seat))
-    return openings
+            kongs[e.seat].append((_KONG_MELD_KIND[e.kind], e.tile))
+    return openings, kongs, lists_claims
 
 
-def _check_holdings(rec: HandRecord, wins: Dict[int, int], laizi: int, fixed) -> None:
+def _check_holdings(rec: HandRecord, wins: Dict[int, int], laizi: int, fixed, kongs,
+                    lists_claims: bool) -> None:
     """Every seat's melds came from events, and every seat that did not win shows its
     closing hand (its melds decide what it pays)."""
-    lists_claims = any(type(e) is ClaimEvent for e in rec.events)
     for seat in range(rec.seats):
         h = rec.holding(seat, wins)
-        src = f"event {wins[seat]} (win by seat {seat})" if seat in wins else \
-            f"final hand of seat {seat}"
         if h is None:
             if wins:
                 raise InvalidRecordError(
                     f"final: the closing hand of seat {seat} is missing; a Huanggang record "
                     "gives every loser's hand, because its melds decide what it pays")
             continue
-        melds = h[1]
-        kongs = [(e.meld_kind, e.tile) for e in rec.events
-                 if type(e) is KongEvent and e.seat == seat]
-        for m in melds:
-            if m.is_single:
-                if m.tile != laizi and m.tile not in fixed:
-                    raise InvalidRecordError(f"{src}: a single kong of {TENHOU_NAMES[m.tile]}; "
-                                             "only 红中, 发财 and the 赖子 are konged alone")
-            elif laizi in m.tiles or any(t in fixed for t in m.tiles):
-                raise InvalidRecordError(f"{src}: meld {m} uses the 赖子 or a fixed kong tile")
-            if m.kind in ("chow", "pung") and not lists_claims:
-                raise InvalidRecordError(
-                    f"{src}: shows {m.kind} {format_tiles(m.tiles)} but the record lists no "
-                    "chow or pung events; a Huanggang record lists every claim (开口, 番 and "
-                    "承包 depend on them)")
-            if m.is_kong:
-                if (m.kind, m.tile) in kongs:
-                    kongs.remove((m.kind, m.tile))
-                else:
-                    raise InvalidRecordError(
-                        f"{src}: shows the {m.kind.replace('_', ' ')} {m} but no kong event "
-                        "made it; a Huanggang record lists every kong (single ones too)")
+        seat_kongs = list(kongs[seat])
+        for m in h[1]:
+            kind = m.kind
+            if kind == "chow" or kind == "pung":
+                if lists_claims:
+                    continue  # the reader matched them with the claims
+                problem = (f"shows {m.kind} {format_tiles(m.tiles)} but the record lists no "
+                           "chow or pung events; a Huanggang record lists every claim (开口, "
+                           "番 and 承包 depend on them)")
+            elif (kind, m.tiles[0]) in seat_kongs:
+                seat_kongs.remove((kind, m.tiles[0]))
+                continue
+            else:
+                problem = (f"shows the {kind.replace('_', ' ')} {m} but no kong event made "
+                           "it; a Huanggang record lists every kong (single ones too)")
+            src = f"event {wins[seat]} (win by seat {seat})" if seat in wins else \
+                f"final hand of seat {seat}"
+            raise InvalidRecordError(f"{src}: {problem}")
 
 
 def loser_fan(melds, rules: Rules, laizi: int, result: HuanggangResult, *, dealer: bool,
@@ -174,6 +179,27 @@ def _baopai(result: HuanggangResult, rec: HandRecord, e: WinEvent, openings, lai
     return None, ""
 
 
+@functools.lru_cache(maxsize=256)
+def _rules_of(items: tuple) -> Rules:
+    return Rules.from_mapping(dict(items))
+
+
+def _rules_for(rec: HandRecord, rules) -> Rules:
+    """The options of a record (the same options are read once, then looked up)."""
+    if rules is None and rec.rules == RULES_NAME and rec.options:
+        try:
+            key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
+                               for k, v in rec.options.items()))
+            hash(key)
+        except TypeError:
+            return Rules.for_record(rec, rules)
+        try:
+            return _rules_of(key)
+        except MahjongError as exc:
+            raise InvalidRecordError(f"record: options: {exc}") from None
+    return Rules.for_record(rec, rules)
+
+
 def settle(record, rules=None) -> Settlement:
     """Settle a Huanggang hand record (a :class:`~mahjong.record.HandRecord`, a mapping or
     JSON text).
@@ -211,7 +237,7 @@ def settle(record, rules=None) -> Settlement:
     (-64, -16, 144, -64)
     """
     rec = HandRecord.coerce(record)
-    rules = Rules.for_record(rec, rules)
+    rules = _rules_for(rec, rules)
     if rec.seats != 4:
         raise InvalidRecordError(f"record: seats is {rec.seats}; Huanggang is played by 4")
     if rec.indicator is None:
@@ -220,9 +246,9 @@ def settle(record, rules=None) -> Settlement:
     ind = rec.indicator
     laizi = laizi_of(ind)
     fixed = rules.fixed_kong_tiles(ind)
-    openings = _check_claims_and_kongs(rec, laizi, fixed)
+    openings, kongs, lists_claims = _check_claims_and_kongs(rec, laizi, fixed)
     wins = rec.winners()
-    _check_holdings(rec, wins, laizi, fixed)
+    _check_holdings(rec, wins, laizi, fixed, kongs, lists_claims)
     ledger = Ledger(4)
     results: Dict[int, HuanggangResult] = {}
     next_dealer: Optional[int] = None
@@ -244,7 +270,7 @@ def settle(record, rules=None) -> Settlement:
                 raise MahjongError("last_tile (海底捞): in the last-four-tiles phase a player "
                                    "wins only by self-draw")
             concealed, ms, set_melds, _, _, _ = prepare_hand(e.hand, e.melds, e.win_tile, ind,
-                                                             rules)
+                                                             rules, check=False)
             result = _best(concealed, ms, set_melds, laizi, ind, rules, ctx)
         except MahjongError as exc:
             raise recorded_win_error(where, exc) from None
