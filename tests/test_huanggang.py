@@ -241,3 +241,35 @@ def test_property_best_reading_pays_most(rec):
     paid = _reading_payments(best, rec)
     for o in others:
         assert _reading_payments(o, rec) <= paid
+
+
+# --- command line -------------------------------------------------------------------------
+
+def test_cli_score_and_settle(capsys, tmp_path):
+    from mahjong.cli import main
+    assert main(["score", "--rules", "huanggang", "{345m}[888p]234s567s55m", "--win", "7s",
+                 "--indicator", "3p", "--self-drawn", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["base"] == 1 and out["fan"] == 4 and out["hard"]
+    assert main(["score", "--rules", "huanggang", "[111m][999m][7z]234m567m88m", "--win", "5m",
+                 "--indicator", "3p", "--self-drawn"]) == 0
+    text = capsys.readouterr().out
+    assert "清一色" in text and "红中杠/发财杠1" in text
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(X.example_4(), ensure_ascii=False), encoding="utf-8")
+    assert main(["settle", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["deltas"] == [-1200, -1500, 3900, -1200]
+    assert main(["settle", str(path), "--option", "tiers=null"]) == 0
+    assert "+2400" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", "--rules", "huanggang", "{345m}[888p]234s567s55m", "--win", "7s"],
+    ["score", "--rules", "huanggang", "{345m}[888p]234s567s55m", "--win", "7s",
+     "--indicator", "3p", "--heavenly"],
+    ["score", "--rules", "sichuan", "111p123p456p789p99p", "--win", "9p", "--indicator", "3p"],
+])
+def test_cli_errors(argv, capsys):
+    from mahjong.cli import main
+    assert main(argv) == 2
