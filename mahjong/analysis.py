@@ -15,8 +15,11 @@ Shanten is the number of tile exchanges a hand is away from ready: 0 = ready (�
 (see :mod:`mahjong.tiles`), a sequence of tile ids, or a counts array of 34.
 
 The concealed part has 13 - 3m or 14 - 3m tiles for m melds. Targets never use a fifth
-copy of a tile, so a tile held four times is never useful and ``1111m`` is not a wait on
-``1m``. (The reference pymahjonggb does count such fifth copies; docs/ALGORITHMS.md.)
+copy of a tile, counting the copies in the player's melds (a kong locks four, a pung
+three, a chow one of each): a tile whose four copies are in hand and melds is never
+useful, and ``1111m`` is not a wait on ``1m``. (The reference pymahjonggb counts neither;
+docs/ALGORITHMS.md.) With ``wildcard=`` (赖子) every concealed copy of that kind may stand
+for any tile, a fifth copy included.
 
 >>> shanten("123456789m11p234s")
 -1
@@ -211,6 +214,11 @@ def shanten(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput
             return _shanten.missing_one(counts, 0, _checked_forms(forms, 0)) - 1
         locked, w = locked_copies(melds), -1
     else:
+        if not melds and type(tiles) in (str, list, tuple):
+            fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard),
+                                           False)
+            if fast is not None:
+                return fast[0] - 1
         counts, melds, locked, w = _core_args(tiles, melds, wildcard)
     return _shanten.analyze_one(counts, len(melds), _checked_forms(forms, len(melds)), locked,
                                 w, False)[0] - 1
@@ -294,8 +302,12 @@ def useful_tiles(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: Forms
     >>> useful_tiles("6678s", melds=[("chow", s) for s in ("678s", "456s", "345s")])
     [26]
     """
-    if wildcard is None and not melds and type(tiles) in (str, list, tuple):
-        fast = _shanten.fast_text_useful(tiles, forms_mask(forms))
+    if not melds and type(tiles) in (str, list, tuple):
+        if wildcard is None:
+            fast = _shanten.fast_text_useful(tiles, forms_mask(forms))
+        else:
+            fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard),
+                                           True)
         if fast is not None:
             return _mask_to_ids(fast[1])
     return _mask_to_ids(_useful_mask(tiles, melds, forms, wildcard)[1])

@@ -27,6 +27,7 @@ from cython.parallel cimport prange
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
+from mahjong_core._decompose cimport knitted_pattern_tiles
 from mahjong_core._types cimport (
     uint8_t, int8_t, int32_t, uint16_t, uint32_t, uint64_t,
     N_KINDS, FIRST_HONOR,
@@ -83,7 +84,18 @@ cdef extern from *:
         *threes = mj_gt_mask(a, b, c, 2);
         *fours = mj_gt_mask(a, b, c, 3);
     }
+    /* 1 if some tile other than w is held four times */
+    static inline int mj_has_four_except(const uint8_t* c, int w) {
+        __m128i a = _mm_loadu_si128((const __m128i*)c);
+        __m128i b = _mm_loadu_si128((const __m128i*)(c + 16));
+        uint64_t fours = mj_gt_mask(a, b, c, 3);
+        return (fours & ~((uint64_t)1 << w)) != 0;
+    }
     #else
+    static inline int mj_has_four_except(const uint8_t* c, int w) {
+        for (int i = 0; i < 34; i++) if (i != w && c[i] > 3) return 1;
+        return 0;
+    }
     static inline int mj_row_total(const uint8_t* c) {
         int total = 0, over = 0;
         for (int i = 0; i < 34; i++) { total += c[i]; over |= c[i] > 4; }
@@ -140,6 +152,7 @@ cdef extern from *:
                   uint64_t* fours) noexcept nogil
     void mj_expand_mask(uint64_t mask, uint8_t* out) noexcept nogil
     int mj_row_total(const uint8_t* c) noexcept nogil
+    int mj_has_four_except(const uint8_t* c, int w) noexcept nogil
 
 cdef enum:
     CAP = 9
@@ -186,10 +199,8 @@ cdef uint8_t WILD_SUIT_VEC[MAX_CLASSES][N_TARGETS]
 cdef uint8_t WILD_HONOR_VEC[MAX_CLASSES][N_TARGETS]
 cdef int n_wild_suit_classes = 0, n_wild_honor_classes = 0
 
-# Knitted patterns: KNIT_RESIDUE[p][s] = which ranks (0: 1-4-7, 1: 2-5-8, 2: 3-6-9) suit s
-# contributes to pattern p; the order matches mahjong_core._decompose.
-cdef int KNIT_RESIDUE[6][3]
-cdef uint16_t RESIDUE_BITS[3]        # 9-bit masks of ranks 1-4-7, 2-5-8, 3-6-9
+# Knitted patterns: the nine tiles of pattern p come from mahjong_core._decompose (the one
+# source of the pattern order), as tile bits.
 cdef uint64_t KNIT_MASK[6]           # tile bits of each knitted pattern
 cdef int32_t MASK_WEIGHT[512]        # base-5 weight of a 9-bit presence mask
 cdef uint64_t ORPHAN_MASK = 0
@@ -422,22 +433,17 @@ def _init_tables():
             _min_plus(TRIPLE_VEC[i], HONOR_VEC[j], vec)
             for k in range(5):
                 FINAL_TABLE[(k * n_triple_classes + i) * n_honor_classes + j] = vec[k * 2 + 1]
-    # knitted patterns: permutations of (m, p, s) in lexicographic order
-    orders = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-    for p in range(6):
-        for r in range(3):
-            KNIT_RESIDUE[p][orders[p][r]] = r
-    for r in range(3):
-        RESIDUE_BITS[r] = (1 << r) | (1 << (r + 3)) | (1 << (r + 6))
     for i in range(512):
         MASK_WEIGHT[i] = 0
         for j in range(9):
             if i & (1 << j):
                 MASK_WEIGHT[i] += POW5[j]
+    cdef uint8_t nine[9]
     for p in range(6):
+        knitted_pattern_tiles(p, nine)
         KNIT_MASK[p] = 0
-        for s in range(3):
-            KNIT_MASK[p] |= (<uint64_t>RESIDUE_BITS[KNIT_RESIDUE[p][s]]) << (9 * s)
+        for i in range(9):
+            KNIT_MASK[p] |= (<uint64_t>1) << nine[i]
     ORPHAN_MASK = HONOR_BITS
     for s in range(3):
         ORPHAN_MASK |= (<uint64_t>1) << (9 * s)
@@ -721,11 +727,11 @@ cdef uint64_t ALL34 = ((<uint64_t>1) << 34) - 1
 
 
 cdef void _group_dp(const uint8_t* h, const uint8_t* cap, int n, bint chows, int max_e,
-                    uint8_t* out) noexcept nogil:
+                    int max_m, uint8_t* out) noexcept nogil:
     """Exact vector of one group: out[(m * 2 + p) * 5 + e] = fewest uncovered slots of a
     target of the group with m sets and p pairs whose slots beyond the caps number exactly
-    e (<= max_e); INF where there is none. A DP over the ranks; the state carries the
-    chows started one and two ranks back."""
+    e (<= max_e) and m <= max_m; INF where there is none. A DP over the ranks; the state
+    carries the chows started one and two ranks back."""
     cdef uint8_t buf0[DP_SIZE]
     cdef uint8_t buf1[DP_SIZE]
     cdef uint8_t* cur = buf0
@@ -739,7 +745,7 @@ cdef void _group_dp(const uint8_t* h, const uint8_t* cap, int n, bint chows, int
         hi = h[i]
         ci = cap[i]
         limit = ci + max_e
-        for m in range(5):
+        for m in range(max_m + 1):
             for p in range(2):
                 for e in range(max_e + 1):
                     for a in range(m + 1):
@@ -747,9 +753,13 @@ cdef void _group_dp(const uint8_t* h, const uint8_t* cap, int n, bint chows, int
                             val = cur[(((m * 2 + p) * 5 + e) * 5 + a) * 5 + b]
                             if val >= INF:
                                 continue
-                            for x in range(5 - m):
+                            for x in range(max_m + 1 - m):
+                                if 3 * x + a + b > limit:
+                                    break
                                 for y in range(2 - p):
-                                    s_max = 4 - m - x if (chows and i <= n - 3) else 0
+                                    if 3 * x + 2 * y + a + b > limit:
+                                        break
+                                    s_max = max_m - m - x if (chows and i <= n - 3) else 0
                                     for s in range(s_max + 1):
                                         T = 3 * x + 2 * y + a + b + s
                                         if T > limit:
@@ -773,7 +783,7 @@ cdef void _group_dp(const uint8_t* h, const uint8_t* cap, int n, bint chows, int
 
 
 cdef void _group_vec_exact(const uint8_t* h, const uint8_t* cap, int n, bint chows, int S,
-                           uint8_t* out) noexcept nogil:
+                           int max_m, uint8_t* out) noexcept nogil:
     """Exact vector of one group; the plain class vector (at excess 0) when the group has
     no locked copy, no wildcard kind and (with wildcards) no real four: then a target with
     at most four copies is optimal for every shape and needs no wildcard."""
@@ -784,7 +794,7 @@ cdef void _group_vec_exact(const uint8_t* h, const uint8_t* cap, int n, bint cho
         if cap[i] < 4 or (S > 0 and h[i] >= 4):
             need = True
     if need:
-        _group_dp(h, cap, n, chows, S, out)
+        _group_dp(h, cap, n, chows, S, max_m, out)
         return
     memset(out, INF, EXACT_VEC)
     if chows:
@@ -829,17 +839,65 @@ cdef int _regular_exact(const uint8_t* r, const uint8_t* cap, int S, int sets_ne
             if e <= S and d < best:
                 best = d
         return best
-    _group_vec_exact(r, cap, 9, True, S, g0)
-    _group_vec_exact(r + 9, cap + 9, 9, True, S, g1)
+    _group_vec_exact(r, cap, 9, True, S, sets_needed, g0)
+    _group_vec_exact(r + 9, cap + 9, 9, True, S, sets_needed, g1)
     _min_plus_e(g0, g1, S, acc)
-    _group_vec_exact(r + 18, cap + 18, 9, True, S, g0)
+    _group_vec_exact(r + 18, cap + 18, 9, True, S, sets_needed, g0)
     _min_plus_e(acc, g0, S, g1)
-    _group_vec_exact(r + 27, cap + 27, 7, False, S, g0)
+    _group_vec_exact(r + 27, cap + 27, 7, False, S, sets_needed, g0)
     _min_plus_e(g1, g0, S, acc)
     for e in range(S + 1):
         if acc[(sets_needed * 2 + 1) * 5 + e] < best:
             best = acc[(sets_needed * 2 + 1) * 5 + e]
     return best
+
+
+cdef int _join_groups(const uint8_t* gv, int S, int sets_needed) noexcept nogil:
+    """The regular answer from four exact group vectors (gv = 4 x EXACT_VEC)."""
+    cdef uint8_t a[EXACT_VEC]
+    cdef uint8_t b[EXACT_VEC]
+    cdef int e, best = INF
+    _min_plus_e(gv, gv + EXACT_VEC, S, a)
+    _min_plus_e(a, gv + 2 * EXACT_VEC, S, b)
+    _min_plus_e(b, gv + 3 * EXACT_VEC, S, a)
+    for e in range(S + 1):
+        if a[(sets_needed * 2 + 1) * 5 + e] < best:
+            best = a[(sets_needed * 2 + 1) * 5 + e]
+    return best
+
+
+cdef inline void _group_at(const uint8_t* r, const uint8_t* cap, int g, int S, int sets_needed,
+                           uint8_t* out) noexcept nogil:
+    if g < 3:
+        _group_vec_exact(r + 9 * g, cap + 9 * g, 9, True, S, sets_needed, out)
+    else:
+        _group_vec_exact(r + 27, cap + 27, 7, False, S, sets_needed, out)
+
+
+cdef uint64_t _regular_exact_useful(uint8_t* r, const uint8_t* cap, int S, int sets_needed,
+                                    int target, int w) noexcept nogil:
+    """Draws t (a real copy left, t != w) that bring the exact regular count below target;
+    only the drawn tile's group is searched again."""
+    cdef uint8_t gv[4 * EXACT_VEC]
+    cdef uint8_t saved[EXACT_VEC]
+    cdef int g, t, lo, hi
+    cdef uint64_t mask = 0
+    for g in range(4):
+        _group_at(r, cap, g, S, sets_needed, gv + g * EXACT_VEC)
+    for g in range(4):
+        memcpy(saved, gv + g * EXACT_VEC, EXACT_VEC)
+        lo = 9 * g
+        hi = lo + (9 if g < 3 else 7)
+        for t in range(lo, hi):
+            if t == w or r[t] >= cap[t]:
+                continue
+            r[t] += 1
+            _group_at(r, cap, g, S, sets_needed, gv + g * EXACT_VEC)
+            if _join_groups(gv, S, sets_needed) < target:
+                mask |= (<uint64_t>1) << t
+            r[t] -= 1
+        memcpy(gv + g * EXACT_VEC, saved, EXACT_VEC)
+    return mask
 
 
 cdef int _seven_pairs_exact(const uint8_t* r, const uint8_t* cap, int S) noexcept nogil:
@@ -1098,6 +1156,36 @@ cdef int _best_d(const uint8_t* r, const uint8_t* cap, int S, bint locked, int n
     return _exact_d(r, cap, S, n_melds, forms)
 
 
+cdef uint64_t _draws_exact(uint8_t* r, const uint8_t* cap, int S, int n_melds, int forms,
+                           int target, int w) noexcept nogil:
+    """Draws that bring the exact count over `forms` below target, one by one."""
+    cdef uint64_t mask = 0
+    cdef int t
+    for t in range(N_KINDS):
+        if t == w or r[t] >= cap[t]:
+            continue
+        r[t] += 1
+        if _best_d(r, cap, S, True, n_melds, forms) < target:
+            mask |= (<uint64_t>1) << t
+        r[t] -= 1
+    return mask
+
+
+cdef uint64_t _draws_best(uint8_t* r, const uint8_t* cap, int S, int n_melds, int forms,
+                          int target, int w) noexcept nogil:
+    """The same without locked copies (hands holding a real four, with a wildcard)."""
+    cdef uint64_t mask = 0
+    cdef int t
+    for t in range(N_KINDS):
+        if t == w or r[t] >= cap[t]:
+            continue
+        r[t] += 1
+        if _best_d(r, cap, S, False, n_melds, forms) < target:
+            mask |= (<uint64_t>1) << t
+        r[t] -= 1
+    return mask
+
+
 cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locked, int w,
                   bint want_mask, uint64_t* mask_out) noexcept nogil:
     """Missing count (99 if no form applies) of concealed counts c with the melds' copies
@@ -1111,8 +1199,7 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
     cdef uint64_t mask = 0, cand, bit
     memcpy(r, c, N_KINDS)
     memset(r + N_KINDS, 0, 6)
-    for t in range(N_KINDS):
-        cap[t] = 4
+    memset(cap, 4, N_KINDS)
     if locked != NULL:
         for t in range(N_KINDS):
             if locked[t]:
@@ -1152,14 +1239,16 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
                     if _best_d(r, cap, S, False, n_melds, forms) < d:
                         mask |= (<uint64_t>1) << t
                     r[t] -= 1
+        elif has_locks and forms & FORM_REGULAR and (
+                _form_exact(r, cap, S, n_melds, FORM_REGULAR) == d):
+            # locked copies: the regular form searched per drawn group; the other forms
+            # (rarely in play with melds) draw by draw
+            mask = _regular_exact_useful(r, cap, S, 4 - n_melds, d, w)
+            if forms != FORM_REGULAR:
+                mask |= _draws_exact(r, cap, S, n_melds, forms & ~FORM_REGULAR, d, w)
         else:
-            for t in range(N_KINDS):
-                if t == w or r[t] >= cap[t]:
-                    continue
-                r[t] += 1
-                if _best_d(r, cap, S, has_locks, n_melds, forms) < d:
-                    mask |= (<uint64_t>1) << t
-                r[t] -= 1
+            mask = _draws_exact(r, cap, S, n_melds, forms, d, w) if has_locks else \
+                _draws_best(r, cap, S, n_melds, forms, d, w)
         if w >= 0 and k < S:
             mask |= (<uint64_t>1) << w
     mask_out[0] = mask
@@ -1325,34 +1414,24 @@ def table_info():
 
 from mahjong_core._tileparse cimport count_tenhou_text, count_tile_ids
 
-cdef int _parse_plain_tenhou(str text, uint8_t* c) except -2:
-    """Fill c from a plain tenhou string ("123m456p11z", spaces between groups allowed).
-
-    Returns the tile count, or -1 when the text is anything else (another notation, a bad
-    token, a fifth copy, more than 14 tiles): the caller then takes the full parser, which
-    also writes the error message.
-    """
-    memset(c, 0, N_KINDS)
-    return count_tenhou_text(text, c, 4, 14, True)
-
-
-cdef int _parse_id_list(object tiles, uint8_t* c) except -2:
-    """Fill c from a list or tuple of int tile ids (not 34 long: that is a counts array to
-    mahjong.tiles). Returns the tile count, or -1 to take the full parser."""
-    cdef Py_ssize_t n = len(tiles)
-    if n == N_KINDS or n > 14:
-        return -1
-    memset(c, 0, N_KINDS)
-    if count_tile_ids(tiles, c, N_KINDS, True) >= 0:
-        return -1
-    return <int>n
-
-
 cdef int _parse_fast(object tiles, uint8_t* c) except -2:
+    """Fill c from a plain tenhou string ("123m456p11z", spaces between groups allowed) or
+    a list/tuple of int ids (not 34 long: that is a counts array to mahjong.tiles), with the
+    shared readers of _tileparse.pxd. Returns the tile count, or -1 for anything else
+    (another notation, a bad token, a fifth copy, more than 14 tiles): the caller then
+    takes the full parser, which also words the error."""
+    cdef Py_ssize_t n
     if type(tiles) is str:
-        return _parse_plain_tenhou(<str>tiles, c)
+        memset(c, 0, N_KINDS)
+        return count_tenhou_text(<str>tiles, c, 4, 14, True)
     if type(tiles) is list or type(tiles) is tuple:
-        return _parse_id_list(tiles, c)
+        n = len(tiles)
+        if n == N_KINDS or n > 14:
+            return -1
+        memset(c, 0, N_KINDS)
+        if count_tile_ids(tiles, c, N_KINDS, True) >= 0:
+            return -1
+        return <int>n
     return -1
 
 
@@ -1512,12 +1591,25 @@ cdef inline int _wild_missing_fast(const uint8_t* c, int n_melds, int forms, int
     """Missing count with wildcard kind w (-1 = none) and no locked copies."""
     cdef HandView v
     cdef uint8_t r[40]
-    cdef int k, d
+    cdef int k, d, g
     if w < 0:
         return missing_tiles(c, n_melds, forms)
+    k = c[w]
+    if forms == FORM_REGULAR:
+        # the real tiles' indices: only the wildcard's group changes (its digit drops to 0)
+        if mj_has_four_except(c, w):
+            return _analyze(c, n_melds, forms, NULL, w, False, NULL)
+        _index_view(c, &v)
+        g = w // 9
+        v.idx[g] -= k * POW5[w - 9 * g]
+        if g < 3:
+            v.cls[g] = SUIT_CLASS[v.idx[g]]
+        else:
+            v.cls[3] = HONOR_CLASS[v.idx[3]]
+        d = _regular(&v, n_melds)
+        return d - k if d > k else 0
     memcpy(r, c, N_KINDS)
     memset(r + N_KINDS, 0, 6)
-    k = r[w]
     r[w] = 0
     _view(r, &v)
     if v.fours:
@@ -1666,3 +1758,31 @@ def checked_rows_ex(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint infe
                                    want_useful, &out[i],
                                    &useful[i, 0] if want_useful else NULL, &status[i])
     return bad
+
+
+def group_vector_exact(const uint8_t[::1] h, const uint8_t[::1] cap, bint chows, int max_e):
+    """The exact search's vector of one group (for the tests): a (5, 2, 5) array of the
+    fewest uncovered slots per (sets, pair, slots beyond the caps); 99 = none."""
+    import numpy as np
+    cdef uint8_t out[EXACT_VEC]
+    cdef int n = h.shape[0]
+    if n not in (7, 9) or cap.shape[0] != n or not 0 <= max_e <= 4:
+        raise ValueError("a group has 9 (suit) or 7 (honors) counts and caps; max_e 0..4")
+    _group_dp(&h[0], &cap[0], n, chows, max_e, 4, out)
+    return np.array([out[i] for i in range(EXACT_VEC)], np.uint8).reshape(5, 2, 5)
+
+
+def fast_text_wild(object tiles, int forms, int wildcard, bint want_mask):
+    """(missing, useful mask) of a concealed hand given as a plain tenhou string or a
+    list/tuple of int ids, without melds, with wildcard kind `wildcard` (0..33); None to
+    take the full path (other notations, errors, 34-long sequences)."""
+    cdef uint8_t c[40]
+    cdef uint64_t mask = 0
+    cdef int missing, total
+    if not 0 <= wildcard < N_KINDS:
+        return None
+    total = _parse_fast(tiles, c)
+    if total != 13 and total != 14:
+        return None
+    missing = _analyze(c, 0, forms, NULL, wildcard, want_mask, &mask)
+    return missing, mask
