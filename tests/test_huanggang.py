@@ -273,3 +273,28 @@ def test_cli_score_and_settle(capsys, tmp_path):
 def test_cli_errors(argv, capsys):
     from mahjong.cli import main
     assert main(argv) == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000))
+def test_property_random_wild_hands_best_reading(seed):
+    """就高 on random hands holding 赖子: the result of score() pays at least what any other
+    reading (any other assignment of the 赖子) would, for a loser with F 0 and for the
+    discarder / self-draw payer."""
+    import numpy as np
+    from huanggang_gen import random_holding, row_as_scalar
+    row = random_holding(np.random.default_rng(seed), wild_rate=1.0)
+    if row is None:
+        return
+    args = row_as_scalar(*row)
+    try:
+        best = hg.score(**args)
+    except (NotWinningError, InvalidContextError):
+        return
+    for other in hg.all_results(**args):
+        if best.to_cap:
+            break
+        assert not other.to_cap
+        assert (other.payer_base << other.fan) <= (best.payer_base << best.fan)
+        assert (other.base << other.fan) <= (best.base << best.fan) or \
+            (other.payer_base << other.fan) < (best.payer_base << best.fan)

@@ -97,3 +97,10 @@ def test_batch_status_codes():
     h = np.array([tile_counts("234s567s345m55m")], np.uint8)
     out = hg.score_batch(h, nomeld, indicator="3p")
     assert out["status"].tolist() == [STATUS["not_opened"]]
+
+
+def test_kernel_flag_bits_are_winflag():
+    from mahjong.huanggang import _kernel
+    from mahjong.ruleset import WinFlag
+    for name, bit in _kernel.PY_WIN_BITS.items():
+        assert WinFlag[name.upper()] == bit

@@ -16,3 +16,4 @@ def score_rows(hands: np.ndarray,       # const uint8_t[:, ::1] (N, 34)
                koukou: bool, plus5: bool,
                status: np.ndarray, base: np.ndarray, payer_base: np.ndarray,
                fan: np.ndarray, big: np.ndarray, num_threads: int = 1) -> None: ...
+PY_WIN_BITS: Dict[str, int]

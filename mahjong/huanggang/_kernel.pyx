@@ -12,7 +12,8 @@ the wildcard core (``mahjong.decompositions``), which has no C-level API yet.
 """
 from cython.parallel cimport prange
 
-from mahjong_core._types cimport uint8_t, int8_t, int16_t, uint32_t
+from mahjong_core._types cimport (uint8_t, int8_t, int16_t, uint32_t, MELD_CHOW, MELD_PUNG,
+                                  MELD_KONG, MELD_CONCEALED_KONG)
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions, SET_CHOW,
                                       SET_PUNG, MAX_REGULAR_DECOMPOSITIONS)
 
@@ -37,20 +38,15 @@ cdef enum:
     B_QIANGGANG = 64
     B_FENGYISE = 128
 
-# WinFlag bits read here
+# WinFlag bits read here (mahjong.ruleset.WinFlag; tests/test_huanggang_batch.py checks them)
 cdef enum:
     F_SELF = 1
     F_REPLACEMENT = 2
     F_ROBBING = 8
     F_LAST = 16
 
-# batch meld codes
-cdef enum:
-    M_CHOW = 1
-    M_PUNG = 2
-    M_KONG = 3
-    M_CONCEALED = 4
-
+PY_WIN_BITS = {"self_drawn": F_SELF, "replacement": F_REPLACEMENT, "robbing_kong": F_ROBBING,
+               "last_tile": F_LAST}
 PY_STATUS = {"ok": OK, "not_winning": NOT_WINNING, "pair_not_258": PAIR_NOT_258,
              "holds_fixed": HOLDS_FIXED, "not_opened": NOT_OPENED, "two_laizi": TWO_LAIZI,
              "needs_readings": NEEDS_READINGS}
@@ -98,7 +94,7 @@ cdef int _check_row(const uint8_t* counts, const uint8_t* melds, int laizi, int 
             continue
         if empty or kind > 4 or tile > 33:
             return E_INPUT
-        if kind == M_CHOW:
+        if kind == MELD_CHOW:
             if tile >= 27 or tile % 9 > 6:
                 return E_INPUT
             for j in range(3):
@@ -106,7 +102,7 @@ cdef int _check_row(const uint8_t* counts, const uint8_t* melds, int laizi, int 
                 if tile + j == laizi or tile + j == pi_tile:
                     return E_INPUT
         else:
-            total[tile] += 3 if kind == M_PUNG else 4
+            total[tile] += 3 if kind == MELD_PUNG else 4
             if tile == laizi or tile == 32 or tile == 33 or tile == pi_tile:
                 return E_INPUT
         n += 3
@@ -145,15 +141,15 @@ cdef int _score_row(const uint8_t* counts, const uint8_t* melds, const uint8_t* 
             break
         tile = melds[2 * k + 1]
         n_sets += 1
-        if kind == M_CHOW:
+        if kind == MELD_CHOW:
             chows += 1
-        elif kind == M_PUNG:
+        elif kind == MELD_PUNG:
             pungs += 1
-        elif kind == M_KONG:
+        elif kind == MELD_KONG:
             exposed += 1
         else:
             concealed += 1
-        for j in range(3 if kind == M_CHOW else 1):
+        for j in range(3 if kind == MELD_CHOW else 1):
             t = tile + j
             if t < 27:
                 suits |= 1 << (t // 9)
