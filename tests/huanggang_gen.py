@@ -137,3 +137,99 @@ def row_as_scalar(ind, counts, melds, singles, flags, dealer):
     return dict(hand=hand, melds=ms, win_tile=win, indicator=int(ind),
                 self_drawn=bool(flags & 1), replacement=bool(flags & 2),
                 robbing_kong=bool(flags & 8), last_tile=bool(flags & 16), dealer=bool(dealer))
+
+
+def random_record(rng, wild_rate=0.3):
+    """A random Huanggang record (a win, or None when the generator gets stuck): the
+    winner's holding of :func:`random_holding`, every meld made by events, and three
+    losers with random pungs and closing hands from the tiles left."""
+    from mahjong.tiles import TENHOU_NAMES as N
+    row = random_holding(rng, wild_rate=wild_rate)
+    if row is None:
+        return None
+    ind, counts, melds, singles, flags, _ = row
+    flags &= ~8  # no 抢杠 (the robbed seat's pung is not generated)
+    lz = laizi_of(ind)
+    w = int(rng.integers(4))
+    dealer = int(rng.integers(4))
+    left = np.full(34, 4, np.int64)
+    left[ind] -= 1
+    left -= counts
+    events, win_melds, kong_events = [], [], []
+    for kind, tile in melds:
+        if kind == 0:
+            break
+        kind, tile = int(kind), int(tile)
+        name = N[tile]
+        if kind == 1:
+            tiles = N[tile] + N[tile + 1][0] + N[tile + 2][0]
+            tiles = "".join(N[t][0] for t in (tile, tile + 1, tile + 2)) + N[tile][1]
+            events.append({"type": "chow", "seat": w, "tiles": tiles, "from": (w - 1) % 4})
+            win_melds.append({"type": "chow", "tiles": tiles})
+            for t in (tile, tile + 1, tile + 2):
+                left[t] -= 1
+            continue
+        src = int((w + rng.integers(1, 4)) % 4)
+        if kind == 2:
+            events.append({"type": "pung", "seat": w, "tiles": name[0] * 3 + name[1], "from": src})
+            win_melds.append({"type": "pung", "tiles": name[0] * 3 + name[1]})
+            left[tile] -= 3
+        elif kind == 3:
+            if rng.random() < 0.5:
+                kong_events.append({"type": "kong", "seat": w, "kind": "exposed", "tile": name,
+                                    "from": src})
+            else:
+                events.append({"type": "pung", "seat": w, "tiles": name[0] * 3 + name[1],
+                               "from": src})
+                kong_events.append({"type": "kong", "seat": w, "kind": "added", "tile": name})
+            win_melds.append({"type": "kong", "tiles": name[0] * 4 + name[1]})
+            left[tile] -= 4
+        else:
+            kong_events.append({"type": "kong", "seat": w, "kind": "concealed", "tile": name})
+            win_melds.append({"type": "concealed_kong", "tiles": name[0] * 4 + name[1]})
+            left[tile] -= 4
+    for t, k in ((RED, int(singles[0])), (lz, int(singles[1]))):
+        for _ in range(k):
+            kong_events.append({"type": "kong", "seat": w, "kind": "single", "tile": N[t]})
+            win_melds.append({"type": "single_kong", "tiles": N[t]})
+            left[t] -= 1
+    if (left < 0).any():
+        return None
+    final = {}
+    for seat in range(4):
+        if seat == w:
+            continue
+        ms = []
+        for _ in range(int(rng.integers(0, 3))):
+            cands = [t for t in range(34) if left[t] >= 3 and t not in (lz, RED, GREEN)]
+            if not cands:
+                break
+            t = int(rng.choice(cands))
+            left[t] -= 3
+            src = int((seat + rng.integers(1, 4)) % 4)
+            if src == w:
+                src = (w + 1) % 4 if (w + 1) % 4 != seat else (w + 2) % 4
+            events.insert(int(rng.integers(len(events) + 1)),
+                          {"type": "pung", "seat": seat, "tiles": N[t][0] * 3 + N[t][1],
+                           "from": src})
+            ms.append({"type": "pung", "tiles": N[t][0] * 3 + N[t][1]})
+        pool = np.repeat(np.arange(34), left)
+        take = rng.choice(len(pool), 13 - 3 * len(ms), replace=False)
+        hand = [int(pool[i]) for i in take]
+        for t in hand:
+            left[t] -= 1
+        final[str(seat)] = {"hand": "".join(N[t] for t in sorted(hand)), "melds": ms}
+    hand_ids = [int(t) for t in np.repeat(np.arange(34), counts)]
+    win = {"type": "win", "seat": w, "hand": "".join(N[t] for t in hand_ids),
+           "melds": win_melds, "win_tile": N[hand_ids[int(rng.integers(len(hand_ids)))]]}
+    if not flags & 1:
+        win["from"] = int((w + rng.integers(1, 4)) % 4)
+    if flags & 2:
+        if not kong_events:
+            return None
+        win["replacement"] = True
+    if flags & 16:
+        win["last_tile"] = True
+    events += kong_events + [win]
+    return {"rules": "huanggang", "dealer": dealer, "indicator": N[ind], "events": events,
+            "final": final}

@@ -298,3 +298,47 @@ def test_property_random_wild_hands_best_reading(seed):
         assert (other.payer_base << other.fan) <= (best.payer_base << best.fan)
         assert (other.base << other.fan) <= (best.base << best.fan) or \
             (other.payer_base << other.fan) < (best.payer_base << best.fan)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(0, 100_000), OPTIONS)
+def test_property_random_records(seed, opts):
+    """Random records (random winners, melds, losers' melds and options): the deltas sum
+    to zero, no loser's own share exceeds the cap or the tier, the winner receives at least
+    what any other reading of his hand would bring, and a refusal is one of the Huanggang
+    winning conditions."""
+    import numpy as np
+    from huanggang_gen import random_record
+    rec = random_record(np.random.default_rng(seed))
+    if rec is None:
+        return
+    if opts["cap"] is None and opts["tiers"] is None:
+        opts["tiers"] = (1200, 1500, 2000)
+    if opts["cap"] == 400 and opts["tiers"] is not None and min(opts["tiers"]) < 400:
+        opts["tiers"] = None
+    rules = hg.Rules.from_mapping(opts)
+    try:
+        s = hg.settle(rec, rules=rules)
+    except InvalidRecordError as exc:
+        assert "not a winning hand" in str(exc) or "起胡" in str(exc), str(exc)
+        return
+    assert sum(s.deltas) == 0
+    if rules.cap is not None:
+        top = rules.cap if rules.tiers is None else max(rules.cap, *rules.tiers)
+        for p in s.payments:
+            assert p.amount <= top or "承包" in p.reason
+    win = [e for e in rec["events"] if e["type"] == "win"][0]
+    received = s.deltas[win["seat"]]
+    assert received > 0
+    from mahjong.record import HandRecord
+    r = HandRecord.from_json(rec)
+    e = r.events[-1]
+    kw = dict(win_tile=e.win_tile, indicator=r.indicator, self_drawn=e.from_seat is None,
+              replacement=e.replacement, last_tile=e.last_tile, dealer=e.seat == r.dealer,
+              rules=rules)
+    from mahjong.huanggang.settlement import win_shares
+    losers = {x: r.holding(x)[1] for x in range(4) if x != e.seat}
+    for other in hg.all_results(e.hand, e.melds, **kw):
+        shares = win_shares(other, e.seat, losers, rules, discarder=e.from_seat,
+                            self_drawn=e.from_seat is None, dealer=r.dealer, laizi=other.laizi)
+        assert sum(v[1] for v in shares.values()) <= received
