@@ -385,3 +385,31 @@ def test_regular_readings_match_every_substitution():
                 for d in mahjong.decompositions(counts, melds, wildcard=w) if d.form == "regular"}
         assert ours == substitution_readings(counts, w), (hand, w)
         found += 1
+
+
+# --- the CLI ----------------------------------------------------------------------------------
+
+def test_cli_wildcard(capsys):
+    import argparse
+    import json
+
+    from mahjong.cli import analyze
+
+    def run(*argv):
+        parser = argparse.ArgumentParser(prog="mahjong")
+        analyze.register(parser.add_subparsers(dest="command"))
+        args = parser.parse_args(["analyze", *argv])
+        code = args.func(args)
+        return code, capsys.readouterr().out
+
+    code, out = run("123m456p789s11z2z5z", "--wildcard", "5z", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["wildcard"] == "5z" and data["shanten"] == 0
+    assert data["waits"] == ["1z", "2z", "5z"]
+    assert data["shanten"] == mahjong.shanten("123m456p789s11z2z5z", wildcard="5z")
+    code, out = run("123m456p789s11z2z5z", "--wildcard", "5z")
+    assert "wildcard 5z" in out.splitlines()[0]
+    code, out = run("123m456p789s11z2z5z3z", "--wildcard", "5z", "--json")
+    assert json.loads(out)["discards"][0]["shanten"] == 0
+    with pytest.raises(mahjong.MahjongError, match="wildcard"):
+        run("123m456p789s11z2z5z", "--wildcard", "0z")
