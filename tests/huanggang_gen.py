@@ -162,7 +162,6 @@ def random_record(rng, wild_rate=0.3):
         kind, tile = int(kind), int(tile)
         name = N[tile]
         if kind == 1:
-            tiles = N[tile] + N[tile + 1][0] + N[tile + 2][0]
             tiles = "".join(N[t][0] for t in (tile, tile + 1, tile + 2)) + N[tile][1]
             events.append({"type": "chow", "seat": w, "tiles": tiles, "from": (w - 1) % 4})
             win_melds.append({"type": "chow", "tiles": tiles})
