@@ -493,6 +493,11 @@ class FinalHand:
 
 # --------------------------------------------------------------------------- the reader
 
+# Draws and discards are immutable and there are only seats x 34 of each: one shared
+# object per (seat, tile).
+_DRAWS = tuple(tuple(DrawEvent(s, t) for t in range(34)) for s in range(MAX_SEATS))
+_DISCARDS = tuple(tuple(DiscardEvent(s, t) for t in range(34)) for s in range(MAX_SEATS))
+
 _KEYS = {
     "draw": frozenset(("type", "seat", "tile")),
     "discard": frozenset(("type", "seat", "tile")),
@@ -580,6 +585,17 @@ def _read_win(raw: Mapping, index: int, seats: int) -> WinEvent:
 
 def _read_event(index: int, raw: Any, seats: int) -> Event:
     """Read one event; every problem raises, naming the event."""
+    if type(raw) is dict and len(raw) == 3:
+        # a draw or discard in the usual form (a full game log is mostly these): exactly
+        # type, seat and tile, read into the shared immutable event object
+        kind = raw.get("type")
+        if kind == "draw" or kind == "discard":
+            seat = raw.get("seat")
+            tile = raw.get("tile")
+            if type(seat) is int and 0 <= seat < seats and type(tile) is str:
+                t = _TENHOU_IDS.get(tile)
+                if t is not None:
+                    return (_DRAWS if kind == "draw" else _DISCARDS)[seat][t]
     if type(raw) is not dict:
         if isinstance(raw, _EVENT_CLASSES):
             raw = raw.to_json()
