@@ -9,7 +9,8 @@ Every ``mahjong_core/*.pyx`` becomes one extension module. Build switches (env v
   the same, only the popcount is emulated (slower, still correct).
 - ``MAHJONG_CORE_NO_OPENMP=1``: build without OpenMP; batch calls then run on one thread.
 - ``MAHJONG_CORE_ANNOTATE=1``: write Cython's HTML annotation next to each .pyx.
-- ``MAHJONG_CORE_ONLY=_shanten,_gb``: build only the named modules (for development).
+- ``MAHJONG_CORE_ONLY=_shanten,_gb``: build only the named modules (for development); a
+  rule set's kernel ``mahjong/<room>/_kernel.pyx`` is named by its room (``guiyang``).
 """
 import os
 import platform
@@ -83,6 +84,12 @@ def _extensions():
         if only and mod not in only:
             continue
         exts.append(Extension(f"mahjong_core.{mod}", [pyx]))
+    # a rule set's own kernel: mahjong/<room>/_kernel.pyx -> mahjong.<room>._kernel
+    for pyx in sorted(glob(os.path.join("mahjong", "*", "_kernel.pyx"))):
+        room = os.path.basename(os.path.dirname(pyx))
+        if only and room not in only and f"mahjong.{room}._kernel" not in only:
+            continue
+        exts.append(Extension(f"mahjong.{room}._kernel", [pyx]))
     debug = _flag("MAHJONG_CORE_DEBUG")
     directives = {
         "language_level": 3,

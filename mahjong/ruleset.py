@@ -406,6 +406,7 @@ def register_ruleset(name: str, module: str) -> None:
 
 register_ruleset("sichuan", "mahjong.sichuan")
 register_ruleset("yunnan", "mahjong.yunnan")
+register_ruleset("guiyang", "mahjong.guiyang")
 
 
 def available_rulesets() -> List[str]:
