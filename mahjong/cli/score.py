@@ -14,6 +14,7 @@ from ..errors import InvalidHandError, MahjongError
 
 _FLAGS = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
           "earthly", "first_round")
+_GUIYANG_FLAGS = ("ready", "discarder_ready")
 _BRACKET = re.compile(r"\[([^\]]*)\]|\(([^)]*)\)|\{([^}]*)\}")
 
 
@@ -69,6 +70,11 @@ def register(subparsers) -> None:
                    help="a meld, e.g. pung:222p or concealed_kong:7777s (repeatable)")
     for flag in _FLAGS:
         p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag)
+    # Guiyang: 报听 of the winner / of the discarder (the 报听 bonus, the 豆 licence)
+    for flag in _GUIYANG_FLAGS:
+        p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag,
+                       help="guiyang only: the " + ("winner" if flag == "ready" else
+                                                    "discarder") + " had declared 报听")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule-set option, e.g. max_fan=3 (repeatable)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -89,6 +95,11 @@ def run(args) -> int:
     flags = {f: getattr(args, f) for f in _FLAGS}
     if args.rules == "sichuan":
         flags.pop("first_round")
+    extra = [f for f in _GUIYANG_FLAGS if getattr(args, f)]
+    if args.rules == "guiyang":
+        flags.update({f: getattr(args, f) for f in _GUIYANG_FLAGS})
+    elif extra:
+        raise MahjongError(f"--{extra[0].replace('_', '-')} is a guiyang option")
     result = module.score(concealed, melds, win_tile=args.win,
                           rules=module.Rules.from_mapping(options), **flags)
     if args.json:

@@ -16,8 +16,10 @@ Readings (a holding may read several ways; the caller takes the most valuable on
 * 地龙 / 清地龙: the only meld is a pung, won on its fourth tile, and every other
   concealed tile is paired (five pairs).
 """
-from mahjong_core._types cimport uint8_t, uint32_t, N_SUITED
+from mahjong_core._types cimport (uint8_t, uint32_t, uint64_t, N_SUITED, FORM_REGULAR,
+                                  FORM_SEVEN_PAIRS)
 from mahjong_core._decompose cimport RegularDecomposition, regular_decompositions
+from mahjong_core._shanten cimport missing_tiles, useful_mask
 
 # Pattern ids: the bit index in a reading mask and the index into a values tuple. The
 # item table of mahjong.guiyang.items lists the same keys in the same order (a test holds
@@ -146,30 +148,49 @@ cdef int _load_values(tuple values, int* out) except -1:
     return 0
 
 
+cdef inline bint _dilong_wait(const Holding* h) noexcept nogil:
+    """A lone pung and five pairs (a quad counts as two): waits for the pung's fourth tile."""
+    cdef int t
+    if h.lone_pung < 0 or h.counts[h.lone_pung]:
+        return False
+    for t in range(N_SUITED):
+        if h.counts[t] & 1:
+            return False
+    return True
+
+
 def best_wait(tuple hand, const uint8_t[::1] melds, tuple values, bint kongting):
     """The most valuable wait of a 13-tile holding: ``(value, tile, pattern id)``, or
     ``(-1, -1, -1)`` when it is not ready.
 
     ``values``: the value of each pattern (index = pattern id); a value <= 0 switches the
     pattern off. ``kongting``: a tile whose four copies the holding has is not a wait.
+
+    The core's shanten tables give the waits of the regular and seven-pairs forms (the tiles
+    that complete the hand); 地龙, a shape of its own, is tested apart. Each wait is then
+    read like a winning hand and the most valuable reading kept.
     """
     cdef Holding h
     cdef int v[N_PATTERNS]
     cdef int t, value, pattern, best = -1, best_tile = -1, best_pattern = -1
+    cdef int forms
     cdef uint32_t bits, allowed = 0
+    cdef uint64_t candidates = 0
     _load(&h, hand, melds)
     _load_values(values, v)
     for t in range(N_PATTERNS):
         if v[t] > 0:
             allowed |= (<uint32_t>1) << t
     with nogil:
+        forms = FORM_REGULAR | (FORM_SEVEN_PAIRS if h.n_melds == 0 else 0)
+        if missing_tiles(h.counts, h.n_melds, forms) == 1:
+            candidates = useful_mask(h.counts, h.n_melds, forms)
+        if _dilong_wait(&h):
+            candidates |= (<uint64_t>1) << h.lone_pung
         for t in range(N_SUITED):
-            if h.counts[t] >= 4 or (kongting and h.held[t] >= 4):
+            if not (candidates >> t & 1):
                 continue
-            # a wait touches the holding: the same tile or a neighbour of a concealed tile
-            # (every set or pair holding t holds t - 1, t or t + 1), or the lone pung's tile
-            if not (h.counts[t] or (t % 9 and h.counts[t - 1]) or
-                    (t % 9 != 8 and h.counts[t + 1]) or t == h.lone_pung):
+            if h.counts[t] >= 4 or (kongting and h.held[t] >= 4):
                 continue
             h.counts[t] += 1
             bits = _readings(&h, h.counts, t) & allowed
@@ -186,7 +207,8 @@ def best_wait(tuple hand, const uint8_t[::1] melds, tuple values, bint kongting)
 
 def waits(tuple hand, const uint8_t[::1] melds, bint kongting, uint32_t allowed):
     """``{tile: reading mask}`` of every wait of a 13-tile holding (readings limited to
-    the ``allowed`` mask)."""
+    the ``allowed`` mask), by trying every tile (the plain search :func:`best_wait` is
+    tested against)."""
     cdef Holding h
     cdef int t
     cdef uint32_t bits

@@ -24,7 +24,9 @@ The optional chickens (乌骨鸡, 摇摆鸡, 本鸡, 星期鸡, 吹风鸡, 前�
 """
 from __future__ import annotations
 
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+import functools
+from types import MappingProxyType
+from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .items import ITEMS
 from .options import Rules
@@ -37,7 +39,7 @@ NINE_S = 26     # 9s: turned up, 幺鸡 becomes 金鸡
 WUGU = 16       # 8p
 CHUIFENG = 13   # 5p: turned up, 吹风鸡 cancels every chicken
 
-ChickenTable = Dict[int, Tuple[Tuple[str, int], ...]]
+ChickenTable = Mapping[int, Tuple[Tuple[str, int], ...]]
 
 
 class ChickenSeat(NamedTuple):
@@ -71,8 +73,15 @@ def chicken_tiles(rules: Rules, flip: Optional[int], play_flips: Sequence[int] =
     ``flip``: the tile turned up after the win (None: the wall was empty);
     ``play_flips``: tiles turned up during play, in order (前后鸡 / 滚筒鸡 only).
     """
+    return _chicken_tiles(rules, flip, tuple(play_flips))
+
+
+@functools.lru_cache(maxsize=1024)
+def _chicken_tiles(rules: Rules, flip: Optional[int], play_flips: Tuple[int, ...]
+                   ) -> ChickenTable:
+    # one table per (options, turned-up tiles): immutable, shared by the records using it
     if rules.chuifeng and flip == CHUIFENG:
-        return {}
+        return MappingProxyType({})
     u = rules.unit
     table: Dict[int, List[Tuple[str, int]]] = {}
 
@@ -99,7 +108,7 @@ def chicken_tiles(rules: Rules, flip: Optional[int], play_flips: Sequence[int] =
             add(t, "gundongji", u)
     elif play_flips and rules.qianhou:
         add(next_rank(play_flips[-1]), "qianhouji", u)
-    return {t: tuple(kinds) for t, kinds in table.items()}
+    return MappingProxyType({t: tuple(kinds) for t, kinds in table.items()})
 
 
 def _fixed_money(table: ChickenTable, tile: int) -> int:
@@ -107,36 +116,42 @@ def _fixed_money(table: ChickenTable, tile: int) -> int:
     return sum(m for k, m in table.get(tile, ()) if k in ("yaoji", "jinji", "wuguji"))
 
 
-def _count(totals: Dict[str, List[int]], key: str, money: int, n: int = 1) -> None:
-    row = totals.setdefault(key, [0, 0])
-    row[0] += n
-    row[1] += money * n
-
-
 def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat, *, visible_only: bool,
                   chongfeng: Sequence[Tuple[str, int]] = ()) -> Dict[str, List[int]]:
     """``{kind: [count, money]}`` of one seat's chickens (``visible_only``: melds,
     discards and 冲锋鸡 only, for 包鸡)."""
-    totals: Dict[str, List[int]] = {}
-    if not table:
-        return totals
-    tiles: List[int] = [t for m in s.melds for t in m.tiles]
+    get = table.get
+    found: List[Tuple[str, int]] = []         # (kind, money), one per chicken
+    for m in s.melds:
+        kinds = get(m.tiles[0])
+        if kinds:
+            found += kinds * len(m.tiles)
     if not visible_only:
-        tiles += list(s.concealed)
+        for t in s.concealed:
+            kinds = get(t)
+            if kinds:
+                found += kinds
     if rules.mantang:
-        tiles += list(s.discards)
-    for t in tiles:
-        for key, money in table.get(t, ()):
-            _count(totals, key, money)
-    for key, money in chongfeng:
-        _count(totals, key, money)
+        for t in s.discards:
+            kinds = get(t)
+            if kinds:
+                found += kinds
+    found += chongfeng
     if rules.zhanji and not visible_only:
         standing = list(s.concealed) + [t for m in s.melds if m.kind == "concealed_kong"
                                         for t in m.tiles]
         for t in standing:
             money = _fixed_money(table, t)
             if money:
-                _count(totals, "zhanji", money)
+                found.append(("zhanji", money))
+    totals: Dict[str, List[int]] = {}
+    for key, money in found:
+        row = totals.get(key)
+        if row is None:
+            totals[key] = [1, money]
+        else:
+            row[0] += 1
+            row[1] += money
     return totals
 
 

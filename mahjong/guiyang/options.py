@@ -88,12 +88,13 @@ class Rules(RuleOptions):
     # -- derived values --------------------------------------------------------------
     def value(self, key: str) -> int:
         """The value of a fixed item of the table on the active scale."""
-        if key == "qingqidui" and self.scale == "A":
-            return self.qingqidui_A
-        v = value(key, self.scale)
-        if v is None:
-            raise KeyError(f"{key} has no fixed value")
-        return v
+        values = self.__dict__.get("_values")
+        if values is None:
+            values = {k: value(k, self.scale) for k in ITEMS if value(k, self.scale) is not None}
+            if self.scale == "A":
+                values["qingqidui"] = self.qingqidui_A
+            object.__setattr__(self, "_values", values)
+        return values[key]
 
     @property
     def unit(self) -> int:

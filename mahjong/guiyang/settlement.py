@@ -201,10 +201,12 @@ def _holdings(record, f: _Facts):
         if fh is None:
             raise InvalidRecordError(f"final: the closing hand of seat {s} is missing ({why})")
         out[s] = (fh.hand, fh.melds, False)
-    win_at = {w.seat: k for k, w in f.wins}
     for s, (hand, melds, won) in out.items():
-        where = f"event {win_at[s]} (win by seat {s})" if won else f"final hand of seat {s}"
-        _check_holding_tiles(where, hand, melds)
+        if (hand and max(hand) >= 27) or melds:
+            win_at = {w.seat: k for k, w in f.wins}
+            where = f"event {win_at[s]} (win by seat {s})" if won else \
+                f"final hand of seat {s}"
+            _check_holding_tiles(where, hand, melds)
     return out
 
 
@@ -305,7 +307,13 @@ def _next_dealer_after_win(record, f: _Facts) -> int:
 
 def _settle_win(record, rules: Rules, f: _Facts, holdings, tenpai, ledger: Ledger,
                 notes: List[str]) -> Tuple[Dict[int, ScoreResult], int]:
-    pay = ledger.book
+    # every amount below is a positive int between two different seats: rows are booked
+    # straight into the ledger (what Ledger.book checks holds by construction)
+    book = ledger.rows.append
+
+    def pay(from_seat, to_seat, amount, reason, event):
+        book((from_seat, to_seat, amount, reason, event))
+
     wins: Dict[int, ScoreResult] = {}
     void = set()
     baoting = rules.value("baoting")
@@ -361,8 +369,7 @@ def _settle_win(record, rules: Rules, f: _Facts, holdings, tenpai, ledger: Ledge
                         f"its value {amount} is paid", i)
     qualifies = winners | set(tenpai)
     kongs = [(k, e.seat, e.kind, e.from_seat, e.tile) for k, e in f.kongs]
-    for row in dou_payments(rules, kongs, qualifies, void):
-        pay(*row)
+    ledger.rows += dou_payments(rules, kongs, qualifies, void)
     at = f.flip_at if f.flip_at is not None else f.end_at
     seats = []
     cf_index = f.first_1s[0] if f.first_1s else None
@@ -380,10 +387,9 @@ def _settle_win(record, rules: Rules, f: _Facts, holdings, tenpai, ledger: Ledge
     first_8p = None
     if f.first_8p is not None and not f.first_8p[3]:
         first_8p = (f.first_8p[1], f.first_8p[2])
-    for payer, payee, amount, reason in chicken_payments(
-            rules, seats, f.flip, play_flips=f.play_flips, first_1s=first_1s,
-            first_8p=first_8p):
-        pay(payer, payee, amount, reason, at)
+    ledger.rows += [(payer, payee, amount, reason, at) for payer, payee, amount, reason in
+                    chicken_payments(rules, seats, f.flip, play_flips=f.play_flips,
+                                     first_1s=first_1s, first_8p=first_8p)]
     if f.flip is None:
         notes.append("no tile turned up after the win (the wall was empty): no 翻牌鸡")
     return wins, _next_dealer_after_win(record, f)
