@@ -156,3 +156,17 @@ def test_unfinished_hand_pays_nothing():
 def test_golden_file_notes_name_the_rule():
     for c in json.loads((DATA / "guiyang_golden_records.json").read_text(encoding="utf-8")):
         assert c["note"] and ("expect" in c) != ("error" in c)
+
+
+def test_docs_examples_run_and_list_every_option():
+    import doctest
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "GUIYANG.md"
+    result = doctest.testfile(str(doc), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
+    text = doc.read_text(encoding="utf-8")
+    for row in guiyang.Rules.describe():
+        assert f"| `{row['name']}` |" in text, row["name"]
+    assert "RULES.md" not in text
