@@ -358,9 +358,12 @@ def _settle_win(record, rules: Rules, f: _Facts, holdings, tenpai, ledger: Ledge
                 pay(src, w.seat, shabao, f"杀报 {shabao} (the discarder had declared 报听)", i)
             if w.after_kong:
                 k = _latest_kong_of(f, src, i)
+                if k is None:
+                    _fail(f"event {i} (win by seat {w.seat})",
+                          f"after_kong (热炮): the discarder, seat {src}, made no kong before")
                 if rules.repao_mode == "plus_one":
                     pay(src, w.seat, rules.unit, f"热炮 +{rules.unit}", i)
-                elif k is not None:
+                else:
                     kong = events[k]
                     void.add(k)
                     amount = full_value(rules, kong.kind)
