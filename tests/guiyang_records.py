@@ -39,7 +39,9 @@ class _Pool:
         return self.rng.choice(cands)
 
     def quad(self, suits):
-        cands = [t for t in range(27) if self.left[t] == 4 and t // 9 in suits and t != YAOJI]
+        # 1s and 8p are claimed only after their listed discard (冲锋鸡 candidates)
+        cands = [t for t in range(27) if self.left[t] == 4 and t // 9 in suits
+                 and t not in (YAOJI, 16)]
         return self.rng.choice(cands) if cands else None
 
 
