@@ -24,9 +24,8 @@ The optional chickens (乌骨鸡, 摇摆鸡, 本鸡, 星期鸡, 吹风鸡, 前�
 """
 from __future__ import annotations
 
-import functools
 from types import MappingProxyType
-from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .items import ITEMS
 from .options import Rules
@@ -73,10 +72,17 @@ def chicken_tiles(rules: Rules, flip: Optional[int], play_flips: Sequence[int] =
     ``flip``: the tile turned up after the win (None: the wall was empty);
     ``play_flips``: tiles turned up during play, in order (前后鸡 / 滚筒鸡 only).
     """
-    return _chicken_tiles(rules, flip, tuple(play_flips))
+    key = (flip, tuple(play_flips))
+    cache = rules.__dict__.get("_chicken_tables")   # one table per turned-up tile, kept on
+    if cache is None:                               # the (immutable) Rules object
+        cache = {}
+        object.__setattr__(rules, "_chicken_tables", cache)
+    table = cache.get(key)
+    if table is None:
+        table = cache[key] = _chicken_tiles(rules, flip, key[1])
+    return table
 
 
-@functools.lru_cache(maxsize=1024)
 def _chicken_tiles(rules: Rules, flip: Optional[int], play_flips: Tuple[int, ...]
                    ) -> ChickenTable:
     # one table per (options, turned-up tiles): immutable, shared by the records using it
@@ -120,38 +126,41 @@ def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat, *, visible_
                   chongfeng: Sequence[Tuple[str, int]] = ()) -> Dict[str, List[int]]:
     """``{kind: [count, money]}`` of one seat's chickens (``visible_only``: melds,
     discards and 冲锋鸡 only, for 包鸡)."""
-    get = table.get
-    found: List[Tuple[str, int]] = []         # (kind, money), one per chicken
-    for m in s.melds:
-        kinds = get(m.tiles[0])
-        if kinds:
-            found += kinds * len(m.tiles)
-    if not visible_only:
-        for t in s.concealed:
-            kinds = get(t)
-            if kinds:
-                found += kinds
-    if rules.mantang:
-        for t in s.discards:
-            kinds = get(t)
-            if kinds:
-                found += kinds
-    found += chongfeng
-    if rules.zhanji and not visible_only:
-        standing = list(s.concealed) + [t for m in s.melds if m.kind == "concealed_kong"
-                                        for t in m.tiles]
-        for t in standing:
-            money = _fixed_money(table, t)
-            if money:
-                found.append(("zhanji", money))
     totals: Dict[str, List[int]] = {}
-    for key, money in found:
+    concealed, melds = s.concealed, s.melds
+    discards = s.discards if rules.mantang else ()
+    for t, kinds in table.items():      # a handful of chicken tiles: count each one
+        n = 0 if visible_only else concealed.count(t)
+        for m in melds:
+            if m.tiles[0] == t:
+                n += len(m.tiles)
+        if discards:
+            n += discards.count(t)
+        if n:
+            for key, money in kinds:
+                row = totals.get(key)
+                if row is None:
+                    totals[key] = [n, money * n]
+                else:
+                    row[0] += n
+                    row[1] += money * n
+    for key, money in chongfeng:
         row = totals.get(key)
         if row is None:
             totals[key] = [1, money]
         else:
             row[0] += 1
             row[1] += money
+    if rules.zhanji and not visible_only:
+        # 站鸡: fixed chickens standing in the concealed hand (concealed kongs included)
+        for t in (YAOJI, WUGU):
+            n = concealed.count(t) + sum(4 for m in melds
+                                         if m.kind == "concealed_kong" and m.tiles[0] == t)
+            money = _fixed_money(table, t)
+            if n and money:
+                row = totals.setdefault("zhanji", [0, 0])
+                row[0] += n
+                row[1] += money * n
     return totals
 
 
@@ -162,7 +171,8 @@ def _label(key: str, count: int) -> str:
 def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[int], *,
                      play_flips: Sequence[int] = (),
                      first_1s: Optional[Tuple[int, Optional[int]]] = None,
-                     first_8p: Optional[Tuple[int, Optional[int]]] = None
+                     first_8p: Optional[Tuple[int, Optional[int]]] = None,
+                     qualifies: Optional[Callable[[int], bool]] = None
                      ) -> List[Tuple[int, int, int, str]]:
     """The chicken payments of a hand that ended with a win, as ``(from, to, amount,
     reason)`` rows.
@@ -170,6 +180,9 @@ def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[
     ``first_1s``: ``(discarder, claimer)`` of the first 1s discarded (claimer None: nobody
     claimed it, so it is the discarder's 冲锋鸡; a claimer by pung or kong makes it a
     责任鸡); None when no 1s was discarded. ``first_8p``: the same for 8p (乌骨鸡 option).
+    ``qualifies``: a function seat -> won or ready, used instead of ``ChickenSeat.qualifies``
+    and asked only for the seats whose status changes a payment (settlement passes a lazy
+    one: each answer is a best-wait search).
 
     >>> from mahjong.hand import parse_melds
     >>> seats = [ChickenSeat(0, True, (18, 18, 18), ()), ChickenSeat(1, False, (), ()),
@@ -194,26 +207,33 @@ def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[
         extra.setdefault(first_8p[0], []).append(
             ("chongfengwuguji", rules.chongfeng_value * rules.chicken_value("wuguji")))
     rows: List[Tuple[int, int, int, str]] = []
-    qualifying = [s.seat for s in seats if s.qualifies]
+    if qualifies is None:
+        status = {x.seat: x.qualifies for x in seats}
+        qualifies = status.__getitem__
+    everyone = [x.seat for x in seats]
+    qualifying: Optional[List[int]] = None
     for s in seats:
-        others = [t.seat for t in seats if t.seat != s.seat]
-        if s.qualifies:
-            totals = seat_chickens(rules, table, s, visible_only=False,
-                                   chongfeng=extra.get(s.seat, ()))
-            for key, (count, money) in totals.items():
-                for payer in others:
-                    rows.append((payer, s.seat, money, _label(key, count)))
-        else:
-            totals = seat_chickens(rules, table, s, visible_only=True,
-                                   chongfeng=extra.get(s.seat, ()))
-            money = sum(m for _, m in totals.values())
-            if money:
-                what = ", ".join(_label(k, c) for k, (c, _) in totals.items())
-                for payee in qualifying:
-                    rows.append((s.seat, payee, money, f"包鸡 (not ready; visible: {what})"))
+        me = s.seat
+        chongfeng = extra.get(me, ())
+        full = seat_chickens(rules, table, s, visible_only=False, chongfeng=chongfeng)
+        if not full:                    # no chicken at all: his status does not matter
+            continue
+        if qualifies(me):               # collects each kind from each of the other three
+            for key, (count, money) in full.items():
+                reason = _label(key, count)
+                rows += [(payer, me, money, reason) for payer in everyone if payer != me]
+            continue
+        totals = seat_chickens(rules, table, s, visible_only=True, chongfeng=chongfeng)
+        if totals:                      # 包鸡: his visible chickens to each qualifying player
+            if qualifying is None:
+                qualifying = [x for x in everyone if qualifies(x)]
+            money = sum([m for _, m in totals.values()])
+            what = ", ".join([_label(k, c) for k, (c, _) in totals.items()])
+            reason = f"包鸡 (not ready; visible: {what})"
+            rows += [(me, payee, money, reason) for payee in qualifying]
     if zeren is not None:
         discarder, claimer = zeren
-        if claimer in qualifying and claimer != discarder:
+        if claimer != discarder and qualifies(claimer):
             rows.append((discarder, claimer, rules.chicken_value("zerenji") * gold,
                          "责任鸡 (the first 1s, claimed)"))
     return rows

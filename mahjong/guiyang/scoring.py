@@ -2,7 +2,6 @@
 bonuses, the 豆 licence of a 平胡 discard win, and the best wait of a ready hand."""
 from __future__ import annotations
 
-import functools
 from typing import Any, Mapping, Optional, Sequence, Tuple
 
 from ..errors import InvalidContextError, NotWinningError
@@ -17,16 +16,15 @@ __all__ = ["score", "tenpai_value", "is_winning", "readings", "licence_gaps"]
 _PUNG, _KONG, _CONCEALED_KONG = 2, 3, 4
 
 
+_MELD_CODES = {"pung": _PUNG, "kong": _KONG, "concealed_kong": _CONCEALED_KONG}
+
+
 def meld_bytes(melds) -> bytes:
     """The kernel's flat [kind code, tile] pairs of Meld objects (2 pung, 3 kong, 4
     concealed kong)."""
     if not melds:
         return b""
-    out = bytearray()
-    for m in melds:
-        out += bytes((_CONCEALED_KONG if m.kind == "concealed_kong" else
-                      _KONG if m.kind == "kong" else _PUNG, m.tiles[0]))
-    return bytes(out)
+    return bytes([x for m in melds for x in (_MELD_CODES[m.kind], m.tiles[0])])
 
 
 def best_pattern(bits: int, values: Sequence[int]) -> Tuple[int, int]:
@@ -61,19 +59,32 @@ def licence_gaps(*, discarder: Optional[int], after_kong: bool, robbing_kong: bo
             "winner had not declared 报听")
 
 
-@functools.lru_cache(maxsize=4096)
 def _result(pattern: int, rules: Rules, replacement: bool, ready: bool, heavenly: bool,
             earthly: bool) -> ScoreResult:
-    """The ScoreResult of a hand type and its bonuses (few combinations: built once)."""
+    """The ScoreResult of a hand type and its bonuses. Few combinations occur and results
+    are immutable, so each is built once per Rules object (kept on it: hashing a Rules
+    object for a shared cache would cost more than the lookup saves)."""
+    key = (pattern, replacement, ready, heavenly and rules.tiandi_hu, earthly and rules.tiandi_hu)
+    cache = rules.__dict__.get("_results")
+    if cache is None:
+        cache = {}
+        object.__setattr__(rules, "_results", cache)
+    result = cache.get(key)
+    if result is None:
+        result = cache[key] = _build_result(*key, rules)
+    return result
+
+
+def _build_result(pattern: int, replacement: bool, ready: bool, heavenly: bool,
+                  earthly: bool, rules: Rules) -> ScoreResult:
     key = PATTERN_KEYS[pattern]
     row = ITEMS[key]
     items = [ScoreItem(key, row.name, row.name_en, rules.pattern_values[pattern], 1,
                        PATTERN_REASONS[key])]
     for flag, bonus, reason in ((replacement, "gangshanghu", "self-drawn on a kong replacement"),
                                 (ready, "baoting", "declared ready (报听) at the start"),
-                                (heavenly and rules.tiandi_hu, "tianhu", "the dealer's first 14"),
-                                (earthly and rules.tiandi_hu, "dihu",
-                                 "a non-dealer's first-turn win")):
+                                (heavenly, "tianhu", "the dealer's first 14"),
+                                (earthly, "dihu", "a non-dealer's first-turn win")):
         if flag:
             b = ITEMS[bonus]
             items.append(ScoreItem(bonus, b.name, b.name_en, rules.value(bonus), 1, reason))

@@ -31,7 +31,7 @@ from .chickens import WUGU, YAOJI, ChickenSeat, chicken_payments
 from .dou import dou_payments, full_value
 from .items import ITEMS, PATTERN_KEYS
 from .options import DOU_KEYS, RULES_NAME, Rules
-from .scoring import _result, best_pattern, licence_gaps, meld_bytes, wait_value
+from .scoring import _result, best_pattern, licence_gaps, meld_bytes
 
 __all__ = ["settle"]
 
@@ -187,78 +187,106 @@ def _read_events(record, rules: Rules) -> _Facts:
     return f
 
 
-def _holdings(record, f: _Facts):
-    """seat -> (concealed, melds, won) for every seat; refuses a missing closing hand."""
-    out = {}
+def _seats(record, f: _Facts, rules: Rules):
+    """The closing holding of every seat, checked: ``holdings[seat] = (concealed, melds,
+    won)`` (a winner's from his win, the others' from ``final``). Refuses a missing closing
+    hand, a tile outside the 108, a chow, a kong among the melds that no kong event lists,
+    and a claimed 1s (8p with 乌骨鸡) whose discard the record does not list."""
+    holdings: List[Tuple[tuple, tuple, bool]] = [None] * N_SEATS  # type: ignore[list-item]
     for _, w in f.wins:
-        out[w.seat] = (w.hand, w.melds, True)
-    why = "chickens and 豆 depend on who is ready" if f.wins else \
-        "黄庄查叫 depends on who is ready"
+        holdings[w.seat] = (w.hand, w.melds, True)
+    final = record.final
+    listed = None
     for s in range(N_SEATS):
-        if s in out:
-            continue
-        fh = record.final.get(s)
-        if fh is None:
-            raise InvalidRecordError(f"final: the closing hand of seat {s} is missing ({why})")
-        out[s] = (fh.hand, fh.melds, False)
-    for s, (hand, melds, won) in out.items():
-        if (hand and max(hand) >= 27) or melds:
-            win_at = {w.seat: k for k, w in f.wins}
-            where = f"event {win_at[s]} (win by seat {s})" if won else \
-                f"final hand of seat {s}"
-            _check_holding_tiles(where, hand, melds)
-    return out
+        h = holdings[s]
+        if h is None:
+            fh = final.get(s)
+            if fh is None:
+                why = "chickens and 豆 depend on who is ready" if f.wins else \
+                    "黄庄查叫 depends on who is ready"
+                raise InvalidRecordError(f"final: the closing hand of seat {s} is missing "
+                                         f"({why})")
+            h = holdings[s] = (fh.hand, fh.melds, False)
+        hand, melds, won = h
+        if hand and max(hand) >= 27:
+            _check_holding_tiles(_holding_name(f, s, won), hand, melds)
+        if melds:
+            if listed is None:
+                listed = {(e.seat, e.tile) for _, e in f.kongs}
+            _check_melds(f, s, melds, won, listed, rules)
+    return holdings
 
 
-def _check_kongs_listed(f: _Facts, holdings) -> None:
-    """Every kong among the closing melds is a listed kong event (the 豆 need them)."""
-    listed = {(e.seat, e.tile) for _, e in f.kongs}
-    for s, (_, melds, won) in holdings.items():
-        for m in melds:
-            if m.is_kong and (s, m.tiles[0]) not in listed:
-                src = "win" if won else "final hand"
-                raise InvalidRecordError(
-                    f"record: seat {s}'s {src} shows a kong of {TENHOU_NAMES[m.tiles[0]]} but "
-                    "no kong event lists it (the 豆 are paid from the kong events)")
+class _Ready:
+    """Who is ready at the end, asked seat by seat: each answer is a best-wait search, made
+    only when a rule needs it (a seat without 豆 or chickens does not care) and kept.
 
+    ``wait(seat)``: ``(value, tile, hand type)`` of a non-winner's best wait, or None;
+    ``seat in ready``: the seat won or is ready (it qualifies for 豆 and chickens)."""
 
-def _check_first_discards(f: _Facts, holdings, rules: Rules) -> None:
-    """A claimed 1s (or 8p with 乌骨鸡) implies a listed discard of it."""
-    watched = [(YAOJI, f.first_1s, "the 冲锋鸡 / 责任鸡 candidate")]
-    if rules.wugu_8p:
-        watched.append((WUGU, f.first_8p, "the 冲锋乌骨鸡 candidate"))
-    for tile, first, what in watched:
-        if first is not None:
-            continue
-        for s, (_, melds, _) in holdings.items():
-            for m in melds:
-                if m.tiles[0] == tile and m.kind in ("pung", "kong"):
-                    raise InvalidRecordError(
-                        f"record: seat {s} shows a claimed {m.kind} of {TENHOU_NAMES[tile]}, so "
-                        f"a {TENHOU_NAMES[tile]} was discarded, but the record lists no discard "
-                        f"of {TENHOU_NAMES[tile]} ({what})")
+    __slots__ = ("holdings", "values", "kongting", "known")
 
+    def __init__(self, holdings, rules: Rules):
+        self.holdings = holdings
+        self.values = rules.pattern_values
+        self.kongting = rules.tenpai_ignores_own_4_copies
+        self.known: Dict[int, Any] = {}
 
-def _ready_of(holdings, rules: Rules):
-    """seat -> (value, tile, pattern) of its best wait, for the seats that did not win and
-    are ready."""
-    out = {}
-    for s, (hand, melds, won) in holdings.items():
+    def wait(self, seat: int):
+        known = self.known
+        if seat in known:
+            return known[seat]
+        hand, melds, won = self.holdings[seat]
+        found = None
         if not won:
-            v = wait_value(hand, meld_bytes(melds), rules)
-            if v is not None:
-                out[s] = v
-    return out
+            v, tile, pattern = _kernel.best_wait(hand, meld_bytes(melds), self.values,
+                                                 self.kongting)
+            if v >= 0:
+                found = (v, tile, PATTERN_KEYS[pattern])
+        known[seat] = found
+        return found
+
+    def __contains__(self, seat: int) -> bool:
+        return self.holdings[seat][2] or self.wait(seat) is not None
 
 
-def _check_ready_players(f: _Facts, holdings, tenpai) -> None:
+def _holding_name(f: _Facts, seat: int, won: bool) -> str:
+    if won:
+        return next(f"event {k} (win by seat {seat})" for k, w in f.wins if w.seat == seat)
+    return f"final hand of seat {seat}"
+
+
+def _check_melds(f: _Facts, s: int, melds, won: bool, listed, rules: Rules) -> None:
+    """Every kong among a seat's melds is a listed kong event (the 豆 are paid from them),
+    and a claimed 1s (8p with 乌骨鸡) implies a listed discard of it (the 冲锋鸡 candidate)."""
+    src = "win" if won else "final hand"
+    for m in melds:
+        t = m.tiles[0]
+        if t >= 27 or m.kind == "chow":
+            _check_holding_tiles(_holding_name(f, s, won), (), melds)
+        if m.kind != "pung" and (s, t) not in listed:
+            raise InvalidRecordError(
+                f"record: seat {s}'s {src} shows a kong of {TENHOU_NAMES[t]} but no kong event "
+                "lists it (the 豆 are paid from the kong events)")
+        if m.kind == "concealed_kong":
+            continue
+        if (t == YAOJI and f.first_1s is None) or \
+                (t == WUGU and rules.wugu_8p and f.first_8p is None):
+            what = "the 冲锋鸡 / 责任鸡 candidate" if t == YAOJI else "the 冲锋乌骨鸡 candidate"
+            raise InvalidRecordError(
+                f"record: seat {s} shows a claimed {m.kind} of {TENHOU_NAMES[t]}, so a "
+                f"{TENHOU_NAMES[t]} was discarded, but the record lists no discard of "
+                f"{TENHOU_NAMES[t]} ({what})")
+
+
+def _check_ready_players(f: _Facts, holdings, ready: _Ready) -> None:
     for s, at in f.ready.items():
         hand, melds, won = holdings[s]
         if melds:
             _fail(f"event {at} (ready by seat {s})", "a player who declared 报听 may not pung or "
                                                      "kong, but his closing melds show "
                                                      + ", ".join(str(m) for m in melds))
-        if not won and s not in tenpai:
+        if not won and ready.wait(s) is None:
             _fail(f"event {at} (ready by seat {s})", "seat declared 报听 but his closing hand is "
                                                      "not ready (a ready hand cannot change)")
 
@@ -295,6 +323,15 @@ def _full_result(pattern_result: ScoreResult, rules: Rules, ready: bool, w) -> S
                    True, bool(w.heavenly), bool(w.earthly))
 
 
+def _label_of(result: ScoreResult) -> str:
+    """The hand's payment label, e.g. ``平胡+杠上胡 20`` (kept on the immutable result)."""
+    label = result.__dict__.get("_label")
+    if label is None:
+        label = f"{result.items_label()} {result.value}"
+        object.__setattr__(result, "_label", label)
+    return label
+
+
 def _next_dealer_after_win(record, f: _Facts) -> int:
     winners = [w.seat for _, w in f.wins]
     if len(winners) == 1:
@@ -305,74 +342,71 @@ def _next_dealer_after_win(record, f: _Facts) -> int:
     return min(winners, key=lambda s: (s - src) % N_SEATS)
 
 
-def _settle_win(record, rules: Rules, f: _Facts, holdings, tenpai, ledger: Ledger,
+def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: _Ready, ledger: Ledger,
                 notes: List[str]) -> Tuple[Dict[int, ScoreResult], int]:
     # every amount below is a positive int between two different seats: rows are booked
     # straight into the ledger (what Ledger.book checks holds by construction)
     book = ledger.rows.append
 
-    def pay(from_seat, to_seat, amount, reason, event):
-        book((from_seat, to_seat, amount, reason, event))
-
     wins: Dict[int, ScoreResult] = {}
     void = set()
-    baoting = rules.value("baoting")
-    shabao = rules.value("shabao")
     winners = {w.seat for _, w in f.wins}
     events = record.events
+    declared = f.ready
     for i, w in f.wins:
         result = _score_win(i, w, f, rules)
-        ready = w.seat in f.ready
-        wins[i] = _full_result(result, rules, ready, w)
+        seat = w.seat
+        wins[i] = _full_result(result, rules, seat in declared, w)
         v = result.value
-        label = result.items_label() + f" {v}"
-        if w.from_seat is None:
+        label = _label_of(result)
+        baoting = rules.value("baoting") if seat in declared else 0
+        src = w.from_seat
+        if src is None:
+            reason = "自摸 " + label
             for s in range(N_SEATS):
-                if s == w.seat:
-                    continue
-                pay(s, w.seat, v, f"自摸 {label}", i)
-                if ready:
-                    pay(s, w.seat, baoting, f"报听 {baoting}", i)
-                if s in f.ready:
-                    pay(s, w.seat, shabao, f"杀报 {shabao} (seat {s} had declared 报听)", i)
+                if s != seat:
+                    book((s, seat, v, reason, i))
+                    if baoting:
+                        book((s, seat, baoting, f"报听 {baoting}", i))
+                    if s in declared:
+                        shabao = rules.value("shabao")
+                        book((s, seat, shabao, f"杀报 {shabao} (seat {s} had declared 报听)", i))
         elif w.robbing_kong:
-            robbed = w.from_seat
-            pay(robbed, w.seat, 3 * v, f"抢杠 {label} ×3 (the robbed player pays the three "
-                                       "shares of a self-draw)", i)
-            if ready:
-                pay(robbed, w.seat, 3 * baoting, f"报听 {baoting} ×3 (robbed kong)", i)
+            book((src, seat, 3 * v, f"抢杠 {label} ×3 (the robbed player pays the three "
+                                    "shares of a self-draw)", i))
+            if baoting:
+                book((src, seat, 3 * baoting, f"报听 {baoting} ×3 (robbed kong)", i))
             k = i - 1
             while k >= 0 and events[k].type == "win":
                 k -= 1
             prev = events[k] if k >= 0 else None
             if prev is not None and prev.type == "kong" and prev.kind == "added" and \
-                    prev.seat == robbed and prev.tile == w.win_tile:
+                    prev.seat == src and prev.tile == w.win_tile:
                 void.add(k)
-            notes.append(f"event {i}: the robbed 转弯豆 of seat {robbed} does not stand")
+            notes.append(f"event {i}: the robbed 转弯豆 of seat {src} does not stand")
         else:
-            src = w.from_seat
-            pay(src, w.seat, v, f"点炮 {label}", i)
-            if ready:
-                pay(src, w.seat, baoting, f"报听 {baoting}", i)
-            if src in f.ready:
-                pay(src, w.seat, shabao, f"杀报 {shabao} (the discarder had declared 报听)", i)
+            book((src, seat, v, "点炮 " + label, i))
+            if baoting:
+                book((src, seat, baoting, f"报听 {baoting}", i))
+            if src in declared:
+                shabao = rules.value("shabao")
+                book((src, seat, shabao, f"杀报 {shabao} (the discarder had declared 报听)", i))
             if w.after_kong:
                 k = _latest_kong_of(f, src, i)
                 if k is None:
-                    _fail(f"event {i} (win by seat {w.seat})",
+                    _fail(f"event {i} (win by seat {seat})",
                           f"after_kong (热炮): the discarder, seat {src}, made no kong before")
                 if rules.repao_mode == "plus_one":
-                    pay(src, w.seat, rules.unit, f"热炮 +{rules.unit}", i)
+                    book((src, seat, rules.unit, f"热炮 +{rules.unit}", i))
                 else:
                     kong = events[k]
                     void.add(k)
                     amount = full_value(rules, kong.kind)
-                    pay(src, w.seat, amount,
-                        f"热炮: the {ITEMS[DOU_KEYS[kong.kind]].name} of event {k} is void and "
-                        f"its value {amount} is paid", i)
-    qualifies = winners | set(tenpai)
+                    book((src, seat, amount,
+                          f"热炮: the {ITEMS[DOU_KEYS[kong.kind]].name} of event {k} is void "
+                          f"and its value {amount} is paid", i))
     kongs = [(k, e.seat, e.kind, e.from_seat, e.tile) for k, e in f.kongs]
-    ledger.rows += dou_payments(rules, kongs, qualifies, void)
+    ledger.rows += dou_payments(rules, kongs, ready, void)
     at = f.flip_at if f.flip_at is not None else f.end_at
     seats = []
     cf_index = f.first_1s[0] if f.first_1s else None
@@ -383,7 +417,7 @@ def _settle_win(record, rules: Rules, f: _Facts, holdings, tenpai, ledger: Ledge
         if rules.mantang:
             discards = [t for k, t in f.discards[s] if k != cf_index and
                         not (rules.wugu_8p and k == cw_index)]
-        seats.append(ChickenSeat(s, s in qualifies, hand, melds, discards))
+        seats.append(ChickenSeat(s, None, hand, melds, discards))
     first_1s = None
     if f.first_1s is not None and not f.first_1s[3]:
         first_1s = (f.first_1s[1], f.first_1s[2])
@@ -392,7 +426,8 @@ def _settle_win(record, rules: Rules, f: _Facts, holdings, tenpai, ledger: Ledge
         first_8p = (f.first_8p[1], f.first_8p[2])
     ledger.rows += [(payer, payee, amount, reason, at) for payer, payee, amount, reason in
                     chicken_payments(rules, seats, f.flip, play_flips=f.play_flips,
-                                     first_1s=first_1s, first_8p=first_8p)]
+                                     first_1s=first_1s, first_8p=first_8p,
+                                     qualifies=ready.__contains__)]
     if f.flip is None:
         notes.append("no tile turned up after the win (the wall was empty): no 翻牌鸡")
     return wins, _next_dealer_after_win(record, f)
@@ -406,9 +441,10 @@ def _latest_kong_of(f: _Facts, seat: int, before: int) -> Optional[int]:
     return k
 
 
-def _settle_exhausted(record, rules: Rules, f: _Facts, tenpai, ledger: Ledger,
+def _settle_exhausted(record, rules: Rules, f: _Facts, waits: _Ready, ledger: Ledger,
                       notes: List[str]) -> int:
     at = f.exhausted_at
+    tenpai = {s: waits.wait(s) for s in range(N_SEATS) if waits.wait(s) is not None}
     ready = sorted(tenpai)
     not_ready = [s for s in range(N_SEATS) if s not in tenpai]
     if not ready or not not_ready:
@@ -472,16 +508,15 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
         notes.append("the hand has not ended (no win, no exhausted wall): nothing is paid "
                      "(豆 and chickens are settled at the end)")
         return Settlement.from_ledger(RULES_NAME, ledger, None, {}, tuple(notes))
-    holdings = _holdings(record, f)
-    _check_kongs_listed(f, holdings)
-    _check_first_discards(f, holdings, rules)
-    tenpai = _ready_of(holdings, rules)
-    _check_ready_players(f, holdings, tenpai)
+    holdings = _seats(record, f, rules)
+    ready = _Ready(holdings, rules)
+    if f.ready:
+        _check_ready_players(f, holdings, ready)
     if f.wins:
-        wins, dealer = _settle_win(record, rules, f, holdings, tenpai, ledger, notes)
+        wins, dealer = _settle_win(record, rules, f, holdings, ready, ledger, notes)
     else:
         wins = {}
-        dealer = _settle_exhausted(record, rules, f, tenpai, ledger, notes)
+        dealer = _settle_exhausted(record, rules, f, ready, ledger, notes)
     return Settlement.from_ledger(RULES_NAME, ledger, dealer, wins, tuple(notes))
 
 
