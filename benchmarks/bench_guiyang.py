@@ -46,11 +46,14 @@ def test_settle_records_from_json_objects_reading_payments(benchmark, records):
 
 
 def _clear_caches():
+    # meld spellings (the record reader) and, on the Rules object, the itemised results,
+    # chicken tables and item values
     from mahjong import record
-    from mahjong.guiyang import scoring
 
     record.meld_from_strings.cache_clear()
-    scoring._result.cache_clear()
+    rules = guiyang.Rules.from_mapping(None)
+    for name in ("_results", "_chicken_tables", "_values", "_pattern_values"):
+        rules.__dict__.pop(name, None)
 
 
 @pytest.mark.benchmark(group="guiyang-settle")

@@ -491,8 +491,8 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     >>> s = settle({"rules": "guiyang", "dealer": 0, "events": [
     ...     {"type": "win", "seat": 0, "hand": "111s234p567p789m55m", "win_tile": "5m"},
     ...     {"type": "flip", "tile": "3m"}],
-    ...     "final": {"1": {"hand": "1234567m123p45s"}, "2": {"hand": "1234567m123p45s"},
-    ...               "3": {"hand": "2345678m234p56s"}}})
+    ...     "final": {"1": {"hand": "2468m2468p2468s9m"}, "2": {"hand": "3579m3579p3579s2m"},
+    ...               "3": {"hand": "2357m2468p2579s8m"}}})
     >>> s.deltas
     (120, -40, -40, -40)
     """
