@@ -16,6 +16,7 @@ from ..errors import InvalidHandError, MahjongError
 
 _FLAGS = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
           "earthly", "first_round")
+_GUIYANG_FLAGS = ("ready", "discarder_ready")
 _BRACKET = re.compile(r"\[([^\]]*)\]|\(([^)]*)\)|\{([^}]*)\}")
 
 
@@ -71,6 +72,11 @@ def register(subparsers) -> None:
                    help="a meld, e.g. pung:222p or concealed_kong:7777s (repeatable)")
     for flag in _FLAGS:
         p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag)
+    # Guiyang: 报听 of the winner / of the discarder (the 报听 bonus, the 豆 licence)
+    for flag in _GUIYANG_FLAGS:
+        p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag,
+                       help="guiyang only: the " + ("winner" if flag == "ready" else
+                                                    "discarder") + " had declared 报听")
     p.add_argument("--indicator", metavar="TILE",
                    help="huanggang: the turned-up 赖子皮 (the 赖子 is the next tile)")
     p.add_argument("--dealer", action="store_true", help="huanggang: the winner is the dealer")
@@ -94,6 +100,11 @@ def run(args) -> int:
     flags = {f: getattr(args, f) for f in _FLAGS}
     if args.rules == "sichuan":
         flags.pop("first_round")
+    extra = [f for f in _GUIYANG_FLAGS if getattr(args, f)]
+    if args.rules == "guiyang":
+        flags.update({f: getattr(args, f) for f in _GUIYANG_FLAGS})
+    elif extra:
+        raise MahjongError(f"--{extra[0].replace('_', '-')} is a guiyang option")
     if args.rules == "huanggang":
         extra = [f for f in ("after_kong", "heavenly", "earthly", "first_round") if flags.pop(f)]
         if extra:
