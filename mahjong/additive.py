@@ -1,0 +1,279 @@
+"""What the additive-fan rule sets over 136 tiles share (``two_player``, ``tongcheng``).
+
+Both rule sets add up fans from a table the user may replace, read a winning hand in every
+way it can be read (four sets and a pair, seven pairs, thirteen orphans, and for
+``tongcheng`` the knitted 十三不靠) and take the reading worth most (就高不就低). This module
+holds the pieces that are the same logic for both:
+
+* :class:`FanRow` / :class:`FanTable`: the fan table as data (key, Chinese and English
+  name, value, where the value comes from, definition), and user overrides of its values;
+* :func:`full_hand`: a validated 136-tile winning hand (concealed ids, counts, melds);
+* :func:`readings`: every reading of a winning hand, melds included;
+* :func:`book_win` and :func:`settle_wins`: the payments of a win (a self-draw from every
+  other seat, otherwise from the discarder or the robbed seat) and the settlement loop.
+
+>>> [r.form for r in readings(full_hand("11223344556677p")[1], ())]
+['regular', 'regular', 'seven_pairs']
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+
+from mahjong_core import _decompose
+from mahjong_core._regional import sorted_tile_ids as _sorted_tile_ids
+
+from .errors import InvalidHandError, InvalidRecordError, MahjongError
+from .hand import Meld, parse_melds
+from .record import _TENHOU_IDS
+from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
+
+__all__ = ["FanRow", "FanTable", "Reading", "full_hand", "readings", "book_win",
+           "settle_wins", "SOURCES"]
+
+#: where a table value comes from
+SOURCES = {
+    "seed": "stated in the source text",
+    "provisional": "no source found; a provisional value chosen to fit the rules",
+    "placeholder": "no source found; a placeholder (unverified)",
+}
+
+
+@dataclass(frozen=True)
+class FanRow:
+    """One row of a fan table: ``fan`` is the default value, ``source`` one of
+    :data:`SOURCES`, ``definition`` the rule in words, ``excludes`` the keys of the rows
+    not counted together with this one (不计)."""
+
+    key: str
+    name: str
+    name_en: str
+    fan: int
+    source: str
+    definition: str
+    excludes: Tuple[str, ...] = ()
+
+
+class FanTable(Mapping):
+    """The values of a fan table: key -> 番, the rows' defaults with a user's overrides.
+
+    Overrides are a mapping from a row's key or Chinese name to an integer >= 0 (0 turns
+    the row off). Hashable and immutable, so it can sit in a frozen options object.
+
+    >>> rows = (FanRow("a", "甲", "A", 1, "seed", ""), FanRow("b", "乙", "B", 2, "seed", ""))
+    >>> t = FanTable(rows, {"乙": 5})
+    >>> dict(t), t.overridden
+    ({'a': 1, 'b': 5}, frozenset({'b'}))
+    """
+
+    def __init__(self, rows: Sequence[FanRow], overrides: Optional[Mapping[str, Any]] = None,
+                 option_name: str = "fan_table"):
+        by_name = {r.name: r.key for r in rows}
+        values = {r.key: r.fan for r in rows}
+        overridden = set()
+        if overrides is not None:
+            if not isinstance(overrides, Mapping):
+                raise MahjongError(f"option {option_name} must map fan names to integers, got "
+                                   f"{overrides!r}")
+            for name, value in overrides.items():
+                key = name if name in values else by_name.get(name)
+                if key is None:
+                    raise MahjongError(
+                        f"option {option_name}: unknown fan {name!r}; known: "
+                        f"{', '.join(r.key + ' (' + r.name + ')' for r in rows)}")
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise MahjongError(f"option {option_name}: the value of {name!r} must be "
+                                       f"an integer >= 0, got {value!r}")
+                values[key] = value
+                overridden.add(key)
+        self._values = values
+        self.rows = tuple(rows)
+        self.overridden = frozenset(overridden)
+        self._hash = hash(tuple(sorted(values.items())))
+
+    def __getitem__(self, key: str) -> int:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, FanTable):
+            return self._values == other._values
+        return isinstance(other, Mapping) and self._values == dict(other)
+
+    def __repr__(self) -> str:
+        return f"FanTable({self._values!r})"
+
+
+# ------------------------------------------------------------------------------- hands
+
+def _ids_of(tiles) -> Tuple[int, ...]:
+    if isinstance(tiles, tuple) and all(type(t) is int and 0 <= t < 34 for t in tiles):
+        return tiles
+    if type(tiles) is str:
+        fast = _sorted_tile_ids(tiles)
+        if fast is not None:
+            return fast
+    return tuple(sorted(to_tile_ids(tiles)))
+
+
+def tile_of(value) -> int:
+    """A tile id from an id or any tile notation."""
+    if type(value) is int and 0 <= value < 34:
+        return value
+    if type(value) is str:
+        fast = _TENHOU_IDS.get(value)
+        if fast is not None:
+            return fast
+    return parse_tile(value)
+
+
+def full_hand(tiles, melds=(), *, win_tile=None):
+    """A validated 136-tile winning hand: ``(ids, counts, melds, totals)``.
+
+    ``ids`` the concealed tiles (winning tile included) as sorted ids, ``counts`` a
+    ``bytearray(34)`` of them, ``melds`` Meld objects, ``totals`` a list of 34 counts over
+    concealed tiles and melds (a kong counts 4). A concealed part one tile short (13
+    counting a meld as 3) is read as the hand before the win and ``win_tile`` is added.
+    Raises :class:`~mahjong.errors.InvalidHandError` naming the problem.
+    """
+    ids = _ids_of(tiles)
+    ms = melds if isinstance(melds, tuple) and all(type(m) is Meld for m in melds) \
+        else parse_melds(melds)
+    if len(ms) > 4:
+        raise InvalidHandError(f"{len(ms)} melds: a hand has at most 4")
+    if win_tile is not None and len(ids) + 3 * len(ms) == 13:
+        ids = tuple(sorted(ids + (tile_of(win_tile),)))
+    n = len(ids) + 3 * len(ms)
+    if n != 14:
+        raise InvalidHandError(f"{len(ids)} concealed tiles and {len(ms)} meld(s) make {n} "
+                               "tiles; a winning hand has 14, the winning tile included (a "
+                               "kong counts 3)")
+    counts = bytearray(34)
+    for t in ids:
+        counts[t] += 1
+    totals = list(counts)
+    for m in ms:
+        for t in m.tiles:
+            totals[t] += 1
+    for t in range(34):
+        if totals[t] > 4:
+            raise InvalidHandError(f"{totals[t]} copies of {TENHOU_NAMES[t]} across hand and "
+                                   "melds: a tile has 4")
+    if win_tile is not None and not counts[tile_of(win_tile)]:
+        raise InvalidHandError(f"the winning tile {TENHOU_NAMES[tile_of(win_tile)]} is not "
+                               "among the concealed tiles (the hand includes the winning tile)")
+    return ids, counts, ms, totals
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read a winning hand.
+
+    ``form``: ``regular`` (four sets and a pair), ``seven_pairs``, ``thirteen_orphans`` or
+    ``knitted`` (十三不靠: the nine knitted tiles 147/258/369 and five different honours).
+    For a regular reading ``pair`` is the pair's tile and ``sets`` the four sets, melds
+    included, as ``(kind, tile, concealed)``: kind ``chow`` (tile = lowest), ``pung`` or
+    ``kong``; ``concealed`` is True for sets of the concealed part and concealed kongs.
+    """
+
+    form: str
+    pair: Optional[int] = None
+    sets: Tuple[Tuple[str, int, bool], ...] = ()
+
+
+_SET_NAMES = {_decompose.PY_SET_CHOW: "chow", _decompose.PY_SET_PUNG: "pung"}
+_MELD_SETS = {"chow": ("chow", False), "pung": ("pung", False), "kong": ("kong", False),
+              "concealed_kong": ("kong", True)}
+
+
+def readings(counts, melds, *, knitted: bool = False) -> List[Reading]:
+    """Every reading of a complete hand (``counts`` of the concealed part, ``melds``).
+
+    Seven pairs (a four of a kind counts as two pairs), thirteen orphans and, with
+    ``knitted``, 十三不靠 need a concealed hand without melds. An empty list means the
+    tiles do not win.
+    """
+    meld_sets = tuple((_MELD_SETS[m.kind][0], m.tiles[0], _MELD_SETS[m.kind][1])
+                      for m in melds)
+    out = [Reading("regular", pair, meld_sets + tuple((_SET_NAMES[k], t, True)
+                                                      for k, t in sets))
+           for pair, sets in _decompose.decompose(counts)]
+    if not melds:
+        if _decompose.seven_pairs(counts) is not None:
+            out.append(Reading("seven_pairs"))
+        if _decompose.thirteen_orphans(counts) is not None:
+            out.append(Reading("thirteen_orphans", _decompose.thirteen_orphans(counts)))
+        if knitted and sum(counts[:27]) == 9 and _decompose.honors_knitted(counts) is not None:
+            out.append(Reading("knitted"))
+    return out
+
+
+# -------------------------------------------------------------------------- settlement
+
+def book_win(ledger, n_seats: int, seat: int, from_seat: Optional[int], amount: int,
+             label: str, event: int) -> None:
+    """Book the money of one win: a self-draw (``from_seat`` None) is paid by every other
+    seat, a discard win by the discarder, a robbed kong by the robbed seat."""
+    if from_seat is None:
+        ledger.book_from_others(range(n_seats), seat, amount, label, event)
+    else:
+        ledger.book(from_seat, seat, amount, label, event)
+
+
+def settle_wins(record, rules, *, n_seats: int, score_win: Callable, multi_ron: bool,
+                rules_name: str):
+    """The settlement loop of an additive rule set: every win of the hand (it ends at the
+    first win, or with ``multi_ron`` at the first discard's several winners) is scored by
+    ``score_win(record, index, event, rules)`` -> ScoreResult and paid by :func:`book_win`
+    (``value`` from each payer).
+
+    Next dealer: the winner; after several winners on one discard the discarder; after
+    流局 (an ``exhausted`` event and no win) the dealer stays; None for a record that stops
+    before the hand ended.
+    """
+    from .record import walk_tuples
+    from .ruleset import Ledger, Settlement, win_label
+
+    ledger = Ledger(n_seats)
+    wins: Dict[int, Any] = {}
+    notes: List[str] = []
+    group: Tuple[int, ...] = ()
+    exhausted = False
+    for i, e, _, grp in walk_tuples(record, hand_ends_after_first_win=True,
+                                    multi_ron=multi_ron):
+        kind = e.type
+        if kind == "win":
+            result = score_win(record, i, e, rules)
+            wins[i] = result
+            group = grp
+            book_win(ledger, n_seats, e.seat, e.from_seat, result.value,
+                     win_label(e, result, result.items_label()), i)
+            for n in result.notes:
+                if n not in notes:
+                    notes.append(n)
+        elif kind == "exhausted":
+            exhausted = True
+    if group:
+        first = record.events[group[0]]
+        next_dealer = first.from_seat if len(group) > 1 else first.seat
+    elif exhausted:
+        next_dealer = record.dealer
+        notes.append("流局: nobody won; no payment, the dealer stays")
+    else:
+        next_dealer = None
+    return Settlement.from_ledger(rules_name, ledger, next_dealer, wins, tuple(notes))
+
+
+def event_error(index: int, event, message: str) -> InvalidRecordError:
+    """An InvalidRecordError naming the event, e.g. ``event 3 (win by seat 1): ...``."""
+    seat = getattr(event, "seat", None)
+    who = f" by seat {seat}" if seat is not None else ""
+    return InvalidRecordError(f"event {index} ({event.type}{who}): {message}")

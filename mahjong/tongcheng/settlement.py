@@ -1,0 +1,1 @@
+def settle(record, rules=None): raise NotImplementedError
