@@ -277,3 +277,22 @@ def event_error(index: int, event, message: str) -> InvalidRecordError:
     seat = getattr(event, "seat", None)
     who = f" by seat {seat}" if seat is not None else ""
     return InvalidRecordError(f"event {index} ({event.type}{who}): {message}")
+
+
+def ready_events(record) -> Dict[int, int]:
+    """seat -> index of its 报听 (``ready``) event. A seat declares once, and a ready hand
+    is locked: a chow, pung or kong on a discard by that seat afterwards is refused."""
+    ready_at: Dict[int, int] = {}
+    for i, e in enumerate(record.events):
+        kind = e.type
+        if kind == "ready":
+            if e.seat in ready_at:
+                raise event_error(i, e, f"seat {e.seat} already declared ready at event "
+                                        f"{ready_at[e.seat]}")
+            ready_at[e.seat] = i
+            continue
+        claims = kind in ("chow", "pung") or (kind == "kong" and e.kind == "exposed")
+        if claims and e.seat in ready_at:
+            raise event_error(i, e, f"seat {e.seat} declared ready at event {ready_at[e.seat]}; "
+                                    "a ready hand is locked and claims no discard")
+    return ready_at

@@ -79,7 +79,8 @@ TAIL_ROWS = (
            "self-draw is 不求人)"),
     FanRow("quemen", "缺门", "Missing suit", 1, _T, "at least one of 万, 条, 饼 absent"),
     FanRow("dandiao", "单调", "Single wait on the pair", 1, _T,
-           "the winning tile completes the pair (seven pairs always)"),
+           "the winning tile completes the pair: the hand before the win reads as four sets "
+           "and the lone winning tile (seven pairs always)"),
     FanRow("duanyao", "断幺", "All simples", 1, _T, "no 1, 9 or honour tile"),
     FanRow("wujiang", "五将", "Pair of fives", 1, _T, "the pair is a 5"),
     FanRow("quezi", "缺字", "No honours", 1, _T, "no honour tile"),
