@@ -1,6 +1,8 @@
-"""Build script for the Cython core (``mahjong_core``).
+"""Build script for the compiled modules.
 
-Every ``mahjong_core/*.pyx`` becomes one extension module. Build switches (env vars):
+Every ``mahjong_core/*.pyx`` (the rule-set-free core) and every room kernel
+``mahjong/<room>/_*.pyx`` (e.g. ``mahjong/guobiao/_kernel.pyx``, which cimports the core's
+``.pxd`` files) becomes one extension module. Build switches (env vars):
 
 - ``MAHJONG_CORE_DEBUG=1``: bounds/wraparound checks back on, no -O3 (for test runs
   hunting a memory bug).
@@ -9,7 +11,8 @@ Every ``mahjong_core/*.pyx`` becomes one extension module. Build switches (env v
   the same, only the popcount is emulated (slower, still correct).
 - ``MAHJONG_CORE_NO_OPENMP=1``: build without OpenMP; batch calls then run on one thread.
 - ``MAHJONG_CORE_ANNOTATE=1``: write Cython's HTML annotation next to each .pyx.
-- ``MAHJONG_CORE_ONLY=_shanten,_gb``: build only the named modules (for development).
+- ``MAHJONG_CORE_ONLY=_shanten,guobiao._kernel``: build only the named modules (a core module
+  by its name, a room kernel as ``<room>.<name>``; for development).
 """
 import os
 import platform
@@ -78,11 +81,14 @@ def _extensions():
 
     only = {n.strip() for n in os.environ.get("MAHJONG_CORE_ONLY", "").split(",") if n.strip()}
     exts = []
-    for pyx in sorted(glob(os.path.join("mahjong_core", "*.pyx"))):
-        mod = os.path.splitext(os.path.basename(pyx))[0]
-        if only and mod not in only:
+    sources = sorted(glob(os.path.join("mahjong_core", "*.pyx")))
+    sources += sorted(glob(os.path.join("mahjong", "*", "_*.pyx")))
+    for pyx in sources:
+        parts = os.path.splitext(pyx)[0].split(os.sep)
+        short = ".".join(parts[1:])          # "_shanten", "guobiao._kernel"
+        if only and short not in only:
             continue
-        exts.append(Extension(f"mahjong_core.{mod}", [pyx]))
+        exts.append(Extension(".".join(parts), [pyx]))
     debug = _flag("MAHJONG_CORE_DEBUG")
     directives = {
         "language_level": 3,

@@ -17,6 +17,7 @@ holds the pieces that are the same logic for both:
 """
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
@@ -25,7 +26,8 @@ from mahjong_core._regional import sorted_tile_ids as _sorted_tile_ids
 
 from .errors import InvalidHandError, InvalidRecordError, MahjongError
 from .hand import Meld, parse_melds
-from .record import _TENHOU_IDS
+from .record import _TENHOU_IDS, walk_tuples
+from .ruleset import Ledger, Settlement, checked_win_bits, win_bits, win_label
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 
 __all__ = ["FanRow", "FanTable", "Reading", "full_hand", "readings", "book_win",
@@ -88,6 +90,10 @@ class FanTable(Mapping):
                 overridden.add(key)
         self._values = values
         self.rows = tuple(rows)
+        #: the values in row order (scoring's hot loop indexes them)
+        self.by_index = tuple(values[r.key] for r in rows)
+        #: the same as native int32 (the compiled kernels read them)
+        self.packed = struct.pack(f"{len(rows)}i", *self.by_index)
         self.overridden = frozenset(overridden)
         self._hash = hash(tuple(sorted(values.items())))
 
@@ -135,38 +141,45 @@ def tile_of(value) -> int:
     return parse_tile(value)
 
 
-def full_hand(tiles, melds=(), *, win_tile=None):
+def full_hand(tiles, melds=(), *, win_tile=None, checked: bool = False):
     """A validated 136-tile winning hand: ``(ids, counts, melds, totals)``.
 
     ``ids`` the concealed tiles (winning tile included) as sorted ids, ``counts`` a
-    ``bytearray(34)`` of them, ``melds`` Meld objects, ``totals`` a list of 34 counts over
+    ``bytearray(34)`` of them, ``melds`` Meld objects, ``totals`` a ``bytearray(34)`` over
     concealed tiles and melds (a kong counts 4). A concealed part one tile short (13
     counting a meld as 3) is read as the hand before the win and ``win_tile`` is added.
-    Raises :class:`~mahjong.errors.InvalidHandError` naming the problem.
+    Raises :class:`~mahjong.errors.InvalidHandError` naming the problem. ``checked``: the
+    input comes from a validated record (ids and Meld objects, sizes and copies checked),
+    so only the counts are built.
     """
-    ids = _ids_of(tiles)
-    ms = melds if isinstance(melds, tuple) and all(type(m) is Meld for m in melds) \
-        else parse_melds(melds)
-    if len(ms) > 4:
-        raise InvalidHandError(f"{len(ms)} melds: a hand has at most 4")
-    if win_tile is not None and len(ids) + 3 * len(ms) == 13:
-        ids = tuple(sorted(ids + (tile_of(win_tile),)))
-    n = len(ids) + 3 * len(ms)
-    if n != 14:
-        raise InvalidHandError(f"{len(ids)} concealed tiles and {len(ms)} meld(s) make {n} "
-                               "tiles; a winning hand has 14, the winning tile included (a "
-                               "kong counts 3)")
+    if checked:
+        ids, ms = tiles, melds
+    else:
+        ids = _ids_of(tiles)
+        ms = melds if type(melds) is tuple and all(type(m) is Meld for m in melds) \
+            else parse_melds(melds)
+        if len(ms) > 4:
+            raise InvalidHandError(f"{len(ms)} melds: a hand has at most 4")
+        if win_tile is not None and len(ids) + 3 * len(ms) == 13:
+            ids = tuple(sorted(ids + (tile_of(win_tile),)))
+        n = len(ids) + 3 * len(ms)
+        if n != 14:
+            raise InvalidHandError(f"{len(ids)} concealed tiles and {len(ms)} meld(s) make {n} "
+                                   "tiles; a winning hand has 14, the winning tile included (a "
+                                   "kong counts 3)")
     counts = bytearray(34)
     for t in ids:
         counts[t] += 1
-    totals = list(counts)
+    totals = bytearray(counts)
     for m in ms:
         for t in m.tiles:
             totals[t] += 1
-    for t in range(34):
-        if totals[t] > 4:
-            raise InvalidHandError(f"{totals[t]} copies of {TENHOU_NAMES[t]} across hand and "
-                                   "melds: a tile has 4")
+    if checked:
+        return ids, counts, ms, totals
+    if max(totals) > 4:
+        t = max(range(34), key=totals.__getitem__)
+        raise InvalidHandError(f"{totals[t]} copies of {TENHOU_NAMES[t]} across hand and "
+                               "melds: a tile has 4")
     if win_tile is not None and not counts[tile_of(win_tile)]:
         raise InvalidHandError(f"the winning tile {TENHOU_NAMES[tile_of(win_tile)]} is not "
                                "among the concealed tiles (the hand includes the winning tile)")
@@ -218,6 +231,22 @@ def readings(counts, melds, *, knitted: bool = False) -> List[Reading]:
 
 # -------------------------------------------------------------------------- settlement
 
+def win_inputs(record, e):
+    """``(counts, melds, totals, flags)`` of a recorded win. A record read by
+    ``HandRecord.from_json`` has its sizes, copies and flag contradictions checked
+    already; a record built by hand is checked here."""
+    if record.validated:
+        _, counts, ms, totals = full_hand(e.hand, e.melds, checked=True)
+        flags = win_bits(e.from_seat is None, e.replacement, e.after_kong, e.robbing_kong,
+                         e.last_tile, e.heavenly, e.earthly, e.first_round)
+    else:
+        _, counts, ms, totals = full_hand(e.hand, e.melds, win_tile=e.win_tile)
+        flags = checked_win_bits(e.from_seat is None, e.replacement, e.after_kong,
+                                 e.robbing_kong, e.last_tile, e.heavenly, e.earthly,
+                                 e.first_round)
+    return counts, ms, totals, flags
+
+
 def book_win(ledger, n_seats: int, seat: int, from_seat: Optional[int], amount: int,
              label: str, event: int) -> None:
     """Book the money of one win: a self-draw (``from_seat`` None) is paid by every other
@@ -232,16 +261,13 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, multi_ron: 
                 rules_name: str):
     """The settlement loop of an additive rule set: every win of the hand (it ends at the
     first win, or with ``multi_ron`` at the first discard's several winners) is scored by
-    ``score_win(record, index, event, rules)`` -> ScoreResult and paid by :func:`book_win`
-    (``value`` from each payer).
+    ``score_win(record, index, event, rules)`` -> ``(ScoreResult, items label)`` and paid
+    by :func:`book_win` (``value`` from each payer).
 
     Next dealer: the winner; after several winners on one discard the discarder; after
     流局 (an ``exhausted`` event and no win) the dealer stays; None for a record that stops
     before the hand ended.
     """
-    from .record import walk_tuples
-    from .ruleset import Ledger, Settlement, win_label
-
     ledger = Ledger(n_seats)
     wins: Dict[int, Any] = {}
     notes: List[str] = []
@@ -251,11 +277,11 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, multi_ron: 
                                     multi_ron=multi_ron):
         kind = e.type
         if kind == "win":
-            result = score_win(record, i, e, rules)
+            result, items = score_win(record, i, e, rules)
             wins[i] = result
             group = grp
             book_win(ledger, n_seats, e.seat, e.from_seat, result.value,
-                     win_label(e, result, result.items_label()), i)
+                     win_label(e, result, items), i)
             for n in result.notes:
                 if n not in notes:
                     notes.append(n)

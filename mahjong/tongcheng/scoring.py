@@ -1,141 +1,42 @@
 """Scoring one winning hand on the 通称 table: every reading, each entry that applies,
-the exclusions, 穷胡 as the floor, the best reading."""
+the exclusions, 穷胡 as the floor, the best reading.
+
+The compiled kernel (``_kernel.best_fans``) finds the fans of every reading as one bit per
+row of the table (:data:`~.fans.ROWS`), applies the values, the exclusions and 穷胡, and
+keeps the reading worth most; this module checks the input and turns the bits into an
+itemised result. ``tests/slow_tongcheng.py`` is the plain Python version the kernel is
+tested against.
+"""
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
+import functools
+import struct
+from typing import Any, Mapping, Optional
 
-from ..additive import Reading, full_hand, readings, tile_of
+from ..additive import full_hand, tile_of
 from ..errors import InvalidContextError, NotWinningError
-from ..ruleset import ScoreItem, ScoreResult, WinFlag, check_kong_context, checked_win_bits
+from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
+from . import _kernel
 from .fans import ENTRY_KEYS, FANS, ROWS, TAIL_KEYS
 from .rules import RULES_NAME, Rules, _placeholder_note
 
-_WINDS = range(27, 31)
-_DRAGONS = range(31, 34)
-_TERMINALS_HONOURS = frozenset((0, 8, 9, 17, 18, 26) + tuple(range(27, 34)))
-_ORDER = {r.key: i for i, r in enumerate(ROWS)}
-_ENTRIES = frozenset(ENTRY_KEYS) - {"qionghu"}
-
-
-def _hand_items(totals: Sequence[int], melds, flags: int, kouting: bool) -> Dict[str, int]:
-    """The fans that do not depend on the reading."""
-    out: Dict[str, int] = {}
-    suits = [s for s in range(3) if any(totals[9 * s:9 * s + 9])]
-    honours = any(totals[27:])
-    suited = [t for t in range(27) if totals[t]]
-    if len(suits) == 1:
-        out["hunyise" if honours else "qingyise"] = 1
-    if suited and not honours:
-        if all(t % 9 <= 3 for t in suited):
-            out["xiaoyuwu"] = 1
-        elif all(t % 9 >= 5 for t in suited):
-            out["dayuwu"] = 1
-    if len(suits) == 3 and any(totals[t] for t in _WINDS) and any(totals[t] for t in _DRAGONS):
-        out["wumenqi"] = 1
-    concealed = all(m.kind == "concealed_kong" for m in melds)
-    if concealed:
-        out["buqiuren" if flags & WinFlag.SELF_DRAWN else "menqing"] = 1
-    if flags & WinFlag.HEAVENLY:
-        out["tianhu"] = 1
-    if flags & WinFlag.EARTHLY:
-        out["dihu"] = 1
-    if kouting:
-        out["kouting"] = 1
-    if len(suits) < 3:
-        out["quemen"] = 1
-    if not any(totals[t] for t in _TERMINALS_HONOURS):
-        out["duanyao"] = 1
-    if not honours:
-        out["quezi"] = 1
-    return out
-
-
-def _has(tile: int, kind: str, start: int, wanted) -> bool:
-    """Whether a set (``kind`` at ``start``) or a pair holds a tile of ``wanted``."""
-    if kind == "chow":
-        return any(t in wanted for t in (start, start + 1, start + 2))
-    return start in wanted
-
-
-_FIVES = frozenset((4, 13, 22))
-
-
-def _reading_items(r: Reading, totals: Sequence[int], win: int, flags: int) -> Dict[str, int]:
-    """The fans of one reading."""
-    all_honours = not any(totals[:27])
-    if r.form == "seven_pairs":
-        return {"quanfengqidui" if all_honours else "qidui": 1, "dandiao": 1}
-    if r.form == "thirteen_orphans":
-        return {"shisanyao": 1}
-    if r.form == "knitted":
-        return {"shisanbukao": 1}
-    out: Dict[str, int] = {}
-    chows = [t for kind, t, _ in r.sets if kind == "chow"]
-    pungs = [t for kind, t, _ in r.sets if kind != "chow"]
-    if not chows:
-        out["quanfengduiduihu" if all_honours else "duiduihu"] = 1
-    wind_pungs = sum(1 for t in pungs if t in _WINDS)
-    dragon_pungs = sum(1 for t in pungs if t in _DRAGONS)
-    if wind_pungs == 4:
-        out["dasixi"] = 1
-    elif wind_pungs == 3 and r.pair in _WINDS:
-        out["xiaosixi"] = 1
-    if dragon_pungs == 3:
-        out["dasanyuan"] = 1
-    elif dragon_pungs == 2 and r.pair in _DRAGONS:
-        out["xiaosanyuan"] = 1
-    if any(chows.count(t) >= 3 for t in set(chows)):
-        out["sanjiemei"] = 1
-    if _concealed_pungs(r, win, flags) >= 3:
-        out["sanxiangci"] = 1
-    if any({9 * s, 9 * s + 3, 9 * s + 6} <= set(chows) for s in range(3)):
-        out["yitiaolong"] = 1
-    if any({k, 9 + k, 18 + k} <= set(chows) for k in range(7)) or \
-            any({k, 9 + k, 18 + k} <= set(pungs) for k in range(9)):
-        out["xixiangfeng"] = 1
-    if r.pair in _FIVES and all(_has(t, kind, t, _FIVES) for kind, t, _ in r.sets):
-        out["quandaiwu"] = 1
-    if not all_honours and r.pair in _TERMINALS_HONOURS and \
-            all(_has(t, kind, t, _TERMINALS_HONOURS) for kind, t, _ in r.sets):
-        out["quandaiyao"] = 1
-    if r.pair == win:
-        out["dandiao"] = 1
-    if r.pair in _FIVES:
-        out["wujiang"] = 1
-    return out
-
-
-def _concealed_pungs(r: Reading, win: int, flags: int) -> int:
-    """Pungs formed by the winner's own draws: concealed pungs and concealed kongs, less a
-    pung that only the discard (or robbed tile) won on can have completed."""
-    n = sum(1 for kind, _, concealed in r.sets if kind != "chow" and concealed)
-    if not flags & WinFlag.SELF_DRAWN and any(kind == "pung" and t == win and c
-                                              for kind, t, c in r.sets):
-        elsewhere = r.pair == win or any(kind == "chow" and c and t <= win <= t + 2
-                                         for kind, t, c in r.sets)
-        if not elsewhere:
-            n -= 1
-    return n
-
-
-def _apply_table(found: Dict[str, int], table) -> Dict[str, int]:
-    """Drop fans switched off (value 0) and those excluded by another fan; 穷胡 when no
-    entry above the tail is left."""
-    live = {k: n for k, n in found.items() if table[k]}
-    for key in list(live):
-        for gone in FANS[key].excludes:
-            live.pop(gone, None)
-    if not any(k in _ENTRIES for k in live):
-        return {"qionghu": 1}
-    return live
+# WinFlag bits as plain ints (IntFlag operators are slow)
+_SELF, _REPLACEMENT, _ROBBING, _HEAVENLY, _EARTHLY = 1, 2, 8, 32, 64
+assert _kernel.FAN_KEYS == tuple(r.key for r in ROWS)
+_INDEX = {r.key: i for i, r in enumerate(ROWS)}
+#: per row, the mask of the rows it excludes (不计)
+_EXCLUDES = struct.pack(f"{len(ROWS)}Q", *(sum(1 << _INDEX[k] for k in r.excludes)
+                                           for r in ROWS))
+#: the entries above the tail (穷胡 when none of them is left)
+_ENTRIES = sum(1 << _INDEX[k] for k in ENTRY_KEYS if k != "qionghu")
 
 
 def _check_context(counts, melds, flags: int, win_tile: int) -> None:
     check_kong_context(counts, melds, flags, win_tile)
-    if flags & WinFlag.EARTHLY and flags & WinFlag.SELF_DRAWN:
+    if flags & _EARTHLY and flags & _SELF:
         raise InvalidContextError("earthly (地胡) on this table is a win on the dealer's first "
                                   "discard, not a self-draw")
-    if flags & WinFlag.HEAVENLY and melds:
+    if flags & _HEAVENLY and melds:
         raise InvalidContextError("heavenly (天胡): the initial 14 tiles have no melds")
 
 
@@ -173,45 +74,64 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     (23, ['qingyise', 'yitiaolong'])
     """
     rules = Rules.from_mapping(rules)
-    ids, counts, ms, totals = full_hand(hand, melds, win_tile=win_tile)
-    win = tile_of(win_tile)
+    ids, counts, ms, b = full_hand(hand, melds, win_tile=win_tile)
     flags = checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile,
                              heavenly, earthly, first_round)
-    _check_context(counts, ms, flags, win)
-    options = readings(counts, ms, knitted=True)
-    if not options:
+    return score_counts(counts, ms, b, tile_of(win_tile), flags, kouting, rules)
+
+
+def score_counts(counts, melds, b, win: int, flags: int, kouting: bool,
+                 rules: Rules) -> ScoreResult:
+    """:func:`score` on checked input: concealed ``counts``, Meld objects, ``b`` the counts
+    over hand and melds, the win flags as an int."""
+    return _result(fan_mask(counts, melds, b, win, flags, kouting, rules), rules)
+
+
+def fan_mask(counts, melds, b, win: int, flags: int, kouting: bool, rules: Rules) -> int:
+    """The fans of the best reading as a bit mask (bit k = row k of :data:`ROWS`)."""
+    if flags & (_REPLACEMENT | _ROBBING | _HEAVENLY | _EARTHLY):
+        _check_context(counts, melds, flags, win)
+    mask, total = _kernel.best_fans(counts, b, bytes([x for m in melds
+                                                      for x in (m.type_code, m.tiles[0])]),
+                                    win, flags, kouting, rules.table.packed, _EXCLUDES,
+                                    _ENTRIES)
+    if total < 0:
         raise NotWinningError("not a win: the tiles form neither four sets and a pair, nor "
                               "seven pairs, thirteen orphans or 十三不靠")
-    base = _hand_items(totals, ms, flags, bool(kouting))
-    table = rules.table
-    best: Optional[Tuple[int, Dict[str, int]]] = None
-    for reading in options:
-        found = dict(base)
-        found.update(_reading_items(reading, totals, win, flags))
-        live = _apply_table(found, table)
-        total = sum(table[k] * n for k, n in live.items())
-        if best is None or total > best[0]:
-            best = (total, live)
-    return _result(best[1], best[0], rules)
+    return mask
 
 
-def _result(live: Dict[str, int], fan: int, rules: Rules) -> ScoreResult:
+@functools.lru_cache(maxsize=4096)
+def labelled_result(mask: int, rules: Rules):
+    """``(ScoreResult, items label)`` of a fan mask (settlement's payment reasons)."""
+    result = _result(mask, rules)
+    return result, result.items_label()
+
+
+@functools.lru_cache(maxsize=4096)
+def _result(mask: int, rules: Rules) -> ScoreResult:
+    """The itemised result of a fan mask (few combinations occur and ScoreResult is
+    immutable, so each is built once)."""
     table = rules.table
     items = []
-    for key in sorted(live, key=_ORDER.__getitem__):
-        row = FANS[key]
+    unverified = []
+    for k, row in enumerate(ROWS):
+        if not mask >> k & 1:
+            continue
+        key = row.key
         if key in rules.unverified:
             how = "placeholder value, unverified"
+            unverified.append(key)
         elif key in TAIL_KEYS:
             how = "value set by tail_values"
         elif key in table.overridden:
             how = "value set by fan_table"
         else:
             how = "value from the source"
-        items.append(ScoreItem(key, row.name, row.name_en, table[key], live[key],
+        items.append(ScoreItem(key, row.name, row.name_en, table[key], 1,
                                f"{row.definition} ({how})"))
-    pattern = max(items, key=lambda i: (i.fan, -_ORDER[i.key])).key
-    note = _placeholder_note(sorted((k for k in live if k in rules.unverified),
-                                         key=_ORDER.__getitem__))
+    fan = sum(i.total for i in items)
+    pattern = max(items, key=lambda i: i.fan).key
+    note = _placeholder_note(unverified)
     return ScoreResult(RULES_NAME, tuple(items), fan, fan, fan * rules.stake, pattern,
                        (note,) if note else ())

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional
 
-from ..additive import event_error, ready_events, settle_wins
+from ..additive import event_error, ready_events, settle_wins, win_inputs
 from ..errors import InvalidRecordError, MahjongError
 from ..record import HandRecord
 from ..ruleset import Settlement, recorded_win_error
 from .rules import RULES_NAME, Rules
-from .scoring import score
+from .scoring import fan_mask, labelled_result
 
 N_SEATS = 4
 
@@ -79,11 +79,9 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
                                         f"but {len(discards)} discards came before it")
         early = kouting.get(e.seat, False) and ready_at[e.seat] < i
         try:
-            return score(e.hand, e.melds, win_tile=e.win_tile, self_drawn=e.self_drawn,
-                         replacement=e.replacement, after_kong=e.after_kong,
-                         robbing_kong=e.robbing_kong, last_tile=e.last_tile,
-                         heavenly=e.heavenly, earthly=e.earthly, first_round=e.first_round,
-                         kouting=early, rules=rules)
+            counts, melds, totals, flags = win_inputs(record, e)
+            return labelled_result(fan_mask(counts, melds, totals, e.win_tile, flags, early,
+                                            rules), rules)
         except MahjongError as exc:
             raise recorded_win_error(where, exc) from None
 

@@ -1,87 +1,40 @@
 """Scoring one two-player winning hand: every reading, each fan that applies, the best
-reading, the 13 番 cap."""
+reading, the 13 番 cap.
+
+The compiled kernel (``_kernel.best_fans``) counts the fans of every reading in table
+order (:data:`~.fans.ROWS`) and keeps the reading worth most; this module checks the input
+and turns the counts into an itemised result. ``tests/slow_two_player.py`` is the plain
+Python version the kernel is tested against.
+"""
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+import functools
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
-from ..additive import Reading, full_hand, readings, tile_of
+from ..additive import full_hand, tile_of
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError
-from ..ruleset import ScoreItem, ScoreResult, WinFlag, check_kong_context, checked_win_bits
+from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
 from ..tiles import TENHOU_NAMES
-from .fans import CAP, FANS, ROWS
+from .fans import CAP, ROWS
 from .rules import RULES_NAME, Rules
+from . import _kernel
 
-_WINDS = range(27, 31)
-_DRAGONS = range(31, 34)
-_TERMINALS_HONOURS = frozenset((0, 8, 9, 17, 18, 26) + tuple(range(27, 34)))
-_ORDER = {r.key: i for i, r in enumerate(ROWS)}
-
-
-def _hand_items(totals: Sequence[int], melds, flags: int, ready: bool,
-                flower_kinds: Sequence[int]) -> Dict[str, int]:
-    """The fans that do not depend on the reading: key -> count."""
-    out: Dict[str, int] = {"hupai": 1}
-    if all(m.kind == "concealed_kong" for m in melds):
-        out["menqing"] = 1
-    if flags & (WinFlag.SELF_DRAWN | WinFlag.ROBBING_KONG):
-        out["zimo"] = 1
-    if ready:
-        out["baoting"] = 1
-    if flags & WinFlag.LAST_TILE:
-        out["haidi"] = 1
-    if flags & WinFlag.REPLACEMENT:
-        out["gangshangkaihua"] = 1
-    held = sum(totals[t] for t in flower_kinds)
-    if held:
-        out["huapai"] = held
-    if not any(totals[t] for t in _TERMINALS_HONOURS):
-        out["duanyao"] = 1
-    suits = sum(1 for s in range(3) if any(totals[9 * s:9 * s + 9]))
-    honours = any(totals[27:])
-    if suits == 1:
-        out["hunyise" if honours else "qingyise"] = 1
-    elif suits == 0:
-        out["ziyise"] = 1
-    if flags & WinFlag.HEAVENLY:
-        out["tianhu"] = 1
-    if flags & WinFlag.EARTHLY:
-        out["dihu"] = 1
-    return out
-
-
-def _reading_items(reading: Reading, totals: Sequence[int]) -> Dict[str, int]:
-    """The fans of one reading: key -> count."""
-    if reading.form == "seven_pairs":
-        return {"qidui": 1}
-    if reading.form == "thirteen_orphans":
-        return {"shisanyao": 1}
-    out: Dict[str, int] = {}
-    if all(kind != "chow" for kind, _, _ in reading.sets):
-        out["pengpenghu"] = 1
-    # honour tiles only form pungs/kongs and the pair, so the counts decide these rows
-    dragon_sets = sum(1 for t in _DRAGONS if totals[t] >= 3)
-    wind_sets = sum(1 for t in _WINDS if totals[t] >= 3)
-    if dragon_sets == 3:
-        out["dasanyuan"] = 1
-    elif dragon_sets == 2 and reading.pair in _DRAGONS:
-        out["xiaosanyuan"] = 1
-    if wind_sets == 4:
-        out["dasixi"] = 1
-    elif wind_sets == 3 and reading.pair in _WINDS:
-        out["xiaosixi"] = 1
-    return out
+# WinFlag bits as plain ints (IntFlag operators are slow)
+_SELF, _REPLACEMENT, _ROBBING, _LAST, _HEAVENLY = 1, 2, 8, 16, 32
+assert _kernel.FAN_KEYS == tuple(r.key for r in ROWS)
+_N_FANS = len(ROWS)
 
 
 def _check_context(counts, melds, flags: int, win_tile: int) -> None:
     check_kong_context(counts, melds, flags, win_tile)
-    if flags & WinFlag.LAST_TILE and not flags & WinFlag.SELF_DRAWN:
+    if flags & _LAST and not flags & _SELF:
         raise InvalidContextError("last_tile (海底捞月) is a self-draw from the reserve after "
                                   "the live tiles ran out, not a win on a discard")
-    if flags & WinFlag.HEAVENLY and melds:
+    if flags & _HEAVENLY and melds:
         raise InvalidContextError("heavenly (天胡): the initial 14 tiles have no melds")
 
 
-def flower_kinds_of(flower_tiles, totals: Sequence[int]) -> Tuple[int, ...]:
+def flower_kinds_of(flower_tiles, totals) -> Tuple[int, ...]:
     """The distinct shown 花牌 tiles, checked against the holding: a shown tile lies face
     up in the reserve, so shown + held copies are at most 4."""
     shown: Dict[int, int] = {}
@@ -132,45 +85,63 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     (8, ['hupai', 'menqing', 'zimo', 'huapai', 'hunyise'])
     """
     rules = Rules.from_mapping(rules)
-    ids, counts, ms, totals = full_hand(hand, melds, win_tile=win_tile)
-    win = tile_of(win_tile)
+    ids, counts, ms, b = full_hand(hand, melds, win_tile=win_tile)
     flags = checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile,
                              heavenly, earthly, first_round)
-    _check_context(counts, ms, flags, win)
-    kinds = flower_kinds_of(flower_tiles, totals)
-    options = readings(counts, ms)
-    if not options:
+    return score_counts(counts, ms, b, tile_of(win_tile), flags, ready,
+                        flower_kinds_of(flower_tiles, b) if flower_tiles else (), rules)
+
+
+def score_counts(counts, melds, b, win: int, flags: int, ready: bool, flower_kinds,
+                 rules: Rules) -> ScoreResult:
+    """:func:`score` on checked input: concealed ``counts``, Meld objects, ``b`` the counts
+    over hand and melds, the win flags as an int, the distinct shown 花牌 tiles."""
+    return _result(fan_counts(counts, melds, b, win, flags, ready, flower_kinds, rules),
+                   rules)
+
+
+def fan_counts(counts, melds, b, win: int, flags: int, ready: bool, flower_kinds,
+               rules: Rules) -> bytes:
+    """The fan counts of the best reading, one byte per row of :data:`ROWS`."""
+    if flags & (_REPLACEMENT | _ROBBING | _LAST | _HEAVENLY):
+        _check_context(counts, melds, flags, win)
+    flowers = sum(b[t] for t in flower_kinds) if flower_kinds else 0
+    fans = bytearray(_N_FANS)
+    uncapped = _kernel.best_fans(counts, b, bytes([x for m in melds
+                                                   for x in (m.type_code, m.tiles[0])]),
+                                 flags, ready, flowers, rules.table.packed, CAP, fans)
+    if uncapped < 0:
         raise NotWinningError("not a two-player win: the tiles form neither four sets and a "
                               "pair, nor seven pairs, nor thirteen orphans")
-    base = _hand_items(totals, ms, flags, bool(ready), kinds)
-    table = rules.table
-    best: Optional[Tuple[Tuple[int, int], Dict[str, int]]] = None
-    for reading in options:
-        found = dict(base)
-        found.update(_reading_items(reading, totals))
-        total = sum(table[k] * n for k, n in found.items())
-        rank = (min(total, CAP), total)
-        if best is None or rank > best[0]:
-            best = (rank, found)
-    (fan, uncapped), found = best
     if uncapped < rules.min_fan:
         raise NotWinningError(f"not a two-player win: {uncapped}番 is below the minimum "
                               f"min_fan={rules.min_fan}")
-    return _result(found, fan, uncapped, rules)
+    return bytes(fans)
 
 
-def _result(found: Dict[str, int], fan: int, uncapped: int, rules: Rules) -> ScoreResult:
+@functools.lru_cache(maxsize=4096)
+def labelled_result(fans: bytes, rules: Rules):
+    """``(ScoreResult, items label)`` of fan counts (settlement's payment reasons)."""
+    result = _result(fans, rules)
+    return result, result.items_label()
+
+
+@functools.lru_cache(maxsize=4096)
+def _result(fans: bytes, rules: Rules) -> ScoreResult:
+    """The itemised result of fan counts (few combinations occur and ScoreResult is
+    immutable, so each is built once)."""
     table = rules.table
     items = []
-    for key in sorted(found, key=_ORDER.__getitem__):
-        if table[key]:
-            row = FANS[key]
-            how = "set by the fan_table option" if key in table.overridden else "provisional"
-            items.append(ScoreItem(key, row.name, row.name_en, table[key], found[key],
+    for row, n in zip(ROWS, fans):
+        value = table[row.key]
+        if n and value:
+            how = "set by the fan_table option" if row.key in table.overridden else \
+                "provisional"
+            items.append(ScoreItem(row.key, row.name, row.name_en, value, n,
                                    f"{row.definition} ({how} value)"))
-    pattern = max(items, key=lambda i: (i.fan, -_ORDER[i.key])).key if items else "hupai"
-    notes = ()
-    if uncapped > CAP:
-        notes = (f"capped at {CAP}番 (役满) from {uncapped}番",)
+    uncapped = sum(i.total for i in items)
+    fan = min(uncapped, CAP)
+    pattern = max(items, key=lambda i: i.fan).key if items else "hupai"
+    notes = (f"capped at {CAP}番 (役满) from {uncapped}番",) if uncapped > CAP else ()
     return ScoreResult(RULES_NAME, tuple(items), fan, uncapped, rules.value(fan), pattern,
                        notes)

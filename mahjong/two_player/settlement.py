@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ..additive import event_error, ready_events, settle_wins
+from ..additive import event_error, ready_events, settle_wins, win_inputs
 from ..errors import InvalidRecordError, MahjongError
 from ..record import HandRecord
 from ..ruleset import Settlement, recorded_win_error
 from .rules import RULES_NAME, Rules
-from .scoring import score
+from .scoring import fan_counts, flower_kinds_of, labelled_result
 
 
 def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlement:
@@ -61,11 +61,10 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
                                         f"{first} declared ready at event {ready_at[first]}")
         ready = e.seat in ready_at and ready_at[e.seat] < i
         try:
-            return score(e.hand, e.melds, win_tile=e.win_tile, self_drawn=e.self_drawn,
-                         replacement=e.replacement, after_kong=e.after_kong,
-                         robbing_kong=e.robbing_kong, last_tile=e.last_tile,
-                         heavenly=e.heavenly, earthly=e.earthly, first_round=e.first_round,
-                         ready=ready, flower_tiles=shown, rules=rules)
+            counts, melds, totals, flags = win_inputs(record, e)
+            kinds = flower_kinds_of(shown, totals) if shown else ()
+            return labelled_result(fan_counts(counts, melds, totals, e.win_tile, flags, ready,
+                                              kinds, rules), rules)
         except MahjongError as exc:
             raise recorded_win_error(where, exc) from None
 
