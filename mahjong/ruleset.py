@@ -406,6 +406,8 @@ def register_ruleset(name: str, module: str) -> None:
 
 register_ruleset("sichuan", "mahjong.sichuan")
 register_ruleset("yunnan", "mahjong.yunnan")
+register_ruleset("two_player", "mahjong.two_player")
+register_ruleset("tongcheng", "mahjong.tongcheng")
 
 
 def available_rulesets() -> List[str]:

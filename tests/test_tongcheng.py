@@ -3,6 +3,7 @@ examples of the rules as golden records, refusals, the table as data."""
 import pytest
 
 from mahjong import tongcheng as tc
+from additive_records import cases, check_case
 from mahjong.errors import InvalidContextError, InvalidHandError, MahjongError, NotWinningError
 
 NO_TAIL = {"tail_values": 0}
@@ -172,3 +173,14 @@ def test_best_reading():
 def test_refusals(hand, melds, win, flags, error, words):
     with pytest.raises(error, match=words):
         tc.score(hand, melds, win_tile=win, **flags)
+
+
+@pytest.mark.parametrize("case", cases("tongcheng_golden_records.json"))
+def test_golden_records(case):
+    check_case(case)
+
+
+def test_default_reasons_name_the_source():
+    r = tc.score("55z123m456m", [("pung", "777z"), ("pung", "666z")], win_tile="5z")
+    assert r.items[0].reason.endswith("(value from the source)")
+    assert r.items[-1].reason.endswith("(placeholder value, unverified)")

@@ -8,7 +8,7 @@ from mahjong import two_player as tp
 from mahjong.errors import (InvalidContextError, InvalidHandError, InvalidRecordError,
                             MahjongError, NotWinningError)
 
-from regional_helpers import DATA, check_settlement, data_cases
+from additive_records import cases, check_case
 
 # (hand, melds, win tile, flags, expected fans {key: count}, capped total); each row is
 # hand-checked against the provisional table (values in mahjong/two_player/fans.py)
@@ -160,3 +160,8 @@ def test_bad_options(options, words):
 def test_refusals(hand, melds, win, flags, error, words):
     with pytest.raises(error, match=words):
         tp.score(hand, melds, win_tile=win, **flags)
+
+
+@pytest.mark.parametrize("case", cases("two_player_golden_records.json"))
+def test_golden_records(case):
+    check_case(case)

@@ -3,9 +3,14 @@
 Example: ``mahjong score --rules sichuan "111p123p456p789p99p" --win 9p``. Melds go in the
 hand string in brackets (``[222p]`` pung, ``[7777s]`` exposed kong, ``(7777s)`` concealed
 kong, ``{345m}`` chow) or as ``--meld pung:222p`` (repeatable).
+
+Flags a rule set has no use for are refused with its name: ``--ready`` (报听) and
+``--flower-indicators 5z1p`` (the shown 花牌 tiles) are for ``two_player``, ``--kouting``
+(扣听) for ``tongcheng``.
 """
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from typing import Any, Dict, List, Tuple
@@ -13,7 +18,7 @@ from typing import Any, Dict, List, Tuple
 from ..errors import InvalidHandError, MahjongError
 
 _FLAGS = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
-          "earthly", "first_round")
+          "earthly", "first_round", "ready", "kouting")
 _BRACKET = re.compile(r"\[([^\]]*)\]|\(([^)]*)\)|\{([^}]*)\}")
 
 
@@ -69,6 +74,8 @@ def register(subparsers) -> None:
                    help="a meld, e.g. pung:222p or concealed_kong:7777s (repeatable)")
     for flag in _FLAGS:
         p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag)
+    p.add_argument("--flower-indicators", default=None, metavar="TILES", dest="flower_tiles",
+                   help="the shown 花牌 tiles, e.g. 5z1p (two_player)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule-set option, e.g. max_fan=3 (repeatable)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -77,6 +84,7 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from ..ruleset import get_ruleset
+    from ..tiles import to_tile_ids
 
     module = get_ruleset(args.rules)
     concealed, melds = split_hand(args.hand)
@@ -86,9 +94,15 @@ def run(args) -> int:
         kind, tiles = text.split(":", 1)
         melds.append((kind, tiles))
     options: Dict[str, Any] = dict(parse_option(o) for o in args.option)
-    flags = {f: getattr(args, f) for f in _FLAGS}
-    if args.rules == "sichuan":
-        flags.pop("first_round")
+    accepted = inspect.signature(module.score).parameters
+    flags = {f: getattr(args, f) for f in _FLAGS if f in accepted}
+    for f in _FLAGS:
+        if getattr(args, f) and f not in accepted:
+            raise MahjongError(f"--{f.replace('_', '-')} does not apply to rules {args.rules}")
+    if args.flower_tiles is not None:
+        if "flower_tiles" not in accepted:
+            raise MahjongError(f"--flower-indicators does not apply to rules {args.rules}")
+        flags["flower_tiles"] = to_tile_ids(args.flower_tiles)
     result = module.score(concealed, melds, win_tile=args.win,
                           rules=module.Rules.from_mapping(options), **flags)
     if args.json:

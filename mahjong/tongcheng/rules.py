@@ -75,7 +75,10 @@ class Rules(RuleOptions):
         else:
             unverified = frozenset(TAIL_KEYS) if tail == TAIL_PLACEHOLDER else frozenset()
             tail = FanTable(TAIL_ROWS, {k: tail for k in TAIL_KEYS}, "tail_values")
-        object.__setattr__(self, "table", FanTable(ROWS, {**entries, **tail}))
+        # the combined table marks as overridden only what the user set
+        chosen = {k: entries[k] for k in entries.overridden}
+        chosen.update(tail)
+        object.__setattr__(self, "table", FanTable(ROWS, chosen))
         object.__setattr__(self, "unverified", unverified)
 
 
