@@ -42,3 +42,14 @@ def check_case(case):
         flagged = any("unverified" in n for n in result.notes)
         assert flagged == want["unverified"], case["note"]
     return result
+
+
+def doc_table(name):
+    """key -> (Chinese name, 番) from the fan tables of docs/<name>."""
+    out = {}
+    doc = Path(__file__).parent.parent / "docs" / name
+    for line in doc.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"\| `(\w+)` \| (\S+) \| [^|]+ \| (\d+) \|", line)
+        if m:
+            out[m.group(1)] = (m.group(2), int(m.group(3)))
+    return out

@@ -3,7 +3,7 @@ examples of the rules as golden records, refusals, the table as data."""
 import pytest
 
 from mahjong import tongcheng as tc
-from additive_records import cases, check_case
+from additive_records import cases, check_case, doc_table
 from mahjong.errors import InvalidContextError, InvalidHandError, MahjongError, NotWinningError
 
 NO_TAIL = {"tail_values": 0}
@@ -184,3 +184,7 @@ def test_default_reasons_name_the_source():
     r = tc.score("55z123m456m", [("pung", "777z"), ("pung", "666z")], win_tile="5z")
     assert r.items[0].reason.endswith("(value from the source)")
     assert r.items[-1].reason.endswith("(placeholder value, unverified)")
+
+
+def test_the_docs_show_the_table():
+    assert doc_table("TONGCHENG.md") == {r.key: (r.name, r.fan) for r in tc.ROWS}

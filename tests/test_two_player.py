@@ -8,7 +8,7 @@ from mahjong import two_player as tp
 from mahjong.errors import (InvalidContextError, InvalidHandError, InvalidRecordError,
                             MahjongError, NotWinningError)
 
-from additive_records import cases, check_case
+from additive_records import cases, check_case, doc_table
 
 # (hand, melds, win tile, flags, expected fans {key: count}, capped total); each row is
 # hand-checked against the provisional table (values in mahjong/two_player/fans.py)
@@ -165,3 +165,7 @@ def test_refusals(hand, melds, win, flags, error, words):
 @pytest.mark.parametrize("case", cases("two_player_golden_records.json"))
 def test_golden_records(case):
     check_case(case)
+
+
+def test_the_docs_show_the_table():
+    assert doc_table("TWO_PLAYER.md") == {r.key: (r.name, r.fan) for r in tp.ROWS}
