@@ -8,6 +8,7 @@ context (self-draw or not; a robbed kong only when the winner holds one copy of 
 import random
 
 from mahjong.hand import Meld
+from mahjong.tiles import format_tiles
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _KNITTED = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
@@ -108,3 +109,63 @@ def random_win(rng):
             melds = tuple(melds)
         win = rng.choice(ids)
         return tuple(ids), melds, win, _flags(rng, win, list(ids), melds)
+
+
+def _events_for(rng, seat, melds, n_seats):
+    """Claim and kong events that agree with the winner's melds."""
+    events = []
+    for m in melds:
+        tiles = format_tiles(m.tiles)
+        if m.kind == "chow":
+            events.append({"type": "chow", "seat": seat, "tiles": tiles,
+                           "from": (seat - 1) % n_seats})
+        elif m.kind == "pung":
+            other = rng.choice([s for s in range(n_seats) if s != seat])
+            events.append({"type": "pung", "seat": seat, "tiles": tiles, "from": other})
+        elif m.kind == "kong":
+            other = rng.choice([s for s in range(n_seats) if s != seat])
+            events.append({"type": "kong", "seat": seat, "kind": "exposed",
+                           "tile": format_tiles([m.tile]), "from": other})
+        else:
+            events.append({"type": "kong", "seat": seat, "kind": "concealed",
+                           "tile": format_tiles([m.tile])})
+    # a replacement win needs the winner's kong right before it
+    events.sort(key=lambda e: e["type"] == "kong")
+    return events
+
+
+def random_record(rng, rules):
+    """A random record (a dict) of ``rules`` (two_player or tongcheng) with one win: the
+    winner's claims as events, now and then a ready declaration (two_player), the shown
+    花牌 tiles (two_player) and random options."""
+    n_seats = 2 if rules == "two_player" else 4
+    ids, melds, win, flags = random_win(rng)
+    for name in ("robbing_kong", "heavenly", "earthly"):
+        flags.pop(name, None)
+    self_drawn = flags.pop("self_drawn")
+    if not self_drawn:
+        flags.pop("replacement", None)
+        flags.pop("last_tile", None)
+    seat = rng.randrange(n_seats)
+    events = _events_for(rng, seat, melds, n_seats)
+    if rules == "two_player" and not flags.get("replacement") and rng.random() < 0.3:
+        events.append({"type": "ready", "seat": seat})
+    win_event = {"type": "win", "seat": seat, "hand": format_tiles(ids),
+                 "melds": [m.to_json() for m in melds], "win_tile": format_tiles([win]),
+                 "from": None if self_drawn else rng.choice(
+                     [s for s in range(n_seats) if s != seat])}
+    win_event.update(flags)
+    events.append(win_event)
+    record = {"rules": rules, "seats": n_seats, "dealer": rng.randrange(n_seats),
+              "events": events}
+    if rules == "two_player":
+        held = [0] * 34
+        for t in list(ids) + [t for m in melds for t in m.tiles]:
+            held[t] += 1
+        free = [t for t in range(34) if held[t] < 4]
+        record["flower_indicators"] = format_tiles(sorted(rng.sample(free, 4)))
+        record["options"] = {"base": rng.choice((1, 1, 2, 5))}
+    else:
+        record["options"] = {"stake": rng.choice((1, 1, 3)),
+                             "tail_values": rng.choice((1, 0, 2))}
+    return record

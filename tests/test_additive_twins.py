@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 
 import slow_tongcheng
 import slow_two_player
-from additive_hands import random_win
+from additive_hands import random_record, random_win
 from mahjong import tongcheng as tc
 from mahjong import two_player as tp
 from mahjong.errors import MahjongError
+from mahjong.ruleset import settle
 
 TWO_PLAYER_OPTIONS = [{}, {"fan_table": {"qidui": 0, "hupai": 2, "huapai": 3}},
                       {"base": 3}]
@@ -86,3 +87,25 @@ def test_tongcheng_total_is_the_sum_and_at_least_qionghu_or_an_entry(seed, tail)
     # no excluded pair of fans together
     for i in r.items:
         assert not keys & set(tc.FANS[i.key].excludes), i.key
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(["two_player", "tongcheng"]))
+def test_settlement_deltas_sum_to_zero(seed, rules):
+    record = random_record(random.Random(seed), rules)
+    try:
+        s = settle(record)
+    except MahjongError as exc:
+        # only a 十三不靠 shape is no two-player win; everything else settles
+        assert rules == "two_player" and "not a winning hand" in str(exc)
+        return
+    assert sum(s.deltas) == 0
+    (index, result), = s.wins.items()
+    winner = record["events"][index]["seat"]
+    assert s.deltas[winner] > 0 and s.next_dealer == winner
+    if rules == "two_player":
+        base = record["options"]["base"]
+        assert s.deltas[winner] == result.value <= 13 * base
+    else:
+        payers = 3 if record["events"][index]["from"] is None else 1
+        assert s.deltas[winner] == payers * result.fan * record["options"]["stake"]
