@@ -17,6 +17,7 @@ holds the pieces that are the same logic for both:
 """
 from __future__ import annotations
 
+import functools
 import struct
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
@@ -296,6 +297,16 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, multi_ron: 
     else:
         next_dealer = None
     return Settlement.from_ledger(rules_name, ledger, next_dealer, wins, tuple(notes))
+
+
+def cached_labels(result_of: Callable):
+    """An lru-cached ``(key, rules) -> (ScoreResult, items label)`` on top of a cached
+    ``result_of(key, rules)`` (settlement labels every payment with the win's items)."""
+    @functools.lru_cache(maxsize=4096)
+    def labelled_result(key, rules):
+        result = result_of(key, rules)
+        return result, result.items_label()
+    return labelled_result
 
 
 def event_error(index: int, event, message: str) -> InvalidRecordError:

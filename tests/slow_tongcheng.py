@@ -10,6 +10,7 @@ from mahjong.errors import InvalidContextError, NotWinningError
 from mahjong.ruleset import ScoreItem, ScoreResult, WinFlag, check_kong_context, checked_win_bits
 from mahjong.tongcheng.fans import ENTRY_KEYS, FANS, ROWS, TAIL_KEYS
 from mahjong.tongcheng.rules import RULES_NAME, Rules, _placeholder_note
+from mahjong.tongcheng.scoring import _check_context
 
 _WINDS = range(27, 31)
 _DRAGONS = range(31, 34)
@@ -131,48 +132,12 @@ def _apply_table(found: Dict[str, int], table) -> Dict[str, int]:
     return live
 
 
-def _check_context(counts, melds, flags: int, win_tile: int) -> None:
-    check_kong_context(counts, melds, flags, win_tile)
-    if flags & WinFlag.EARTHLY and flags & WinFlag.SELF_DRAWN:
-        raise InvalidContextError("earthly (地胡) on this table is a win on the dealer's first "
-                                  "discard, not a self-draw")
-    if flags & WinFlag.HEAVENLY and melds:
-        raise InvalidContextError("heavenly (天胡): the initial 14 tiles have no melds")
-
-
 def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bool = False,
           after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
           heavenly: bool = False, earthly: bool = False, first_round: bool = False,
           kouting: bool = False,
           rules: Optional[Rules | Mapping[str, Any]] = None) -> ScoreResult:
-    """Score one winning hand on the 通称 table.
-
-    Parameters
-    ----------
-    hand : str or sequence of tile ids
-        The concealed tiles after the win, winning tile included (or the 13 before it).
-    melds : sequence of melds
-    win_tile : str or int
-    self_drawn, robbing_kong, heavenly, earthly : bool
-        How the hand was won (``earthly`` = on the dealer's first discard). A robbed kong
-        counts as a discard win. ``replacement``, ``after_kong``, ``last_tile`` and
-        ``first_round`` have no fan on this table.
-    kouting : bool
-        扣听: the winner declared ready on the dealer's first discard.
-    rules : Rules or mapping, optional
-
-    Returns
-    -------
-    ScoreResult
-        ``fan`` the total (no cap), ``value`` = fan × stake (what each payer pays);
-        ``notes`` flag tail fans scored with their unverified placeholder value.
-
-    Examples
-    --------
-    >>> r = score("123s456s789s111s55s", win_tile="5s", rules={"tail_values": 0})
-    >>> r.fan, [i.key for i in r.items]
-    (23, ['qingyise', 'yitiaolong'])
-    """
+    """The plain version of the package's ``score`` (same parameters)."""
     rules = Rules.from_mapping(rules)
     ids, counts, ms, totals = full_hand(hand, melds, win_tile=win_tile)
     win = tile_of(win_tile)

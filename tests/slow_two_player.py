@@ -11,6 +11,7 @@ from mahjong.ruleset import ScoreItem, ScoreResult, WinFlag, check_kong_context,
 from mahjong.tiles import TENHOU_NAMES
 from mahjong.two_player.fans import CAP, FANS, ROWS
 from mahjong.two_player.rules import RULES_NAME, Rules
+from mahjong.two_player.scoring import _check_context, flower_kinds_of
 
 _WINDS = range(27, 31)
 _DRAGONS = range(31, 34)
@@ -73,65 +74,12 @@ def _reading_items(reading: Reading, totals: Sequence[int]) -> Dict[str, int]:
     return out
 
 
-def _check_context(counts, melds, flags: int, win_tile: int) -> None:
-    check_kong_context(counts, melds, flags, win_tile)
-    if flags & WinFlag.LAST_TILE and not flags & WinFlag.SELF_DRAWN:
-        raise InvalidContextError("last_tile (海底捞月) is a self-draw from the reserve after "
-                                  "the live tiles ran out, not a win on a discard")
-    if flags & WinFlag.HEAVENLY and melds:
-        raise InvalidContextError("heavenly (天胡): the initial 14 tiles have no melds")
-
-
-def flower_kinds_of(flower_tiles, totals: Sequence[int]) -> Tuple[int, ...]:
-    """The distinct shown 花牌 tiles, checked against the holding: a shown tile lies face
-    up in the reserve, so shown + held copies are at most 4."""
-    shown: Dict[int, int] = {}
-    for t in flower_tiles:
-        t = tile_of(t)
-        shown[t] = shown.get(t, 0) + 1
-    for t, n in shown.items():
-        if n + totals[t] > 4:
-            raise InvalidHandError(f"{n} shown 花牌 {TENHOU_NAMES[t]} and {totals[t]} held make "
-                                   f"{n + totals[t]} copies: a tile has 4")
-    return tuple(sorted(shown))
-
-
 def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bool = False,
           after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
           heavenly: bool = False, earthly: bool = False, first_round: bool = False,
           ready: bool = False, flower_tiles: Sequence[Any] = (),
           rules: Optional[Rules | Mapping[str, Any]] = None) -> ScoreResult:
-    """Score one two-player winning hand.
-
-    Parameters
-    ----------
-    hand : str or sequence of tile ids
-        The concealed tiles after the win, winning tile included (or the 13 before it).
-    melds : sequence of melds
-        Chows, pungs, kongs, concealed kongs.
-    win_tile : str or int
-    self_drawn, replacement, robbing_kong, last_tile, heavenly, earthly : bool
-        How the hand was won. ``robbing_kong`` (an added kong robbed) scores as a
-        self-draw; ``last_tile`` is 海底捞月, the self-draw from the reserve.
-        ``after_kong`` and ``first_round`` have no fan in this table.
-    ready : bool
-        The winner declared ready (报听) before the win.
-    flower_tiles : tiles
-        The 花牌 tiles shown face up; each copy of one among the winner's tiles is 1 番.
-    rules : Rules or mapping, optional
-
-    Returns
-    -------
-    ScoreResult
-        ``items`` itemised, ``uncapped_fan`` the sum, ``fan`` = min(sum, 13), ``value`` =
-        fan × base (what the opponent pays).
-
-    Examples
-    --------
-    >>> r = score("123m456m789m111z55z", win_tile="5z", self_drawn=True, flower_tiles=["5z"])
-    >>> r.fan, [i.key for i in r.items]
-    (8, ['hupai', 'menqing', 'zimo', 'huapai', 'hunyise'])
-    """
+    """The plain version of the package's ``score`` (same parameters)."""
     rules = Rules.from_mapping(rules)
     ids, counts, ms, totals = full_hand(hand, melds, win_tile=win_tile)
     win = tile_of(win_tile)

@@ -13,7 +13,7 @@ import functools
 import struct
 from typing import Any, Mapping, Optional
 
-from ..additive import full_hand, tile_of
+from ..additive import cached_labels, full_hand, tile_of
 from ..errors import InvalidContextError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
 from . import _kernel
@@ -102,13 +102,6 @@ def fan_mask(counts, melds, b, win: int, flags: int, kouting: bool, rules: Rules
 
 
 @functools.lru_cache(maxsize=4096)
-def labelled_result(mask: int, rules: Rules):
-    """``(ScoreResult, items label)`` of a fan mask (settlement's payment reasons)."""
-    result = _result(mask, rules)
-    return result, result.items_label()
-
-
-@functools.lru_cache(maxsize=4096)
 def _result(mask: int, rules: Rules) -> ScoreResult:
     """The itemised result of a fan mask (few combinations occur and ScoreResult is
     immutable, so each is built once)."""
@@ -135,3 +128,7 @@ def _result(mask: int, rules: Rules) -> ScoreResult:
     note = _placeholder_note(unverified)
     return ScoreResult(RULES_NAME, tuple(items), fan, fan, fan * rules.stake, pattern,
                        (note,) if note else ())
+
+
+#: ``(key, rules) -> (ScoreResult, items label)`` for settlement's payment reasons
+labelled_result = cached_labels(_result)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
-from ..additive import full_hand, tile_of
+from ..additive import cached_labels, full_hand, tile_of
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
 from ..tiles import TENHOU_NAMES
@@ -120,13 +120,6 @@ def fan_counts(counts, melds, b, win: int, flags: int, ready: bool, flower_kinds
 
 
 @functools.lru_cache(maxsize=4096)
-def labelled_result(fans: bytes, rules: Rules):
-    """``(ScoreResult, items label)`` of fan counts (settlement's payment reasons)."""
-    result = _result(fans, rules)
-    return result, result.items_label()
-
-
-@functools.lru_cache(maxsize=4096)
 def _result(fans: bytes, rules: Rules) -> ScoreResult:
     """The itemised result of fan counts (few combinations occur and ScoreResult is
     immutable, so each is built once)."""
@@ -145,3 +138,7 @@ def _result(fans: bytes, rules: Rules) -> ScoreResult:
     notes = (f"capped at {CAP}番 (役满) from {uncapped}番",) if uncapped > CAP else ()
     return ScoreResult(RULES_NAME, tuple(items), fan, uncapped, rules.value(fan), pattern,
                        notes)
+
+
+#: ``(key, rules) -> (ScoreResult, items label)`` for settlement's payment reasons
+labelled_result = cached_labels(_result)
