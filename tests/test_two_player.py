@@ -169,3 +169,12 @@ def test_golden_records(case):
 
 def test_the_docs_show_the_table():
     assert doc_table("TWO_PLAYER.md") == {r.key: (r.name, r.fan) for r in tp.ROWS}
+
+
+def test_input_forms():
+    # the hand before the win (13) is completed by win_tile; shown tiles as a string
+    a = tp.score("123m456p789s234s5p", win_tile="5p", flower_tiles="5p1z")
+    b = tp.score("123m456p789s234s55p", win_tile="5p", flower_tiles=["5p", "1z"])
+    assert a == b and a.fan == 1 + 1 + 3
+    assert tp.score([0, 1, 2, 12, 13, 14, 24, 25, 26, 19, 20, 21, 13, 13], win_tile=13) == \
+        tp.score("123m456p789s234s55p", win_tile="5p")

@@ -68,7 +68,6 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     kouting = kouting_seats(record, ready_at)
 
     def score_win(record, i, e, rules):
-        where = f"event {i} (win by seat {e.seat})"
         if e.earthly:
             if e.from_seat != record.dealer:
                 raise event_error(i, e, "earthly (地胡) on this table is a win on the dealer's "
@@ -83,7 +82,7 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             return labelled_result(fan_mask(counts, melds, totals, e.win_tile, flags, early,
                                             rules), rules)
         except MahjongError as exc:
-            raise recorded_win_error(where, exc) from None
+            raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
 
     return settle_wins(record, rules, n_seats=N_SEATS, score_win=score_win,
                        multi_ron=rules.multi_ron, rules_name=RULES_NAME)

@@ -14,7 +14,7 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 from ..additive import cached_labels, full_hand, tile_of
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
-from ..tiles import TENHOU_NAMES
+from ..tiles import TENHOU_NAMES, to_tile_ids
 from .fans import CAP, ROWS
 from .rules import RULES_NAME, Rules
 from . import _kernel
@@ -37,6 +37,8 @@ def _check_context(counts, melds, flags: int, win_tile: int) -> None:
 def flower_kinds_of(flower_tiles, totals) -> Tuple[int, ...]:
     """The distinct shown 花牌 tiles, checked against the holding: a shown tile lies face
     up in the reserve, so shown + held copies are at most 4."""
+    if isinstance(flower_tiles, str):
+        flower_tiles = to_tile_ids(flower_tiles)
     shown: Dict[int, int] = {}
     for t in flower_tiles:
         t = tile_of(t)

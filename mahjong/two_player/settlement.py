@@ -53,7 +53,6 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     ready_at = ready_events(record)
 
     def score_win(record, i, e, rules):
-        where = f"event {i} (win by seat {e.seat})"
         if e.last_tile and ready_at:
             first = min(ready_at, key=ready_at.__getitem__)
             if first != e.seat:
@@ -66,7 +65,7 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             return labelled_result(fan_counts(counts, melds, totals, e.win_tile, flags, ready,
                                               kinds, rules), rules)
         except MahjongError as exc:
-            raise recorded_win_error(where, exc) from None
+            raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
 
     return settle_wins(record, rules, n_seats=2, score_win=score_win, multi_ron=False,
                        rules_name=RULES_NAME)
