@@ -2,18 +2,19 @@
 
 Both rule sets add up fans from a table the user may replace, read a winning hand in every
 way it can be read (four sets and a pair, seven pairs, thirteen orphans, and for
-``tongcheng`` the knitted 十三不靠) and take the reading worth most (就高不就低). This module
-holds the pieces that are the same logic for both:
+``tongcheng`` the knitted 十三不靠; their compiled kernels do that) and take the reading
+worth most (就高不就低). This module holds the pieces that are the same logic for both:
 
 * :class:`FanRow` / :class:`FanTable`: the fan table as data (key, Chinese and English
-  name, value, where the value comes from, definition), and user overrides of its values;
+  name, value, where the value comes from, definition, exclusions), and user overrides;
 * :func:`full_hand`: a validated 136-tile winning hand (concealed ids, counts, melds);
-* :func:`readings`: every reading of a winning hand, melds included;
 * :func:`book_win` and :func:`settle_wins`: the payments of a win (a self-draw from every
-  other seat, otherwise from the discarder or the robbed seat) and the settlement loop.
+  other seat, otherwise from the discarder or the robbed seat) and the settlement loop;
+* :func:`ready_events`: the 报听 declarations of a record, with the locked-hand check.
 
->>> [r.form for r in readings(full_hand("11223344556677p")[1], ())]
-['regular', 'regular', 'seven_pairs']
+>>> ids, counts, melds, totals = full_hand("123m456p789s55p", [("pung", "111z")])
+>>> ids, totals[27]
+((0, 1, 2, 12, 13, 13, 13, 14, 24, 25, 26), 3)
 """
 from __future__ import annotations
 
@@ -22,17 +23,14 @@ import struct
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
-from mahjong_core import _decompose
-from mahjong_core._regional import sorted_tile_ids as _sorted_tile_ids
-
 from .errors import InvalidHandError, InvalidRecordError, MahjongError
 from .hand import Meld, parse_melds
-from .record import _TENHOU_IDS, walk_tuples
+from .record import walk_tuples
 from .ruleset import Ledger, Settlement, checked_win_bits, win_bits, win_label
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 
-__all__ = ["FanRow", "FanTable", "Reading", "full_hand", "readings", "book_win",
-           "settle_wins", "SOURCES"]
+__all__ = ["FanRow", "FanTable", "full_hand", "book_win", "settle_wins", "ready_events",
+           "SOURCES"]
 
 #: where a table value comes from
 SOURCES = {
@@ -124,11 +122,10 @@ class FanTable(Mapping):
 def _ids_of(tiles) -> Tuple[int, ...]:
     if isinstance(tiles, tuple) and all(type(t) is int and 0 <= t < 34 for t in tiles):
         return tiles
-    if type(tiles) is str:
-        fast = _sorted_tile_ids(tiles)
-        if fast is not None:
-            return fast
     return tuple(sorted(to_tile_ids(tiles)))
+
+
+_TENHOU_IDS = {name: i for i, name in enumerate(TENHOU_NAMES)}
 
 
 def tile_of(value) -> int:
@@ -185,49 +182,6 @@ def full_hand(tiles, melds=(), *, win_tile=None, checked: bool = False):
         raise InvalidHandError(f"the winning tile {TENHOU_NAMES[tile_of(win_tile)]} is not "
                                "among the concealed tiles (the hand includes the winning tile)")
     return ids, counts, ms, totals
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One way to read a winning hand.
-
-    ``form``: ``regular`` (four sets and a pair), ``seven_pairs``, ``thirteen_orphans`` or
-    ``knitted`` (十三不靠: the nine knitted tiles 147/258/369 and five different honours).
-    For a regular reading ``pair`` is the pair's tile and ``sets`` the four sets, melds
-    included, as ``(kind, tile, concealed)``: kind ``chow`` (tile = lowest), ``pung`` or
-    ``kong``; ``concealed`` is True for sets of the concealed part and concealed kongs.
-    """
-
-    form: str
-    pair: Optional[int] = None
-    sets: Tuple[Tuple[str, int, bool], ...] = ()
-
-
-_SET_NAMES = {_decompose.PY_SET_CHOW: "chow", _decompose.PY_SET_PUNG: "pung"}
-_MELD_SETS = {"chow": ("chow", False), "pung": ("pung", False), "kong": ("kong", False),
-              "concealed_kong": ("kong", True)}
-
-
-def readings(counts, melds, *, knitted: bool = False) -> List[Reading]:
-    """Every reading of a complete hand (``counts`` of the concealed part, ``melds``).
-
-    Seven pairs (a four of a kind counts as two pairs), thirteen orphans and, with
-    ``knitted``, 十三不靠 need a concealed hand without melds. An empty list means the
-    tiles do not win.
-    """
-    meld_sets = tuple((_MELD_SETS[m.kind][0], m.tiles[0], _MELD_SETS[m.kind][1])
-                      for m in melds)
-    out = [Reading("regular", pair, meld_sets + tuple((_SET_NAMES[k], t, True)
-                                                      for k, t in sets))
-           for pair, sets in _decompose.decompose(counts)]
-    if not melds:
-        if _decompose.seven_pairs(counts) is not None:
-            out.append(Reading("seven_pairs"))
-        if _decompose.thirteen_orphans(counts) is not None:
-            out.append(Reading("thirteen_orphans", _decompose.thirteen_orphans(counts)))
-        if knitted and sum(counts[:27]) == 9 and _decompose.honors_knitted(counts) is not None:
-            out.append(Reading("knitted"))
-    return out
 
 
 # -------------------------------------------------------------------------- settlement

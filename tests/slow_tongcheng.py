@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
-from mahjong.additive import Reading, full_hand, readings, tile_of
+from mahjong.additive import full_hand, tile_of
+from slow_readings import Reading, readings
 from mahjong.errors import InvalidContextError, NotWinningError
 from mahjong.ruleset import ScoreItem, ScoreResult, WinFlag, check_kong_context, checked_win_bits
 from mahjong.tongcheng.fans import ENTRY_KEYS, FANS, ROWS, TAIL_KEYS
