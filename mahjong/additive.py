@@ -40,6 +40,10 @@ SOURCES = {
 }
 
 
+#: the largest value a fan may be given (the kernels add values as 32-bit integers)
+MAX_FAN_VALUE = 1_000_000
+
+
 @dataclass(frozen=True)
 class FanRow:
     """One row of a fan table: ``fan`` is the default value, ``source`` one of
@@ -82,9 +86,11 @@ class FanTable(Mapping):
                     raise MahjongError(
                         f"option {option_name}: unknown fan {name!r}; known: "
                         f"{', '.join(r.key + ' (' + r.name + ')' for r in rows)}")
-                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                if isinstance(value, bool) or not isinstance(value, int) or \
+                        not 0 <= value <= MAX_FAN_VALUE:
                     raise MahjongError(f"option {option_name}: the value of {name!r} must be "
-                                       f"an integer >= 0, got {value!r}")
+                                       f"an integer >= 0 (at most {MAX_FAN_VALUE}), got "
+                                       f"{value!r}")
                 values[key] = value
                 overridden.add(key)
         self._values = values

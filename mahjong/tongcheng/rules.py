@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import FrozenSet, Mapping, Optional, Union
 
-from ..additive import FanTable
+from ..additive import MAX_FAN_VALUE, FanTable
 from ..errors import MahjongError
 from ..ruleset import RuleOptions, option
 from .fans import ENTRY_ROWS, ROWS, TAIL_KEYS, TAIL_ROWS
@@ -69,9 +69,10 @@ class Rules(RuleOptions):
             tail = FanTable(TAIL_ROWS, tail, "tail_values")
             object.__setattr__(self, "tail_values", tail)
             unverified = frozenset(TAIL_KEYS) - tail.overridden
-        elif isinstance(tail, bool) or not isinstance(tail, int) or tail < 0:
-            raise MahjongError(f"option tail_values={tail!r} must be an integer >= 0 or a "
-                               "mapping of tail fan -> value")
+        elif isinstance(tail, bool) or not isinstance(tail, int) or \
+                not 0 <= tail <= MAX_FAN_VALUE:
+            raise MahjongError(f"option tail_values={tail!r} must be an integer >= 0 (at most "
+                               f"{MAX_FAN_VALUE}) or a mapping of tail fan -> value")
         else:
             unverified = frozenset(TAIL_KEYS) if tail == TAIL_PLACEHOLDER else frozenset()
             tail = FanTable(TAIL_ROWS, {k: tail for k in TAIL_KEYS}, "tail_values")
