@@ -2,7 +2,10 @@
 
 Melds can be given as :class:`Meld` objects, as ``(kind, tiles)`` tuples such as
 ``("pung", "222p")``, or as ``{"type": "pung", "tiles": "222p"}`` dicts (the JSON form of
-hand records). Kinds: ``chow``, ``pung``, ``kong`` (exposed), ``concealed_kong``.
+hand records). Kinds: ``chow``, ``pung``, ``kong`` (exposed), ``concealed_kong``, and
+``single_kong``: a one-tile kong (Huanggang's 红中杠, 发财杠 and 赖子杠: one tile set aside
+for a replacement draw). A single kong is not one of the four sets and does not count
+toward the 13/14 tiles of a hand.
 
 >>> Hand.from_tiles("123m456p789s111z", melds=[("pung", "222p")])
 Traceback (most recent call last):
@@ -22,7 +25,7 @@ import numpy as np
 from .errors import InvalidHandError, MahjongError
 from .tiles import COPIES, N_KINDS, TENHOU_NAMES, TileInput, format_tiles, parse_tile, to_tile_ids
 
-MELD_KINDS = ("chow", "pung", "kong", "concealed_kong")
+MELD_KINDS = ("chow", "pung", "kong", "concealed_kong", "single_kong")
 
 # Other spellings users bring (pymahjonggb's CHI/PENG/GANG, pinyin, Chinese).
 _KIND_ALIASES = {
@@ -31,10 +34,11 @@ _KIND_ALIASES = {
     "kong": "kong", "gang": "kong", "exposed_kong": "kong", "minkong": "kong", "明杠": "kong",
     "concealed_kong": "concealed_kong", "angang": "concealed_kong", "ankong": "concealed_kong",
     "closed_kong": "concealed_kong", "暗杠": "concealed_kong",
+    "single_kong": "single_kong", "single": "single_kong",
 }
 
 # Meld type codes of the batch arrays (`melds (N, 4, 2)` rows of [type, tile]).
-MELD_TYPE_CODES = {"chow": 1, "pung": 2, "kong": 3, "concealed_kong": 4}
+MELD_TYPE_CODES = {"chow": 1, "pung": 2, "kong": 3, "concealed_kong": 4, "single_kong": 5}
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,7 @@ class Meld:
                 raise InvalidHandError(
                     f"meld chow {shown!r} is not a chow (three consecutive tiles of one suit)")
         else:
-            size = 3 if kind == "pung" else 4
+            size = {"pung": 3, "single_kong": 1}.get(kind, 4)
             if len(tiles) != size or len(set(tiles)) != 1:
                 raise InvalidHandError(
                     f"meld {kind} {shown!r} is not a {kind} ({size} copies of one tile)")
@@ -72,7 +76,19 @@ class Meld:
 
     @property
     def is_kong(self) -> bool:
-        return self.kind in ("kong", "concealed_kong")
+        """A kong of any kind (one that earns a replacement draw), single kongs included."""
+        return self.kind in ("kong", "concealed_kong", "single_kong")
+
+    @property
+    def is_single(self) -> bool:
+        """A one-tile kong (``single_kong``): not a set, not counted in the hand size."""
+        return self.kind == "single_kong"
+
+    @property
+    def size(self) -> int:
+        """Tiles the meld counts for in a hand's 13/14: 3 for a set (a kong too), 0 for a
+        single kong."""
+        return 0 if self.kind == "single_kong" else 3
 
     @property
     def is_concealed(self) -> bool:
@@ -88,6 +104,8 @@ class Meld:
 
     def __str__(self) -> str:
         text = format_tiles(self.tiles)
+        if self.is_single:
+            return f"<{text}>"
         return f"({text})" if self.is_concealed else f"[{text}]"
 
 
@@ -120,9 +138,16 @@ def parse_melds(melds: Optional[Iterable[MeldInput]]) -> Tuple[Meld, ...]:
             and melds[0].lower() in _KIND_ALIASES):
         raise InvalidHandError(f"melds must be a list of melds, got {melds!r}")
     out = tuple(parse_meld(m) for m in melds)
-    if len(out) > 4:
-        raise InvalidHandError(f"{len(out)} melds: a hand has at most 4")
+    sets = sum(1 for m in out if m.kind != "single_kong")
+    if sets > 4:
+        raise InvalidHandError(f"{sets} melds: a hand has at most 4")
     return out
+
+
+def holding_size(concealed_count: int, melds: Iterable[Meld]) -> int:
+    """Tiles of a holding as a hand counts them: concealed + 3 per set (a kong counts 3; a
+    single kong counts 0)."""
+    return concealed_count + sum(m.size for m in melds)
 
 
 def check_copies(concealed: Iterable[int], melds: Iterable[Meld] = (),
@@ -167,7 +192,7 @@ class Hand:
         object.__setattr__(self, "concealed", concealed)
         object.__setattr__(self, "melds", melds)
         object.__setattr__(self, "win_tile", win)
-        size = len(concealed) + 3 * len(melds)
+        size = holding_size(len(concealed), melds)
         if win is not None and size != 13:
             raise InvalidHandError(
                 f"{len(concealed)} concealed tiles with {len(melds)} meld(s) make {size} tiles "
@@ -212,7 +237,8 @@ class Hand:
 
     @classmethod
     def parse(cls, text: str) -> "Hand":
-        """Read the ``str(hand)`` form back: ``"123m [222p] (7777s) +5p"``."""
+        """Read the ``str(hand)`` form back: ``"123m [222p] (7777s) <7z> +5p"`` (``<...>``
+        is a single kong)."""
         concealed, melds, win = [], [], None
         for part in text.split():
             if part.startswith("[") and part.endswith("]"):
@@ -221,6 +247,8 @@ class Hand:
                 melds.append(Meld(kind, ids))
             elif part.startswith("(") and part.endswith(")"):
                 melds.append(Meld("concealed_kong", part[1:-1]))
+            elif part.startswith("<") and part.endswith(">"):
+                melds.append(Meld("single_kong", part[1:-1]))
             elif part.startswith("+"):
                 win = parse_tile(part[1:])
             else:
@@ -229,4 +257,4 @@ class Hand:
 
 
 __all__ = ["MELD_KINDS", "MELD_TYPE_CODES", "Meld", "Hand", "parse_meld", "parse_melds",
-           "check_copies", "MahjongError"]
+           "check_copies", "holding_size", "MahjongError"]

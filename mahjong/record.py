@@ -1,40 +1,51 @@
-"""Hand records: what happened in one hand, in order (input of settlement).
+"""Game logs (record format v2): what happened in one hand, in order. Settlement reads them;
+the game engine writes them. ``docs/RECORDS.md`` is the full reference.
 
-JSON form (Python objects with the same fields are accepted too)::
+JSON form (Python mappings with the same fields are accepted too)::
 
-    {"rules": "sichuan", "options": {...}, "dealer": 0,
+    {"rules": "sichuan", "options": {...}, "dealer": 0, "seats": 4, "round_wind": 0,
+     "indicator": "3p", "flower_indicators": ["5p"], "wall": ["1m", ...],
      "events": [
-        {"type": "kong", "seat": 1, "kind": "concealed" | "exposed" | "added",
+        {"type": "draw", "seat": 0, "tile": "7s"},
+        {"type": "discard", "seat": 0, "tile": "9m"},
+        {"type": "pung", "seat": 2, "tiles": "999m", "from": 0},
+        {"type": "chow", "seat": 1, "tiles": "789m", "from": 0},
+        {"type": "kong", "seat": 1, "kind": "concealed" | "exposed" | "added" | "single",
          "tile": "7s", "from": 2},                      # "from" only for an exposed kong
+        {"type": "ready", "seat": 3},
         {"type": "win", "seat": 2, "hand": "234m567m678m345p5p",
          "melds": [{"type": "pung", "tiles": "222p"}], "win_tile": "5p", "from": 3,
          "replacement": false, "after_kong": false, "robbing_kong": false,
-         "last_tile": false, "heavenly": false, "earthly": false, "first_round": false},
-        {"type": "exhausted"}],
+         "last_tile": false, "heavenly": false, "earthly": false, "first_round": false,
+         "fourth_tile": false, "flowers": 0},
+        {"type": "flip", "tile": "5s"},
+        {"type": "exhausted", "yunnan": {"chajiao_pairs": [[1, 0], [3, 2]]}}],
      "final": {"0": {"hand": "...", "melds": [...]}, ...}}
 
 Conventions (decided here, used by every rule set):
 
 * A win's ``hand`` is the concealed part **after** the win, the winning tile included:
-  ``len(hand) + 3 * len(melds) == 14`` (a kong counts 3, as in :class:`mahjong.Hand`).
-  ``win_tile`` must be one of those tiles. A hand one tile short (13 counting melds) is read
-  as the standing hand *before* the win and ``win_tile`` is added to it; the two sizes
-  cannot be confused, and every other size is an error. ``from`` is the discarder (or, with
-  ``robbing_kong``, the robbed seat); null or absent = self-draw.
-* ``final`` gives the closing hand of a seat that did not win: ``len(hand) + 3 *
-  len(melds) == 13``. A winner's holding is his win's hand and melds (a ``final`` entry
-  for a winner is accepted and must agree with nothing; it is not used).
-* Several consecutive wins with the same ``from`` and ``win_tile`` are one discard
-  claimed by several players (一炮多响); the discarded tile is then in each winner's hand
-  but counted once when copies are checked.
-* Seats are 0..3 in play order (0 = the seat that is East in this record's numbering).
+  14 tiles counting a set meld as 3 (a kong counts 3; a single kong counts 0). A hand one
+  tile short is read as the standing hand *before* the win and ``win_tile`` is added.
+  ``from`` is the discarder (or, with ``robbing_kong``, the robbed seat); null = self-draw.
+* ``final`` gives the closing hand of a seat that did not win (13 tiles counted the same
+  way). A winner's holding is his win's hand and melds.
+* Several consecutive wins with the same ``from`` and ``win_tile`` are one discard claimed
+  by several players (一炮多响).
+* Seats are ``0 .. seats-1`` in play order; the 上家 of seat s is ``(s - 1) mod seats``.
+* A record may list only the events that matter to its rule set (hand-written records do).
+  Where it lists claims (``chow``/``pung``), they must agree with the melds shown in
+  ``final`` and in the wins; where it lists discards, every claim and every discard win
+  must take the discard just made.
+* Rule-set data rides in a field named after the rule set (Yunnan's random 查叫 pairs:
+  ``{"type": "exhausted", "yunnan": {"chajiao_pairs": ...}}``; the older top-level
+  ``chajiao_pairs`` is read as Yunnan's).
 
-:func:`HandRecord.from_json` checks the structure and everything rule-independent (seats,
-tiles, tile counts, fifth copies, kongs against closing melds, wins by a seat that has
-already won, a discard win from the winner himself, context flags against the events
-before them) and raises :class:`~mahjong.errors.InvalidRecordError` naming the event
-index and the problem. Rule sets then check what depends on their rules (winning shape,
-when the hand ends, several winners on one discard) with :func:`walk`.
+:meth:`HandRecord.from_json` checks the structure and everything rule-independent and
+raises :class:`~mahjong.errors.InvalidRecordError` naming the field or the event index.
+Rule sets then check what depends on their rules with :func:`walk`. A record once read is
+immutable: its events, closing hands and options cannot be changed behind the validation
+(every ``HandRecord`` is validated, however it was made).
 """
 from __future__ import annotations
 
@@ -45,48 +56,93 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
-from mahjong_core._regional import bind_record_reader as _bind_record_reader
-from mahjong_core._regional import most_copies as _most_copies
-from mahjong_core._regional import most_held as _most_held
-from mahjong_core._regional import read_usual_event as _read_usual_event
-from mahjong_core._regional import read_usual_final as _read_usual_final
-from mahjong_core._regional import sorted_tile_ids as _sorted_tile_ids
+from mahjong_core._holdings import most_copies as _most_copies
+from mahjong_core._holdings import most_held as _most_held
+from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
 from .errors import InvalidRecordError, MahjongError
 from .hand import Meld, parse_meld, parse_melds
-from .tiles import (COPIES, TENHOU_NAMES, format_tiles, parse_tile, tile_counts,
-                    to_tile_ids)
+from .tiles import COPIES, TENHOU_NAMES, format_tiles, parse_tile, tile_counts, to_tile_ids
 
-__all__ = ["KongEvent", "WinEvent", "ExhaustedEvent", "FinalHand", "HandRecord", "walk",
-           "walk_tuples", "WalkStep", "KONG_KINDS", "WIN_FLAGS"]
+__all__ = ["DrawEvent", "DiscardEvent", "ClaimEvent", "KongEvent", "ReadyEvent", "FlipEvent",
+           "WinEvent", "ExhaustedEvent", "FinalHand", "HandRecord", "FrozenDict", "walk",
+           "walk_tuples", "WalkStep", "EVENT_TYPES", "KONG_KINDS", "CLAIM_TYPES", "WIN_FLAGS",
+           "SETTLEMENT_EVENTS"]
 
-KONG_KINDS = ("concealed", "exposed", "added")
+EVENT_TYPES = ("draw", "discard", "chow", "pung", "kong", "ready", "flip", "win", "exhausted")
+KONG_KINDS = ("concealed", "exposed", "added", "single")
+CLAIM_TYPES = ("chow", "pung")
 WIN_FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly", "earthly",
-             "first_round")
-N_SEATS = 4
+             "first_round", "fourth_tile")
+#: the event types of the settlement of a hand record as v1 knew it (kongs, wins, the
+#: exhausted wall): what :func:`walk` yields by default
+SETTLEMENT_EVENTS = frozenset(("kong", "win", "exhausted"))
+MAX_SEATS = 4
+MAX_EVENTS = 10_000
+MAX_FLOWERS = 8
 
 
 def _fail(where: str, message: str):
     raise InvalidRecordError(f"{where}: {message}")
 
 
-_SEAT_KEYS = {str(s): s for s in range(N_SEATS)}  # JSON object keys of "final"
+class FrozenDict(dict):
+    """A dict that cannot be changed after it is made (records hand these out for their
+    ``final``, ``options`` and rule-set data). Reading is as fast as a dict's."""
+
+    __slots__ = ()
+
+    def _immutable(self, *args, **kwargs):
+        raise InvalidRecordError("a record is immutable once read: build a new one "
+                                 "(HandRecord.from_json) instead of changing it")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _immutable
+    __ior__ = _immutable
+
+    def __reduce__(self):
+        return (FrozenDict, (dict(self),))
 
 
-def _seat(value: Any, where: str, name: str = "seat") -> int:
-    if type(value) is int and 0 <= value < N_SEATS:  # the usual case
-        return value
-    if type(value) is str and value in _SEAT_KEYS:
-        return _SEAT_KEYS[value]
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
-        else:
-            _fail(where, f"'{name}' must be a seat number 0..3, got {value!r}")
-    value = int(value)
-    if not 0 <= value < N_SEATS:
-        _fail(where, f"'{name}' must be a seat number 0..3, got {value}")
+def _freeze(value: Any, where: str, depth: int = 0) -> Any:
+    """A deep read-only copy of JSON-like data (options, rule-set data)."""
+    if depth > 20:
+        _fail(where, "nested too deeply")
+    if isinstance(value, Mapping):
+        out = {}
+        for k, v in value.items():
+            if not isinstance(k, str):
+                _fail(where, f"keys must be strings, got {k!r}")
+            out[k] = _freeze(v, where, depth + 1)
+        return FrozenDict(out)
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v, where, depth + 1) for v in value)
     return value
+
+
+def _thaw(value: Any) -> Any:
+    """JSON-ready copy of frozen data."""
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _int_field(value: Any, where: str, name: str, low: int, high: int) -> int:
+    """An integer field low..high: exactly an int (numpy integers too), never a bool, a
+    float or a digit string."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        _fail(where, f"'{name}' must be an integer {low}..{high}, got {value!r}")
+    value = int(value)
+    if not low <= value <= high:
+        _fail(where, f"'{name}' must be {low}..{high}, got {value}")
+    return value
+
+
+def _seat(value: Any, where: str, seats: int, name: str = "seat") -> int:
+    if type(value) is int and 0 <= value < seats:  # the usual case
+        return value
+    return _int_field(value, where, name, 0, seats - 1)
 
 
 _TENHOU_IDS = {name: i for i, name in enumerate(TENHOU_NAMES)}
@@ -101,6 +157,8 @@ def _tile(value: Any, where: str, name: str) -> int:
         return parse_tile(value)
     except MahjongError as exc:
         _fail(where, f"'{name}': {exc}")
+    except (TypeError, ValueError):
+        _fail(where, f"'{name}' must be a tile, got {value!r}")
 
 
 def _tiles(value: Any, where: str, name: str) -> Tuple[int, ...]:
@@ -109,86 +167,156 @@ def _tiles(value: Any, where: str, name: str) -> Tuple[int, ...]:
         fast = _sorted_tile_ids(value)  # compiled: every record parses several hands
         if fast is not None:
             return fast
-    try:
-        return tuple(sorted(to_tile_ids(value)))
-    except MahjongError as exc:
-        _fail(where, f"'{name}': {exc}")
-    except TypeError:
-        _fail(where, f"'{name}' must be a tile string or a list of tiles, got {value!r}")
+    if isinstance(value, (str, list, tuple)) or type(value).__module__ == "numpy":
+        try:
+            return tuple(sorted(to_tile_ids(value)))
+        except MahjongError as exc:
+            _fail(where, f"'{name}': {exc}")
+        except (TypeError, ValueError):
+            pass
+    _fail(where, f"'{name}' must be a tile string or a list of tiles, got {value!r}")
 
 
 @functools.lru_cache(maxsize=1024)
 def meld_from_strings(kind: str, tiles: str) -> Meld:
     # Melds repeat across records (a few hundred distinct pungs/kongs) and Meld is
-    # immutable, so one parse per spelling is enough.
+    # immutable, so one parse per spelling is enough. Bounded: a cache never grows
+    # without limit.
     return parse_meld({"type": kind, "tiles": tiles})
 
 
 def _melds(value: Any, where: str) -> Tuple[Meld, ...]:
+    if type(value) is list:
+        if not value:
+            return ()
+        # the usual form: a few {"type": str, "tiles": str} objects, read through the cache
+        if len(value) <= 4 and all(type(m) is dict and len(m) == 2 and type(m.get("type")) is str
+                                   and type(m.get("tiles")) is str and len(m["tiles"]) <= 16
+                                   for m in value):
+            try:
+                return tuple([meld_from_strings(m["type"], m["tiles"]) for m in value])
+            except MahjongError as exc:
+                _fail(where, f"'melds': {exc}")
+    elif not isinstance(value, (list, tuple)):
+        _fail(where, f"'melds' must be a list of melds, got {value!r}")
+    if len(value) > 16:
+        _fail(where, f"'melds': {len(value)} melds, more than a hand can hold")
     try:
-        if type(value) is list and len(value) <= 4:
-            out = []
-            for m in value:
-                if type(m) is dict and len(m) == 2 and type(m.get("type")) is str \
-                        and type(m.get("tiles")) is str:
-                    out.append(meld_from_strings(m["type"], m["tiles"]))
-                else:
-                    out.append(parse_meld(m))
-            return tuple(out)
         return parse_melds(value)
     except MahjongError as exc:
         _fail(where, f"'melds': {exc}")
 
 
+def _holding_size(tiles: Sequence[int], melds: Sequence[Meld]) -> int:
+    n = len(tiles)
+    for m in melds:
+        if m.kind != "single_kong":
+            n += 3
+    return n
+
+
 def _check_holding(tiles: Sequence[int], melds: Sequence[Meld], size: int, where: str) -> None:
-    n = len(tiles) + 3 * len(melds)
+    n = _holding_size(tiles, melds)
     if n != size:
         _fail(where, f"{len(tiles)} concealed tiles and {len(melds)} meld(s) make {n} tiles; "
                      f"expected {size} (a kong counts 3)")
-    copies, tile = _most_copies(tiles, melds)
+    copies, tile = _most_copies(tuple(tiles), melds)
     if copies > COPIES:
         _fail(where, f"a fifth copy of {TENHOU_NAMES[tile]} in one hand")
-
-
-# the fields each object may have
-_KONG_KEYS = frozenset(("type", "seat", "kind", "tile", "from"))
-_PLAIN_WIN_KEYS = frozenset(("type", "seat", "hand", "melds", "win_tile", "from"))
-_WIN_KEYS = _PLAIN_WIN_KEYS | frozenset(WIN_FLAGS)
-_EXHAUSTED_KEYS = frozenset(("type", "chajiao_pairs"))
-_RECORD_KEYS = frozenset(("rules", "options", "dealer", "events", "final", "note"))
-_FINAL_KEYS = frozenset(("hand", "melds"))
-
-
-def _fail_at(index: int, event, message: str):
-    what = "kong" if isinstance(event, KongEvent) else "win"
-    _fail(f"event {index} ({what} by seat {event.seat})", message)
 
 
 def _check_keys(obj: Mapping, allowed: frozenset, where: str) -> None:
     if obj.keys() <= allowed:  # the usual case: no unknown field
         return
-    unknown = sorted(set(obj) - set(allowed))
-    if unknown:
-        _fail(where, f"unknown field(s) {', '.join(map(repr, unknown))}")
+    unknown = sorted(str(k) for k in set(obj) - set(allowed))
+    _fail(where, f"unknown field(s) {', '.join(map(repr, unknown))}")
 
 
 def _flag(obj: Mapping, name: str, where: str) -> bool:
     value = obj.get(name, False)
     if value is None:
         return False
-    if not isinstance(value, bool):
+    if not isinstance(value, (bool, np.bool_)):
         _fail(where, f"flag '{name}' must be true or false, got {value!r}")
-    return value
+    return bool(value)
 
 
+# ------------------------------------------------------------------------------ events
+#
 # The event classes are frozen dataclasses with a hand-written __init__ that fills
-# __dict__ directly: records are parsed by the thousand, and the generated frozen
-# __init__ (one object.__setattr__ per field) is about twice as slow.
+# __dict__ directly: records are read by the thousand, and the generated frozen __init__
+# (one object.__setattr__ per field) is about twice as slow.
+
+def _tile_json(tile: int) -> str:
+    return TENHOU_NAMES[tile]
+
+
+@dataclass(frozen=True, init=False)
+class DrawEvent:
+    """A tile drawn from the wall (optional in hand-written records)."""
+
+    seat: int
+    tile: int
+    type: str = field(default="draw", init=False)
+
+    def __init__(self, seat: int, tile: int):
+        self.__dict__.update(seat=seat, tile=tile, type="draw")
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"type": "draw", "seat": self.seat, "tile": _tile_json(self.tile)}
+
+
+@dataclass(frozen=True, init=False)
+class DiscardEvent:
+    """A tile discarded."""
+
+    seat: int
+    tile: int
+    type: str = field(default="discard", init=False)
+
+    def __init__(self, seat: int, tile: int):
+        self.__dict__.update(seat=seat, tile=tile, type="discard")
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"type": "discard", "seat": self.seat, "tile": _tile_json(self.tile)}
+
+
+@dataclass(frozen=True, init=False)
+class ClaimEvent:
+    """A chow or pung made of the discard of ``from_seat`` (``type`` is "chow" or
+    "pung"); ``tiles`` are the meld's three tiles, sorted."""
+
+    type: str
+    seat: int
+    tiles: Tuple[int, ...]
+    from_seat: int
+
+    def __init__(self, type: str, seat: int, tiles: Tuple[int, ...], from_seat: int):
+        self.__dict__.update(type=type, seat=seat, tiles=tiles, from_seat=from_seat)
+
+    @property
+    def tile(self) -> int:
+        """The lowest tile of the meld."""
+        return self.tiles[0]
+
+    @property
+    def meld(self) -> Meld:
+        return meld_from_strings(self.type, format_tiles(self.tiles))
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"type": self.type, "seat": self.seat, "tiles": format_tiles(self.tiles),
+                "from": self.from_seat}
+
+
+_KONG_MELDS = {"concealed": "concealed_kong", "exposed": "kong", "added": "kong",
+               "single": "single_kong"}
+
 
 @dataclass(frozen=True, init=False)
 class KongEvent:
     """A declared kong: ``kind`` concealed (暗杠/下雨), exposed (直杠, ``from_seat`` fed
-    it) or added (面下杠/补杠, a pung completed with a drawn tile)."""
+    it), added (面下杠/补杠, a pung completed with a drawn tile) or single (a one-tile
+    kong: Huanggang's 红中杠, 发财杠, 赖子杠)."""
 
     seat: int
     kind: str
@@ -204,17 +332,51 @@ class KongEvent:
         fields["from_seat"] = from_seat
         fields["type"] = "kong"
 
+    @property
+    def meld_kind(self) -> str:
+        """The kind of meld the kong shows: kong, concealed_kong or single_kong."""
+        return _KONG_MELDS[self.kind]
+
     def to_json(self) -> Dict[str, Any]:
         out = {"type": "kong", "seat": self.seat, "kind": self.kind,
-               "tile": format_tiles([self.tile])}
+               "tile": _tile_json(self.tile)}
         if self.from_seat is not None:
             out["from"] = self.from_seat
         return out
 
 
 @dataclass(frozen=True, init=False)
+class ReadyEvent:
+    """A ready declaration (报听)."""
+
+    seat: int
+    type: str = field(default="ready", init=False)
+
+    def __init__(self, seat: int):
+        self.__dict__.update(seat=seat, type="ready")
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"type": "ready", "seat": self.seat}
+
+
+@dataclass(frozen=True, init=False)
+class FlipEvent:
+    """A tile turned up from the wall (Guiyang's 翻牌 after the win)."""
+
+    tile: int
+    type: str = field(default="flip", init=False)
+
+    def __init__(self, tile: int):
+        self.__dict__.update(tile=tile, type="flip")
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"type": "flip", "tile": _tile_json(self.tile)}
+
+
+@dataclass(frozen=True, init=False)
 class WinEvent:
-    """A win. ``hand`` is the concealed part after the win, winning tile included."""
+    """A win. ``hand`` is the concealed part after the win, winning tile included;
+    ``flowers`` the winner's flowers (Guobiao)."""
 
     seat: int
     hand: Tuple[int, ...]
@@ -228,12 +390,15 @@ class WinEvent:
     heavenly: bool = False
     earthly: bool = False
     first_round: bool = False
+    fourth_tile: bool = False
+    flowers: int = 0
     type: str = field(default="win", init=False)
 
     def __init__(self, seat: int, hand: Tuple[int, ...], melds: Tuple[Meld, ...],
                  win_tile: int, from_seat: Optional[int] = None, replacement: bool = False,
                  after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
-                 heavenly: bool = False, earthly: bool = False, first_round: bool = False):
+                 heavenly: bool = False, earthly: bool = False, first_round: bool = False,
+                 fourth_tile: bool = False, flowers: int = 0):
         fields = self.__dict__
         fields["seat"] = seat
         fields["hand"] = hand
@@ -247,6 +412,8 @@ class WinEvent:
         fields["heavenly"] = heavenly
         fields["earthly"] = earthly
         fields["first_round"] = first_round
+        fields["fourth_tile"] = fourth_tile
+        fields["flowers"] = flowers
         fields["type"] = "win"
 
     @property
@@ -259,37 +426,53 @@ class WinEvent:
 
     def to_json(self) -> Dict[str, Any]:
         out: Dict[str, Any] = {"type": "win", "seat": self.seat,
-                               "hand": format_tiles(sorted(self.hand)),
+                               "hand": format_tiles(self.hand),
                                "melds": [m.to_json() for m in self.melds],
-                               "win_tile": format_tiles([self.win_tile]),
+                               "win_tile": _tile_json(self.win_tile),
                                "from": self.from_seat}
         for name in WIN_FLAGS:
             if getattr(self, name):
                 out[name] = True
+        if self.flowers:
+            out["flowers"] = self.flowers
         return out
 
 
-@dataclass(frozen=True)
-class ExhaustedEvent:
-    """The wall ran out. ``chajiao_pairs`` optionally records random draws a rule set
-    needs (Yunnan 查叫 with two tenpai and two not: [[payer, payee], ...])."""
+_EMPTY = FrozenDict()
 
-    chajiao_pairs: Optional[Tuple[Tuple[int, int], ...]] = None
+
+@dataclass(frozen=True, init=False)
+class ExhaustedEvent:
+    """The wall ran out. ``data`` holds rule-set data by rule-set name, e.g.
+    ``{"yunnan": {"chajiao_pairs": ((1, 0), (3, 2))}}`` (read-only)."""
+
+    data: Mapping[str, Any]
     type: str = field(default="exhausted", init=False)
+
+    def __init__(self, data: Optional[Mapping[str, Any]] = None):
+        self.__dict__.update(data=_EMPTY if not data else _freeze(data, "exhausted event"),
+                             type="exhausted")
+
+    def rule_data(self, rules: str) -> Mapping[str, Any]:
+        """The data this event carries for the rule set ``rules`` (empty if none)."""
+        return self.data.get(rules, _EMPTY)
 
     def to_json(self) -> Dict[str, Any]:
         out: Dict[str, Any] = {"type": "exhausted"}
-        if self.chajiao_pairs is not None:
-            out["chajiao_pairs"] = [list(p) for p in self.chajiao_pairs]
+        for name, value in self.data.items():
+            out[name] = _thaw(value)
         return out
 
 
-Event = Union[KongEvent, WinEvent, ExhaustedEvent]
+Event = Union[DrawEvent, DiscardEvent, ClaimEvent, KongEvent, ReadyEvent, FlipEvent,
+              WinEvent, ExhaustedEvent]
+_EVENT_CLASSES = (DrawEvent, DiscardEvent, ClaimEvent, KongEvent, ReadyEvent, FlipEvent,
+                  WinEvent, ExhaustedEvent)
 
 
 @dataclass(frozen=True, init=False)
 class FinalHand:
-    """A seat's closing holding (13 tiles counting a kong as 3)."""
+    """A seat's closing holding (13 tiles counting a set meld as 3)."""
 
     hand: Tuple[int, ...]
     melds: Tuple[Meld, ...] = ()
@@ -304,190 +487,344 @@ class FinalHand:
         return tile_counts(self.hand)
 
     def to_json(self) -> Dict[str, Any]:
-        return {"hand": format_tiles(sorted(self.hand)),
+        return {"hand": format_tiles(self.hand),
                 "melds": [m.to_json() for m in self.melds]}
 
 
-def _parse_event(index: int, raw: Any) -> Event:
-    """Read any event (the full reader: every problem raises, naming the event)."""
-    where = f"event {index}"
-    if isinstance(raw, (KongEvent, WinEvent, ExhaustedEvent)):
-        raw = raw.to_json()
-    if type(raw) is not dict and not isinstance(raw, Mapping):
-        _fail(where, f"an event is an object with a 'type', got {raw!r}")
-    kind = raw.get("type")
-    if kind == "kong":
-        where = f"event {index} (kong)"
-        _check_keys(raw, _KONG_KEYS, where)
-        seat = _seat(raw.get("seat"), where)
-        k = raw.get("kind")
-        if k not in KONG_KINDS:
-            _fail(where, f"'kind' must be one of {', '.join(KONG_KINDS)}, got {k!r}")
-        if "tile" not in raw:
-            _fail(where, "missing 'tile'")
-        tile = _tile(raw["tile"], where, "tile")
-        src = raw.get("from")
-        if k == "exposed":
-            if src is None:
-                _fail(where, "an exposed kong needs 'from' (the seat whose discard was konged)")
-            src = _seat(src, where, "from")
-            if src == seat:
-                _fail(where, f"seat {seat} cannot kong his own discard")
-        elif src is not None:
-            _fail(where, f"'from' is only given for an exposed kong, not a {k} one")
-        return KongEvent(seat, k, tile, src)
-    if kind == "win":
-        where = f"event {index} (win)"
-        _check_keys(raw, _WIN_KEYS, where)
-        seat = _seat(raw.get("seat"), where)
+# --------------------------------------------------------------------------- the reader
+
+_KEYS = {
+    "draw": frozenset(("type", "seat", "tile")),
+    "discard": frozenset(("type", "seat", "tile")),
+    "chow": frozenset(("type", "seat", "tiles", "from")),
+    "pung": frozenset(("type", "seat", "tiles", "from")),
+    "kong": frozenset(("type", "seat", "kind", "tile", "from")),
+    "ready": frozenset(("type", "seat")),
+    "flip": frozenset(("type", "tile")),
+}
+_PLAIN_WIN_KEYS = frozenset(("type", "seat", "hand", "melds", "win_tile", "from"))
+_WIN_KEYS = _PLAIN_WIN_KEYS | frozenset(WIN_FLAGS) | {"flowers"}
+_RECORD_KEYS = frozenset(("rules", "options", "dealer", "seats", "round_wind", "indicator",
+                          "flower_indicators", "wall", "events", "final", "note", "result"))
+_FINAL_KEYS = frozenset(("hand", "melds"))
+
+
+def _read_win(raw: Mapping, index: int, seats: int) -> WinEvent:
+    # One reader; the usual field values are taken inline and anything else goes to the
+    # helper that reads every form and names the problem (messages are built on failure).
+    if not raw.keys() <= _WIN_KEYS:
+        _check_keys(raw, _WIN_KEYS, f"event {index} (win)")
+    seat = raw.get("seat")
+    if type(seat) is not int or not 0 <= seat < seats:
+        seat = _seat(seat, f"event {index} (win)", seats)
+    hand = raw.get("hand")
+    hand = _sorted_tile_ids(hand) if type(hand) is str else None
+    if hand is None:
         where = f"event {index} (win by seat {seat})"
         if "hand" not in raw:
             _fail(where, "missing 'hand'")
+        hand = _tiles(raw["hand"], where, "hand")
+    melds = raw.get("melds")
+    melds = () if melds is None or melds == [] else \
+        _melds(melds, f"event {index} (win by seat {seat})")
+    win = raw.get("win_tile")
+    win = _TENHOU_IDS.get(win) if type(win) is str else None
+    if win is None:
+        where = f"event {index} (win by seat {seat})"
         if "win_tile" not in raw:
             _fail(where, "missing 'win_tile'")
-        hand = _tiles(raw["hand"], where, "hand")
-        melds = _melds(raw.get("melds", ()), where)
         win = _tile(raw["win_tile"], where, "win_tile")
+    src = raw.get("from")
+    if src is not None:
+        if type(src) is not int or not 0 <= src < seats:
+            src = _seat(src, f"event {index} (win by seat {seat})", seats, "from")
+        if src == seat:
+            _fail(f"event {index} (win by seat {seat})",
+                  f"a discard win from the winner himself (from = seat {seat})")
+    n = len(hand)
+    for m in melds:
+        if m.kind != "single_kong":
+            n += 3
+    if n == 13:
+        # the standing hand before the win was given: the winning tile completes it
+        hand = tuple(sorted(hand + (win,)))
+        n = 14
+    if n != 14:  # (a fifth copy in one hand is found by the record's copy check)
+        _check_holding(hand, melds, 14, f"event {index} (win by seat {seat})")
+    if win not in hand:
+        _fail(f"event {index} (win by seat {seat})",
+              f"win_tile {TENHOU_NAMES[win]} is not in the hand "
+              "(the hand includes the winning tile)")
+    if raw.keys() <= _PLAIN_WIN_KEYS:  # the usual win: no flag to check
+        return WinEvent(seat, hand, melds, win, src)
+    where = f"event {index} (win by seat {seat})"
+    flags = {name: _flag(raw, name, where) for name in WIN_FLAGS}
+    flowers = raw.get("flowers", 0)
+    flowers = 0 if flowers is None else _int_field(flowers, where, "flowers", 0, MAX_FLOWERS)
+    if flags["robbing_kong"] and src is None:
+        _fail(where, "robbing_kong needs 'from' (the robbed seat)")
+    if flags["replacement"] and src is not None:
+        _fail(where, "a replacement win (杠上花) is a self-draw: 'from' must be null")
+    if flags["after_kong"] and src is None:
+        _fail(where, "after_kong (杠上炮) is a discard win: 'from' must be the discarder")
+    if flags["robbing_kong"] and (flags["after_kong"] or flags["replacement"]):
+        _fail(where, "robbing_kong cannot be combined with after_kong/replacement")
+    if flags["heavenly"] and src is not None:
+        _fail(where, "heavenly (天胡) is a self-draw: 'from' must be null")
+    if flags["first_round"] and src is None:
+        _fail(where, "first_round (人和) is a win on a discard: 'from' must be given")
+    if sum(flags[n] for n in ("heavenly", "earthly", "first_round")) > 1:
+        _fail(where, "heavenly, earthly and first_round exclude each other")
+    return WinEvent(seat, hand, melds, win, src, flowers=flowers, **flags)
+
+
+def _read_event(index: int, raw: Any, seats: int) -> Event:
+    """Read one event; every problem raises, naming the event."""
+    if type(raw) is not dict:
+        if isinstance(raw, _EVENT_CLASSES):
+            raw = raw.to_json()
+        elif not isinstance(raw, Mapping):
+            _fail(f"event {index}", f"an event is an object with a 'type', got {raw!r}")
+    kind = raw.get("type")
+    if kind == "win":
+        return _read_win(raw, index, seats)
+    if kind == "kong":
+        if not raw.keys() <= _KEYS["kong"]:
+            _check_keys(raw, _KEYS["kong"], f"event {index} (kong)")
+        seat = raw.get("seat")
+        if type(seat) is not int or not 0 <= seat < seats:
+            seat = _seat(seat, f"event {index} (kong)", seats)
+        k = raw.get("kind")
+        if k not in KONG_KINDS:
+            _fail(f"event {index} (kong by seat {seat})",
+                  f"'kind' must be one of {', '.join(KONG_KINDS)}, got {k!r}")
+        tile = raw.get("tile")
+        tile = _TENHOU_IDS.get(tile) if type(tile) is str else None
+        if tile is None:
+            where = f"event {index} (kong by seat {seat})"
+            if "tile" not in raw:
+                _fail(where, "missing 'tile'")
+            tile = _tile(raw["tile"], where, "tile")
         src = raw.get("from")
-        if src is not None:
-            src = _seat(src, where, "from")
+        if k == "exposed":
+            where = f"event {index} (kong by seat {seat})"
+            if src is None:
+                _fail(where, "an exposed kong needs 'from' (the seat whose discard was konged)")
+            src = _seat(src, where, seats, "from")
             if src == seat:
-                _fail(where, f"a discard win from the winner himself (from = seat {seat})")
-        plain = raw.keys().isdisjoint(WIN_FLAGS)  # the usual win: no flag to check
-        if not plain:
-            flags = {name: _flag(raw, name, where) for name in WIN_FLAGS}
-        if len(hand) + 3 * len(melds) == 13:
-            # the standing hand before the win was given: the winning tile completes it
-            hand = tuple(sorted(hand + (win,)))
-        _check_holding(hand, melds, 14, where)
-        if win not in hand:
-            _fail(where, f"win_tile {TENHOU_NAMES[win]} is not in the hand "
-                         "(the hand includes the winning tile)")
-        if plain:
-            return WinEvent(seat, hand, melds, win, src)
-        if flags["robbing_kong"] and src is None:
-            _fail(where, "robbing_kong needs 'from' (the robbed seat)")
-        if flags["replacement"] and src is not None:
-            _fail(where, "a replacement win (杠上花) is a self-draw: 'from' must be null")
-        if flags["after_kong"] and src is None:
-            _fail(where, "after_kong (杠上炮) is a discard win: 'from' must be the discarder")
-        if flags["robbing_kong"] and (flags["after_kong"] or flags["replacement"]):
-            _fail(where, "robbing_kong cannot be combined with after_kong/replacement")
-        if flags["heavenly"] and src is not None:
-            _fail(where, "heavenly (天胡) is a self-draw: 'from' must be null")
-        if flags["first_round"] and src is None:
-            _fail(where, "first_round (人和) is a win on a discard: 'from' must be given")
-        if sum(flags[n] for n in ("heavenly", "earthly", "first_round")) > 1:
-            _fail(where, "heavenly, earthly and first_round exclude each other")
-        return WinEvent(seat, hand, melds, win, src, **flags)
+                _fail(where, f"seat {seat} cannot kong his own discard")
+        elif src is not None:
+            _fail(f"event {index} (kong by seat {seat})",
+                  f"'from' is only given for an exposed kong, not a {k} one")
+        return KongEvent(seat, k, tile, src)
+    if kind == "draw" or kind == "discard":
+        where = f"event {index} ({kind})"
+        _check_keys(raw, _KEYS[kind], where)
+        seat = _seat(raw.get("seat"), where, seats)
+        if "tile" not in raw:
+            _fail(f"event {index} ({kind} by seat {seat})", "missing 'tile'")
+        tile = _tile(raw["tile"], f"event {index} ({kind} by seat {seat})", "tile")
+        return DrawEvent(seat, tile) if kind == "draw" else DiscardEvent(seat, tile)
+    if kind == "chow" or kind == "pung":
+        where = f"event {index} ({kind})"
+        _check_keys(raw, _KEYS[kind], where)
+        seat = _seat(raw.get("seat"), where, seats)
+        where = f"event {index} ({kind} by seat {seat})"
+        if "tiles" not in raw:
+            _fail(where, "missing 'tiles' (the three tiles of the meld)")
+        if "from" not in raw or raw["from"] is None:
+            _fail(where, "missing 'from' (the seat whose discard was claimed)")
+        src = _seat(raw["from"], where, seats, "from")
+        if src == seat:
+            _fail(where, f"seat {seat} cannot claim his own discard")
+        try:
+            meld = Meld(kind, _tiles(raw["tiles"], where, "tiles"))
+        except InvalidRecordError:
+            raise
+        except MahjongError as exc:
+            _fail(where, f"'tiles': {exc}")
+        if kind == "chow" and src != (seat - 1) % seats:
+            _fail(where, f"a chow is made only of the 上家's discard (seat {(seat - 1) % seats}),"
+                         f" not seat {src}'s")
+        return ClaimEvent(kind, seat, meld.tiles, src)
+    if kind == "ready":
+        where = f"event {index} (ready)"
+        _check_keys(raw, _KEYS["ready"], where)
+        return ReadyEvent(_seat(raw.get("seat"), where, seats))
+    if kind == "flip":
+        where = f"event {index} (flip)"
+        _check_keys(raw, _KEYS["flip"], where)
+        if "tile" not in raw:
+            _fail(where, "missing 'tile'")
+        return FlipEvent(_tile(raw["tile"], where, "tile"))
     if kind == "exhausted":
         where = f"event {index} (exhausted)"
-        _check_keys(raw, _EXHAUSTED_KEYS, where)
-        pairs = raw.get("chajiao_pairs")
-        if pairs is not None:
-            try:
-                pairs = tuple((_seat(a, where, "chajiao_pairs"), _seat(b, where, "chajiao_pairs"))
-                              for a, b in pairs)
-            except (TypeError, ValueError) as exc:
-                if isinstance(exc, InvalidRecordError):
-                    raise
-                _fail(where, f"'chajiao_pairs' must be a list of [payer, payee], got {pairs!r}")
-        return ExhaustedEvent(pairs)
-    _fail(where, f"unknown event type {kind!r}; expected kong, win or exhausted")
+        data = {}
+        for key, value in raw.items():
+            if key == "type":
+                continue
+            if key == "chajiao_pairs":  # the v1 spelling of Yunnan's data
+                data.setdefault("yunnan", {})["chajiao_pairs"] = value
+                continue
+            if not isinstance(key, str) or not isinstance(value, Mapping):
+                _fail(where, f"unknown field {key!r} (rule-set data goes under the rule set's "
+                             "name, as an object)")
+            data[key] = {**data.get(key, {}), **value}
+        return ExhaustedEvent(_freeze(data, where)) if data else ExhaustedEvent()
+    _fail(f"event {index}", f"unknown event type {kind!r}; expected one of "
+                            f"{', '.join(EVENT_TYPES)}")
 
 
-# The fast path of the reader, compiled (mahjong_core._regional): most events of a record
-# are a kong or a flagless win in plain notation ("7s", "234m567m55p", seats as ints,
-# melds as [{"type": str, "tiles": str}]), and every record has closing hands.
-# _parse_usual_event(raw) gives the KongEvent / WinEvent of such an event, and
-# _parse_usual_final(value) the FinalHand of such a closing hand, with the checks that
-# need no error message (fields, seats, sizes, copies, the winning tile); for anything
-# else they give None and the full reader (_parse_event, from_json) reads the input and
-# names its problem. The tests compare both paths on good and broken records.
-_bind_record_reader(KongEvent, WinEvent, FinalHand, _sorted_tile_ids, meld_from_strings,
-                    MahjongError, _TENHOU_IDS, KONG_KINDS, _KONG_KEYS, _PLAIN_WIN_KEYS,
-                    _FINAL_KEYS)
-_parse_usual_event = _read_usual_event
-_parse_usual_final = _read_usual_final
+_FINAL_SEAT_KEYS = {str(s): s for s in range(MAX_SEATS)}
 
 
-@dataclass(frozen=True, init=False)
+def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
+    seat = _FINAL_SEAT_KEYS.get(key) if type(key) is str else key
+    if type(seat) is not int or not 0 <= seat < seats:
+        seat = _seat(seat if seat is not None else key, "final", seats, "seat key")
+    if type(value) is dict and value.keys() <= _FINAL_KEYS:
+        hand = value.get("hand")
+        hand = _sorted_tile_ids(hand) if type(hand) is str else None
+        melds = value.get("melds")
+        if hand is not None and (melds is None or melds == []):
+            return seat, FinalHand(hand, ())
+        if hand is not None:
+            return seat, FinalHand(hand, _melds(melds, f"final hand of seat {seat}"))
+    where = f"final hand of seat {seat}"
+    if isinstance(value, FinalHand):
+        value = value.to_json()
+    if type(value) is not dict and not isinstance(value, Mapping):
+        _fail(where, f"expected {{'hand': ..., 'melds': [...]}}, got {value!r}")
+    _check_keys(value, _FINAL_KEYS, where)
+    if "hand" not in value:
+        _fail(where, "missing 'hand'")
+    return seat, FinalHand(_tiles(value["hand"], where, "hand"),
+                           _melds(value.get("melds", ()), where))
+
+
+def _decode(data: Any) -> Any:
+    if isinstance(data, (bytes, bytearray)):
+        raw = bytes(data)
+        if raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        try:
+            data = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidRecordError(f"record: not UTF-8 text ({exc.reason} at byte "
+                                     f"{exc.start})") from None
+    if isinstance(data, str):
+        data = data.lstrip("\ufeff")
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise InvalidRecordError(f"record: not valid JSON: {exc}") from None
+        except RecursionError:
+            raise InvalidRecordError("record: nested too deeply") from None
+    return data
+
+
+@dataclass(init=False)
 class HandRecord:
-    """One hand, as a validated, immutable object (see the module docstring)."""
+    """One hand, as a validated, immutable object (see the module docstring).
+
+    Made by :meth:`from_json`; calling ``HandRecord(...)`` with the fields validates them
+    the same way."""
 
     rules: str
     dealer: int
     events: Tuple[Event, ...]
-    final: Dict[int, FinalHand] = field(default_factory=dict)
-    options: Dict[str, Any] = field(default_factory=dict)
+    final: Mapping[int, FinalHand] = field(default_factory=FrozenDict)
+    options: Mapping[str, Any] = field(default_factory=FrozenDict)
+    seats: int = 4
+    round_wind: int = 0
+    indicator: Optional[int] = None
+    flower_indicators: Tuple[int, ...] = ()
+    wall: Optional[Tuple[int, ...]] = None
 
-    def __init__(self, rules: str, dealer: int, events: Tuple[Event, ...],
-                 final: Optional[Dict[int, FinalHand]] = None,
-                 options: Optional[Dict[str, Any]] = None):
-        fields = self.__dict__  # as the event classes: faster than the frozen __init__
-        fields["rules"] = rules
-        fields["dealer"] = dealer
-        fields["events"] = events
-        fields["final"] = {} if final is None else final
-        fields["options"] = {} if options is None else options
+    def __init__(self, rules: str, dealer: int, events: Sequence[Event],
+                 final: Optional[Mapping[int, FinalHand]] = None,
+                 options: Optional[Mapping[str, Any]] = None, seats: int = 4,
+                 round_wind: int = 0, indicator: Optional[int] = None,
+                 flower_indicators: Sequence[int] = (), wall: Optional[Sequence[int]] = None):
+        # A record built from its fields is read exactly as its JSON form would be.
+        data = {"rules": rules, "dealer": dealer, "events": list(events),
+                "final": {s: f for s, f in (final or {}).items()},
+                "options": options or {}, "seats": seats, "round_wind": round_wind,
+                "indicator": indicator, "flower_indicators": list(flower_indicators),
+                "wall": None if wall is None else list(wall)}
+        self.__dict__.update(HandRecord.from_json(data).__dict__)
 
     # -- construction ---------------------------------------------------------------
     @classmethod
     def from_json(cls, data: Union[str, bytes, Mapping[str, Any]]) -> "HandRecord":
-        """Read and validate a record from JSON text or a decoded mapping."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise InvalidRecordError(f"record: not valid JSON: {exc}") from None
+        """Read and validate a record from JSON text (str or UTF-8 bytes) or a decoded
+        mapping."""
+        data = _decode(data)
         if type(data) is not dict and not isinstance(data, Mapping):
             raise InvalidRecordError(f"record: expected an object, got {type(data).__name__}")
         _check_keys(data, _RECORD_KEYS, "record")
         rules = data.get("rules")
         if not isinstance(rules, str) or not rules:
             _fail("record", f"'rules' must name a rule set, got {rules!r}")
-        options = data.get("options") or {}
-        if type(options) is not dict and not isinstance(options, Mapping):
+        options = data.get("options")
+        if options is None:
+            options = _EMPTY
+        elif type(options) is not dict and not isinstance(options, Mapping):
             _fail("record", f"'options' must be an object, got {options!r}")
-        dealer = _seat(data.get("dealer", 0), "record", "dealer")
+        else:
+            options = _freeze(options, "record: 'options'") if options else _EMPTY
+        seats = data.get("seats", 4)
+        seats = 4 if seats is None else _int_field(seats, "record", "seats", 2, MAX_SEATS)
+        dealer = _seat(data.get("dealer", 0), "record", seats, "dealer")
+        round_wind = data.get("round_wind", 0)
+        round_wind = 0 if round_wind is None else _int_field(round_wind, "record",
+                                                             "round_wind", 0, 3)
+        indicator = data.get("indicator")
+        if indicator is not None:
+            indicator = _tile(indicator, "record", "indicator")
+        flower_indicators = data.get("flower_indicators") or ()
+        if flower_indicators:
+            flower_indicators = _tiles(flower_indicators, "record", "flower_indicators")
+        wall = data.get("wall")
+        if wall is not None:
+            if not isinstance(wall, (str, list, tuple)):
+                _fail("record", f"'wall' must be a list of tiles, got {wall!r}")
+            wall = tuple(_tile(t, "record: wall", f"tile {i}") for i, t in enumerate(wall)) \
+                if not isinstance(wall, str) else tuple(to_tile_ids(wall))
+            counts = np.bincount(np.asarray(wall, dtype=np.int64), minlength=34) \
+                if wall else np.zeros(34, dtype=np.int64)
+            if counts.max() > COPIES:
+                _fail("record", f"'wall' holds {int(counts.max())} copies of "
+                                f"{TENHOU_NAMES[int(counts.argmax())]}")
         raw_events = data.get("events")
         if not isinstance(raw_events, (list, tuple)):
             _fail("record", "'events' must be a list")
-        # the usual event is read by the fast path; anything else (or wrong) in full
-        events = tuple([_parse_usual_event(e) or _parse_event(i, e)
-                        for i, e in enumerate(raw_events)])
-        final: Dict[int, FinalHand] = {}
-        raw_final = data.get("final") or {}
-        if type(raw_final) is not dict and not isinstance(raw_final, Mapping):
+        if len(raw_events) > MAX_EVENTS:
+            _fail("record", f"{len(raw_events)} events: a hand has at most {MAX_EVENTS}")
+        events = tuple([_read_event(i, e, seats) for i, e in enumerate(raw_events)])
+        raw_final = data.get("final")
+        if raw_final is None:
+            raw_final = {}
+        elif type(raw_final) is not dict and not isinstance(raw_final, Mapping):
             _fail("record", "'final' must map seats to {'hand', 'melds'}")
+        final = {}
         for key, value in raw_final.items():
-            seat = _seat(key, "final", "seat key")
-            fh = _parse_usual_final(value)
-            if fh is not None:
-                final[seat] = fh
-                continue
-            where = f"final hand of seat {seat}"
-            if isinstance(value, FinalHand):
-                value = value.to_json()
-            if type(value) is not dict and not isinstance(value, Mapping):
-                _fail(where, f"expected {{'hand': ..., 'melds': [...]}}, got {value!r}")
-            _check_keys(value, _FINAL_KEYS, where)
-            if "hand" not in value:
-                _fail(where, "missing 'hand'")
-            fh = FinalHand(_tiles(value["hand"], where, "hand"),
-                           _melds(value.get("melds", ()), where))
+            seat, fh = _read_final(key, value, seats)
+            if seat in final:
+                _fail("final", f"seat {seat} is given twice")
             final[seat] = fh
-        rec = cls(rules, dealer, events, final, dict(options))
+        rec = cls.__new__(cls)
+        rec.__dict__.update(rules=rules, dealer=dealer, events=events,
+                            final=FrozenDict(final), options=options, seats=seats,
+                            round_wind=round_wind, indicator=indicator,
+                            flower_indicators=tuple(flower_indicators), wall=wall)
         rec._check_consistency()
-        # rule sets skip re-checking what this validation covered (sizes, copies, the
-        # winning tile, flag contradictions); a record built directly is checked in full
-        object.__setattr__(rec, "_validated", True)
         return rec
 
     @property
     def validated(self) -> bool:
-        """True for a record made by :meth:`from_json` (every rule-independent check done)."""
-        return self.__dict__.get("_validated", False)
+        """Always True: every record is validated when it is made."""
+        return True
 
     @classmethod
     def coerce(cls, record: Any) -> "HandRecord":
@@ -496,17 +833,36 @@ class HandRecord:
         return cls.from_json(record)
 
     def to_json(self) -> Dict[str, Any]:
-        return {"rules": self.rules, "options": dict(self.options), "dealer": self.dealer,
-                "events": [e.to_json() for e in self.events],
-                "final": {str(s): f.to_json() for s, f in sorted(self.final.items())}}
+        out: Dict[str, Any] = {"rules": self.rules, "options": _thaw(self.options),
+                               "dealer": self.dealer}
+        if self.seats != 4:
+            out["seats"] = self.seats
+        if self.round_wind:
+            out["round_wind"] = self.round_wind
+        if self.indicator is not None:
+            out["indicator"] = TENHOU_NAMES[self.indicator]
+        if self.flower_indicators:
+            out["flower_indicators"] = [TENHOU_NAMES[t] for t in self.flower_indicators]
+        if self.wall is not None:
+            out["wall"] = [TENHOU_NAMES[t] for t in self.wall]
+        out["events"] = [e.to_json() for e in self.events]
+        out["final"] = {str(s): f.to_json() for s, f in sorted(self.final.items())}
+        return out
 
     def dumps(self, **kwargs) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, **kwargs)
 
-    # -- rule-independent checks ------------------------------------------------------
+    def __setattr__(self, name, value):
+        raise InvalidRecordError("a record is immutable once read: build a new one "
+                                 "(HandRecord.from_json) instead of changing it")
+
+    __delattr__ = __setattr__
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- queries -----------------------------------------------------------------------
     def winners(self) -> Dict[int, int]:
         """seat -> index of its win event."""
-        return {e.seat: i for i, e in enumerate(self.events) if isinstance(e, WinEvent)}
+        return {e.seat: i for i, e in enumerate(self.events) if type(e) is WinEvent}
 
     def holding(self, seat: int, wins: Optional[Dict[int, int]] = None
                 ) -> Optional[Tuple[Tuple[int, ...], Tuple[Meld, ...]]]:
@@ -520,113 +876,225 @@ class HandRecord:
             return self.final[seat].hand, self.final[seat].melds
         return None
 
+    def has_events(self, *types: str) -> bool:
+        """Whether the record lists any event of one of ``types`` (e.g. "discard")."""
+        return any(e.type in types for e in self.events)
+
+    def events_of(self, *types: str) -> List[Tuple[int, Event]]:
+        """``(index, event)`` of every event of one of ``types``, in order."""
+        return [(i, e) for i, e in enumerate(self.events) if e.type in types]
+
+    # -- rule-independent checks ----------------------------------------------------
     def _check_consistency(self) -> None:
         # One pass over the events; the closing checks below reuse what it collected.
         events = self.events
+        seats = self.seats
         won: Dict[int, int] = {}   # seat -> index of its win (= winners() once this passes)
-        kongs: List[List[Tuple[int, KongEvent]]] = [[], [], [], []]  # by seat (N_SEATS)
+        kongs: List[List[Tuple[int, KongEvent]]] = [[] for _ in range(seats)]
+        claims: List[List[Tuple[int, ClaimEvent]]] = [[] for _ in range(seats)]
         kongs_so_far = 0
         shared_discards: List[int] = []  # a discard claimed by several winners is one tile
+        loose_discards: List[int] = []   # discards nobody took: out of every hand
+        # A full game log (the engine's: it has the wall or lists the draws) lists every
+        # discard and claim, so each claim and discard win takes the discard just made and
+        # a discard nobody took is out of play. A hand-written record lists what matters
+        # to its rule set only, and these checks would not hold.
+        present = {type(e) for e in events}
+        full_log = self.wall is not None or DrawEvent in present
+        lists_claims = ClaimEvent in present
+        last_discard: Optional[DiscardEvent] = None  # open for a claim (full logs)
         prev = None
         for i, e in enumerate(events):
+            t = type(e)
             # messages are f-strings inside the failing branch: built only on failure
-            if isinstance(e, KongEvent):
-                if e.seat in won:
-                    _fail_at(i, e, f"seat {e.seat} already won at event {won[e.seat]}; a "
-                                   "winner's hand is closed")
-                if e.from_seat is not None and e.from_seat in won:
-                    _fail_at(i, e, f"seat {e.from_seat} (from) already won at event "
-                                   f"{won[e.from_seat]} and no longer discards")
-                for j, other in kongs[e.seat]:
-                    if other.tile == e.tile:
-                        _fail_at(i, e, f"seat {e.seat} already konged {TENHOU_NAMES[e.tile]} "
-                                       f"at event {j}")
-                kongs[e.seat].append((i, e))
-                kongs_so_far += 1
+            if t is WinEvent:
+                self._check_win(i, e, won, prev, kongs_so_far, shared_discards,
+                                last_discard if full_log else False)
+                if e.from_seat is not None and not e.robbing_kong:
+                    last_discard = None
+                won[e.seat] = i
                 prev = e
                 continue
-            if isinstance(e, ExhaustedEvent):
+            if t is ExhaustedEvent:
                 if i != len(events) - 1:
                     _fail(f"event {i} (exhausted)", "the wall ran out: no event may follow "
                                                     f"(event {i + 1} does)")
                 prev = e
                 continue
+            if t is FlipEvent:
+                prev = e
+                continue
             if e.seat in won:
-                _fail_at(i, e, f"a second win by seat {e.seat} (it won at event {won[e.seat]})")
-            if e.from_seat is not None:
-                if e.from_seat in won:
-                    _fail_at(i, e, f"seat {e.from_seat} (from) already won at event "
-                                   f"{won[e.from_seat]} and no longer discards or konges")
-                if isinstance(prev, WinEvent) and prev.from_seat == e.from_seat and \
-                        prev.win_tile == e.win_tile:
-                    shared_discards.append(e.win_tile)
-            if e.heavenly or e.earthly or e.first_round or e.replacement or e.after_kong \
-                    or e.robbing_kong:
-                self._check_win_context(i, e, won, kongs_so_far > 0)
-            won[e.seat] = i
+                _fail(f"event {i} ({e.type} by seat {e.seat})",
+                      f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
+                      "is closed")
+            if t is ClaimEvent or (t is KongEvent and e.kind == "exposed"):
+                self._check_claimed_discard(i, e, won, last_discard if full_log else False)
+                last_discard = None
+            elif full_log and last_discard is not None:
+                loose_discards.append(last_discard.tile)  # nobody took it
+                last_discard = None
+            if t is KongEvent:
+                seat_kongs = kongs[e.seat]
+                for j, other in seat_kongs:
+                    if other.tile == e.tile and other.kind != "single" and e.kind != "single":
+                        _fail(f"event {i} (kong by seat {e.seat})",
+                              f"seat {e.seat} already konged {TENHOU_NAMES[e.tile]} "
+                              f"at event {j}")
+                if e.kind == "added" and lists_claims and not any(
+                        c.type == "pung" and c.tile == e.tile for _, c in claims[e.seat]):
+                    _fail(f"event {i} (kong by seat {e.seat})",
+                          f"an added kong of {TENHOU_NAMES[e.tile]} with no pung of it before "
+                          "(the record lists claims)")
+                seat_kongs.append((i, e))
+                kongs_so_far += 1
+            elif t is DiscardEvent:
+                last_discard = e
+            elif t is ClaimEvent:
+                claims[e.seat].append((i, e))
             prev = e
+        if full_log and last_discard is not None:
+            loose_discards.append(last_discard.tile)
         # closing hands; a seat's holding is its win, else its final hand
         holdings = {seat: events[i] for seat, i in won.items()}  # objects with hand, melds
         for seat, fh in self.final.items():
             if seat not in won:
-                _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
+                n = len(fh.hand)
+                for m in fh.melds:
+                    if m.kind != "single_kong":
+                        n += 3
+                if n != 13:
+                    _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
                 holdings[seat] = fh
-        # per seat: kongs against the melds it ends with
+        # per seat: kongs (and listed claims) against the melds it ends with
         unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
-        for seat, seat_kongs in enumerate(kongs):
-            if not seat_kongs:
-                continue
+        for seat in range(seats):
             h = holdings.get(seat)
             if h is None:
-                unknown_quads += [k.tile for _, k in seat_kongs]
+                unknown_quads += [k.tile for _, k in kongs[seat] if k.kind != "single"]
                 continue
-            shown = {(m.kind, m.tiles[0]) for m in h.melds}
-            for i, k in seat_kongs:
-                want = "concealed_kong" if k.kind == "concealed" else "kong"
+            shown = [(m.kind, m.tiles[0]) for m in h.melds]
+            src = "win" if seat in won else "final hand"
+            for i, k in kongs[seat]:
+                want = k.meld_kind
                 if (want, k.tile) not in shown:
-                    src = "win" if seat in won else "final hand"
                     _fail(f"event {i} (kong by seat {seat})",
                           f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
                           f"shows no {want.replace('_', ' ')} of it")
-        self._check_fifth_copies(holdings.values(), unknown_quads, shared_discards, kongs, won)
+            if lists_claims:
+                self._check_claims(seat, claims[seat], kongs[seat], shown, src)
+        self._check_fifth_copies(holdings.values(), unknown_quads, shared_discards,
+                                 loose_discards, kongs, won)
+
+    @staticmethod
+    def _check_claimed_discard(i: int, e, won: Dict[int, int], last_discard) -> None:
+        """A claim or an exposed kong against the discard it takes (``last_discard``: the
+        discard open for a claim in a full game log, else False)."""
+        where = f"event {i} ({e.type} by seat {e.seat})"
+        if e.from_seat in won:
+            _fail(where, f"seat {e.from_seat} (from) already won at event "
+                         f"{won[e.from_seat]} and no longer discards")
+        if last_discard is not False:
+            tiles = e.tiles if type(e) is ClaimEvent else (e.tile,)
+            if last_discard is None or last_discard.seat != e.from_seat \
+                    or last_discard.tile not in tiles:
+                _fail(where, f"takes a discard of seat {e.from_seat} that was not "
+                             "just made (a full game log lists every discard)")
+
+    def _check_win(self, i: int, e: WinEvent, won: Dict[int, int], prev, kongs_so_far: int,
+                   shared_discards: List[int], last_discard) -> None:
+        """A win against the events before it (``last_discard``: the discard open for a
+        claim in a full game log, else False)."""
+        where = f"event {i} (win by seat {e.seat})"
+        if e.seat in won:
+            _fail(where, f"a second win by seat {e.seat} (it won at event {won[e.seat]})")
+        if e.from_seat is not None:
+            if e.from_seat in won:
+                _fail(where, f"seat {e.from_seat} (from) already won at event "
+                             f"{won[e.from_seat]} and no longer discards or konges")
+            if type(prev) is WinEvent and prev.from_seat == e.from_seat and \
+                    prev.win_tile == e.win_tile:
+                shared_discards.append(e.win_tile)
+            elif last_discard is not False and not e.robbing_kong and (
+                    last_discard is None or last_discard.seat != e.from_seat
+                    or last_discard.tile != e.win_tile):
+                _fail(where, f"a win on a discard of {TENHOU_NAMES[e.win_tile]} by seat "
+                             f"{e.from_seat} that was not just made (a full game log lists "
+                             "every discard)")
+        if e.heavenly or e.earthly or e.first_round or e.replacement or e.after_kong \
+                or e.robbing_kong:
+            self._check_win_context(i, e, won, kongs_so_far > 0)
+
+    def _check_claims(self, seat: int, claims, kongs, shown, src: str) -> None:
+        """Where the record lists claims, a seat's chows and pungs are exactly its claims
+        (a pung later completed by an added kong shows as a kong)."""
+        added = [k.tile for _, k in kongs if k.kind == "added"]
+        want: List[Tuple[str, int]] = []
+        for i, c in claims:
+            if c.type == "pung" and c.tile in added:
+                added.remove(c.tile)
+                continue
+            want.append((c.type, c.tile))
+        have = [m for m in shown if m[0] in ("chow", "pung")]
+        for i, c in claims:
+            if (c.type, c.tile) not in want:
+                continue  # completed to a kong
+            want.remove((c.type, c.tile))
+            if (c.type, c.tile) in have:
+                have.remove((c.type, c.tile))
+            else:
+                _fail(f"event {i} ({c.type} by seat {seat})",
+                      f"the seat's {src} shows no {c.type} of {format_tiles(c.tiles)}")
+        if have:
+            kind, tile = have[0]
+            _fail(f"{src} of seat {seat}",
+                  f"shows a {kind} from {TENHOU_NAMES[tile]} that no {kind} event made (the "
+                  "record lists claims, so it lists them all)")
 
     def _check_win_context(self, i: int, e: WinEvent, won: Dict[int, int],
                            prior_kong: bool) -> None:
         """The flags of the win at event ``i`` against the events before it."""
+        where = f"event {i} (win by seat {e.seat})"
         if e.heavenly:
             if e.seat != self.dealer:
-                _fail_at(i, e, f"heavenly (天胡) is the dealer's win; the dealer is seat "
-                               f"{self.dealer}")
-            if i != 0:
-                _fail_at(i, e, "heavenly (天胡) must be the first event (the initial 14)")
+                _fail(where, f"heavenly (天胡) is the dealer's win; the dealer is seat "
+                             f"{self.dealer}")
+            if any(ev.type not in ("draw",) for ev in self.events[:i]):
+                _fail(where, "heavenly (天胡) must be the first event (the initial 14)")
         if e.earthly:
             if e.seat == self.dealer:
-                _fail_at(i, e, "earthly (地胡) is a non-dealer's win")
+                _fail(where, "earthly (地胡) is a non-dealer's win")
             if prior_kong or won:
-                _fail_at(i, e, "earthly (地胡) needs no kong or win before it")
+                _fail(where, "earthly (地胡) needs no kong or win before it")
         if e.first_round and (prior_kong or won):
-            _fail_at(i, e, "first_round (人和) needs no kong or win before it")
+            _fail(where, "first_round (人和) needs no kong or win before it")
         if e.replacement:
-            prev = self.events[i - 1] if i else None
-            if not (isinstance(prev, KongEvent) and prev.seat == e.seat):
-                _fail_at(i, e, "replacement (杠上花) needs the previous event to be a kong "
-                               "by the winner")
+            j = i - 1
+            while j >= 0 and type(self.events[j]) is DrawEvent and \
+                    self.events[j].seat == e.seat:
+                j -= 1  # the replacement draw itself may be listed
+            prev = self.events[j] if j >= 0 else None
+            if not (type(prev) is KongEvent and prev.seat == e.seat):
+                _fail(where, "replacement (杠上花) needs the previous event to be a kong "
+                             "by the winner")
         if e.after_kong:
             j = i - 1
-            while j >= 0 and isinstance(self.events[j], WinEvent) and \
-                    self.events[j].from_seat == e.from_seat and \
-                    self.events[j].win_tile == e.win_tile:
-                j -= 1
+            while j >= 0 and (
+                    (type(self.events[j]) is WinEvent and self.events[j].from_seat ==
+                     e.from_seat and self.events[j].win_tile == e.win_tile)
+                    or (type(self.events[j]) in (DrawEvent, DiscardEvent)
+                        and self.events[j].seat == e.from_seat)):
+                j -= 1  # other winners on the discard; the discard and replacement draw
             prev = self.events[j] if j >= 0 else None
-            if not (isinstance(prev, KongEvent) and prev.seat == e.from_seat):
-                _fail_at(i, e, "after_kong (杠上炮) needs the event before the discard to "
-                               f"be a kong by the discarder (seat {e.from_seat})")
+            if not (type(prev) is KongEvent and prev.seat == e.from_seat):
+                _fail(where, "after_kong (杠上炮) needs the event before the discard to "
+                             f"be a kong by the discarder (seat {e.from_seat})")
         if e.robbing_kong:
             h = self.holding(e.from_seat)
             if h is not None and e.from_seat not in self.winners() and not any(
                     m.kind == "pung" and m.tile == e.win_tile for m in h[1]):
-                _fail_at(i, e, f"robbing_kong: the robbed seat {e.from_seat} shows no pung "
-                               f"of {TENHOU_NAMES[e.win_tile]} in its final melds")
+                _fail(where, f"robbing_kong: the robbed seat {e.from_seat} shows no pung "
+                             f"of {TENHOU_NAMES[e.win_tile]} in its final melds")
 
     def _seat_copies(self, kongs, wins, tile: int) -> List[Tuple[str, Tuple[int, ...]]]:
         """(name, the tiles known to be held) per seat: its holding, else the four copies
@@ -634,7 +1102,7 @@ class HandRecord:
         says where the tiles come from (the win's event, the final hand, the events of the
         seat's kongs of ``tile``), so the error points at the events to look at."""
         out = []
-        for seat in range(N_SEATS):
+        for seat in range(self.seats):
             kong_events = [str(i) for i, k in kongs[seat] if k.tile == tile]
             kong_note = (f"kong at event{'s' if len(kong_events) > 1 else ''} "
                          f"{', '.join(kong_events)}") if kong_events else ""
@@ -650,16 +1118,26 @@ class HandRecord:
         return out
 
     def _check_fifth_copies(self, holdings, unknown_quads: List[int],
-                            shared_discards: List[int], kongs, wins) -> None:
-        """No tile held five times: ``holdings`` (objects with ``hand`` and ``melds``) and
-        the four copies of each ``unknown_quads`` tile are the tiles known to be held;
-        ``shared_discards`` the winning tile of each extra winner on one discard (one
-        physical tile, in each winner's hand)."""
-        worst, t = _most_held(holdings, unknown_quads, shared_discards)
+                            shared_discards: List[int], loose_discards: List[int], kongs,
+                            wins) -> None:
+        """No tile held five times: ``holdings`` (objects with ``hand`` and ``melds``),
+        four copies of each ``unknown_quads`` tile and the ``loose_discards`` are the tiles
+        known to be out; ``shared_discards`` the winning tile of each extra winner on one
+        discard (one physical tile, in each winner's hand)."""
+        worst, t = _most_held(holdings, unknown_quads, shared_discards, loose_discards)
         if worst > COPIES:
-            who = ", ".join(name for name, tiles in self._seat_copies(kongs, wins, t)
-                            if t in tiles)
-            _fail("record", f"a fifth copy of {TENHOU_NAMES[t]}: {worst} copies held by {who}")
+            # a fifth copy inside one hand is named as such
+            for i, e in enumerate(self.events):
+                if type(e) is WinEvent and _most_copies(e.hand, e.melds)[0] > COPIES:
+                    _check_holding(e.hand, e.melds, 14, f"event {i} (win by seat {e.seat})")
+            for seat, fh in sorted(self.final.items()):
+                if seat not in wins:
+                    _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
+            who = [name for name, tiles in self._seat_copies(kongs, wins, t) if t in tiles]
+            if t in loose_discards:
+                who.append(f"{loose_discards.count(t)} discard(s) nobody took")
+            _fail("record", f"a fifth copy of {TENHOU_NAMES[t]}: {worst} copies held by "
+                            f"{', '.join(who)}")
 
 
 @dataclass(frozen=True)
@@ -673,22 +1151,27 @@ class WalkStep:
 
 
 def walk(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ron: bool = True,
-         max_winners: int = 3) -> Iterator[WalkStep]:
-    """Yield the events with the context a rule set needs, enforcing when the hand ends.
+         max_winners: int = 3, types: frozenset = SETTLEMENT_EVENTS) -> Iterator[WalkStep]:
+    """Yield the events of ``types`` (by default kongs, wins and the exhausted wall) with the
+    context a rule set needs, enforcing when the hand ends.
 
     ``hand_ends_after_first_win``: the hand ends with the first win (with ``multi_ron``,
     the first discard's several winners); otherwise (血战) it ends when ``max_winners``
-    seats have won. Any event after the end but a closing ``exhausted`` is an error, and
-    so is a second winner on one discard when ``multi_ron`` is off (截和).
+    seats have won. Any play event after the end (a flip of the wall or the exhausted wall
+    may follow) is an error, and so is a second winner on one discard when ``multi_ron``
+    is off (截和).
     """
     for step in walk_tuples(record, hand_ends_after_first_win=hand_ends_after_first_win,
-                            multi_ron=multi_ron, max_winners=max_winners):
+                            multi_ron=multi_ron, max_winners=max_winners, types=types):
         yield WalkStep(*step)
 
 
+_AFTER_END_OK = (ExhaustedEvent, FlipEvent)
+
+
 def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ron: bool = True,
-                max_winners: int = 3) -> Iterator[Tuple[int, Event, Tuple[int, ...],
-                                                        Tuple[int, ...]]]:
+                max_winners: int = 3, types: frozenset = SETTLEMENT_EVENTS
+                ) -> Iterator[Tuple[int, Event, Tuple[int, ...], Tuple[int, ...]]]:
     """:func:`walk` as plain ``(index, event, won_before, group)`` tuples (settlement's hot
     loop: no object per event)."""
     events = record.events
@@ -699,15 +1182,14 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
     i = 0
     while i < n_events:
         e = events[i]
-        is_win = type(e) is WinEvent or isinstance(e, WinEvent)
-        if ended_at is not None and not isinstance(e, ExhaustedEvent):
-            name = "win" if is_win else e.type
-            _fail(f"event {i} ({name})", f"the hand already ended at event {ended_at}")
+        is_win = type(e) is WinEvent
+        if ended_at is not None and type(e) not in _AFTER_END_OK:
+            _fail(f"event {i} ({e.type})", f"the hand already ended at event {ended_at}")
         if is_win:
             group = [i]
             if e.from_seat is not None:
                 j = i + 1
-                while j < n_events and isinstance(events[j], WinEvent) and \
+                while j < n_events and type(events[j]) is WinEvent and \
                         events[j].from_seat == e.from_seat and events[j].win_tile == e.win_tile:
                     group.append(j)
                     j += 1
@@ -716,8 +1198,9 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
                       "a second winner on one discard, but this rule set takes only the first "
                       "claimant (multi_ron is off)")
             group_tuple = tuple(group)
-            for k in group:
-                yield k, events[k], won_before, group_tuple
+            if "win" in types:
+                for k in group:
+                    yield k, events[k], won_before, group_tuple
             for k in group:
                 won.append(events[k].seat)
             won_before = tuple(won)
@@ -726,5 +1209,6 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
                 ended_at = last
             i = last + 1
             continue
-        yield i, e, won_before, ()
+        if e.type in types:
+            yield i, e, won_before, ()
         i += 1

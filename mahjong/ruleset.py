@@ -27,7 +27,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from mahjong_core._regional import sorted_tile_ids as _sorted_tile_ids
+from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError)
@@ -37,8 +37,8 @@ from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 
 __all__ = [
     "WinFlag", "RuleOptions", "option", "ScoreItem", "ScoreResult", "Payment", "Settlement",
-    "Ledger", "PaymentRow", "register_ruleset", "get_ruleset", "available_rulesets", "settle",
-    "SEAT_NAMES",
+    "Ledger", "PaymentRow", "RuleSetInfo", "register_ruleset", "get_ruleset", "ruleset_info",
+    "settle_function", "available_rulesets", "settle", "SEAT_NAMES",
 ]
 
 SEAT_NAMES = ("E", "S", "W", "N")
@@ -396,39 +396,72 @@ class Ledger:
 
 # ------------------------------------------------------------------------------ registry
 
-_REGISTRY: Dict[str, str] = {}
+@dataclass(frozen=True)
+class RuleSetInfo:
+    """What the registry knows of a rule set without importing it: its name, the number of
+    seats, the size of its tile set (108 suit tiles, 136 with honours, 144 with flowers),
+    the module of its room and the name of the room's record-settlement function."""
+
+    name: str
+    seats: int
+    tiles: int
+    module: str
+    settle: str = "settle"
 
 
-def register_ruleset(name: str, module: str) -> None:
-    """Make a rule set available by ``name`` (the module is imported on first use)."""
-    _REGISTRY[name] = module
+_REGISTRY: Dict[str, RuleSetInfo] = {}
 
 
-register_ruleset("sichuan", "mahjong.sichuan")
-register_ruleset("yunnan", "mahjong.yunnan")
-register_ruleset("two_player", "mahjong.two_player")
-register_ruleset("tongcheng", "mahjong.tongcheng")
+def register_ruleset(name: str, module: str, *, seats: int = 4, tiles: int = 108,
+                     settle: str = "settle") -> None:
+    """Make a rule set available by ``name``: its room ``module`` is imported on first use
+    and ``module.<settle>(record, rules=None)`` settles its records."""
+    _REGISTRY[name] = RuleSetInfo(name, seats, tiles, module, settle)
+
+
+register_ruleset("guobiao", "mahjong.guobiao", seats=4, tiles=136, settle="settle_record")
+register_ruleset("sichuan", "mahjong.sichuan", seats=4, tiles=108)
+register_ruleset("yunnan", "mahjong.yunnan", seats=4, tiles=108)
+register_ruleset("two_player", "mahjong.two_player", seats=2, tiles=136)
+register_ruleset("tongcheng", "mahjong.tongcheng", seats=4, tiles=136)
 
 
 def available_rulesets() -> List[str]:
     return sorted(_REGISTRY)
 
 
-def get_ruleset(name: str):
-    """The module of a registered rule set (it has ``Rules``, ``score``, ``settle``)."""
+def ruleset_info(name: str) -> RuleSetInfo:
+    """The registry entry of a rule set (a :class:`MahjongError` names the known ones)."""
     if not isinstance(name, str) or name not in _REGISTRY:
         raise MahjongError(f"unknown rule set {name!r}; available: "
                            f"{', '.join(available_rulesets())}")
-    return importlib.import_module(_REGISTRY[name])
+    return _REGISTRY[name]
+
+
+def get_ruleset(name: str):
+    """The room (module) of a registered rule set: it has ``Rules``, ``score`` and the
+    record-settlement function named by :func:`ruleset_info`."""
+    return importlib.import_module(ruleset_info(name).module)
+
+
+def settle_function(name: str):
+    """The function that settles records of rule set ``name``: ``f(record, rules=None)``."""
+    info = ruleset_info(name)
+    return getattr(importlib.import_module(info.module), info.settle)
 
 
 def settle(record, rules=None) -> Settlement:
-    """Settle a hand record (a :class:`mahjong.record.HandRecord`, a dict or JSON text)
-    with the rule set it names."""
+    """Settle a hand record (a :class:`mahjong.record.HandRecord`, a dict, JSON text or
+    UTF-8 bytes) with the rule set it names. A record whose ``seats`` differs from the rule
+    set's is refused."""
     from .record import HandRecord
 
     rec = HandRecord.coerce(record)
-    return get_ruleset(rec.rules).settle(rec, rules)
+    info = ruleset_info(rec.rules)
+    if rec.seats != info.seats:
+        raise InvalidRecordError(f"record: seats is {rec.seats}, but {info.name} is played "
+                                 f"by {info.seats}")
+    return settle_function(rec.rules)(rec, rules)
 
 
 # ------------------------------------------------------------------ shared input helpers
@@ -521,6 +554,8 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
                                    "108 suit tiles only")
         if m.kind == "chow" and not allow_chow:
             raise InvalidHandError(f"meld {m} is a chow; {rule_name} has no chow")
+        if m.kind == "single_kong":
+            raise InvalidHandError(f"meld {m} is a single-tile kong; {rule_name} has none")
         for t in m.tiles:
             total[t] += 1
         pairs += bytes((m.type_code, m.tiles[0]))

@@ -304,6 +304,25 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     return Settlement.from_ledger(RULES_NAME, ledger, next_dealer, wins, tuple(notes))
 
 
+def _chajiao_pairs(event: ExhaustedEvent, where: str):
+    """The random 查叫 draw a record carries for Yunnan (``{"yunnan": {"chajiao_pairs":
+    [[payer, payee], ...]}}`` on the exhausted event), as seat pairs, or None."""
+    data = event.rule_data(RULES_NAME)
+    unknown = sorted(set(data) - {"chajiao_pairs"})
+    if unknown:
+        raise InvalidRecordError(f"{where}: unknown Yunnan field(s) {', '.join(unknown)}")
+    pairs = data.get("chajiao_pairs")
+    if pairs is None:
+        return None
+    ok = isinstance(pairs, tuple) and all(
+        isinstance(p, tuple) and len(p) == 2 and all(type(s) is int and 0 <= s < 4 for s in p)
+        for p in pairs)
+    if not ok:
+        raise InvalidRecordError(f"{where}: 'chajiao_pairs' must be a list of [payer, payee] "
+                                 f"seat pairs, got {pairs!r}")
+    return pairs
+
+
 def _chajiao(record: HandRecord, rules: Rules, ledger: Ledger, at: int,
              notes: List[str]) -> int:
     """流局 查叫 (§1.7); returns the next dealer."""
@@ -327,7 +346,7 @@ def _chajiao(record: HandRecord, rules: Rules, ledger: Ledger, at: int,
             return "查叫: not ready, pays a ready player 1番"
         return f"查叫: not ready, pays seat {payee}'s hand value {values[payee]}番"
 
-    pairs = record.events[at].chajiao_pairs
+    pairs = _chajiao_pairs(record.events[at], where)
     if len(ready) in (0, 4):
         notes.append("查叫: " + ("nobody" if not ready else "everybody") + " ready, 平局")
         if pairs:

@@ -22,14 +22,14 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from ..record import HandRecord
-    from ..ruleset import get_ruleset
+    from ..ruleset import get_ruleset, settle as settle_record
     from .score import parse_option
 
     if args.record == "-":
-        text = sys.stdin.read()
+        text = sys.stdin.buffer.read()
     else:
         try:
-            with open(args.record, encoding="utf-8") as f:
+            with open(args.record, "rb") as f:
                 text = f.read()
         except OSError as exc:
             raise InvalidRecordError(f"cannot read {args.record}: {exc.strerror}") from None
@@ -40,7 +40,7 @@ def run(args) -> int:
         options = dict(record.options)
         options.update(dict(parse_option(o) for o in args.option))
         rules = module.Rules.from_mapping(options)
-    result = module.settle(record, rules)
+    result = settle_record(record, rules)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:

@@ -4,7 +4,9 @@
   ``rules="lianzhong"`` for the 联众 extras; :func:`score_batch` — many hands at once in
   the compiled kernel (GIL released).
 * :func:`wait_values` — for a ready hand, what each winning tile would be worth.
-* :func:`settle`, :class:`Match` — who pays what (8 + F), and a 16-hand match record.
+* :func:`settle`, :class:`Match` — who pays what (8 + F), and a 16-hand match record;
+  :func:`settle_record` — the same for a hand record (game log), as ``mahjong settle`` and
+  :func:`mahjong.ruleset.settle` use it, with the record options :class:`Rules`.
 * :data:`FANS`, :class:`FanId` — the fan table (Chinese and English names, points, 不计).
 
 See ``docs/GUOBIAO.md`` for the user guide.
@@ -13,6 +15,7 @@ from .batch import score_batch
 from .fans import FAN_BY_NAME, FAN_BY_NAME_EN, FANS, N_FANS, Fan, FanId
 from .lianzhong import LianzhongOptions
 from .preview import WaitValue, wait_values
+from .records import Rules, settle_record
 from .scoring import (MIN_FANS, RULE_SETS, Decomposition, LianzhongFanId, ScoredFan, ScoredSet,
                       ScoreResult, score)
 from .settlement import (BASE_PAYMENT, HANDS_PER_MATCH, HandInfo, HandSettlement, Match,
@@ -26,5 +29,5 @@ __all__ = [
     "wait_values", "WaitValue",
     "settle", "settle_draw", "HandSettlement", "Match", "MatchHand", "HandInfo", "hand_info",
     "Standing", "BASE_PAYMENT", "HANDS_PER_MATCH",
-    "parse_wind",
+    "parse_wind", "Rules", "settle_record",
 ]

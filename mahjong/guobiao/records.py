@@ -1,0 +1,123 @@
+"""Guobiao hand records: the settlement of one game log, through the rule-set registry.
+
+The payment rule (the competition rule 「国标麻将计分方式」): F is the winner's fans with
+flowers; the hand needs 8 fans without flowers, so a win below 8 is refused.
+
+* 自摸 (self-draw): each of the other three pays ``8 + F``.
+* 点和 (a discard) and 抢杠和 (robbing a kong, the robbed player counts as the discarder):
+  the discarder pays ``8 + F``, each of the other two pays ``8``.
+* A drawn hand (the wall exhausted) pays nothing. There is no kong money and no cap; only
+  the first claimant in play order may win a discard (截和), so a record has one win.
+* Seat winds come from the dealer: seat wind = (seat - dealer) mod 4; the prevalent wind is
+  the record's ``round_wind``. The next dealer is the next seat after a win or a drawn hand
+  (a match has no 连庄).
+
+>>> rec = {"rules": "guobiao", "dealer": 0, "events": [
+...     {"type": "win", "seat": 3, "hand": "234m567m345p678s2s", "win_tile": "2s"}],
+...     "final": {}}
+>>> s = settle_record(rec)
+>>> s.deltas, s.next_dealer
+((-18, -18, -18, 54), 1)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, Mapping, Optional
+
+from ..errors import InvalidRecordError, MahjongError
+from ..record import HandRecord, WinEvent, walk_tuples
+from ..ruleset import Ledger, RuleOptions, Settlement, option, recorded_win_error
+from .scoring import MIN_FANS, score
+from .settlement import BASE_PAYMENT
+
+__all__ = ["Rules", "settle_record"]
+
+
+@dataclass(frozen=True)
+class Rules(RuleOptions):
+    """Options of a Guobiao record (the defaults are the recommended ones)."""
+
+    name = "guobiao"
+
+    flowers: bool = option(False, kind=bool,
+                           doc="play with the 8 flowers (144 tiles); each flower a win shows "
+                               "is one fan, not counted toward the 8-fan minimum")
+    lianzhong: bool = option(False, kind=bool,
+                             doc="score with the 联众 (Ourgame) extra fans")
+    sifang_dafa_stacks_ziyise: bool = option(
+        False, kind=bool, doc="联众: count 字一色 beside 四方大发 instead of letting 四方大发 "
+                              "replace it")
+
+
+def _score_win(i: int, e: WinEvent, record: HandRecord, rules: Rules):
+    where = f"event {i} (win by seat {e.seat})"
+    if e.flowers and not rules.flowers:
+        raise InvalidRecordError(f"{where}: {e.flowers} flower(s), but this record is played "
+                                 "without flowers (option flowers=false)")
+    if any(m.is_single for m in e.melds):
+        raise InvalidRecordError(f"{where}: Guobiao has no single-tile kong")
+    standing = list(e.hand)
+    standing.remove(e.win_tile)
+    context: Dict[str, Any] = {}
+    if rules.lianzhong:
+        from .lianzhong import LianzhongOptions
+
+        context = {"rules": "lianzhong", "heavenly": e.heavenly, "earthly": e.earthly,
+                   "first_round": e.first_round,
+                   "options": LianzhongOptions(rules.sifang_dafa_stacks_ziyise)}
+    elif e.heavenly or e.earthly or e.first_round:
+        raise InvalidRecordError(f"{where}: heavenly, earthly and first_round are 联众 fans "
+                                 "(option lianzhong=true); standard Guobiao has none")
+    try:
+        result = score(standing, e.melds, win_tile=e.win_tile, self_drawn=e.from_seat is None,
+                       fourth_tile=e.fourth_tile, replacement=e.replacement,
+                       robbing_kong=e.robbing_kong, last_of_wall=e.last_tile,
+                       seat_wind=(e.seat - record.dealer) % 4, round_wind=record.round_wind,
+                       flowers=e.flowers, **context)
+    except MahjongError as exc:
+        raise recorded_win_error(where, exc) from None
+    if result.base_total < MIN_FANS:
+        raise InvalidRecordError(
+            f"{where}: a false win: {result.base_total} fans without flowers, a Guobiao win "
+            f"needs {MIN_FANS}")
+    return result
+
+
+def settle_record(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlement:
+    """Settle a Guobiao hand record (a :class:`~mahjong.record.HandRecord`, a mapping or
+    JSON text): the payments of its win, or nothing for a drawn hand.
+
+    Raises :class:`~mahjong.errors.InvalidRecordError` naming the event for a win below 8
+    fans, a hand that does not win, a second winner, or flowers in a game without them.
+    """
+    record = HandRecord.coerce(record)
+    rules = Rules.for_record(record, rules)
+    if record.seats != 4:
+        raise InvalidRecordError(f"record: seats is {record.seats}; Guobiao is played by 4")
+    ledger = Ledger(4)
+    wins = {}
+    ended = False
+    for i, e, _, _ in walk_tuples(record, hand_ends_after_first_win=True, multi_ron=False):
+        if type(e) is WinEvent:
+            result = _score_win(i, e, record, rules)
+            wins[i] = result
+            fans = result.total
+            names = "+".join(f.name for f in result.fans)
+            if e.from_seat is None:
+                ledger.book_from_others(range(4), e.seat, BASE_PAYMENT + fans,
+                                        f"自摸 {names} {fans}番: 8+{fans}", i)
+            else:
+                how = "抢杠和" if e.robbing_kong else "点和"
+                ledger.book(e.from_seat, e.seat, BASE_PAYMENT + fans,
+                            f"{how} {names} {fans}番: 8+{fans}", i)
+                for s in range(4):
+                    if s not in (e.seat, e.from_seat):
+                        ledger.book(s, e.seat, BASE_PAYMENT, f"{how}: 8 from each other player",
+                                    i)
+            ended = True
+        elif e.type == "exhausted":
+            ended = True
+    if not ended:
+        raise InvalidRecordError("record: the hand has neither a win nor an exhausted wall: "
+                                 "it is not over")
+    return Settlement.from_ledger("guobiao", ledger, (record.dealer + 1) % 4, wins)

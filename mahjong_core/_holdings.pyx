@@ -1,0 +1,82 @@
+# Rule-set-free helpers of the record reader (mahjong.record): tile-id tuples of plain
+# tenhou text, and the most-held tile of a holding or of a whole record (the fifth-copy
+# checks). They read plain Python values (str, tuples of ints, objects with ``hand``,
+# ``melds`` and ``tiles`` attributes) and return plain values: nothing is registered here
+# and nothing calls back into Python.
+from libc.limits cimport INT_MAX
+from libc.string cimport memset
+from mahjong_core._types cimport N_KINDS
+from mahjong_core._tileparse cimport count_tenhou_text
+
+
+def sorted_tile_ids(str text):
+    """Sorted tile ids of plain tenhou notation ("234m567m55p", honours 1z-7z), or None
+    for anything else (the full parser of mahjong.tiles then reads it and names errors).
+    Records repeat this parse for every hand, so it is compiled."""
+    cdef int counts[34]
+    cdef int t, c
+    memset(counts, 0, sizeof(counts))
+    # no limit on copies or tiles here: the record checks them and names the tile
+    if count_tenhou_text(text, counts, INT_MAX, INT_MAX, False) < 0:
+        return None
+    out = []
+    for t in range(N_KINDS):
+        for c in range(counts[t]):
+            out.append(t)
+    return tuple(out)
+
+
+cdef int _add_ids(object ids, int* counts, int weight) except -1:
+    cdef Py_ssize_t t
+    cdef object x
+    for x in ids:
+        t = x
+        if t < 0 or t >= N_KINDS:
+            raise IndexError(f"tile id {x!r} is not 0..33")
+        counts[t] += weight
+    return 0
+
+
+cdef int _add_holding(object hand, object melds, int* counts) except -1:
+    """Add a holding's tiles to counts[34]: the concealed tile ids, then the ``tiles`` of
+    each meld."""
+    cdef object meld
+    _add_ids(hand, counts, 1)
+    for meld in melds:
+        _add_ids(meld.tiles, counts, 1)
+    return 0
+
+
+cdef tuple _most(int* counts):
+    cdef Py_ssize_t t, best = 0
+    for t in range(1, N_KINDS):
+        if counts[t] > counts[best]:
+            best = t
+    return counts[best], best
+
+
+def most_copies(tuple hand, melds):
+    """``(count, tile)`` of the tile with the most copies in a holding: concealed tile ids
+    plus melds (objects with a ``tiles`` tuple); the lowest such tile on a tie."""
+    cdef int counts[34]
+    memset(counts, 0, sizeof(counts))
+    _add_holding(hand, melds, counts)
+    return _most(counts)
+
+
+def most_held(holdings, quad_tiles, shared_tiles, extra_tiles=()):
+    """``(count, tile)`` of the tile a record's seats hold most (the lowest such tile on a
+    tie): each holding's ``hand`` (tile ids) and the ``tiles`` of its ``melds``, plus four
+    copies of each tile of ``quad_tiles`` (the kongs of seats whose holding is unknown),
+    one copy of each of ``extra_tiles`` (tiles known to be out of every hand, such as
+    discards that nobody claimed), minus one copy of each tile of ``shared_tiles`` (a
+    discard won by several players is one tile in each winner's hand)."""
+    cdef int counts[34]
+    cdef object holding
+    memset(counts, 0, sizeof(counts))
+    for holding in holdings:
+        _add_holding(holding.hand, holding.melds, counts)
+    _add_ids(quad_tiles, counts, 4)
+    _add_ids(extra_tiles, counts, 1)
+    _add_ids(shared_tiles, counts, -1)
+    return _most(counts)
