@@ -61,9 +61,9 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     """
     record = HandRecord.coerce(record)
     rules = Rules.for_record(record, rules)
-    seats = getattr(record, "seats", N_SEATS)
+    seats = record.seats
     if seats != N_SEATS:
-        raise InvalidRecordError(f"record: the 通称 table is played by 4, not seats: {seats}")
+        raise InvalidRecordError(f"record: seats is {seats}, but tongcheng is played by 4")
     ready_at = ready_events(record)
     kouting = kouting_seats(record, ready_at)
 

@@ -38,14 +38,14 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     ...     {"flower_indicators": 0}, "events": [{"type": "win", "seat": 1,
     ...     "hand": "234m456p678s111z88m", "win_tile": "8m", "from": 0}]})
     >>> s.deltas, s.next_dealer
-    ((-3, 3), 1)
+    ((-2, 2), 1)
     """
     record = HandRecord.coerce(record)
     rules = Rules.for_record(record, rules)
-    seats = getattr(record, "seats", 4)
+    seats = record.seats
     if seats != 2:
-        raise InvalidRecordError(f"record: the two-player game has seats: 2, not {seats}")
-    shown = tuple(getattr(record, "flower_indicators", ()) or ())
+        raise InvalidRecordError(f"record: seats is {seats}, but two_player is played by 2")
+    shown = record.flower_indicators
     if len(shown) != rules.flower_indicators:
         raise InvalidRecordError(
             f"record: flower_indicators lists {len(shown)} tile(s), but the rules show "
