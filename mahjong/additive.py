@@ -29,7 +29,7 @@ from .record import walk_tuples
 from .ruleset import Ledger, Settlement, checked_win_bits, win_bits, win_label
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 
-__all__ = ["FanRow", "FanTable", "full_hand", "book_win", "settle_wins", "ready_events",
+__all__ = ["CachedOptions", "FanRow", "FanTable", "full_hand", "book_win", "settle_wins", "ready_events",
            "SOURCES"]
 
 #: where a table value comes from
@@ -121,6 +121,45 @@ class FanTable(Mapping):
 
     def __repr__(self) -> str:
         return f"FanTable({self._values!r})"
+
+
+class CachedOptions:
+    """Mixin of a rule set's ``Rules`` (a :class:`~mahjong.ruleset.RuleOptions`): the
+    options read from a mapping are built once per distinct mapping. Building them checks
+    every value and prepares the fan table, and records repeat a few option sets."""
+
+    @classmethod
+    def from_mapping(cls, options):
+        if not options or not isinstance(options, dict) and (
+                isinstance(options, cls) or not isinstance(options, Mapping)):
+            return super().from_mapping(options)
+        try:
+            key = _hashable(options)
+            cache = cls.__dict__.get("_from_mapping_cache")
+            if cache is None:
+                cache = {}
+                setattr(cls, "_from_mapping_cache", cache)
+            built = cache.get(key)
+        except TypeError:  # a value that cannot be a key: build it (and let it fail)
+            return super().from_mapping(options)
+        if built is None:
+            built = super().from_mapping(options)
+            if len(cache) < 256:
+                cache[key] = built
+        return built
+
+
+def _hashable(value):
+    """A hashable, order-free key for an options mapping (nested mappings included); a
+    bool and an int stay apart (True is not 1 for an option)."""
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or kind is float or value is None:
+        return kind, value
+    if isinstance(value, dict) or isinstance(value, Mapping):
+        return "map", frozenset([(k, _hashable(v)) for k, v in value.items()])
+    if isinstance(value, (list, tuple)):
+        return "seq", tuple([_hashable(v) for v in value])
+    return kind, value
 
 
 # ------------------------------------------------------------------------------- hands

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import FrozenSet, Mapping, Optional, Union
 
-from ..additive import MAX_FAN_VALUE, FanTable
+from ..additive import CachedOptions, MAX_FAN_VALUE, FanTable
 from ..errors import MahjongError
 from ..ruleset import RuleOptions, option
 from .fans import ENTRY_ROWS, ROWS, TAIL_KEYS, TAIL_ROWS
@@ -18,7 +18,7 @@ TAIL_PLACEHOLDER = 1
 
 
 @dataclass(frozen=True)
-class Rules(RuleOptions):
+class Rules(CachedOptions, RuleOptions):
     """Options of the 通称 table; the defaults are the recommended ones.
 
     >>> r = Rules(tail_values={"门清": 2})

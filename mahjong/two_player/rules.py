@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Union
 
-from ..additive import FanTable
+from ..additive import CachedOptions, FanTable
 from ..errors import MahjongError
 from ..ruleset import RuleOptions, option
 from .fans import ROWS
@@ -13,7 +13,7 @@ RULES_NAME = "two_player"
 
 
 @dataclass(frozen=True)
-class Rules(RuleOptions):
+class Rules(CachedOptions, RuleOptions):
     """Options of the two-player 136-tile game with 71 live tiles; the defaults are the
     recommended ones.
 
