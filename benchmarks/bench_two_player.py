@@ -31,12 +31,17 @@ N_RECORDS = 2000
 MODULES = {"two_player": two_player, "tongcheng": tongcheng}
 
 
-def build_records(rules, n=N_RECORDS, seed=1):
-    """``n`` JSON texts of random records of ``rules`` (two_player or tongcheng)."""
+def build_records(rules, n=N_RECORDS, seed=1, single_win=False):
+    """``n`` JSON texts of random records of ``rules`` (two_player or tongcheng); with
+    ``single_win`` only the win event (and the shown tiles), no claims and no options."""
     rng = random.Random(seed)
     out = []
     while len(out) < n:
-        text = json.dumps(random_record(rng, rules))
+        record = random_record(rng, rules)
+        if single_win:
+            record["events"] = record["events"][-1:]
+            record.pop("options")
+        text = json.dumps(record)
         try:
             MODULES[rules].settle(text)
         except ValueError:
@@ -48,6 +53,15 @@ def build_records(rules, n=N_RECORDS, seed=1):
 @pytest.fixture(scope="module", params=sorted(MODULES))
 def records(request):
     return request.param, build_records(request.param)
+
+
+@pytest.mark.benchmark(group="additive-settle")
+@pytest.mark.parametrize("rules", sorted(MODULES))
+def test_settle_single_win_records_from_json_text(benchmark, rules):
+    texts = build_records(rules, single_win=True)
+    settle = MODULES[rules].settle
+    benchmark(lambda: [settle(t) for t in texts])
+    benchmark.extra_info["records"] = len(texts)
 
 
 @pytest.mark.benchmark(group="additive-settle")
@@ -85,7 +99,12 @@ def _rate(texts, settle, repeat=5):
 
 
 if __name__ == "__main__":
+    import os
+
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for name, module in sorted(MODULES.items()):
-        texts = build_records(name, 5000)
-        print(f"{name}: {_rate(texts, module.settle):,.0f} records/s settled from JSON text "
-              "(best of 5, one core)")
+        for single in (False, True):
+            texts = build_records(name, 5000, single_win=single)
+            what = "single-win records" if single else "records with claims and options"
+            print(f"{name}: {_rate(texts, module.settle):,.0f} {what}/s settled from JSON "
+                  "text (best of 5, one core)")
