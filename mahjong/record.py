@@ -720,6 +720,8 @@ def _decode(data: Any) -> Any:
             raise InvalidRecordError(f"record: not valid JSON: {exc}") from None
         except RecursionError:
             raise InvalidRecordError("record: nested too deeply") from None
+        except ValueError as exc:  # e.g. an integer of more digits than Python converts
+            raise InvalidRecordError(f"record: not valid JSON: {exc}") from None
     return data
 
 
@@ -903,13 +905,19 @@ class HandRecord:
         full_log = self.wall is not None or DrawEvent in present
         lists_claims = ClaimEvent in present
         last_discard: Optional[DiscardEvent] = None  # open for a claim (full logs)
+        wall_empty_at: Optional[int] = None  # the last-tile win after which nothing is drawn
         prev = None
         for i, e in enumerate(events):
             t = type(e)
             # messages are f-strings inside the failing branch: built only on failure
+            if wall_empty_at is not None and t is not ExhaustedEvent and t is not FlipEvent:
+                _fail(f"event {i} ({e.type})", f"the wall was empty after the last-tile (海底) "
+                                               f"win at event {wall_empty_at}")
             if t is WinEvent:
                 self._check_win(i, e, won, prev, kongs_so_far, shared_discards,
                                 last_discard if full_log else False)
+                if e.last_tile and e.from_seat is None:
+                    wall_empty_at = i  # the last tile drawn and won: nothing follows
                 if e.from_seat is not None and not e.robbing_kong:
                     last_discard = None
                 won[e.seat] = i
@@ -948,6 +956,9 @@ class HandRecord:
                           "(the record lists claims)")
                 seat_kongs.append((i, e))
                 kongs_so_far += 1
+                if e.kind != "single" and sum(k.kind != "single" for _, k in seat_kongs) > 4:
+                    _fail(f"event {i} (kong by seat {e.seat})",
+                          f"a fifth kong by seat {e.seat}: a hand holds at most four sets")
             elif t is DiscardEvent:
                 last_discard = e
             elif t is ClaimEvent:
@@ -958,7 +969,13 @@ class HandRecord:
         # closing hands; a seat's holding is its win, else its final hand
         holdings = {seat: events[i] for seat, i in won.items()}  # objects with hand, melds
         for seat, fh in self.final.items():
-            if seat not in won:
+            if seat in won:  # not used, but it must be a possible holding all the same
+                if _most_copies(fh.hand, fh.melds)[0] > COPIES or \
+                        _holding_size(fh.hand, fh.melds) > 14:
+                    _fail(f"final hand of seat {seat}", "not a possible holding (a fifth copy "
+                                                        "or more than 14 tiles); a winner's "
+                                                        "holding is his win")
+            else:
                 n = len(fh.hand)
                 for m in fh.melds:
                     if m.kind != "single_kong":

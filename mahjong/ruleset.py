@@ -58,6 +58,11 @@ class WinFlag(enum.IntFlag):
     FIRST_ROUND = 128    # 人和
 
 
+#: the largest integer option (money per unit, thresholds): values times any multiplier of the
+#: rule sets stay exact in the kernels' 64-bit arithmetic
+MAX_OPTION_INT = 2**31 - 1
+
+
 def option(default: Any, *, choices: Optional[Sequence[Any]] = None, rule: str = "",
            doc: str = "", kind: Optional[type] = None, minimum: Optional[int] = None) -> Any:
     """A rule-set option: a dataclass field whose metadata documents it.
@@ -98,7 +103,9 @@ class RuleOptions:
             value = getattr(self, f.name)
             choices = f.metadata.get("choices")
             kind = f.metadata.get("kind")
-            if choices is not None and value not in choices:
+            # exact types: True is not the choice 1, nor 5.0 the choice 5
+            if choices is not None and not any(type(value) is type(c) and value == c
+                                               for c in choices):
                 raise MahjongError(
                     f"option {f.name}={value!r} is not allowed; choose one of "
                     f"{', '.join(repr(c) for c in choices)}")
@@ -108,6 +115,10 @@ class RuleOptions:
                 if kind is bool and not isinstance(value, bool):
                     raise MahjongError(f"option {f.name}={value!r} must be true or false")
         for f in dataclasses.fields(self):  # ranges once every value has its type
+            value = getattr(self, f.name)
+            if type(value) is int and abs(value) > MAX_OPTION_INT:
+                raise MahjongError(f"option {f.name}={value} is out of range (at most "
+                                   f"{MAX_OPTION_INT})")
             minimum = f.metadata.get("minimum")
             if minimum is not None and getattr(self, f.name) < minimum:
                 raise MahjongError(f"option {f.name}={getattr(self, f.name)} must be at least "
@@ -129,6 +140,9 @@ class RuleOptions:
         if not isinstance(options, Mapping):
             raise MahjongError(f"options must be a mapping, got {type(options).__name__}")
         known = {f.name for f in dataclasses.fields(cls) if f.init}
+        if not all(isinstance(k, str) for k in options):
+            raise MahjongError(f"option names must be strings, got "
+                               f"{sorted(map(repr, options))}")
         unknown = sorted(set(options) - known)
         if unknown:
             raise MahjongError(

@@ -4,6 +4,7 @@ import copy
 import json
 import pickle
 import random
+import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -238,3 +239,103 @@ def test_records_read_from_bytes_with_a_byte_order_mark():
     assert settle(b"\xef\xbb\xbf" + text).deltas == settle(FULL_LOG).deltas
     with pytest.raises(InvalidRecordError, match="not UTF-8"):
         settle(b"\xff\xfe{")
+
+
+# ------------------------------------------------ impossible records and option types
+
+def _sichuan(*events, final=None, options=None):
+    return {"rules": "sichuan", "dealer": 0, "events": list(events), "final": final or {},
+            "options": options or {}}
+
+
+def test_a_fifth_kong_by_one_seat_is_refused():
+    kongs = [{"type": "kong", "seat": 1, "kind": "concealed", "tile": t}
+             for t in ("1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m")]
+    with pytest.raises(InvalidRecordError, match=r"event 4 \(kong by seat 1\): a fifth kong"):
+        settle(_sichuan(*kongs))
+
+
+def test_nothing_is_drawn_after_a_last_tile_self_draw():
+    w1 = {"type": "win", "seat": 1, "hand": "123m456m789m234p55p", "win_tile": "5p",
+          "last_tile": True}
+    w2 = {"type": "win", "seat": 3, "hand": "234s567s678s345s99s", "win_tile": "9s",
+          "last_tile": True}
+    kong = {"type": "kong", "seat": 0, "kind": "concealed", "tile": "1s"}
+    with pytest.raises(InvalidRecordError, match=r"event 1 \(win\): the wall was empty"):
+        settle(_sichuan(w1, w2, kong))
+    with pytest.raises(InvalidRecordError, match=r"event 1 \(kong\): the wall was empty"):
+        settle(_sichuan(w1, kong))
+
+
+def test_a_winners_impossible_final_hand_is_refused():
+    win = {"type": "win", "seat": 1, "hand": "123m456m789m234p55p", "win_tile": "5p"}
+    with pytest.raises(InvalidRecordError, match="final hand of seat 1.*not a possible"):
+        settle(_sichuan(win, final={"1": {"hand": "1111111111111m"}}))
+
+
+@pytest.mark.parametrize("options,words", [
+    ({"max_fan": True}, "max_fan=True is not allowed"),
+    ({"max_fan": 3.0}, "max_fan=3.0 is not allowed"),
+    ({"longqidui_fan": 5.0}, "longqidui_fan=5.0 is not allowed"),
+    ({"base": 2**60}, "out of range"),
+    ({"base": "1"}, "must be an integer"),
+])
+def test_options_are_exact_values_of_their_documented_kind(options, words):
+    win = {"type": "win", "seat": 1, "hand": "123m456m789m234p55p", "win_tile": "5p"}
+    with pytest.raises(InvalidRecordError, match="options") as info:
+        settle(_sichuan(win, options=options))
+    assert words in str(info.value)
+    with pytest.raises(MahjongError, match="option"):
+        sichuan.Rules.from_mapping(options)
+
+
+def test_option_names_must_be_strings():
+    with pytest.raises(MahjongError, match="option names must be strings"):
+        sichuan.Rules.from_mapping({1: 2, "base": 1})
+
+
+@pytest.mark.parametrize("text,words", [
+    ('{"rules": "sichuan", "dealer": ' + "9" * 5000 + ', "events": []}', "not valid JSON"),
+    ("[" * 100000 + "]" * 100000, "nested too deeply"),
+    ('{"rules": "sichuan", "dealer": "\u00b2", "events": []}', "'dealer' must be an integer"),
+    ('{"rules": "sichuan", "dealer": 18446744073709551616, "events": []}', "'dealer' must be"),
+])
+def test_hostile_json_is_a_record_error(text, words):
+    with pytest.raises(InvalidRecordError) as info:
+        HandRecord.from_json(text)
+    assert words in str(info.value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["sichuan", "yunnan"]), st.randoms())
+def test_play_events_change_no_settlement(seed, rules, rnd):
+    """Discards, draws-free ready declarations and flips inserted into a hand-written
+    record (not a full game log) leave every payment as it was."""
+    raw = dict(build_record(seed), rules=rules)
+    try:
+        bare = settle(raw)
+    except MahjongError:
+        return  # not a record of this rule set (e.g. a second win in Yunnan)
+    events = list(raw["events"])
+    won = set()
+    out = []
+    for e in events:
+        # (not between a kong and the 杠上花 / 杠上炮 / 抢杠 win that depends on it)
+        flagged = any(e.get(f) for f in ("replacement", "after_kong", "robbing_kong"))
+        if e["type"] != "exhausted" and not flagged and rnd.random() < 0.5:
+            seat = rnd.choice([s for s in range(4) if s not in won] or [None])
+            if seat is not None:
+                out.append(rnd.choice([{"type": "discard", "seat": seat,
+                                        "tile": rnd.choice(["1m", "5p", "9s", "7z"])},
+                                       {"type": "ready", "seat": seat}]))
+        out.append(e)
+        if e["type"] == "win":
+            won.add(e["seat"])
+    full = settle(dict(raw, events=out))
+    assert full.deltas == bare.deltas
+    def rows(settlement):  # reasons name events by index, and the indices moved
+        return [(p.from_seat, p.to_seat, p.amount, re.sub(r"event \d+", "event", p.reason))
+                for p in settlement.payments]
+
+    assert rows(full) == rows(bare)
+    assert full.next_dealer == bare.next_dealer

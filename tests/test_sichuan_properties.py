@@ -92,6 +92,8 @@ def build_record(seed, options=None, exhausted=None):
             n = 13 - 3 * len(kongs[s])
             kinds = [t for t in range(27) if pool[t] and
                      (rng.random() < 0.2 or t // 9 in suits_of[s])]
+            if not kinds:  # none of the seat's suits is left: take any tile left
+                kinds = [t for t in range(27) if pool[t]]
             hand = []
             while len(hand) < n and kinds:
                 t = rng.choice(kinds)
