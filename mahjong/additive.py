@@ -257,6 +257,9 @@ def book_win(ledger, n_seats: int, seat: int, from_seat: Optional[int], amount: 
         ledger.book(from_seat, seat, amount, label, event)
 
 
+_WIN_AND_END = frozenset(("win", "exhausted"))
+
+
 def settle_wins(record, rules, *, n_seats: int, score_win: Callable, multi_ron: bool,
                 rules_name: str):
     """The settlement loop of an additive rule set: every win of the hand (it ends at the
@@ -274,7 +277,7 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, multi_ron: 
     group: Tuple[int, ...] = ()
     exhausted = False
     for i, e, _, grp in walk_tuples(record, hand_ends_after_first_win=True,
-                                    multi_ron=multi_ron):
+                                    multi_ron=multi_ron, types=_WIN_AND_END):
         kind = e.type
         if kind == "win":
             result, items = score_win(record, i, e, rules)

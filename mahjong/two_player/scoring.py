@@ -39,15 +39,18 @@ def flower_kinds_of(flower_tiles, totals) -> Tuple[int, ...]:
     up in the reserve, so shown + held copies are at most 4."""
     if isinstance(flower_tiles, str):
         flower_tiles = to_tile_ids(flower_tiles)
-    shown: Dict[int, int] = {}
-    for t in flower_tiles:
-        t = tile_of(t)
-        shown[t] = shown.get(t, 0) + 1
-    for t, n in shown.items():
+    shown = shown_counts(tuple(tile_of(t) for t in flower_tiles))
+    for t, n in shown:
         if n + totals[t] > 4:
             raise InvalidHandError(f"{n} shown 花牌 {TENHOU_NAMES[t]} and {totals[t]} held make "
                                    f"{n + totals[t]} copies: a tile has 4")
-    return tuple(sorted(shown))
+    return tuple(t for t, _ in shown)
+
+
+@functools.lru_cache(maxsize=1024)
+def shown_counts(tiles: Tuple[int, ...]) -> Tuple[Tuple[int, int], ...]:
+    """``(tile, copies shown)`` of the distinct shown tiles, by tile."""
+    return tuple((t, tiles.count(t)) for t in sorted(set(tiles)))
 
 
 def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bool = False,
