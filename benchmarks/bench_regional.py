@@ -133,7 +133,8 @@ def test_settle_mixed_xuezhan_records_from_json_objects_reading_payments(benchma
 def _clear_settlement_caches():
     # meld spellings and item combinations are cached (they repeat across records);
     # this shows the cost when a batch starts cold
-    from mahjong import record, sichuan as sc
+    from mahjong import record
+    from mahjong.sichuan import scoring as sc
 
     record.meld_from_strings.cache_clear()
     sc._cached_result.cache_clear()

@@ -15,8 +15,11 @@ Shanten is the number of tile exchanges a hand is away from ready: 0 = ready (�
 (see :mod:`mahjong.tiles`), a sequence of tile ids, or a counts array of 34.
 
 The concealed part has 13 - 3m or 14 - 3m tiles for m melds. Targets never use a fifth
-copy of a tile, so a tile held four times is never useful and ``1111m`` is not a wait on
-``1m``. (The reference pymahjonggb does count such fifth copies; docs/ALGORITHMS.md.)
+copy of a tile, counting the copies in the player's melds (a kong locks four, a pung
+three, a chow one of each): a tile whose four copies are in hand and melds is never
+useful, and ``1111m`` is not a wait on ``1m``. (The reference pymahjonggb counts neither;
+docs/ALGORITHMS.md.) With ``wildcard=`` (赖子) every concealed copy of that kind may stand
+for any tile, a fifth copy included.
 
 >>> shanten("123456789m11p234s")
 -1
@@ -29,6 +32,7 @@ copy of a tile, so a tile held four times is never useful and ``1111m`` is not a
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
@@ -38,7 +42,7 @@ from mahjong_core import _decompose, _shanten
 
 from .errors import InvalidHandError, MahjongError
 from .hand import Meld, MeldInput, check_copies, parse_melds
-from .tiles import N_KINDS, TENHOU_NAMES, TileInput, tile_counts
+from .tiles import N_KINDS, TENHOU_NAMES, TileInput, parse_tile, tile_counts
 
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 FORM_BITS = {name: 1 << i for i, name in enumerate(FORMS)}
@@ -50,6 +54,7 @@ FORM_MAX_MELDS = {"regular": 4, "seven_pairs": 0, "thirteen_orphans": 0,
 _NOT_APPLICABLE = 99
 
 FormsInput = Union[None, str, Iterable[str]]
+WildcardInput = Union[None, int, str]
 
 __all__ = [
     "FORMS", "shanten", "shanten_by_form", "useful_tiles", "waits", "is_complete",
@@ -110,6 +115,38 @@ def _prepare(tiles: TileInput, melds: Iterable[MeldInput]) -> Tuple[np.ndarray, 
     return counts, melds
 
 
+def locked_copies(melds: Iterable[Meld]) -> Optional[np.ndarray]:
+    """uint8[34] copies of each tile in the melds (a kong locks four, a pung three, a chow
+    one of each), or None without melds."""
+    melds = tuple(melds)
+    if not melds:
+        return None
+    locked = np.zeros(N_KINDS, np.uint8)
+    for m in melds:
+        for t in m.tiles:
+            locked[t] += 1
+    return locked
+
+
+def wildcard_id(wildcard: WildcardInput) -> int:
+    """Tile id of the wildcard kind (a tile in any notation or an id), -1 for None."""
+    if wildcard is None:
+        return -1
+    try:
+        return parse_tile(wildcard)
+    except MahjongError as exc:
+        raise type(exc)(f"wildcard: {exc}") from None
+    except TypeError:
+        raise MahjongError(f"wildcard must be a tile or None, got {wildcard!r}") from None
+
+
+def _core_args(tiles: TileInput, melds: Iterable[MeldInput], wildcard: WildcardInput):
+    """(counts, melds, locked copies or None, wildcard id or -1) for the exact kernel."""
+    w = wildcard_id(wildcard)
+    counts, melds = _prepare(tiles, melds)
+    return counts, melds, locked_copies(melds), w
+
+
 def _checked_forms(forms: FormsInput, n_melds: int) -> int:
     mask = forms_mask(forms)
     usable = _applicable(mask, n_melds)
@@ -125,7 +162,8 @@ _mask_to_ids = _shanten.mask_to_ids
 
 # --- shanten ----------------------------------------------------------------------------
 
-def shanten(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None) -> int:
+def shanten(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None,
+            wildcard: WildcardInput = None) -> int:
     """Shanten of a hand: 0 = ready, -1 = complete, best over the chosen forms.
 
     Parameters
@@ -136,6 +174,13 @@ def shanten(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput
         ``Meld`` objects, ``("pung", "222p")`` tuples or ``{"type", "tiles"}`` dicts.
     forms : None, str or iterable of str
         Form names (see :data:`FORMS`); ``None`` = all five.
+    wildcard : tile or None
+        The wildcard kind (赖子): every copy of it among the concealed tiles may stand for
+        any tile, a fifth copy included; a drawn copy is a wildcard too. Melds never hold
+        wildcards (copies of the kind in melds are plain tiles).
+
+    The copies of a tile in the melds count toward its four: a tile whose four copies are
+    in hand and melds is never drawn, waited on or used.
 
     Returns
     -------
@@ -156,21 +201,36 @@ def shanten(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput
     -1
     >>> shanten("23m456p789s11z", melds=[("pung", "222p")])
     0
+    >>> shanten("123m456p789s11z2z5z"), shanten("123m456p789s11z2z5z", wildcard="5z")
+    (1, 0)
     """
-    if not melds and type(tiles) in (str, list, tuple):
-        missing = _shanten.fast_text_missing(tiles, forms_mask(forms))
-        if missing >= 0:
-            return missing - 1
-    counts, melds = _prepare(tiles, melds)
-    return _shanten.missing_one(counts, len(melds), _checked_forms(forms, len(melds))) - 1
+    if wildcard is None:
+        if not melds and type(tiles) in (str, list, tuple):
+            missing = _shanten.fast_text_missing(tiles, forms_mask(forms))
+            if missing >= 0:
+                return missing - 1
+        counts, melds = _prepare(tiles, melds)
+        if not melds:
+            return _shanten.missing_one(counts, 0, _checked_forms(forms, 0)) - 1
+        locked, w = locked_copies(melds), -1
+    else:
+        if not melds and type(tiles) in (str, list, tuple):
+            fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard),
+                                           False)
+            if fast is not None:
+                return fast[0] - 1
+        counts, melds, locked, w = _core_args(tiles, melds, wildcard)
+    return _shanten.analyze_one(counts, len(melds), _checked_forms(forms, len(melds)), locked,
+                                w, False)[0] - 1
 
 
-def shanten_by_form(tiles: TileInput, melds: Iterable[MeldInput] = ()) -> Dict[str, Optional[int]]:
+def shanten_by_form(tiles: TileInput, melds: Iterable[MeldInput] = (),
+                    wildcard: WildcardInput = None) -> Dict[str, Optional[int]]:
     """Shanten of each of the five forms.
 
     Parameters
     ----------
-    tiles, melds
+    tiles, melds, wildcard
         As for :func:`shanten`.
 
     Returns
@@ -186,13 +246,16 @@ def shanten_by_form(tiles: TileInput, melds: Iterable[MeldInput] = ()) -> Dict[s
     >>> shanten_by_form("123m456p789s11z", melds=[("pung", "222p")])["seven_pairs"] is None
     True
     """
-    counts, melds = _prepare(tiles, melds)
-    values = _shanten.missing_by_form(counts, len(melds))
+    counts, melds, locked, w = _core_args(tiles, melds, wildcard)
+    if locked is None and w < 0:
+        values = _shanten.missing_by_form(counts, len(melds))
+    else:
+        values = _shanten.missing_by_form_ex(counts, len(melds), locked, w)
     return {name: (None if v == _NOT_APPLICABLE else v - 1) for name, v in zip(FORMS, values)}
 
 
-def is_complete(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None
-                ) -> bool:
+def is_complete(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None,
+                wildcard: WildcardInput = None) -> bool:
     """True if the 14 - 3m concealed tiles complete the hand in one of the forms.
 
     Parameters are those of :func:`shanten`; a 13 - 3m tile hand is never complete.
@@ -203,24 +266,28 @@ def is_complete(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsI
     True
     >>> is_complete("1112345678999m")  # 13 tiles: never complete
     False
+    >>> is_complete("123m456p789s1z5m", melds=[("pung", "222s")], wildcard="5m")
+    True
     """
-    return shanten(tiles, melds, forms) == -1
+    return shanten(tiles, melds, forms, wildcard) == -1
 
 
 # --- useful tiles, waits, discards --------------------------------------------------------
 
-def useful_tiles(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None
-                 ) -> List[int]:
+def useful_tiles(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None,
+                 wildcard: WildcardInput = None) -> List[int]:
     """Sorted ids of the tile kinds whose draw lowers the shanten (进张).
 
     For 13 - 3m tiles these are the draws that bring the hand closer; for 14 - 3m tiles,
     the draws that would lower the shanten after the best discard. A kind counts however
-    many copies remain elsewhere (see :func:`unseen_counts`), but a kind held four times
-    is never useful.
+    many copies remain elsewhere (see :func:`unseen_counts`), but a kind whose four copies
+    are in the hand and the melds is never useful. With a wildcard, a drawn copy of the
+    wildcard kind is a wildcard: it is useful whenever the hand is not complete and a copy
+    is left.
 
     Parameters
     ----------
-    tiles, melds, forms
+    tiles, melds, forms, wildcard
         As for :func:`shanten`.
 
     Returns
@@ -232,29 +299,45 @@ def useful_tiles(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: Forms
     --------
     >>> useful_tiles("1112345678999m")   # 九莲宝灯: every characters tile
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    >>> useful_tiles("6678s", melds=[("chow", s) for s in ("678s", "456s", "345s")])
+    [26]
     """
     if not melds and type(tiles) in (str, list, tuple):
-        fast = _shanten.fast_text_useful(tiles, forms_mask(forms))
+        if wildcard is None:
+            fast = _shanten.fast_text_useful(tiles, forms_mask(forms))
+        else:
+            fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard),
+                                           True)
         if fast is not None:
             return _mask_to_ids(fast[1])
-    counts, melds = _prepare(tiles, melds)
-    _, mask = _shanten.useful_one(counts, len(melds), _checked_forms(forms, len(melds)))
-    return _mask_to_ids(mask)
+    return _mask_to_ids(_useful_mask(tiles, melds, forms, wildcard)[1])
 
 
-def waits(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None
-          ) -> List[int]:
+def _useful_mask(tiles, melds, forms, wildcard) -> Tuple[int, int, np.ndarray, Tuple[Meld, ...]]:
+    """(missing, useful mask, counts, melds) through the exact kernel."""
+    counts, melds, locked, w = _core_args(tiles, melds, wildcard)
+    mask_forms = _checked_forms(forms, len(melds))
+    if locked is None and w < 0:
+        missing, mask = _shanten.useful_one(counts, 0, mask_forms)
+    else:
+        missing, mask = _shanten.analyze_one(counts, len(melds), mask_forms, locked, w)
+    return missing, mask, counts, melds
+
+
+def waits(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None,
+          wildcard: WildcardInput = None) -> List[int]:
     """Tiles that complete a ready hand of 13 - 3m tiles; ``[]`` if it is not ready.
 
     Parameters
     ----------
-    tiles, melds, forms
+    tiles, melds, forms, wildcard
         As for :func:`shanten`; the concealed part must have 13 - 3m tiles.
 
     Returns
     -------
     list of int
-        Sorted tile ids (a tile held four times is never a wait).
+        Sorted tile ids (a tile whose four copies are in hand and melds is never a wait;
+        with a wildcard, a ready hand also waits on the wildcard kind while a copy is left).
 
     Raises
     ------
@@ -267,18 +350,20 @@ def waits(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput =
     True
     >>> waits("123456789m1p234s")
     [9]
+    >>> len(waits("123m456p789s1z", melds=[("pung", "222s")], wildcard="1z"))  # a lone wildcard
+    34
     """
-    counts, melds = _prepare(tiles, melds)
+    missing, mask, counts, melds = _useful_mask(tiles, melds, forms, wildcard)
     if int(counts.sum()) + 3 * len(melds) != 13:
         raise InvalidHandError(
             f"waits need {13 - 3 * len(melds)} concealed tiles with {len(melds)} meld(s), "
             f"got {int(counts.sum())}")
-    missing, mask = _shanten.useful_one(counts, len(melds), _checked_forms(forms, len(melds)))
     return _mask_to_ids(mask) if missing == 1 else []
 
 
 def unseen_counts(tiles: TileInput, melds: Iterable[MeldInput] = (),
-                  visible: Optional[TileInput] = None) -> np.ndarray:
+                  visible: Optional[TileInput] = None, wildcard: WildcardInput = None
+                  ) -> np.ndarray:
     """Copies of each tile kind not in the hand, its melds or ``visible`` (int8[34]).
 
     Parameters
@@ -287,6 +372,9 @@ def unseen_counts(tiles: TileInput, melds: Iterable[MeldInput] = (),
         As for :func:`shanten`.
     visible : tiles, optional
         Every other tile the player can see (discards, other players' melds).
+    wildcard : tile or None
+        As for :func:`shanten`; the wildcard kind's entry is its copies left, like any
+        other kind's.
 
     Returns
     -------
@@ -302,6 +390,7 @@ def unseen_counts(tiles: TileInput, melds: Iterable[MeldInput] = (),
     >>> int(unseen_counts("1112345678999m", visible="1m")[0])
     0
     """
+    wildcard_id(wildcard)
     counts, melds = _prepare(tiles, melds)
     return _unseen(counts, melds, visible)
 
@@ -333,8 +422,8 @@ class DiscardOption(NamedTuple):
 
 
 def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
-                     forms: FormsInput = None, visible: Optional[TileInput] = None
-                     ) -> List[DiscardOption]:
+                     forms: FormsInput = None, visible: Optional[TileInput] = None,
+                     wildcard: WildcardInput = None) -> List[DiscardOption]:
     """Every distinct discard of a 14 - 3m tile hand, best first.
 
     Best = lowest shanten after the discard, then most unseen copies of useful tiles,
@@ -342,8 +431,9 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
 
     Parameters
     ----------
-    tiles, melds, forms
-        As for :func:`shanten`; the concealed part must have 14 - 3m tiles.
+    tiles, melds, forms, wildcard
+        As for :func:`shanten`; the concealed part must have 14 - 3m tiles (a wildcard may
+        be discarded like any tile).
     visible : tiles, optional
         Tiles seen elsewhere (discards, other players' melds); they lower the unseen counts.
 
@@ -357,7 +447,7 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
     >>> best.tile, best.shanten, best.useful, best.unseen
     (31, 0, (18, 21), 8)
     """
-    counts, melds = _prepare(tiles, melds)
+    counts, melds, locked, w = _core_args(tiles, melds, wildcard)
     n_melds = len(melds)
     if int(counts.sum()) + 3 * n_melds != 14:
         raise InvalidHandError(
@@ -369,7 +459,10 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
     for t in np.flatnonzero(counts):
         after = counts.copy()
         after[t] -= 1
-        missing, mask = _shanten.useful_one(after, n_melds, mask_forms)
+        if locked is None and w < 0:
+            missing, mask = _shanten.useful_one(after, n_melds, mask_forms)
+        else:
+            missing, mask = _shanten.analyze_one(after, n_melds, mask_forms, locked, w)
         useful = tuple(_mask_to_ids(mask))
         options.append(DiscardOption(int(t), missing - 1, useful,
                                      int(sum(int(unseen[u]) for u in useful))))
@@ -391,6 +484,10 @@ class Decomposition:
     ``pairs`` the seven pairs' tiles (a four of a kind appears twice), ``knitted`` the
     knitted tiles (the nine of the pattern for knitted straight; the suited tiles for
     honors-and-knitted) and ``pattern`` the knitted pattern index 0..5.
+
+    With a wildcard, ``wildcards`` lists (sorted) the tile each held wildcard stands for in
+    this reading, and ``natural`` is True when every wildcard stands for its own kind (a
+    reading with no wildcard is natural; Huanggang's 硬胡 is a win with a natural reading).
     """
 
     form: str
@@ -399,17 +496,24 @@ class Decomposition:
     pairs: Tuple[int, ...] = ()
     knitted: Tuple[int, ...] = ()
     pattern: Optional[int] = None
+    wildcards: Tuple[int, ...] = ()
+    natural: bool = True
 
 
-def decompositions(tiles: TileInput, melds: Iterable[MeldInput] = ()) -> List[Decomposition]:
+def decompositions(tiles: TileInput, melds: Iterable[MeldInput] = (),
+                   wildcard: WildcardInput = None) -> List[Decomposition]:
     """Every decomposition of a complete hand over the five forms; ``[]`` if incomplete.
 
     The concealed tiles (14 - 3m of them) are split; melds stay as they are, and only
     limit the forms (special forms need a concealed hand, knitted straight allows one meld).
 
+    With a wildcard every reading is listed: each way to let the held wildcards stand for
+    tiles (fifth copies included) so that the hand splits, with each split of that hand
+    (see :class:`Decomposition` for ``wildcards`` and ``natural``).
+
     Parameters
     ----------
-    tiles, melds
+    tiles, melds, wildcard
         As for :func:`shanten`.
 
     Returns
@@ -417,7 +521,8 @@ def decompositions(tiles: TileInput, melds: Iterable[MeldInput] = ()) -> List[De
     list of Decomposition
         Regular decompositions first (pair, then sets in canonical order: by tile, pungs
         before chows), then knitted straight, seven pairs, thirteen orphans and
-        honors-and-knitted.
+        honors-and-knitted; with wildcards each form's readings are sorted by what the
+        wildcards stand for, then by pair and sets.
 
     Examples
     --------
@@ -425,12 +530,21 @@ def decompositions(tiles: TileInput, melds: Iterable[MeldInput] = ()) -> List[De
     [(('chow', 0), ('chow', 0), ('chow', 0), ('pung', 12)), (('pung', 0), ('pung', 1), ('pung', 2), ('pung', 12))]
     >>> decompositions("11223344556677m")[-1].form
     'seven_pairs'
+    >>> [(d.pair, d.wildcards, d.natural) for d in decompositions("123m456p789s1z5z",
+    ...     melds=[("pung", "222s")], wildcard="5z")]
+    [(27, (27,), False)]
+    >>> [(d.sets, d.wildcards) for d in decompositions("1m3m456p789s11z5z",
+    ...     melds=[("pung", "222s")], wildcard="5z")]
+    [((('chow', 0), ('chow', 12), ('chow', 24)), (1,))]
     """
+    w = wildcard_id(wildcard)
     counts, melds = _prepare(tiles, melds)
     n_melds = len(melds)
     out: List[Decomposition] = []
     if int(counts.sum()) + 3 * n_melds != 14:
         return out
+    if w >= 0 and counts[w]:
+        return _wild_readings(counts, n_melds, w)
     for pair, sets in _decompose.decompose(counts):
         out.append(Decomposition("regular", pair,
                                  tuple((_SET_KINDS[k], t) for k, t in sets)))
@@ -453,3 +567,171 @@ def decompositions(tiles: TileInput, melds: Iterable[MeldInput] = ()) -> List[De
                 "honors_knitted", knitted=tuple(int(t) for t in np.flatnonzero(counts[:27])),
                 pattern=pattern))
     return out
+
+
+# --- readings of a complete hand with wildcards -------------------------------------------
+#
+# A reading is a multiset of units (sets and the pair, or the special form's target) whose
+# tiles cover every real tile; the slots the real tiles do not fill are the wildcards, so
+# "what the wildcards stand for" is the target minus the real tiles. The search takes the
+# lowest real tile not yet covered and tries every unit holding it (its other slots use a
+# real tile while one is left, else a wildcard); once every real tile is covered, the
+# wildcards left must form whole units by themselves (any units). Every multiset of units
+# is reached this way (the unit covering the lowest real tile is always among the tries),
+# and equal multisets met twice are merged.
+
+_ALL_SET_UNITS = tuple([("pung", t) for t in range(N_KINDS)]
+                       + [("chow", t) for t in range(27) if t % 9 <= 6])
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _unit_tiles(kind: str, t: int) -> Tuple[int, ...]:
+    return (t, t, t) if kind == "pung" else (t, t + 1, t + 2)
+
+
+def _set_key(s: Tuple[str, int]) -> Tuple[int, int]:
+    return s[1], 0 if s[0] == "pung" else 1
+
+
+def _regular_readings(real: List[int], k: int, n_sets: int):
+    """Set of (pair, sets) with sum of units >= real and exactly k slots left to wildcards."""
+    found = set()
+
+    def rec(rest, k_left, sets_left, pair, sets):
+        t = next((i for i in range(N_KINDS) if rest[i]), None)
+        if t is None:
+            need = 3 * sets_left + (0 if pair is not None else 2)
+            if need != k_left:
+                return
+            for p in ([pair] if pair is not None else range(N_KINDS)):
+                for extra in itertools.combinations_with_replacement(_ALL_SET_UNITS, sets_left):
+                    found.add((p, tuple(sorted(sets + list(extra), key=_set_key))))
+            return
+        units = []
+        if pair is None:
+            units.append(("pair", t))
+        if sets_left:
+            units.append(("pung", t))
+            if t < 27:
+                for start in (t - 2, t - 1, t):
+                    if start >= 0 and start // 9 == t // 9 and start % 9 <= 6:
+                        units.append(("chow", start))
+        for kind, u in units:
+            tiles = (u, u) if kind == "pair" else _unit_tiles(kind, u)
+            taken = []
+            wild = 0
+            for x in tiles:
+                if rest[x]:
+                    rest[x] -= 1
+                    taken.append(x)
+                else:
+                    wild += 1
+            if wild <= k_left:
+                if kind == "pair":
+                    rec(rest, k_left - wild, sets_left, u, sets)
+                else:
+                    rec(rest, k_left - wild, sets_left - 1, pair, sets + [(kind, u)])
+            for x in taken:
+                rest[x] += 1
+
+    rec(list(real), k, n_sets, None, [])
+    return found
+
+
+def _stands_for(target: np.ndarray, real: np.ndarray) -> Tuple[int, ...]:
+    extra = target - real
+    return tuple(int(t) for t in np.repeat(np.arange(N_KINDS), np.maximum(extra, 0)))
+
+
+def _units_target(pair: Optional[int], sets, extra_tiles=()) -> np.ndarray:
+    target = np.zeros(N_KINDS, np.int64)
+    if pair is not None:
+        target[pair] += 2
+    for kind, t in sets:
+        for x in _unit_tiles(kind, t):
+            target[x] += 1
+    for x in extra_tiles:
+        target[x] += 1
+    return target
+
+
+def _wild_readings(counts: np.ndarray, n_melds: int, w: int) -> List[Decomposition]:
+    real = counts.astype(np.int64)
+    k = int(real[w])
+    real[w] = 0
+    real_list = [int(c) for c in real]
+
+    def make(form, target, **fields):
+        stands = _stands_for(target, real)
+        return Decomposition(form, wildcards=stands, natural=all(t == w for t in stands),
+                             **fields)
+
+    out: List[Decomposition] = []
+    regular = []
+    for pair, sets in _regular_readings(real_list, k, 4 - n_melds):
+        regular.append(make("regular", _units_target(pair, sets), pair=pair, sets=sets))
+    out += sorted(regular, key=lambda d: (d.wildcards, d.pair, d.sets))
+    if n_melds <= 1:
+        knitted = []
+        for pattern in range(6):
+            nine = _decompose.knitted_pattern(pattern)
+            rest = list(real_list)
+            k_rest = k
+            for t in nine:
+                if rest[t]:
+                    rest[t] -= 1
+                else:
+                    k_rest -= 1
+            if k_rest < 0:
+                continue
+            for pair, sets in _regular_readings(rest, k_rest, 1 - n_melds):
+                knitted.append(make("knitted_straight", _units_target(pair, sets, nine),
+                                    pair=pair, sets=sets, knitted=tuple(nine),
+                                    pattern=pattern))
+        out += sorted(knitted, key=lambda d: (d.wildcards, d.pattern, d.pair, d.sets))
+    if n_melds == 0:
+        out += _wild_seven_pairs(real, k, make)
+        for extra in _ORPHANS:
+            target = np.zeros(N_KINDS, np.int64)
+            target[list(_ORPHANS)] = 1
+            target[extra] += 1
+            if (real <= target).all() and int((target - real).sum()) == k:
+                out.append(make("thirteen_orphans", target, pair=extra))
+        out += _wild_honors_knitted(real, k, make)
+    return out
+
+
+def _wild_seven_pairs(real: np.ndarray, k: int, make) -> List[Decomposition]:
+    base = [int(t) for t in range(N_KINDS) for _ in range((int(real[t]) + 1) // 2)]
+    odd = sum(int(c) % 2 for c in real)
+    free_pairs = 7 - len(base)
+    if free_pairs < 0 or k - odd != 2 * free_pairs:
+        return []
+    readings = []
+    for extra in itertools.combinations_with_replacement(range(N_KINDS), free_pairs):
+        pairs = tuple(sorted(base + list(extra)))
+        target = np.zeros(N_KINDS, np.int64)
+        for t in pairs:
+            target[t] += 2
+        readings.append(make("seven_pairs", target, pairs=pairs))
+    return sorted(readings, key=lambda d: (d.wildcards, d.pairs))
+
+
+def _wild_honors_knitted(real: np.ndarray, k: int, make) -> List[Decomposition]:
+    if real.max() > 1:
+        return []
+    readings = []
+    for pattern in range(6):
+        pool = list(_decompose.knitted_pattern(pattern)) + list(range(27, 34))
+        if any(real[t] and t not in pool for t in range(N_KINDS)):
+            continue
+        unheld = [t for t in pool if not real[t]]
+        for left_out in itertools.combinations(unheld, 2):
+            target = np.zeros(N_KINDS, np.int64)
+            target[[t for t in pool if t not in left_out]] = 1
+            if int((target - real).sum()) != k:
+                continue
+            readings.append(make("honors_knitted", target,
+                                 knitted=tuple(int(t) for t in np.flatnonzero(target[:27])),
+                                 pattern=pattern))
+    return sorted(readings, key=lambda d: (d.wildcards, d.pattern))

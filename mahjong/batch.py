@@ -15,6 +15,15 @@ on ``threads`` OpenMP threads when the core was built with OpenMP
 [0, 8]
 >>> np.flatnonzero(useful_tiles(hands)[0]).tolist()
 [9]
+
+Wildcards (赖子) take one tile id for every row, or one per row (-1 = none); the melds'
+copies (a kong locks four, a pung three, a chow one of each) come as ``locked``:
+
+>>> useful_tiles(hands, wildcard=np.array([9, -1])).sum(axis=1).tolist()  # 1p wild: any tile
+[34, 13]
+>>> melds = np.zeros((2, 34), np.uint8)
+>>> shanten(hands[:1], n_melds=0, locked=melds[:1]).tolist()
+[0]
 """
 from __future__ import annotations
 
@@ -34,6 +43,7 @@ _ROW_PROBLEMS = {
     _shanten.PY_ROW_BAD_TOTAL: "a tile count that is not 13 - 3m or 14 - 3m for its melds",
     _shanten.PY_ROW_BAD_MELDS: "n_melds outside 0..4",
     _shanten.PY_ROW_NO_FORM: "melds that none of the chosen forms allows",
+    _shanten.PY_ROW_LOCKED_COPIES: "more than four copies of a tile across hand and locked",
 }
 
 MeldsInput = Union[None, int, np.ndarray]
@@ -80,6 +90,55 @@ def _prepare(counts, n_melds: MeldsInput, forms: FormsInput
     return arr, np.array(given, dtype=np.int8, order="C"), False, mask
 
 
+def _wildcards(wildcard, n: int) -> np.ndarray:
+    """int8 (N,) wildcard kind per row, -1 = none."""
+    if isinstance(wildcard, (int, np.integer)) and not isinstance(wildcard, bool):
+        if not 0 <= int(wildcard) < 34:
+            raise MahjongError(f"wildcard must be a tile id 0..33, got {int(wildcard)}")
+        return np.full(n, int(wildcard), np.int8)
+    if isinstance(wildcard, str):
+        from .analysis import wildcard_id
+
+        return np.full(n, wildcard_id(wildcard), np.int8)
+    arr = np.asarray(wildcard)
+    if arr.dtype.kind not in "iu":
+        raise MahjongError(f"wildcard must be None, a tile id or an integer array, got "
+                           f"dtype {arr.dtype}")
+    if arr.shape != (n,):
+        raise MahjongError(f"wildcard must be an int or shape ({n},), got {arr.shape}")
+    if n and (arr.min() < -1 or arr.max() > 33):
+        row = int(np.flatnonzero((arr < -1) | (arr > 33))[0])
+        raise MahjongError(f"wildcard row {row} is {int(arr[row])}: use -1 (none) or 0..33")
+    return np.ascontiguousarray(arr, np.int8)
+
+
+def _locked(locked, n: int) -> np.ndarray:
+    arr = np.asarray(locked)
+    if arr.shape != (n, 34):
+        raise InvalidHandError(f"locked must have shape ({n}, 34), got {arr.shape}")
+    if arr.dtype.kind not in "iub":
+        raise InvalidHandError(f"locked must be integers, got dtype {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() > 4):
+        row = int(np.flatnonzero(((arr < 0) | (arr > 4)).any(axis=1))[0])
+        raise InvalidHandError(f"locked row {row} has a count outside 0..4")
+    return np.require(arr, np.uint8, ["C_CONTIGUOUS", "ALIGNED"])
+
+
+def _run_ex(arr, melds, infer, mask, wildcard, locked, threads, want_useful):
+    n = arr.shape[0]
+    wild = _wildcards(wildcard, n) if wildcard is not None else np.full(n, -1, np.int8)
+    has_locked = locked is not None
+    lk = _locked(locked, n) if has_locked else np.zeros((1, 34), np.uint8)
+    out = np.empty(n, np.int8)
+    useful = np.empty((n, 34) if want_useful else (1, 34), np.uint8)
+    status = np.empty(n, np.uint8)
+    n_bad = _shanten.checked_rows_ex(arr, melds, infer, mask, lk, has_locked, wild, out,
+                                     useful, want_useful, status, threads)
+    if n_bad:
+        _raise_bad_rows(arr, status, n_bad)
+    return out, useful
+
+
 def _raise_bad_rows(arr: np.ndarray, status: np.ndarray, n_bad: int) -> None:
     row = int(np.flatnonzero(status)[0])
     raise InvalidHandError(
@@ -88,7 +147,7 @@ def _raise_bad_rows(arr: np.ndarray, status: np.ndarray, n_bad: int) -> None:
 
 
 def shanten(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
-            threads: int = 1) -> np.ndarray:
+            threads: int = 1, wildcard=None, locked=None) -> np.ndarray:
     """Shanten of every row (0 = ready, -1 = complete), best over the chosen forms.
 
     Parameters
@@ -103,6 +162,13 @@ def shanten(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
         As for :func:`mahjong.shanten`; forms that a row's melds rule out are skipped.
     threads : int
         OpenMP threads (1 = run on the calling thread; the GIL is released either way).
+    wildcard : None, tile id, or int array of shape (N,)
+        The wildcard kind (赖子) of every row, or one per row (-1 = none). A row's counts
+        include its wildcard copies at the wildcard's index (see :func:`mahjong.shanten`).
+    locked : None or array of shape (N, 34)
+        Copies of each tile in the row's melds (a kong four, a pung three, a chow one of
+        each); they count toward the four copies of a tile. ``None``: no tile is locked
+        (``n_melds`` alone cannot say which tiles the melds hold).
 
     Returns
     -------
@@ -115,6 +181,8 @@ def shanten(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
     """
     threads = _threads(threads)
     arr, melds, infer, mask = _prepare(counts, n_melds, forms)
+    if wildcard is not None or locked is not None:
+        return _run_ex(arr, melds, infer, mask, wildcard, locked, threads, False)[0]
     out = np.empty(arr.shape[0], np.int8)
     status = np.empty(arr.shape[0], np.uint8)
     n_bad = _shanten.checked_shanten_rows(arr, melds, infer, mask, out, status, threads)
@@ -124,10 +192,14 @@ def shanten(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
 
 
 def shanten_and_useful(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
-                       threads: int = 1) -> Tuple[np.ndarray, np.ndarray]:
+                       threads: int = 1, wildcard=None, locked=None
+                       ) -> Tuple[np.ndarray, np.ndarray]:
     """Both :func:`shanten` (int8, (N,)) and :func:`useful_tiles` (bool, (N, 34)) in one pass."""
     threads = _threads(threads)
     arr, melds, infer, mask = _prepare(counts, n_melds, forms)
+    if wildcard is not None or locked is not None:
+        out, useful = _run_ex(arr, melds, infer, mask, wildcard, locked, threads, True)
+        return out, useful.view(np.bool_)
     out = np.empty((arr.shape[0], 34), np.uint8)
     shanten_out = np.empty(arr.shape[0], np.int8)
     status = np.empty(arr.shape[0], np.uint8)
@@ -139,9 +211,10 @@ def shanten_and_useful(counts, n_melds: MeldsInput = None, forms: FormsInput = N
 
 
 def useful_tiles(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
-                 threads: int = 1) -> np.ndarray:
+                 threads: int = 1, wildcard=None, locked=None) -> np.ndarray:
     """Useful-tile mask of every row: ``out[i, t]`` is True if drawing tile t lowers the
-    shanten of row i (see :func:`mahjong.useful_tiles`).
+    shanten of row i (see :func:`mahjong.useful_tiles`; a drawn wildcard counts as a
+    wildcard).
 
     Parameters and errors are those of :func:`shanten`.
 
@@ -149,4 +222,4 @@ def useful_tiles(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
     -------
     numpy.ndarray of bool, shape (N, 34)
     """
-    return shanten_and_useful(counts, n_melds, forms, threads)[1]
+    return shanten_and_useful(counts, n_melds, forms, threads, wildcard, locked)[1]

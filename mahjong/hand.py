@@ -22,6 +22,8 @@ from typing import Any, Iterable, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
+from mahjong_core import _types
+
 from .errors import InvalidHandError, MahjongError
 from .tiles import COPIES, N_KINDS, TENHOU_NAMES, TileInput, format_tiles, parse_tile, to_tile_ids
 
@@ -38,7 +40,9 @@ _KIND_ALIASES = {
 }
 
 # Meld type codes of the batch arrays (`melds (N, 4, 2)` rows of [type, tile]).
-MELD_TYPE_CODES = {"chow": 1, "pung": 2, "kong": 3, "concealed_kong": 4, "single_kong": 5}
+MELD_TYPE_CODES = {"chow": _types.MELD_CHOW, "pung": _types.MELD_PUNG, "kong": _types.MELD_KONG,
+                   "concealed_kong": _types.MELD_CONCEALED_KONG,
+                   "single_kong": _types.MELD_SINGLE_KONG}  # mahjong_core/_types.pxd
 
 
 @dataclass(frozen=True)

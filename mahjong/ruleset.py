@@ -27,6 +27,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from mahjong_core import _types
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
@@ -45,17 +46,18 @@ SEAT_NAMES = ("E", "S", "W", "N")
 
 
 class WinFlag(enum.IntFlag):
-    """Win circumstances as bits (the same bits the compiled kernels read)."""
+    """Win circumstances as bits: the WIN_* bits of mahjong_core/_types.pxd, which the
+    compiled kernels read (their one definition)."""
 
     NONE = 0
-    SELF_DRAWN = 1
-    REPLACEMENT = 2      # 杠上花: self-draw on a kong replacement
-    AFTER_KONG = 4       # 杠上炮: the discarder had just konged
-    ROBBING_KONG = 8     # 抢杠
-    LAST_TILE = 16       # 海底
-    HEAVENLY = 32        # 天胡/天和
-    EARTHLY = 64         # 地胡/地和
-    FIRST_ROUND = 128    # 人和
+    SELF_DRAWN = _types.WIN_SELF_DRAWN
+    REPLACEMENT = _types.WIN_REPLACEMENT      # 杠上花: self-draw on a kong replacement
+    AFTER_KONG = _types.WIN_AFTER_KONG        # 杠上炮: the discarder had just konged
+    ROBBING_KONG = _types.WIN_ROBBING_KONG    # 抢杠
+    LAST_TILE = _types.WIN_LAST_TILE          # 海底
+    HEAVENLY = _types.WIN_HEAVENLY            # 天胡/天和
+    EARTHLY = _types.WIN_EARTHLY              # 地胡/地和
+    FIRST_ROUND = _types.WIN_FIRST_ROUND      # 人和
 
 
 #: the largest integer option (money per unit, thresholds): values times any multiplier of the

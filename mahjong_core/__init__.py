@@ -1,13 +1,24 @@
 """Compiled core of mahjong-core (private; the public API is the ``mahjong`` package).
 
-Modules, each its own extension:
+Rule-set-free kernels only: no module here knows a rule set. Each is its own extension
+(C API in its ``.pxd``); header-only ``.pxd`` files are compiled into whoever cimports them.
 
-- ``_decompose``: complete-hand decomposition (C API in ``_decompose.pxd``).
-- ``_shanten``: table-based shanten, useful tiles and the batch kernels (C API in
-  ``_shanten.pxd``).
+- ``_types``: the one definition of the shared constants (tile counts, hand forms, meld
+  codes, win-circumstance bits, scoring error codes), for kernels and for Python.
+- ``_tileparse.pxd`` (header-only): the compiled tenhou-notation and tile-id readers.
+- ``_bits.pxd`` (header-only): bit tricks and byte-array masks over 34 tile counts.
+- ``_decompose``: complete-hand decomposition, knitted patterns, the suit-shape table.
+- ``_shanten``: table-based shanten, useful tiles and the batch kernels.
+- ``_waits``: formal waits (the tiles that complete a hand).
+- ``_hands``: hand facts for the rooms' scorers (reading properties, seven pairs with
+  quads, meld facts, win circumstances; inline in ``_hands.pxd``) and the ``Scorer`` that
+  makes a room's scoring function callable from Python (score, best wait, batch).
+- ``_holdings``: compiled helpers of the record reader (plain notation to sorted tile ids,
+  the most-held tile of holdings).
 
-Other helpers' modules (``_gb``, ``_regional``) live here too. Submodules are imported on
-first use, so building one module in place never needs the others.
+The rule sets' own kernels live in their rooms (``mahjong/<room>/_kernel.pyx``) and cimport
+these. Submodules are imported on first use, so building one module in place never needs
+the others.
 """
 
 __all__ = ["openmp_enabled", "max_threads"]

@@ -4,7 +4,7 @@
 #     from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions,
 #         SET_CHOW, SET_PUNG, MAX_REGULAR_DECOMPOSITIONS, ...)
 # The API is stable: change it only by adding names.
-from mahjong_core._types cimport uint8_t
+from mahjong_core._types cimport uint8_t, uint32_t, uint64_t
 
 cdef enum:
     SET_CHOW = 1    # tile = lowest tile of the run
@@ -37,7 +37,7 @@ ctypedef struct KnittedDecomposition:
 cdef int regular_decompositions(const uint8_t* counts, RegularDecomposition* out,
                                 int max_out) noexcept nogil
 
-# 1 if counts (14 tiles) is seven pairs, GB rule: four of a kind counts as two pairs.
+# 1 if counts (14 tiles) is seven pairs, four of a kind counting as two pairs.
 cdef bint is_seven_pairs(const uint8_t* counts) noexcept nogil
 
 # Tile id of the pair if counts (14 tiles) is thirteen orphans, else -1.
@@ -57,3 +57,14 @@ cdef int knitted_straight_decompositions(const uint8_t* counts, KnittedDecomposi
 # 1-4-7, 2-5-8, 3-6-9 from the suits of the p-th permutation of (m, p, s) in lexicographic
 # order: 0 = (m,p,s), 1 = (m,s,p), 2 = (p,m,s), 3 = (p,s,m), 4 = (s,m,p), 5 = (s,p,m).
 cdef void knitted_pattern_tiles(int pattern, uint8_t* tiles_out) noexcept nogil
+
+# Tile bits (bit t = tile id t) of knitted pattern p (0..5): the nine tiles above as a mask.
+cdef uint64_t knitted_pattern_mask(int pattern) noexcept nogil
+
+# Calls visit(key, bits, ctx) once for every complete shape of one suit (0-4 sets, with or
+# without one pair, at most 4 copies of a rank): key = its base-5 index sum(c_r * 5^r),
+# bits = 1 if it splits into sets only, 2 if into sets and one pair. The shapes of the
+# decomposition's own suit-shape table, so a table keyed by suit shape elsewhere is derived
+# from this one enumeration.
+ctypedef void (*suit_shape_visitor)(uint32_t key, int bits, void* ctx) noexcept nogil
+cdef void each_suit_shape(suit_shape_visitor visit, void* ctx) noexcept nogil

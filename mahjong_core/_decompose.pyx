@@ -269,6 +269,19 @@ cdef int _enumerate_shapes(uint8_t* c, int first_kind, int n_sets) noexcept nogi
     return 0
 
 
+cdef void each_suit_shape(suit_shape_visitor visit, void* ctx) noexcept nogil:
+    cdef int h, i, bits
+    cdef const _ShapeSlot* slot
+    for h in range(SHAPE_HASH_SIZE):
+        slot = &_SHAPE_SLOTS[h]
+        if slot.key == 0:
+            continue
+        bits = 0
+        for i in range(slot.first, slot.first + slot.n):
+            bits |= 1 if _SHAPE_SPLITS[i].pair == 255 else 2
+        visit(slot.key - 1u, bits, ctx)
+
+
 def _init_shape_table():
     global _SHAPE_SLOTS, _SHAPE_SPLITS
     cdef uint8_t c[9]
@@ -457,6 +470,10 @@ cdef int knitted_straight_decompositions(const uint8_t* counts, KnittedDecomposi
             out[n_out].tile = parts[i].tile[0] if parts[i].n_sets else 0
             n_out += 1
     return n_out
+
+
+cdef uint64_t knitted_pattern_mask(int pattern) noexcept nogil:
+    return _knitted_mask[pattern]
 
 
 cdef void knitted_pattern_tiles(int pattern, uint8_t* tiles_out) noexcept nogil:

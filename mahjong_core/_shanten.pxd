@@ -3,6 +3,7 @@
 # "missing" = the fewest tiles to draw (discards are free) to complete the hand in the given
 # forms; shanten = missing - 1 (so -1 = complete). Works for any concealed tile count; the
 # number of sets still needed is 4 - n_melds. Targets never use a fifth copy of a tile.
+# These two do not know the melds' tiles or wildcards (mahjong_core._shanten.analyze_one does).
 from mahjong_core._types cimport uint8_t, uint64_t
 
 # Missing tiles over the forms in the bit set `forms` (FORM_* of _types.pxd); forms that do

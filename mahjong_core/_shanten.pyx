@@ -25,8 +25,9 @@ below the cap (a capped term only makes its sum >= CAP).
 """
 from cython.parallel cimport prange
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
+from mahjong_core._decompose cimport knitted_pattern_tiles
 from mahjong_core._types cimport (
     uint8_t, int8_t, int32_t, uint16_t, uint32_t, uint64_t,
     N_KINDS, FIRST_HONOR,
@@ -83,7 +84,18 @@ cdef extern from *:
         *threes = mj_gt_mask(a, b, c, 2);
         *fours = mj_gt_mask(a, b, c, 3);
     }
+    /* 1 if some tile other than w is held four times */
+    static inline int mj_has_four_except(const uint8_t* c, int w) {
+        __m128i a = _mm_loadu_si128((const __m128i*)c);
+        __m128i b = _mm_loadu_si128((const __m128i*)(c + 16));
+        uint64_t fours = mj_gt_mask(a, b, c, 3);
+        return (fours & ~((uint64_t)1 << w)) != 0;
+    }
     #else
+    static inline int mj_has_four_except(const uint8_t* c, int w) {
+        for (int i = 0; i < 34; i++) if (i != w && c[i] > 3) return 1;
+        return 0;
+    }
     static inline int mj_row_total(const uint8_t* c) {
         int total = 0, over = 0;
         for (int i = 0; i < 34; i++) { total += c[i]; over |= c[i] > 4; }
@@ -140,6 +152,7 @@ cdef extern from *:
                   uint64_t* fours) noexcept nogil
     void mj_expand_mask(uint64_t mask, uint8_t* out) noexcept nogil
     int mj_row_total(const uint8_t* c) noexcept nogil
+    int mj_has_four_except(const uint8_t* c, int w) noexcept nogil
 
 cdef enum:
     CAP = 9
@@ -178,11 +191,16 @@ cdef uint8_t* PH_TABLE = NULL        # [pair class][honor class] -> pair-and-hon
 cdef uint8_t* SUIT_FINAL_TABLE = NULL  # [sets needed][pair-and-honors class][suit class]
                                        # -> missing tiles with the pair (useful-tile rows)
 cdef int n_ph_classes = 0
+# The same per-group vectors with fifth copies allowed (targets seen through four copies):
+# the lower bound of the wildcard path, read only for hands holding a real four of a kind.
+cdef uint8_t* WILD_SUIT_CLASS = NULL   # [5^9 + slack]
+cdef uint8_t* WILD_HONOR_CLASS = NULL  # [5^7 + slack]
+cdef uint8_t WILD_SUIT_VEC[MAX_CLASSES][N_TARGETS]
+cdef uint8_t WILD_HONOR_VEC[MAX_CLASSES][N_TARGETS]
+cdef int n_wild_suit_classes = 0, n_wild_honor_classes = 0
 
-# Knitted patterns: KNIT_RESIDUE[p][s] = which ranks (0: 1-4-7, 1: 2-5-8, 2: 3-6-9) suit s
-# contributes to pattern p; the order matches mahjong_core._decompose.
-cdef int KNIT_RESIDUE[6][3]
-cdef uint16_t RESIDUE_BITS[3]        # 9-bit masks of ranks 1-4-7, 2-5-8, 3-6-9
+# Knitted patterns: the nine tiles of pattern p come from mahjong_core._decompose (the one
+# source of the pattern order), as tile bits.
 cdef uint64_t KNIT_MASK[6]           # tile bits of each knitted pattern
 cdef int32_t MASK_WEIGHT[512]        # base-5 weight of a 9-bit presence mask
 cdef uint64_t ORPHAN_MASK = 0
@@ -190,8 +208,13 @@ cdef uint64_t HONOR_BITS = (<uint64_t>0x7F) << FIRST_HONOR
 
 
 cdef void _seed_targets(uint16_t* member, int n_pos, bint chows, int* w, int first_kind,
-                        int n_sets) noexcept nogil:
-    """Mark every complete target (n_sets sets, with or without a pair) as a member."""
+                        int n_sets, bint clip) noexcept nogil:
+    """Mark every complete target (n_sets sets, with or without a pair) as a member.
+
+    clip = 0: targets with more than four copies of a tile are skipped (the plain tables).
+    clip = 1: every target counts, seen through four copies (a count above 4 reads as 4):
+    the vectors that allow fifth copies (wildcard tables). A sub-vector u <= 4 of an
+    unbounded target T is exactly a sub-vector of min(T, 4)."""
     cdef int p, i, idx, ok, k, n_kinds
     for p in range(-1, n_pos):
         if p >= 0:
@@ -200,6 +223,9 @@ cdef void _seed_targets(uint16_t* member, int n_pos, bint chows, int* w, int fir
         ok = 1
         for i in range(n_pos):
             if w[i] > 4:
+                if clip:
+                    idx += 4 * POW5[i]
+                    continue
                 ok = 0
             idx += w[i] * POW5[i]
         if ok:
@@ -217,7 +243,7 @@ cdef void _seed_targets(uint16_t* member, int n_pos, bint chows, int* w, int fir
             w[k - n_pos] += 1
             w[k - n_pos + 1] += 1
             w[k - n_pos + 2] += 1
-        _seed_targets(member, n_pos, chows, w, k, n_sets + 1)
+        _seed_targets(member, n_pos, chows, w, k, n_sets + 1, clip)
         if k < n_pos:
             w[k] -= 3
         else:
@@ -252,8 +278,8 @@ cdef int _intern(uint64_t* keys, int* n_keys, uint8_t (*vecs)[N_TARGETS],
     return i
 
 
-cdef int _build_group(int n_pos, bint chows, uint8_t* class_out, uint8_t (*vecs)[N_TARGETS]
-                      ) except -1:
+cdef int _build_group(int n_pos, bint chows, uint8_t* class_out, uint8_t (*vecs)[N_TARGETS],
+                      bint clip=False) except -1:
     """Fill class_out[5^n_pos] and vecs; return the number of classes."""
     cdef int size = POW5[n_pos]
     cdef uint16_t* member = <uint16_t*>calloc(size, sizeof(uint16_t))
@@ -275,7 +301,7 @@ cdef int _build_group(int n_pos, bint chows, uint8_t* class_out, uint8_t (*vecs)
         with nogil:
             for i in range(9):
                 w[i] = 0
-            _seed_targets(member, n_pos, chows, w, 0, 0)
+            _seed_targets(member, n_pos, chows, w, 0, 0, clip)
             # down-closure: a vector inside a target's sub-vector is inside that target
             for i in range(n_pos):
                 digit[i] = 4
@@ -365,6 +391,7 @@ def _init_tables():
     global SUIT_CLASS, HONOR_CLASS, PAIR_TABLE, TRIPLE_TABLE, FINAL_TABLE, ORPHAN_MASK
     global n_suit_classes, n_honor_classes, n_pair_classes, n_triple_classes, n_ph_classes
     global PH_TABLE, SUIT_FINAL_TABLE
+    global WILD_SUIT_CLASS, WILD_HONOR_CLASS, n_wild_suit_classes, n_wild_honor_classes
     cdef int i, j, k, p, s, r
     # slack after the end: a draw of a tile held four times is looked up (and masked off)
     # at idx + 5^r, which may pass the last entry by up to 5^8 (5^6 for the honors)
@@ -379,6 +406,12 @@ def _init_tables():
             and PH_TABLE and SUIT_FINAL_TABLE):
         raise MemoryError()
     n_suit_classes = _build_group(9, True, SUIT_CLASS, SUIT_VEC)
+    WILD_SUIT_CLASS = <uint8_t*>calloc(SUIT_SIZE + 390625, 1)
+    WILD_HONOR_CLASS = <uint8_t*>calloc(HONOR_SIZE + 15625, 1)
+    if not (WILD_SUIT_CLASS and WILD_HONOR_CLASS):
+        raise MemoryError()
+    n_wild_suit_classes = _build_group(9, True, WILD_SUIT_CLASS, WILD_SUIT_VEC, True)
+    n_wild_honor_classes = _build_group(7, False, WILD_HONOR_CLASS, WILD_HONOR_VEC, True)
     n_honor_classes = _build_group(7, False, HONOR_CLASS, HONOR_VEC)
     n_pair_classes = _combine(SUIT_VEC, n_suit_classes, SUIT_VEC, n_suit_classes,
                               PAIR_TABLE, PAIR_VEC)
@@ -400,22 +433,17 @@ def _init_tables():
             _min_plus(TRIPLE_VEC[i], HONOR_VEC[j], vec)
             for k in range(5):
                 FINAL_TABLE[(k * n_triple_classes + i) * n_honor_classes + j] = vec[k * 2 + 1]
-    # knitted patterns: permutations of (m, p, s) in lexicographic order
-    orders = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-    for p in range(6):
-        for r in range(3):
-            KNIT_RESIDUE[p][orders[p][r]] = r
-    for r in range(3):
-        RESIDUE_BITS[r] = (1 << r) | (1 << (r + 3)) | (1 << (r + 6))
     for i in range(512):
         MASK_WEIGHT[i] = 0
         for j in range(9):
             if i & (1 << j):
                 MASK_WEIGHT[i] += POW5[j]
+    cdef uint8_t nine[9]
     for p in range(6):
+        knitted_pattern_tiles(p, nine)
         KNIT_MASK[p] = 0
-        for s in range(3):
-            KNIT_MASK[p] |= (<uint64_t>RESIDUE_BITS[KNIT_RESIDUE[p][s]]) << (9 * s)
+        for i in range(9):
+            KNIT_MASK[p] |= (<uint64_t>1) << nine[i]
     ORPHAN_MASK = HONOR_BITS
     for s in range(3):
         ORPHAN_MASK |= (<uint64_t>1) << (9 * s)
@@ -668,6 +696,565 @@ cdef uint64_t useful_mask(const uint8_t* counts, int n_melds, int forms) noexcep
     return _useful(&v, n_melds, forms, _missing(&v, n_melds, forms))
 
 
+# --- locked copies (the player's melds) and wildcards -------------------------------------
+#
+# The general definition (docs/ALGORITHMS.md, "Locked copies and wildcards"): r = the real
+# concealed tiles (every copy of the wildcard kind w taken out), k = the wildcards held,
+# cap[t] = 4 - copies of t in the player's melds (0 for w: a slot of kind w is always a
+# wildcard), S = the wildcards that exist (4 - copies of w in melds; 0 without a wildcard).
+# For a complete target T of a form, D(T) = sum over t of max(T[t] - r[t], 0) uncovered
+# slots and E(T) = sum over t of max(T[t] - cap[t], 0) slots that only a wildcard can fill.
+# missing = min over targets with E(T) <= S of max(D(T) - k, 0): each held wildcard fills
+# one uncovered slot, and every other uncovered slot is one draw (a real tile while copies
+# are left, else a wildcard). Without wildcards this is the plain definition with the melds'
+# copies counted; without melds and wildcards it is the plain kernel above.
+#
+# Fast path (no locked copies): the plain tables on r give the min over targets holding at
+# most four copies of every tile, which is the unbounded min whenever r holds no real four
+# of a kind (tests/test_wildcard_tables.py checks every group vector with counts <= 3
+# against the fifth-copy tables), and such a target has E = T[w] <= 4 = S. So for those
+# hands missing = max(plain(r) - k, 0). Hands holding a real four read the fifth-copy
+# tables for a lower bound LB; LB <= S, or LB equal to the plain value, settles them; the
+# remaining (rare) hands and every hand with locked copies take the exact search below.
+
+cdef enum:
+    INF = 99
+    E_DIM = 5                  # excess 0..4 in the exact vectors
+    EXACT_VEC = 50             # (m sets 0..4) x (pair 0/1) x (excess 0..4)
+    DP_SIZE = 1250             # EXACT_VEC x (chows started one rank back 0..4) x (two back)
+
+cdef uint64_t ALL34 = ((<uint64_t>1) << 34) - 1
+
+
+cdef void _group_dp(const uint8_t* h, const uint8_t* cap, int n, bint chows, int max_e,
+                    int max_m, uint8_t* out) noexcept nogil:
+    """Exact vector of one group: out[(m * 2 + p) * 5 + e] = fewest uncovered slots of a
+    target of the group with m sets and p pairs whose slots beyond the caps number exactly
+    e (<= max_e) and m <= max_m; INF where there is none. A DP over the ranks; the state
+    carries the chows started one and two ranks back."""
+    cdef uint8_t buf0[DP_SIZE]
+    cdef uint8_t buf1[DP_SIZE]
+    cdef uint8_t* cur = buf0
+    cdef uint8_t* nxt = buf1
+    cdef uint8_t* tmp
+    cdef int i, m, p, e, a, b, x, y, s, T, unc, exc, e2, val, s_max, limit, hi, ci, idx
+    memset(cur, INF, DP_SIZE)
+    cur[0] = 0
+    for i in range(n):
+        memset(nxt, INF, DP_SIZE)
+        hi = h[i]
+        ci = cap[i]
+        limit = ci + max_e
+        for m in range(max_m + 1):
+            for p in range(2):
+                for e in range(max_e + 1):
+                    for a in range(m + 1):
+                        for b in range(m + 1 - a):
+                            val = cur[(((m * 2 + p) * 5 + e) * 5 + a) * 5 + b]
+                            if val >= INF:
+                                continue
+                            for x in range(max_m + 1 - m):
+                                if 3 * x + a + b > limit:
+                                    break
+                                for y in range(2 - p):
+                                    if 3 * x + 2 * y + a + b > limit:
+                                        break
+                                    s_max = max_m - m - x if (chows and i <= n - 3) else 0
+                                    for s in range(s_max + 1):
+                                        T = 3 * x + 2 * y + a + b + s
+                                        if T > limit:
+                                            break
+                                        exc = T - ci if T > ci else 0
+                                        e2 = e + exc
+                                        if e2 > max_e:
+                                            break
+                                        unc = T - hi if T > hi else 0
+                                        idx = ((((m + x + s) * 2 + p + y) * 5 + e2) * 5
+                                               + b) * 5 + s
+                                        if val + unc < nxt[idx]:
+                                            nxt[idx] = val + unc
+        tmp = cur
+        cur = nxt
+        nxt = tmp
+    for m in range(5):
+        for p in range(2):
+            for e in range(5):
+                out[(m * 2 + p) * 5 + e] = cur[(((m * 2 + p) * 5 + e) * 5) * 5]
+
+
+cdef void _group_vec_exact(const uint8_t* h, const uint8_t* cap, int n, bint chows, int S,
+                           int max_m, uint8_t* out) noexcept nogil:
+    """Exact vector of one group; the plain class vector (at excess 0) when the group has
+    no locked copy, no wildcard kind and (with wildcards) no real four: then a target with
+    at most four copies is optimal for every shape and needs no wildcard."""
+    cdef bint need = False
+    cdef int i, t
+    cdef const uint8_t* vec
+    for i in range(n):
+        if cap[i] < 4 or (S > 0 and h[i] >= 4):
+            need = True
+    if need:
+        _group_dp(h, cap, n, chows, S, max_m, out)
+        return
+    memset(out, INF, EXACT_VEC)
+    if chows:
+        vec = SUIT_VEC[SUIT_CLASS[mj_suit_index(h)]]
+    else:
+        vec = HONOR_VEC[HONOR_CLASS[mj_honor_index(h)]]
+    for t in range(N_TARGETS):
+        out[t * 5] = vec[t]
+
+
+cdef void _min_plus_e(const uint8_t* a, const uint8_t* b, int S, uint8_t* out) noexcept nogil:
+    cdef int ma, mb, pa, pb, ea, eb, va, vb, t
+    memset(out, INF, EXACT_VEC)
+    for ma in range(5):
+        for pa in range(2):
+            for ea in range(S + 1):
+                va = a[(ma * 2 + pa) * 5 + ea]
+                if va >= INF:
+                    continue
+                for mb in range(5 - ma):
+                    for pb in range(2 - pa):
+                        for eb in range(S + 1 - ea):
+                            vb = b[(mb * 2 + pb) * 5 + eb]
+                            if vb >= INF:
+                                continue
+                            t = ((ma + mb) * 2 + pa + pb) * 5 + ea + eb
+                            if va + vb < out[t]:
+                                out[t] = va + vb
+
+
+cdef int _regular_exact(const uint8_t* r, const uint8_t* cap, int S, int sets_needed
+                        ) noexcept nogil:
+    """Fewest uncovered slots of sets_needed sets and a pair, at most S beyond the caps."""
+    cdef uint8_t g0[EXACT_VEC]
+    cdef uint8_t g1[EXACT_VEC]
+    cdef uint8_t acc[EXACT_VEC]
+    cdef int t, e, best = INF, d
+    if sets_needed == 0:          # a pair alone: the best kind to pair up
+        for t in range(N_KINDS):
+            d = 2 - (r[t] if r[t] < 2 else 2)
+            e = 2 - cap[t] if cap[t] < 2 else 0
+            if e <= S and d < best:
+                best = d
+        return best
+    _group_vec_exact(r, cap, 9, True, S, sets_needed, g0)
+    _group_vec_exact(r + 9, cap + 9, 9, True, S, sets_needed, g1)
+    _min_plus_e(g0, g1, S, acc)
+    _group_vec_exact(r + 18, cap + 18, 9, True, S, sets_needed, g0)
+    _min_plus_e(acc, g0, S, g1)
+    _group_vec_exact(r + 27, cap + 27, 7, False, S, sets_needed, g0)
+    _min_plus_e(g1, g0, S, acc)
+    for e in range(S + 1):
+        if acc[(sets_needed * 2 + 1) * 5 + e] < best:
+            best = acc[(sets_needed * 2 + 1) * 5 + e]
+    return best
+
+
+cdef int _join_groups(const uint8_t* gv, int S, int sets_needed) noexcept nogil:
+    """The regular answer from four exact group vectors (gv = 4 x EXACT_VEC)."""
+    cdef uint8_t a[EXACT_VEC]
+    cdef uint8_t b[EXACT_VEC]
+    cdef int e, best = INF
+    _min_plus_e(gv, gv + EXACT_VEC, S, a)
+    _min_plus_e(a, gv + 2 * EXACT_VEC, S, b)
+    _min_plus_e(b, gv + 3 * EXACT_VEC, S, a)
+    for e in range(S + 1):
+        if a[(sets_needed * 2 + 1) * 5 + e] < best:
+            best = a[(sets_needed * 2 + 1) * 5 + e]
+    return best
+
+
+cdef inline void _group_at(const uint8_t* r, const uint8_t* cap, int g, int S, int sets_needed,
+                           uint8_t* out) noexcept nogil:
+    if g < 3:
+        _group_vec_exact(r + 9 * g, cap + 9 * g, 9, True, S, sets_needed, out)
+    else:
+        _group_vec_exact(r + 27, cap + 27, 7, False, S, sets_needed, out)
+
+
+cdef uint64_t _regular_exact_useful(uint8_t* r, const uint8_t* cap, int S, int sets_needed,
+                                    int target, int w) noexcept nogil:
+    """Draws t (a real copy left, t != w) that bring the exact regular count below target;
+    only the drawn tile's group is searched again."""
+    cdef uint8_t gv[4 * EXACT_VEC]
+    cdef uint8_t saved[EXACT_VEC]
+    cdef int g, t, lo, hi
+    cdef uint64_t mask = 0
+    for g in range(4):
+        _group_at(r, cap, g, S, sets_needed, gv + g * EXACT_VEC)
+    for g in range(4):
+        memcpy(saved, gv + g * EXACT_VEC, EXACT_VEC)
+        lo = 9 * g
+        hi = lo + (9 if g < 3 else 7)
+        for t in range(lo, hi):
+            if t == w or r[t] >= cap[t]:
+                continue
+            r[t] += 1
+            _group_at(r, cap, g, S, sets_needed, gv + g * EXACT_VEC)
+            if _join_groups(gv, S, sets_needed) < target:
+                mask |= (<uint64_t>1) << t
+            r[t] -= 1
+        memcpy(gv + g * EXACT_VEC, saved, EXACT_VEC)
+    return mask
+
+
+cdef int _seven_pairs_exact(const uint8_t* r, const uint8_t* cap, int S) noexcept nogil:
+    """Seven pairs (a four of a kind is two pairs): pairs held, then singles a real copy can
+    pair, then singles only a wildcard can pair (while wildcards exist), then new pairs."""
+    cdef int t, pairs = 0, free_single = 0, locked_single = 0, rem, a, b
+    for t in range(N_KINDS):
+        pairs += r[t] >> 1
+        if r[t] & 1:
+            if r[t] + 1 <= cap[t]:
+                free_single += 1
+            else:
+                locked_single += 1
+    if pairs > 7:
+        pairs = 7
+    rem = 7 - pairs
+    a = free_single if free_single < rem else rem
+    rem -= a
+    b = locked_single if locked_single < rem else rem
+    if b > S:
+        b = S
+    return 14 - 2 * pairs - a - b
+
+
+cdef int _thirteen_orphans_exact(const uint8_t* r, const uint8_t* cap, int S) noexcept nogil:
+    cdef int x, t, d, e, want, best = INF
+    cdef uint64_t bits = ORPHAN_MASK
+    for x in range(N_KINDS):
+        if not (ORPHAN_MASK >> x) & 1:
+            continue
+        d = 0
+        e = 0
+        for t in range(N_KINDS):
+            if not (ORPHAN_MASK >> t) & 1:
+                continue
+            want = 2 if t == x else 1
+            if want > r[t]:
+                d += want - r[t]
+            if want > cap[t]:
+                e += want - cap[t]
+        if e <= S and d < best:
+            best = d
+    return best
+
+
+cdef int _honors_knitted_exact(const uint8_t* r, const uint8_t* cap, int S) noexcept nogil:
+    cdef int p, t, held, free_kinds, zero_kinds, z, best = INF
+    cdef uint64_t pool
+    for p in range(6):
+        pool = KNIT_MASK[p] | HONOR_BITS
+        held = 0
+        free_kinds = 0
+        zero_kinds = 0
+        for t in range(N_KINDS):
+            if (pool >> t) & 1:
+                if r[t]:
+                    held += 1
+                elif cap[t]:
+                    free_kinds += 1
+                else:
+                    zero_kinds += 1
+        if held >= 14:
+            return 0
+        z = 14 - held - free_kinds
+        if z < 0:
+            z = 0
+        if z <= zero_kinds and z <= S and 14 - held < best:
+            best = 14 - held
+    return best
+
+
+cdef int _knitted_straight_exact(const uint8_t* r, const uint8_t* cap, int S, int n_melds,
+                                 int bound) noexcept nogil:
+    """Knitted straight: one copy of each of the nine knitted tiles (taken from the hand when
+    held), and the rest (1 - n_melds sets and a pair) exact with the caps left over."""
+    cdef uint8_t rr[40]
+    cdef uint8_t cr[40]
+    cdef int p, t, d_k, e_k, d, best = bound
+    for p in range(6):
+        memcpy(rr, r, N_KINDS)
+        memcpy(cr, cap, N_KINDS)
+        d_k = 0
+        e_k = 0
+        for t in range(27):
+            if not (KNIT_MASK[p] >> t) & 1:
+                continue
+            if r[t]:
+                rr[t] = r[t] - 1
+                cr[t] = cap[t] - 1
+            elif cap[t]:
+                d_k += 1
+                cr[t] = cap[t] - 1
+            else:
+                d_k += 1
+                e_k += 1
+        if e_k > S or d_k >= best:
+            continue
+        d = d_k + _regular_exact(rr, cr, S - e_k, 1 - n_melds)
+        if d < best:
+            best = d
+    return best
+
+
+cdef int _form_exact(const uint8_t* r, const uint8_t* cap, int S, int n_melds, int form
+                     ) noexcept nogil:
+    if form == FORM_REGULAR:
+        return _regular_exact(r, cap, S, 4 - n_melds)
+    if form == FORM_KNITTED_STRAIGHT:
+        return _knitted_straight_exact(r, cap, S, n_melds, INF) if n_melds <= 1 else INF
+    if n_melds != 0:
+        return INF
+    if form == FORM_SEVEN_PAIRS:
+        return _seven_pairs_exact(r, cap, S)
+    if form == FORM_THIRTEEN_ORPHANS:
+        return _thirteen_orphans_exact(r, cap, S)
+    return _honors_knitted_exact(r, cap, S)
+
+
+cdef int _exact_d(const uint8_t* r, const uint8_t* cap, int S, int n_melds, int forms
+                  ) noexcept nogil:
+    """min over `forms` of the fewest uncovered slots with E <= S (INF if none applies)."""
+    cdef int f, d, best = INF
+    for f in range(5):
+        if forms & (1 << f):
+            d = _form_exact(r, cap, S, n_melds, 1 << f)
+            if d < best:
+                best = d
+    return best
+
+
+# the plain kernels on the real tiles r (which may hold fewer than 13 - 3m tiles)
+
+cdef inline int _seven_pairs_d(const HandView* v) noexcept nogil:
+    cdef int pairs = mj_popcount64(v.twos) + mj_popcount64(v.fours)
+    cdef int odd = mj_popcount64(v.present & ~v.twos) + mj_popcount64(v.threes & ~v.fours)
+    if pairs > 7:
+        pairs = 7
+    return 14 - 2 * pairs - (odd if odd < 7 - pairs else 7 - pairs)
+
+
+cdef inline uint64_t _seven_pairs_d_mask(const HandView* v) noexcept nogil:
+    cdef int pairs = mj_popcount64(v.twos) + mj_popcount64(v.fours)
+    cdef int odd = mj_popcount64(v.present & ~v.twos) + mj_popcount64(v.threes & ~v.fours)
+    if pairs >= 7:
+        return 0
+    if odd >= 7 - pairs:          # only pairing a single helps
+        return (v.present & ~v.twos) | (v.threes & ~v.fours)
+    return ALL34 & ~v.fours       # too few tiles: any new copy is used
+
+
+cdef inline int _missing_d(const HandView* v, int n_melds, int forms) noexcept nogil:
+    """_missing with the seven-pairs count that holds for any number of tiles."""
+    cdef int best = NOT_APPLICABLE, d
+    if forms & FORM_REGULAR:
+        best = _regular(v, n_melds)
+    if n_melds == 0:
+        if forms & FORM_SEVEN_PAIRS:
+            d = _seven_pairs_d(v)
+            if d < best:
+                best = d
+        if forms & FORM_THIRTEEN_ORPHANS:
+            d = _thirteen_orphans(v)
+            if d < best:
+                best = d
+        if forms & FORM_HONORS_KNITTED:
+            d = _honors_knitted(v)
+            if d < best:
+                best = d
+    if n_melds <= 1 and forms & FORM_KNITTED_STRAIGHT and best > 0:
+        best = _knitted_straight(v, n_melds, best)
+    return best
+
+
+cdef uint64_t _useful_d(const HandView* v, int n_melds, int forms, int best) noexcept nogil:
+    """_useful for the real tiles of a wildcard hand (best = _missing_d)."""
+    cdef uint64_t mask = 0
+    if best <= 0 or best >= NOT_APPLICABLE:
+        return 0
+    if n_melds == 0 and forms & FORM_SEVEN_PAIRS:
+        if _seven_pairs_d(v) == best:
+            mask = _seven_pairs_d_mask(v)
+        forms &= ~FORM_SEVEN_PAIRS
+        if not forms:
+            return mask
+    return mask | _useful(v, n_melds, forms, best)
+
+
+# the fifth-copy lower bound (runtime min-plus over the four groups' vectors)
+
+cdef inline int _wild_regular_lb(const uint32_t* idx, int sets_needed) noexcept nogil:
+    cdef uint8_t a[N_TARGETS]
+    cdef uint8_t b[N_TARGETS]
+    _min_plus(WILD_SUIT_VEC[WILD_SUIT_CLASS[idx[0]]], WILD_SUIT_VEC[WILD_SUIT_CLASS[idx[1]]], a)
+    _min_plus(a, WILD_SUIT_VEC[WILD_SUIT_CLASS[idx[2]]], b)
+    _min_plus(b, WILD_HONOR_VEC[WILD_HONOR_CLASS[idx[3]]], a)
+    return a[sets_needed * 2 + 1]
+
+
+cdef int _wild_lb(const uint8_t* r, const HandView* v, int n_melds, int forms) noexcept nogil:
+    """A lower bound of the uncovered slots that ignores every cap (fifth copies free)."""
+    cdef int best = NOT_APPLICABLE, d, p, held
+    cdef uint64_t kept
+    cdef uint32_t idx[4]
+    if forms & FORM_REGULAR:
+        best = _wild_regular_lb(v.idx, 4 - n_melds)
+    if n_melds == 0:
+        if forms & FORM_SEVEN_PAIRS:
+            d = _seven_pairs_d(v)
+            if d < best:
+                best = d
+        if forms & FORM_THIRTEEN_ORPHANS:
+            d = _thirteen_orphans(v)
+            if d < best:
+                best = d
+        if forms & FORM_HONORS_KNITTED:
+            d = _honors_knitted(v)
+            if d < best:
+                best = d
+    if n_melds <= 1 and forms & FORM_KNITTED_STRAIGHT:
+        for p in range(6):
+            kept = v.present & KNIT_MASK[p]
+            held = mj_popcount64(kept)
+            if 9 - held >= best:
+                continue
+            idx[0] = v.idx[0] - MASK_WEIGHT[kept & 511]
+            idx[1] = v.idx[1] - MASK_WEIGHT[(kept >> 9) & 511]
+            idx[2] = v.idx[2] - MASK_WEIGHT[(kept >> 18) & 511]
+            idx[3] = v.idx[3]
+            d = 9 - held + _wild_regular_lb(idx, 1 - n_melds)
+            if d < best:
+                best = d
+    return best
+
+
+cdef int _best_d(const uint8_t* r, const uint8_t* cap, int S, bint locked, int n_melds,
+                 int forms) noexcept nogil:
+    """Exact fewest uncovered slots of r (see the section comment)."""
+    cdef HandView v
+    cdef int d, lb
+    if not locked:
+        _view(r, &v)
+        d = _missing_d(&v, n_melds, forms)
+        if S == 0 or not v.fours:
+            return d
+        lb = _wild_lb(r, &v, n_melds, forms)
+        if lb >= d:
+            return d
+        if lb <= S:
+            return lb
+        return _exact_d(r, cap, S, n_melds, forms)
+    if S > 0:
+        _view(r, &v)
+        lb = _wild_lb(r, &v, n_melds, forms)
+        if lb <= S:
+            return lb
+    return _exact_d(r, cap, S, n_melds, forms)
+
+
+cdef uint64_t _draws_exact(uint8_t* r, const uint8_t* cap, int S, int n_melds, int forms,
+                           int target, int w) noexcept nogil:
+    """Draws that bring the exact count over `forms` below target, one by one."""
+    cdef uint64_t mask = 0
+    cdef int t
+    for t in range(N_KINDS):
+        if t == w or r[t] >= cap[t]:
+            continue
+        r[t] += 1
+        if _best_d(r, cap, S, True, n_melds, forms) < target:
+            mask |= (<uint64_t>1) << t
+        r[t] -= 1
+    return mask
+
+
+cdef uint64_t _draws_best(uint8_t* r, const uint8_t* cap, int S, int n_melds, int forms,
+                          int target, int w) noexcept nogil:
+    """The same without locked copies (hands holding a real four, with a wildcard)."""
+    cdef uint64_t mask = 0
+    cdef int t
+    for t in range(N_KINDS):
+        if t == w or r[t] >= cap[t]:
+            continue
+        r[t] += 1
+        if _best_d(r, cap, S, False, n_melds, forms) < target:
+            mask |= (<uint64_t>1) << t
+        r[t] -= 1
+    return mask
+
+
+cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locked, int w,
+                  bint want_mask, uint64_t* mask_out) noexcept nogil:
+    """Missing count (99 if no form applies) of concealed counts c with the melds' copies
+    `locked` (NULL = none) and wildcard kind w (-1 = none); with want_mask also the
+    useful-tile mask (a drawn wildcard counts as a wildcard)."""
+    cdef uint8_t r[40]
+    cdef uint8_t cap[40]
+    cdef HandView v
+    cdef int k = 0, S = 0, t, d, missing
+    cdef bint has_locks = False
+    cdef uint64_t mask = 0, cand, bit
+    memcpy(r, c, N_KINDS)
+    memset(r + N_KINDS, 0, 6)
+    memset(cap, 4, N_KINDS)
+    if locked != NULL:
+        for t in range(N_KINDS):
+            if locked[t]:
+                has_locks = True
+                cap[t] = 4 - locked[t]
+    if w >= 0:
+        k = r[w]
+        r[w] = 0
+        S = cap[w]
+        cap[w] = 0
+    if not has_locks:
+        _view(r, &v)
+        d = _missing_d(&v, n_melds, forms)
+        if S > 0 and v.fours:
+            d = _best_d(r, cap, S, False, n_melds, forms)
+    else:
+        d = _best_d(r, cap, S, True, n_melds, forms)
+    if d >= NOT_APPLICABLE:
+        if want_mask:
+            mask_out[0] = 0
+        return NOT_APPLICABLE
+    missing = d - k if d > k else 0
+    if not want_mask:
+        return missing
+    if missing > 0:
+        if not has_locks and not v.fours:
+            mask = _useful_d(&v, n_melds, forms, d)
+            if w >= 0:
+                mask &= ~((<uint64_t>1) << w)
+            if S > 0:
+                # a draw that makes a real four may reach further through fifth copies
+                cand = v.threes & ~v.fours & ~mask
+                while cand:
+                    t = mj_ctz64(cand)
+                    cand &= cand - 1
+                    r[t] += 1
+                    if _best_d(r, cap, S, False, n_melds, forms) < d:
+                        mask |= (<uint64_t>1) << t
+                    r[t] -= 1
+        elif has_locks and forms & FORM_REGULAR and (
+                _form_exact(r, cap, S, n_melds, FORM_REGULAR) == d):
+            # locked copies: the regular form searched per drawn group; the other forms
+            # (rarely in play with melds) draw by draw
+            mask = _regular_exact_useful(r, cap, S, 4 - n_melds, d, w)
+            if forms != FORM_REGULAR:
+                mask |= _draws_exact(r, cap, S, n_melds, forms & ~FORM_REGULAR, d, w)
+        else:
+            mask = _draws_exact(r, cap, S, n_melds, forms, d, w) if has_locks else \
+                _draws_best(r, cap, S, n_melds, forms, d, w)
+        if w >= 0 and k < S:
+            mask |= (<uint64_t>1) << w
+    mask_out[0] = mask
+    return missing
+
+
 # --- batch kernels (called by mahjong/batch.py after validation) --------------------------
 
 cdef inline void _row_shanten(const uint8_t* c, int n_melds, int forms, int8_t* out
@@ -809,6 +1396,11 @@ def table_info():
         "ph_table": np.frombuffer(
             (<char*>PH_TABLE)[:n_pair_classes * n_honor_classes], np.uint8
         ).reshape(n_pair_classes, n_honor_classes).copy(),
+        "wild_suit_class": np.frombuffer((<char*>WILD_SUIT_CLASS)[:SUIT_SIZE], np.uint8).copy(),
+        "wild_honor_class": np.frombuffer((<char*>WILD_HONOR_CLASS)[:HONOR_SIZE],
+                                          np.uint8).copy(),
+        "wild_suit_vectors": _vectors(WILD_SUIT_VEC, n_wild_suit_classes),
+        "wild_honor_vectors": _vectors(WILD_HONOR_VEC, n_wild_honor_classes),
         "suit_final_table": np.frombuffer(
             (<char*>SUIT_FINAL_TABLE)[:5 * n_ph_classes * n_suit_classes], np.uint8
         ).reshape(5, n_ph_classes, n_suit_classes).copy(),
@@ -822,34 +1414,24 @@ def table_info():
 
 from mahjong_core._tileparse cimport count_tenhou_text, count_tile_ids
 
-cdef int _parse_plain_tenhou(str text, uint8_t* c) except -2:
-    """Fill c from a plain tenhou string ("123m456p11z", spaces between groups allowed).
-
-    Returns the tile count, or -1 when the text is anything else (another notation, a bad
-    token, a fifth copy, more than 14 tiles): the caller then takes the full parser, which
-    also writes the error message.
-    """
-    memset(c, 0, N_KINDS)
-    return count_tenhou_text(text, c, 4, 14, True)
-
-
-cdef int _parse_id_list(object tiles, uint8_t* c) except -2:
-    """Fill c from a list or tuple of int tile ids (not 34 long: that is a counts array to
-    mahjong.tiles). Returns the tile count, or -1 to take the full parser."""
-    cdef Py_ssize_t n = len(tiles)
-    if n == N_KINDS or n > 14:
-        return -1
-    memset(c, 0, N_KINDS)
-    if count_tile_ids(tiles, c, N_KINDS, True) >= 0:
-        return -1
-    return <int>n
-
-
 cdef int _parse_fast(object tiles, uint8_t* c) except -2:
+    """Fill c from a plain tenhou string ("123m456p11z", spaces between groups allowed) or
+    a list/tuple of int ids (not 34 long: that is a counts array to mahjong.tiles), with the
+    shared readers of _tileparse.pxd. Returns the tile count, or -1 for anything else
+    (another notation, a bad token, a fifth copy, more than 14 tiles): the caller then
+    takes the full parser, which also words the error."""
+    cdef Py_ssize_t n
     if type(tiles) is str:
-        return _parse_plain_tenhou(<str>tiles, c)
+        memset(c, 0, N_KINDS)
+        return count_tenhou_text(<str>tiles, c, 4, 14, True)
     if type(tiles) is list or type(tiles) is tuple:
-        return _parse_id_list(tiles, c)
+        n = len(tiles)
+        if n == N_KINDS or n > 14:
+            return -1
+        memset(c, 0, N_KINDS)
+        if count_tile_ids(tiles, c, N_KINDS, True) >= 0:
+            return -1
+        return <int>n
     return -1
 
 
@@ -1000,3 +1582,207 @@ def checked_useful_rows(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint 
             bad += _checked_row_useful(&counts[i, 0], &n_melds[i], infer, forms,
                                        &out[i, 0], &shanten_out[i], &status[i])
     return bad
+
+
+# --- locked copies and wildcards: entry points ----------------------------------------------
+
+cdef inline int _wild_missing_fast(const uint8_t* c, int n_melds, int forms, int w
+                                   ) noexcept nogil:
+    """Missing count with wildcard kind w (-1 = none) and no locked copies."""
+    cdef HandView v
+    cdef uint8_t r[40]
+    cdef int k, d, g
+    if w < 0:
+        return missing_tiles(c, n_melds, forms)
+    k = c[w]
+    if forms == FORM_REGULAR:
+        # the real tiles' indices: only the wildcard's group changes (its digit drops to 0)
+        if mj_has_four_except(c, w):
+            return _analyze(c, n_melds, forms, NULL, w, False, NULL)
+        _index_view(c, &v)
+        g = w // 9
+        v.idx[g] -= k * POW5[w - 9 * g]
+        if g < 3:
+            v.cls[g] = SUIT_CLASS[v.idx[g]]
+        else:
+            v.cls[3] = HONOR_CLASS[v.idx[3]]
+        d = _regular(&v, n_melds)
+        return d - k if d > k else 0
+    memcpy(r, c, N_KINDS)
+    memset(r + N_KINDS, 0, 6)
+    r[w] = 0
+    _view(r, &v)
+    if v.fours:
+        return _analyze(c, n_melds, forms, NULL, w, False, NULL)
+    d = _missing_d(&v, n_melds, forms)
+    if d >= NOT_APPLICABLE:
+        return NOT_APPLICABLE
+    return d - k if d > k else 0
+
+
+cdef int _check_locked(const uint8_t[::1] counts, const uint8_t[::1] locked) except -1:
+    cdef int t
+    if locked.shape[0] != N_KINDS:
+        raise ValueError(f"locked must have 34 entries, got {locked.shape[0]}")
+    for t in range(N_KINDS):
+        if counts[t] + locked[t] > 4:
+            raise ValueError(f"tile {t}: {counts[t]} concealed and {locked[t]} in melds")
+    return 0
+
+
+def analyze_one(const uint8_t[::1] counts, int n_melds, int forms, object locked=None,
+                int wildcard=-1, bint want_mask=True):
+    """(missing, useful mask) with the melds' copies `locked` (uint8[34] or None) and a
+    wildcard kind (-1 = none). Without locked copies and wildcard: useful_one."""
+    cdef const uint8_t[::1] lk
+    cdef const uint8_t* lp = NULL
+    cdef uint64_t mask = 0
+    cdef int missing
+    _check_one(counts, n_melds)
+    if not -1 <= wildcard < N_KINDS:
+        raise ValueError(f"wildcard must be -1..33, got {wildcard}")
+    if locked is not None:
+        lk = locked
+        _check_locked(counts, lk)
+        lp = &lk[0]
+    missing = _analyze(&counts[0], n_melds, forms, lp, wildcard, want_mask, &mask)
+    return missing, mask
+
+
+def missing_by_form_ex(const uint8_t[::1] counts, int n_melds, object locked=None,
+                       int wildcard=-1):
+    """missing_by_form with locked copies and a wildcard kind."""
+    cdef const uint8_t[::1] lk
+    cdef const uint8_t* lp = NULL
+    cdef uint64_t mask = 0
+    _check_one(counts, n_melds)
+    if not -1 <= wildcard < N_KINDS:
+        raise ValueError(f"wildcard must be -1..33, got {wildcard}")
+    if locked is not None:
+        lk = locked
+        _check_locked(counts, lk)
+        lp = &lk[0]
+    return tuple(_analyze(&counts[0], n_melds, 1 << f, lp, wildcard, False, &mask)
+                 for f in range(5))
+
+
+def exact_missing(const uint8_t[::1] counts, int n_melds, int forms, object locked=None,
+                  int wildcard=-1):
+    """The exact search alone (no table fast path), for the tests."""
+    cdef uint8_t r[40]
+    cdef uint8_t cap[40]
+    cdef const uint8_t[::1] lk
+    cdef int t, k = 0, S = 0, d
+    _check_one(counts, n_melds)
+    for t in range(N_KINDS):
+        r[t] = counts[t]
+        cap[t] = 4
+    if locked is not None:
+        lk = locked
+        _check_locked(counts, lk)
+        for t in range(N_KINDS):
+            cap[t] = 4 - lk[t]
+    if wildcard >= 0:
+        k = r[wildcard]
+        r[wildcard] = 0
+        S = cap[wildcard]
+        cap[wildcard] = 0
+    d = _exact_d(r, cap, S, n_melds, forms)
+    if d >= INF:
+        return NOT_APPLICABLE
+    return d - k if d > k else 0
+
+
+PY_ROW_LOCKED_COPIES = 5
+
+
+cdef inline int _check_row_ex(const uint8_t* c, int8_t* n_melds, bint infer, int forms,
+                              const uint8_t* locked) noexcept nogil:
+    cdef int st = _check_row(c, n_melds, infer, forms), t
+    if st != ROW_OK or locked == NULL:
+        return st
+    for t in range(N_KINDS):
+        if c[t] + locked[t] > 4:
+            return 5
+    return ROW_OK
+
+
+cdef inline int _checked_row_ex(const uint8_t* c, int8_t* n_melds, bint infer, int forms,
+                                const uint8_t* locked, int w, bint want_useful,
+                                int8_t* out, uint8_t* useful, uint8_t* status) noexcept nogil:
+    cdef uint64_t mask = 0
+    cdef int missing
+    status[0] = _check_row_ex(c, n_melds, infer, forms, locked)
+    if status[0] != ROW_OK:
+        out[0] = -128
+        if want_useful:
+            memset(useful, 0, N_KINDS)
+        return 1
+    if not want_useful and locked == NULL:
+        out[0] = _wild_missing_fast(c, n_melds[0], forms, w) - 1
+        return 0
+    missing = _analyze(c, n_melds[0], forms, locked, w, want_useful, &mask)
+    out[0] = missing - 1
+    if want_useful:
+        mj_expand_mask(mask, useful)
+    return 0
+
+
+def checked_rows_ex(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint infer, int forms,
+                    const uint8_t[:, ::1] locked, bint has_locked, const int8_t[::1] wild,
+                    int8_t[::1] out, uint8_t[:, ::1] useful, bint want_useful,
+                    uint8_t[::1] status, int threads=1):
+    """checked_shanten_rows / checked_useful_rows with the melds' copies (locked, (N, 34),
+    read when has_locked) and a wildcard kind per row (wild, (N,), -1 = none; validated by
+    the caller). useful is (N, 34) when want_useful, else any (0, 34) array."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Py_ssize_t bad = 0
+    _check_shapes(counts, n_melds.shape[0], out.shape[0], N_KINDS)
+    if status.shape[0] != n or wild.shape[0] != n:
+        raise ValueError("status and wild must have one entry per row")
+    if has_locked and (locked.shape[0] != n or locked.shape[1] != N_KINDS):
+        raise ValueError("locked must have shape (N, 34)")
+    if want_useful and (useful.shape[0] != n or useful.shape[1] != N_KINDS):
+        raise ValueError("useful must have shape (N, 34)")
+    if threads <= 1:
+        with nogil:
+            for i in range(n):
+                bad += _checked_row_ex(&counts[i, 0], &n_melds[i], infer, forms,
+                                       &locked[i, 0] if has_locked else NULL, wild[i],
+                                       want_useful, &out[i],
+                                       &useful[i, 0] if want_useful else NULL, &status[i])
+    else:
+        for i in prange(n, nogil=True, num_threads=threads, schedule="dynamic", chunksize=1024):
+            bad += _checked_row_ex(&counts[i, 0], &n_melds[i], infer, forms,
+                                   &locked[i, 0] if has_locked else NULL, wild[i],
+                                   want_useful, &out[i],
+                                   &useful[i, 0] if want_useful else NULL, &status[i])
+    return bad
+
+
+def group_vector_exact(const uint8_t[::1] h, const uint8_t[::1] cap, bint chows, int max_e):
+    """The exact search's vector of one group (for the tests): a (5, 2, 5) array of the
+    fewest uncovered slots per (sets, pair, slots beyond the caps); 99 = none."""
+    import numpy as np
+    cdef uint8_t out[EXACT_VEC]
+    cdef int n = h.shape[0]
+    if n not in (7, 9) or cap.shape[0] != n or not 0 <= max_e <= 4:
+        raise ValueError("a group has 9 (suit) or 7 (honors) counts and caps; max_e 0..4")
+    _group_dp(&h[0], &cap[0], n, chows, max_e, 4, out)
+    return np.array([out[i] for i in range(EXACT_VEC)], np.uint8).reshape(5, 2, 5)
+
+
+def fast_text_wild(object tiles, int forms, int wildcard, bint want_mask):
+    """(missing, useful mask) of a concealed hand given as a plain tenhou string or a
+    list/tuple of int ids, without melds, with wildcard kind `wildcard` (0..33); None to
+    take the full path (other notations, errors, 34-long sequences)."""
+    cdef uint8_t c[40]
+    cdef uint64_t mask = 0
+    cdef int missing, total
+    if not 0 <= wildcard < N_KINDS:
+        return None
+    total = _parse_fast(tiles, c)
+    if total != 13 and total != 14:
+        return None
+    missing = _analyze(c, 0, forms, NULL, wildcard, want_mask, &mask)
+    return missing, mask

@@ -1,4 +1,5 @@
-# Compiled tile readers shared by the scalar fast paths of _shanten, _gb and _regional.
+# Compiled tile readers: the one tenhou-notation reader of the compiled side (_shanten,
+# _holdings and the room kernels use it).
 #
 # Header-only (every function is `cdef inline`), so there is no _tileparse extension module.
 # Each reader takes only the commonest input and reports anything else to its caller,

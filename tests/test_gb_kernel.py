@@ -19,7 +19,8 @@ from mahjong.guobiao.batch import (BAD_CONTEXT, BAD_MELD, BAD_TILE, ERROR_MESSAG
                                    score_batch)
 from mahjong.guobiao.fans import FAN_BY_NAME, FAN_BY_NAME_EN, FAN_POINTS, FANS, N_FANS, FanId
 from mahjong.tiles import parse_tiles
-from mahjong_core import _gb
+from mahjong.guobiao import _kernel as _gb
+from mahjong_core import _waits
 
 import gb_hand_gen as gen
 
@@ -43,7 +44,6 @@ def counts_of(ids):
 def test_fan_table_shape_and_order():
     assert N_FANS == _gb.N_FANS == 82
     assert [int(f.id) for f in FANS] == list(range(82))
-    assert tuple(FAN_POINTS) == tuple(_gb.FAN_POINTS_PY)
     # descending value in the reference's order, 明暗杠 appended last
     pts = [f.points for f in FANS[:81]]
     assert pts == sorted(pts, reverse=True)
@@ -189,7 +189,7 @@ def _score(text, win, melds=(), flags=0, seat=0, rnd=0, flowers=0):
 ])
 def test_error_codes(text, win, melds, flags, seat, flowers, code):
     assert _score(text, win, melds, flags, seat, 0, flowers) == code
-    assert code in ERROR_MESSAGES and code in _gb.ERROR_CODES
+    assert code in ERROR_MESSAGES
 
 
 def test_valid_contexts_next_to_the_rejected_ones():
@@ -323,16 +323,32 @@ def test_candidates_and_choice(sample):
     assert n_multi > 10
 
 
-def test_score_one_packed_matches_score_one():
+def _standard(tiles, win, mb, flags, seat=0, rnd=0, flowers=0):
+    """score_standard with the context given as bits (as score_one takes it)."""
+    bits = [bool(flags & b) for b in (gen.SELF_DRAWN, gen.FOURTH_TILE, gen.REPLACEMENT,
+                                      gen.ROBBING_KONG, gen.LAST_OF_WALL)]
+    answer = _gb.score_standard(tiles, (), (mb, ()), win, *bits, seat, rnd, flowers, {}, {},
+                                {})
+    if type(answer) is not bytes:
+        return answer
+    return _gb.score_standard(tiles, (), (mb, ()), win, *bits, seat, rnd, flowers, {}, {},
+                              {answer: answer})
+
+
+def test_score_standard_matches_score_one():
     rng = random.Random(3)
     for _ in range(300):
         h, win, melds, flags, seat, rnd, flowers = gen.random_hand(rng)
         ids = bytes(t for t in range(34) for _ in range(int(h[t])))
         mb = bytes(v for m in melds for v in m)
-        total, pairs, form, pair, groups, pattern = _gb.score_one_packed(
-            ids, win, mb, flags, seat, rnd, flowers)
+        answer = _standard(ids, win, mb, flags, seat, rnd, flowers)
         one = _gb.score_one(h, win, melds, flags, seat, rnd, flowers)
-        assert total == one["total"]
+        if one["total"] < 0:
+            assert answer == one["total"]
+            continue
+        total, pairs = answer["total"], answer["fans"]  # the cache maps pairs to themselves
+        form, pair, groups, pattern, counts, _, _ = answer["_raw_decomposition"][1]
+        assert total == one["total"] and counts == bytes(h)
         fans = np.zeros(N_FANS, np.uint8)
         for i in range(0, len(pairs), 2):
             fans[pairs[i]] = pairs[i + 1]
@@ -347,11 +363,12 @@ def test_score_one_packed_matches_score_one():
             if digits:
                 groups.append(digits + suit)
         text = "".join(groups)
-        assert _gb.score_one_packed(text, win, mb, flags, seat, rnd, flowers)[:2] == (total, pairs)
-    assert _gb.score_one_packed("123x", 0, b"")[0] == BAD_TILE
-    assert _gb.score_one_packed("12389z", 0, b"")[0] == BAD_TILE
-    assert _gb.score_one_packed(bytes([40]), 0, b"")[0] == BAD_TILE
-    assert _gb.score_one_packed(b"", 0, b"\x01")[0] == BAD_MELD
+        again = _standard(text, win, mb, flags, seat, rnd, flowers)
+        assert (again["total"], again["fans"]) == (total, pairs)
+    assert _standard("123x", 0, b"", 0) is None        # not plain notation: the room reads it
+    assert _standard("12389z", 0, b"", 0) is None
+    assert _standard(bytes([40]), 0, b"", 0) == BAD_TILE
+    assert _standard(b"", 0, b"\x01", 0) == BAD_MELD
 
 
 # --- the per-suit shape table against a slow recursive split --------------------------
@@ -391,15 +408,15 @@ def test_suit_shape_table_against_slow_split():
             if c[r] < 4:
                 c[r] += 1
         expected = int(_slow_sets(c, False)) | 2 * int(_slow_sets(c, True))
-        assert _gb._suit_shape(c) == expected, c
+        assert _waits.suit_shape(c) == expected, c
         seen += expected != 0
     assert seen > 100
     # a fifth copy (formal waits) goes through the arithmetic path
-    assert _gb._suit_shape([5, 0, 0, 0, 0, 0, 0, 0, 0]) == 2
-    assert _gb._suit_shape([5, 2, 2, 0, 0, 0, 0, 0, 0]) == 1
+    assert _waits.suit_shape([5, 0, 0, 0, 0, 0, 0, 0, 0]) == 2
+    assert _waits.suit_shape([5, 2, 2, 0, 0, 0, 0, 0, 0]) == 1
     for c in ([5, 1, 1, 0, 0, 0, 0, 0, 0], [0, 0, 1, 5, 1, 1, 1, 0, 0],
               [1, 1, 5, 2, 2, 0, 0, 0, 0]):
-        assert _gb._suit_shape(c) == int(_slow_sets(c, False)) | 2 * int(_slow_sets(c, True))
+        assert _waits.suit_shape(c) == int(_slow_sets(c, False)) | 2 * int(_slow_sets(c, True))
 
 
 # --- properties -----------------------------------------------------------------------

@@ -107,9 +107,3 @@ def test_cli_settle(tmp_path, capsys):
     assert json.loads(out)["deltas"] == [0, 2, -2, 0]
     with pytest.raises(MahjongError, match="cannot read"):
         _run(["settle", str(tmp_path / "missing.json")], capsys)
-
-
-def test_kernel_flag_bits_match_winflag():
-    # The compiled scorer reads the same bits as WinFlag; a drift would mis-score silently.
-    from mahjong_core import _regional
-    assert _regional.WIN_FLAG_BITS == {f.name: f.value for f in WinFlag if f.value}

@@ -1,7 +1,7 @@
 """The compiled helpers of regional settlement agree with what they stand for.
 
 Settling a record makes one compiled call per win and per closing hand
-(``mahjong_core._regional.score_ids`` / ``closing_hand_facts``); these tests hold them
+(the room kernels' scorers: ``score_ids`` / ``closing_hand_facts``); these tests hold them
 equal to the separate calls and to brute force.
 """
 import copy
@@ -16,10 +16,15 @@ from mahjong.errors import MahjongError
 from mahjong.record import HandRecord
 from mahjong.ruleset import suited_hand_arrays, suits_held
 from mahjong.tiles import format_tiles
-from mahjong_core import _regional
 
 from test_ruleset_oracle import random_hand
 from test_sichuan_properties import build_record
+
+KERNEL = {0: sichuan._kernel, 1: yunnan._kernel}  # by the tests' rule-set number
+
+
+def _scorer(rules, option):
+    return KERNEL[rules].scorer(option)
 
 FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly", "earthly",
          "first_round")
@@ -82,15 +87,15 @@ def test_closing_hand_facts_equal_separate_calls():
         counts, rows, parsed = suited_hand_arrays(hand, ms, size=13)
         for rules, option in ((0, 4), (0, 5), (1, 0), (1, 1)):
             for skip in (True, False):
-                fan, tile = _regional.best_wait_one(rules, counts, rows, option, skip)
-                assert _regional.closing_hand_facts(rules, tuple(sorted(hand)), rows, option,
-                                                    skip) == (suits_held(counts, parsed), fan,
+                fan, tile = _scorer(rules, option).best_wait_one(counts, rows, skip)
+                assert _scorer(rules, option).closing_hand_facts(
+                    tuple(sorted(hand)), rows, skip) == (suits_held(counts, parsed), fan,
                                                               tile)
 
 
 def _best_wait_by_brute_force(rules, counts, rows, option, skip_own_four):
     """(fan, tile) of the best discard win, scoring every one of the 27 suit tiles."""
-    score_one = _regional.sichuan_score_one if rules == 0 else _regional.yunnan_score_one
+    score_one = _scorer(rules, option).score_one
     own = np.array(counts[:27], dtype=np.int64)
     for kind, t in zip(rows[::2], rows[1::2]):
         if kind == 1:
@@ -104,16 +109,15 @@ def _best_wait_by_brute_force(rules, counts, rows, option, skip_own_four):
             continue
         trial = np.array(counts, dtype=np.uint8)
         trial[t] += 1
-        fan = score_one(trial, rows, 0, option, items)
+        fan = score_one(trial, rows, 0, items)
         if fan > 0 and fan > best:
             best, best_tile = fan, t
     return best, best_tile
 
 
 def test_pruned_best_wait_search_equals_brute_force():
-    """The compiled search scores only tiles that can complete a win (two suits at most,
-    near a concealed tile, no suit left with 3k+1 tiles unless seven pairs); it must find
-    what scoring all 27 tiles finds, for ready and unready hands, with pungs, kongs and
+    """The compiled search scores only the formal waits of the concealed tiles (the core's
+    wait search); it must find what scoring all 27 tiles finds, for ready and unready hands, with pungs, kongs and
     (Yunnan with allow_chow) chows."""
     rng = random.Random(11)
     n_ready = 0
@@ -131,7 +135,7 @@ def test_pruned_best_wait_search_equals_brute_force():
         for rules, option in (((1, 0), (1, 1)) if chows else ((0, 4), (0, 5), (1, 0))):
             for skip in (True, False):
                 want = _best_wait_by_brute_force(rules, counts, rows, option, skip)
-                assert _regional.best_wait_one(rules, counts, rows, option, skip) == want, \
+                assert _scorer(rules, option).best_wait_one(counts, rows, skip) == want, \
                     (hand, melds, rules, option, skip)
                 n_ready += want[0] > 0
     assert n_ready > 5000  # the ready case is well covered, not only the early exits
@@ -139,8 +143,8 @@ def test_pruned_best_wait_search_equals_brute_force():
 
 def test_compiled_helpers_reject_bad_ids():
     with pytest.raises(ValueError):
-        _regional.score_ids(0, (27,) * 2 + (0,) * 12, b"", 0, 4)
+        sichuan._kernel.scorer(4).score_ids((27,) * 2 + (0,) * 12, b"", 0)
     with pytest.raises(ValueError):
-        _regional.score_ids(0, (0,) * 5 + (1,) * 9, b"", 0, 4)  # fifth copy
+        sichuan._kernel.scorer(4).score_ids((0,) * 5 + (1,) * 9, b"", 0)  # fifth copy
     with pytest.raises(ValueError):
-        _regional.closing_hand_facts(0, (1,) * 13, b"\x02\x1b", 4)  # meld of an honour
+        sichuan._kernel.scorer(4).closing_hand_facts((1,) * 13, b"\x02\x1b")  # meld of an honour

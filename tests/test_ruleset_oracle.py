@@ -1,5 +1,6 @@
 """A slow, obviously-correct pure-Python twin of the Sichuan and Yunnan hand scoring, and
-differential tests of the compiled kernel (mahjong_core._regional) against it.
+differential tests of the room kernels (mahjong.sichuan._kernel, mahjong.yunnan._kernel)
+against it.
 
 The oracle lists every decomposition by brute force and applies the RULES.md definitions
 literally (§4.5 for Sichuan, §1.4/§1.5 for Yunnan); it shares no code with the kernel.
@@ -254,8 +255,7 @@ def test_sichuan_kernel_matches_oracle_on_random_hands():
         want = oracle_sichuan(hand, melds, int(flags), 4)
         counts, rows = _arrays(hand, melds)
         items = np.zeros(len(sichuan.ITEMS), dtype=np.int16)
-        from mahjong_core import _regional
-        got = _regional.sichuan_score_one(counts, rows.ravel(), int(flags), 4, items)
+        got = sichuan._kernel.scorer(4).score_one(counts, rows.ravel(), int(flags), items)
         wins += want > 0
         if got != want:
             mismatches.append((hand, melds, win, int(flags), want, got))
@@ -271,7 +271,6 @@ def test_sichuan_kernel_matches_oracle_on_random_hands():
 
 
 def test_yunnan_kernel_matches_oracle_on_random_hands():
-    from mahjong_core import _regional
     rng = random.Random(1130)
     mismatches, wins = [], 0
     for n in range(N_DIFF):
@@ -284,7 +283,7 @@ def test_yunnan_kernel_matches_oracle_on_random_hands():
         want = oracle_yunnan(hand, melds, int(flags), stack)
         counts, rows = _arrays(hand, melds)
         items = np.zeros(len(yunnan.ITEMS), dtype=np.int16)
-        got = _regional.yunnan_score_one(counts, rows.ravel(), int(flags), int(stack), items)
+        got = yunnan._kernel.scorer(int(stack)).score_one(counts, rows.ravel(), int(flags), items)
         wins += want > 0
         if got != want:
             mismatches.append((hand, melds, win, int(flags), stack, want, got))
@@ -295,7 +294,6 @@ def test_yunnan_kernel_matches_oracle_on_random_hands():
 @pytest.mark.parametrize("rules", ["sichuan", "yunnan"])
 def test_best_wait_matches_oracle(rules):
     """查大叫/查叫 value: the best discard win over every wait, by brute force."""
-    from mahjong_core import _regional
     rng = random.Random(7)
     checked_ready = 0
     for n in range(3000):
@@ -319,8 +317,9 @@ def test_best_wait_matches_oracle(rules):
             if f > 0:
                 best = max(best, f)
         counts, rows = _arrays(hand, melds)
-        fan, tile = _regional.best_wait_one(0 if rules == "sichuan" else 1, counts, rows.ravel(),
-                                            4 if rules == "sichuan" else 0, True)
+        kernel = sichuan._kernel if rules == "sichuan" else yunnan._kernel
+        fan, tile = kernel.scorer(4 if rules == "sichuan" else 0).best_wait_one(
+            counts, rows.ravel(), True)
         assert fan == best, (hand, melds, fan, best)
         if best > 0:
             checked_ready += 1

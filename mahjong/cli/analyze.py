@@ -6,6 +6,7 @@ Examples::
     mahjong analyze 123456789m11p23s5z
     mahjong analyze 23m456p789s11z --meld pung:222p --visible 1m4m
     mahjong analyze 19m19p19s1234567z --forms thirteen_orphans,regular --json
+    mahjong analyze 123m456p789s11z2z4p --wildcard 4p
 """
 from __future__ import annotations
 
@@ -32,6 +33,9 @@ def register(subparsers) -> None:
                         "thirteen_orphans, honors_knitted, knitted_straight); default: all")
     p.add_argument("--visible", default=None,
                    help="tiles seen elsewhere (discards, other melds) for the unseen counts")
+    p.add_argument("--wildcard", default=None, metavar="TILE",
+                   help="the wildcard kind (赖子), e.g. 4p: every concealed copy may stand "
+                        "for any tile")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -57,7 +61,7 @@ def parse_meld_arg(text: str):
     raise MahjongError(f"--meld {text!r}: give KIND:TILES or a chow/pung/kong's tiles")
 
 
-def analyze(tiles, melds=(), forms=None, visible=None) -> Dict[str, Any]:
+def analyze(tiles, melds=(), forms=None, visible=None, wildcard=None) -> Dict[str, Any]:
     """Everything ``mahjong analyze`` prints, as a JSON-ready dict."""
     from .. import analysis
     from ..hand import parse_melds
@@ -66,33 +70,39 @@ def analyze(tiles, melds=(), forms=None, visible=None) -> Dict[str, Any]:
     melds = parse_melds(melds)
     counts = tile_counts(tiles)
     n_tiles = int(counts.sum())
+    w = analysis.wildcard_id(wildcard)
     unseen = analysis.unseen_counts(counts, melds, visible)
     chosen = analysis.FORMS if forms is None else [
         f for f in analysis.FORMS if analysis.forms_mask(forms) & analysis.FORM_BITS[f]]
-    by_form = analysis.shanten_by_form(counts, melds)
-    useful = analysis.useful_tiles(counts, melds, forms)
+    wild = None if w < 0 else w
+    by_form = analysis.shanten_by_form(counts, melds, wildcard=wild)
+    useful = analysis.useful_tiles(counts, melds, forms, wildcard=wild)
     result: Dict[str, Any] = {
         "tiles": format_tiles([t for t in range(34) for _ in range(int(counts[t]))]),
         "melds": [m.to_json() for m in melds],
-        "shanten": analysis.shanten(counts, melds, forms),
+        "shanten": analysis.shanten(counts, melds, forms, wildcard=wild),
         "shanten_by_form": {f: by_form[f] for f in chosen},
         "useful": [{"tile": format_tiles([t]), "unseen": int(unseen[t])} for t in useful],
         "useful_unseen": int(sum(int(unseen[t]) for t in useful)),
     }
+    if wild is not None:
+        result["wildcard"] = format_tiles([w])
     if n_tiles + 3 * len(melds) == 13:
-        result["waits"] = [format_tiles([t]) for t in analysis.waits(counts, melds, forms)]
+        result["waits"] = [format_tiles([t])
+                           for t in analysis.waits(counts, melds, forms, wildcard=wild)]
     else:
         result["discards"] = [
             {"discard": format_tiles([o.tile]), "shanten": o.shanten,
              "useful": [format_tiles([t]) for t in o.useful], "unseen": o.unseen}
-            for o in analysis.discard_analysis(counts, melds, forms, visible)]
+            for o in analysis.discard_analysis(counts, melds, forms, visible, wildcard=wild)]
     return result
 
 
 def _text(result: Dict[str, Any]) -> str:
     lines: List[str] = []
     melds = " ".join(f"[{m['type']} {m['tiles']}]" for m in result["melds"])
-    lines.append(f"hand     {result['tiles']}" + (f"  {melds}" if melds else ""))
+    lines.append(f"hand     {result['tiles']}" + (f"  {melds}" if melds else "")
+                 + (f"  wildcard {result['wildcard']}" if "wildcard" in result else ""))
     lines.append(f"shanten  {result['shanten']}" + ("  (complete)" if result["shanten"] == -1
                                                    else "  (ready)" if result["shanten"] == 0
                                                    else ""))
@@ -115,6 +125,6 @@ def run(args) -> int:
     forms = None
     if args.forms:
         forms = [f.strip() for group in args.forms for f in group.split(",") if f.strip()]
-    result = analyze(args.tiles, melds, forms, args.visible)
+    result = analyze(args.tiles, melds, forms, args.visible, args.wildcard)
     print(json.dumps(result, ensure_ascii=False) if args.json else _text(result))
     return 0

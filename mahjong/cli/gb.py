@@ -293,9 +293,9 @@ def _score_chunk_batch(chunk) -> List[dict]:
     (a clear message per bad line), the valid ones scored in one kernel call."""
     import numpy as np
 
-    from mahjong_core import _gb
-
-    from ..guobiao.batch import pack_hands
+    from ..guobiao import _kernel as _gb
+    from ..guobiao.batch import ERROR_MESSAGES, pack_hands
+    from ..guobiao.fans import MIN_FANS
     from ..guobiao.scoring import _fan_order, _fan, prepare
 
     rows: List[Optional[dict]] = [None] * len(chunk)
@@ -328,14 +328,14 @@ def _score_chunk_batch(chunk) -> List[dict]:
             total = totals[j]
             if total < 0:
                 message = ("not a winning hand: the tiles form no complete hand"
-                           if total == -1 else _gb.ERROR_CODES.get(total, f"error {total}"))
+                           if total == -1 else ERROR_MESSAGES.get(total, f"error {total}"))
                 rows[i] = {"error": f"line {number}: {message}"}
                 continue
             fans = sorted((_fan(int(f), int(fan_counts[j, f]))
                            for f in np.flatnonzero(fan_counts[j])), key=_fan_order)
             n_flowers = prepared[6]
             rows[i] = {"total": total, "base_total": total - n_flowers,
-                       "meets_minimum": total - n_flowers >= 8,
+                       "meets_minimum": total - n_flowers >= MIN_FANS,
                        "fans": [{"name": f.name, "name_en": f.name_en, "points": f.points,
                                  "count": f.count} for f in fans]}
     return rows

@@ -17,15 +17,24 @@ from typing import Tuple
 
 import numpy as np
 
-from ..errors import InvalidContextError, InvalidHandError
+from mahjong_core._types import ERR_BAD_CONTEXT as BAD_CONTEXT
+from mahjong_core._types import ERR_BAD_MELD as BAD_MELD
+from mahjong_core._types import ERR_BAD_TILE as BAD_TILE
+from mahjong_core._types import ERR_NOT_WINNING as NOT_WINNING
+from mahjong_core._types import ERR_TOO_MANY_COPIES as TOO_MANY_COPIES
+from mahjong_core._types import ERR_WRONG_TILE_COUNT as WRONG_TILE_COUNT
 
-#: Error codes of ``score_batch`` (negative totals), per row.
-NOT_WINNING = -1
-TOO_MANY_COPIES = -2
-BAD_MELD = -3
-BAD_CONTEXT = -4
-WRONG_TILE_COUNT = -5
-BAD_TILE = -6
+from ..errors import InvalidContextError, InvalidHandError
+from . import _kernel as _gb
+from ._kernel import GB_ALL_FLAGS
+# Win-context flag bits (their one definition is the kernel's context byte).
+from ._kernel import GB_FOURTH_TILE as FOURTH_TILE
+from ._kernel import GB_LAST_OF_WALL as LAST_OF_WALL
+from ._kernel import GB_REPLACEMENT as REPLACEMENT
+from ._kernel import GB_ROBBING_KONG as ROBBING_KONG
+from ._kernel import GB_SELF_DRAWN as SELF_DRAWN
+
+# Error codes of ``score_batch`` (negative totals), per row: the core's ERR_* codes.
 
 ERROR_MESSAGES = {
     NOT_WINNING: "not a winning hand",
@@ -40,19 +49,6 @@ ERROR_MESSAGES = {
                       "is not 13)",
     BAD_TILE: "winning tile id not in 0..33",
 }
-
-#: Win-context flag bits.
-SELF_DRAWN = 1
-FOURTH_TILE = 2
-REPLACEMENT = 4
-ROBBING_KONG = 8
-LAST_OF_WALL = 16
-
-
-def _kernel():
-    from mahjong_core import _gb
-
-    return _gb
 
 
 def _int_array(value, name: str, error) -> np.ndarray:
@@ -152,7 +148,7 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
     # Screen out-of-range values per row, so nothing wraps when cast to uint8 and no bad
     # index reaches the nogil kernel; such rows get their code and a harmless stand-in.
     code = np.zeros(n, dtype=np.int32)
-    code[_outside(flg, 0, 31) | _outside(seat, 0, 3) | _outside(rnd, 0, 3)
+    code[_outside(flg, 0, GB_ALL_FLAGS) | _outside(seat, 0, 3) | _outside(rnd, 0, 3)
          | _outside(flw, 0, 8)] = BAD_CONTEXT
     mtype, mtile = mld[:, :, 0], mld[:, :, 1]
     code[(_outside(mtype, 0, 4) | ((mtype != 0) & _outside(mtile, 0, 33))).any(axis=1)] = BAD_MELD
@@ -171,7 +167,7 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
         rnd = np.where(bad, 0, rnd)
         flw = np.where(bad, 0, flw)
     u8 = lambda a: np.ascontiguousarray(a, dtype=np.uint8)  # noqa: E731
-    totals, fan_counts = _kernel().score_batch_kernel(
+    totals, fan_counts = _gb.score_batch_kernel(
         u8(conc), u8(win), u8(mld), u8(flg), u8(seat), u8(rnd), u8(flw), int(threads))
     if any_bad:
         totals[bad] = code[bad]

@@ -263,6 +263,10 @@ _ROWS = (
 )
 del F
 
+#: A Guobiao win needs this many fans without the flowers (the 8-fan minimum); settlement
+#: refuses a hand below it. Its one definition.
+MIN_FANS = 8
+
 #: The fan table, indexed by ``FanId``.
 FANS: Tuple[Fan, ...] = tuple(Fan(fid, zh, en, pts, excl) for fid, zh, en, pts, excl in _ROWS)
 
@@ -275,4 +279,5 @@ FAN_BY_NAME_EN = {f.name_en: f for f in FANS}
 
 assert [int(f.id) for f in FANS] == list(range(N_FANS)), "FANS rows out of FanId order"
 
-__all__ = ["Fan", "FanId", "FANS", "FAN_POINTS", "FAN_BY_NAME", "FAN_BY_NAME_EN", "N_FANS"]
+__all__ = ["Fan", "FanId", "FANS", "FAN_POINTS", "FAN_BY_NAME", "FAN_BY_NAME_EN", "N_FANS",
+           "MIN_FANS"]

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..errors import InvalidContextError, NotWinningError
 from ..tiles import TENHOU_NAMES
+from .fans import MIN_FANS
 from .lianzhong import CONTEXT_FLAGS as LIANZHONG_FLAGS
 from .lianzhong import LianzhongContext
 from .scoring import (REPLACEMENT, RULE_SETS, SELF_DRAWN, ScoredFan, ScoreResult,
@@ -59,7 +60,7 @@ class WaitValue:
     def __str__(self) -> str:
         if self.result is None:
             return f"{self.name}: {self.error}"
-        mark = "" if self.meets_minimum else f" (below {8})"
+        mark = "" if self.meets_minimum else f" (below {MIN_FANS})"
         fans = " ".join(str(f) for f in self.fans)
         return f"{self.name}: {self.total}{mark}  {fans}"
 

@@ -1,54 +1,50 @@
 """Score one Guobiao (MCR) hand: :func:`score` and its result types.
 
-The fan search runs in the compiled kernel (``mahjong_core._gb``); this module reads and
-validates the input once at the Python boundary (so every bad input is a clear
-:class:`ValueError` subclass naming the field), calls the kernel, and wraps its answer in
-immutable result objects. The 联众 rule set (``rules="lianzhong"``) adds its extra fans
-per candidate decomposition (:mod:`mahjong.guobiao.lianzhong`).
+The fan search runs in the room's compiled kernel (``mahjong.guobiao._kernel``); this module
+reads the input, calls the kernel, and makes the immutable result objects from its plain
+answer. The 联众 rule set (``rules="lianzhong"``) adds its extra fans per candidate
+decomposition (:mod:`mahjong.guobiao.lianzhong`).
 
-Hot path (``score`` must cost no more than the reference's one call, ~3 µs): for the
-common argument forms (a tenhou string, reference names, a list of int ids, bool flags, int
-winds) one compiled call (``_gb.score_standard``) checks the arguments, counts the tiles,
-runs the kernel and builds the result; other forms take the Python fast path below it (a
-plain tenhou string goes to the kernel as it is, tile ids as bytes). Melds given as hashable values are parsed once and cached (there are only a few hundred
-distinct melds), the fan tuple is memoised per fan combination, the result is filled
-without the dataclass ``__init__``, and the decomposition object is built only when asked
-for. The full Python validation (``prepare``) runs only to word an error.
+One path (``score`` must cost no more than the reference's one call, ~3 µs): the kernel's
+``score_standard`` takes the common argument forms (a tenhou string, names, a list of int
+ids, bool flags, int winds) itself; for any other form this module first turns each
+argument into a common one (or raises the error naming it) and calls it again. Melds given
+as hashable values are parsed once and cached (there are only a few hundred distinct
+melds), the fan tuple is memoised per fan combination, the result is filled without the
+dataclass ``__init__``, and the decomposition object is built only when asked for. A hand
+the kernel refuses is validated again in Python (``prepare``) to word the error.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, Optional, Tuple
 
-from mahjong_core import _gb as _kernel
+from mahjong_core._types import (ERR_BAD_CONTEXT, ERR_BAD_MELD, ERR_BAD_TILE,
+                                 ERR_NOT_WINNING, ERR_TOO_MANY_COPIES, ERR_WRONG_TILE_COUNT)
 
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError, TileParseError
-from ..hand import Meld, parse_meld
+from ..hand import MELD_TYPE_CODES, Meld, parse_meld
+from . import _kernel
+from ._kernel import GB_FOURTH_TILE as FOURTH_TILE
+from ._kernel import GB_LAST_OF_WALL as LAST_OF_WALL
+from ._kernel import GB_REPLACEMENT as REPLACEMENT
+from ._kernel import GB_ROBBING_KONG as ROBBING_KONG
+from ._kernel import GB_SELF_DRAWN as SELF_DRAWN
+from .batch import ERROR_MESSAGES
 from ..tiles import (CHINESE_NAMES, LETTER_NAMES, REFERENCE_NAMES, TENHOU_NAMES, UNICODE_NAMES,
                      format_tiles, parse_tile, parse_tiles)
-from .fans import FANS, FanId
+from .fans import FANS, MIN_FANS, FanId
 from .lianzhong import (EXTRA_FANS, LianzhongContext, LianzhongOptions, apply_extras,
                         context_extras, decomposition_extras)
 from .winds import WIND_NAMES, parse_wind
 
-MIN_FANS = 8
 RULE_SETS = ("standard", "lianzhong")
 
-# Win-context bits of the kernel.
-SELF_DRAWN = 1
-FOURTH_TILE = 2
-REPLACEMENT = 4
-ROBBING_KONG = 8
-LAST_OF_WALL = 16
-
 # Kernel error codes (negative totals) -> exception class.
-_ERRORS = {-1: NotWinningError, -2: InvalidHandError, -3: InvalidHandError,
-           -4: InvalidContextError, -5: InvalidHandError, -6: TileParseError}
-
-_NOT_PLAIN_TENHOU = -6  # score_one_packed on a string: "not plain tenhou, parse it here"
-_MELD_CODE = {"chow": 1, "pung": 2, "kong": 3, "concealed_kong": 4}
+_ERRORS = {ERR_NOT_WINNING: NotWinningError, ERR_TOO_MANY_COPIES: InvalidHandError,
+           ERR_BAD_MELD: InvalidHandError, ERR_BAD_CONTEXT: InvalidContextError,
+           ERR_WRONG_TILE_COUNT: InvalidHandError, ERR_BAD_TILE: TileParseError}
 
 # --- result types ---------------------------------------------------------------------
 
@@ -199,7 +195,7 @@ class ScoreResult:
         cached = self.__dict__.get("_decomposition")
         if cached is None:
             builder, args = self.__dict__["_raw_decomposition"]
-            cached = builder(*args)
+            cached = (builder or _packed_decomposition)(*args)  # None: the kernel's answer
             self.__dict__["_decomposition"] = cached
         return cached
 
@@ -257,7 +253,6 @@ def _make_result(total, base_total, flowers, fans, rules, win, self_drawn, robbi
 
 # --- input ----------------------------------------------------------------------------
 
-_TENHOU_GROUP = re.compile(r"([1-9]+)([mpsz])")
 _TILE_NAMES: Dict[str, int] = {}
 for _names in (CHINESE_NAMES, UNICODE_NAMES, REFERENCE_NAMES, TENHOU_NAMES):
     for _t, _name in enumerate(_names):
@@ -386,7 +381,7 @@ def prepare(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbin
     for m in meld_objs:
         for t in m.tiles:
             total[t] += 1
-        rows.append((_MELD_CODE[m.kind], m.tiles[0]))
+        rows.append((MELD_TYPE_CODES[m.kind], m.tiles[0]))
         has_kong = has_kong or m.kind in ("kong", "concealed_kong")
     if max(total) > 4:
         t = max(range(34), key=total.__getitem__)
@@ -423,13 +418,7 @@ def _check_context(flags, counts, total, win, has_kong):
             "winning tile cannot be the last unseen copy")
 
 
-# --- fast input path (score) -----------------------------------------------------------
-
-_SUIT_TRANSLATE = {
-    suit: bytes.maketrans(b"123456789", bytes(base + d if base + d < 34 else 255
-                                             for d in range(9)))
-    for suit, base in zip("mpsz", (0, 9, 18, 27))}
-
+# --- input in the common forms ----------------------------------------------------------
 
 def _standing_ids(tiles: Any) -> bytes:
     """The standing tiles as bytes of tile ids (checked 0..33; counts are the kernel's)."""
@@ -441,13 +430,6 @@ def _standing_ids(tiles: Any) -> bytes:
 
 def _standing_ids_unchecked(tiles: Any) -> bytes:
     if type(tiles) is str:
-        groups = _TENHOU_GROUP.findall(tiles)
-        if groups:
-            ids = b"".join([digits.encode().translate(_SUIT_TRANSLATE[suit])
-                            for digits, suit in groups])
-            # every character consumed, and no 8z/9z: a plain tenhou string
-            if len(ids) + len(groups) == len(tiles) and b"\xff" not in ids:
-                return ids
         if " " in tiles:  # one name per token ("W1 W2 B3", "1m 2m", "东 南"): a dict lookup
             try:
                 return bytes([_TILE_NAMES[token] for token in tiles.split()])
@@ -494,7 +476,7 @@ def _meld_bytes(melds: Any) -> Tuple[bytes, Tuple[Meld, ...]]:
     if hit is not None:
         return hit
     objs = _parse_melds(melds)
-    packed = bytes([v for m in objs for v in (_MELD_CODE[m.kind], m.tiles[0])])
+    packed = bytes([v for m in objs for v in (MELD_TYPE_CODES[m.kind], m.tiles[0])])
     if key is not None and len(_MELDS_CACHE) < 65536:
         _MELDS_CACHE[key] = (packed, objs)
     return packed, objs
@@ -540,13 +522,15 @@ def _build_decomposition(form: str, pair: Optional[int], groups, pattern: Option
     # the hand's own sets first (by tile), then the melds in the order given
     sets.sort(key=lambda x: (x.melded, 0 if x.melded else x.tiles[0]))
     knitted = _knitted_tiles(pattern) if pattern is not None and pattern >= 0 else ()
-    all_tiles = list(_standing_ids(ids) if isinstance(ids, str) else ids) + [win]
+    all_tiles = list(ids) + [win]
     for m in melds:
         all_tiles.extend(m.tiles)
     return Decomposition(form, pair, tuple(sets), knitted, tuple(sorted(all_tiles)))
 
 
-def _packed_decomposition(form_code, pair, groups, pattern, ids, win, melds):
+def _packed_decomposition(form_code, pair, groups, pattern, counts, win, melds):
+    """The decomposition of the kernel's answer (see ``_kernel.score_standard``)."""
+    ids = bytes([t for t in range(34) for _ in range(counts[t])])
     return _build_decomposition(
         _kernel.FORMS[form_code], None if pair == 255 else pair,
         [tuple(groups[i:i + 4]) for i in range(0, len(groups), 4)], pattern, ids, win,
@@ -556,19 +540,27 @@ def _packed_decomposition(form_code, pair, groups, pattern, ids, win, melds):
 def _raise_error(code: int, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
                  robbing_kong, last_of_wall, seat_wind, round_wind, flowers):
     """Turn a kernel error code into the precise exception (re-validating in Python)."""
-    if code != -1:
+    if code != ERR_NOT_WINNING:
         prepare(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
                 last_of_wall, seat_wind, round_wind, flowers)
         raise _ERRORS.get(code, InvalidHandError)(
-            _kernel.ERROR_CODES.get(code, f"kernel error {code}"))
+            ERROR_MESSAGES.get(code, f"kernel error {code}"))
     raise NotWinningError("not a winning hand: the tiles form no complete hand "
                           f"(win_tile {TENHOU_NAMES[_win_tile(win_tile)]})")
 
 
-# The compiled fast path builds results with these objects (owned here).
-_kernel._bind_score_api(ScoreResult, _TILE_NAMES, _FANS_CACHE, _fans_from_pairs, _meld_bytes,
-                        _packed_decomposition)
+def _common_forms(tiles, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+                  last_of_wall, seat_wind, round_wind, flowers):
+    """Every argument of :func:`score` in a form the kernel takes, or the error naming it."""
+    return (_standing_ids(tiles), _win_tile(win_tile), _flag(self_drawn, "self_drawn"),
+            _flag(fourth_tile, "fourth_tile"), _flag(replacement, "replacement"),
+            _flag(robbing_kong, "robbing_kong"), _flag(last_of_wall, "last_of_wall"),
+            _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), _flowers(flowers))
+
+
 _score_standard = _kernel.score_standard
+_new_result = object.__new__
+_object_setattr = object.__setattr__
 
 
 # --- public API -----------------------------------------------------------------------
@@ -651,77 +643,42 @@ def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
         return _score_other(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
                             robbing_kong, last_of_wall, seat_wind, round_wind, flowers, rules,
                             heavenly, earthly, first_round, heavenly_ready, options)
-    # Fastest path: one C call for the common argument forms (see _gb.score_standard);
-    # None means an uncommon form, read by the Python path below.
-    result = _score_standard(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
-                             robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
-    if type(result) is ScoreResult:
-        return result
-    if result is not None:  # a kernel error code
-        _raise_error(result, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
-                     robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
-    # Fast path: cheap parsing here, the full validation in the kernel; on an error the
-    # inputs are validated again in Python for a message naming the field.
-    if (type(melds) is tuple or type(melds) is list) and not melds:
-        meld_bytes, meld_objs = b"", ()
-    else:
-        meld_bytes, meld_objs = _meld_bytes(melds)
-    win = _TILE_NAMES.get(win_tile) if type(win_tile) is str else None
-    if win is None:
-        win = _win_tile(win_tile)
-    flags = ((self_drawn if self_drawn is True or self_drawn is False
-              else _flag(self_drawn, "self_drawn"))
-             | (fourth_tile if fourth_tile is True or fourth_tile is False
-                else _flag(fourth_tile, "fourth_tile")) << 1
-             | (replacement if replacement is True or replacement is False
-                else _flag(replacement, "replacement")) << 2
-             | (robbing_kong if robbing_kong is True or robbing_kong is False
-                else _flag(robbing_kong, "robbing_kong")) << 3
-             | (last_of_wall if last_of_wall is True or last_of_wall is False
-                else _flag(last_of_wall, "last_of_wall")) << 4)
-    seat = (seat_wind if type(seat_wind) is int and 0 <= seat_wind <= 3
-            else _wind(seat_wind, "seat_wind"))
-    rnd = (round_wind if type(round_wind) is int and 0 <= round_wind <= 3
-           else _wind(round_wind, "round_wind"))
-    n_flowers = flowers if type(flowers) is int and 0 <= flowers <= 8 else _flowers(flowers)
-    kernel = _kernel
-    # A plain tenhou string is counted by the kernel itself; anything else is parsed here.
-    kind = type(tiles)
-    if kind is str:
-        ids = tiles
-    elif kind is list or kind is tuple:
-        try:
-            ids = bytes(tiles)  # tile ids; the kernel rejects ids above 33
-        except (TypeError, ValueError):
-            ids = _standing_ids(tiles)
-        else:
-            # bytes() reads True/False as 1/0; only ids 0 and 1 can hide a bool
-            if (0 in ids or 1 in ids) and any(map(bool.__instancecheck__, tiles)):
-                ids = _standing_ids(tiles)  # raises the TileParseError
-    else:
-        ids = _standing_ids(tiles)
-    total, pairs, form, pair, groups, pattern = kernel.score_one_packed(
-        ids, win, meld_bytes, flags, seat, rnd, n_flowers)
-    if total == _NOT_PLAIN_TENHOU and type(ids) is str:
-        ids = _standing_ids(tiles)
-        total, pairs, form, pair, groups, pattern = kernel.score_one_packed(
-            ids, win, meld_bytes, flags, seat, rnd, n_flowers)
-    if total < 0:
-        _raise_error(total, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
-                     robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
-    fans = _FANS_CACHE.get(pairs)
-    if fans is None:
-        fans = _fans_from_pairs(pairs)
+    # One compiled call for the common forms; anything else (melds not seen before, a new
+    # fan combination, an uncommon form, an error) in _answer.
+    answer = _score_standard(tiles, melds, None, win_tile, self_drawn, fourth_tile,
+                             replacement, robbing_kong, last_of_wall, seat_wind, round_wind,
+                             flowers, _TILE_NAMES, _MELDS_CACHE, _FANS_CACHE)
+    if type(answer) is not dict:
+        answer = _answer(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
+                         robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
     # A frozen dataclass filled in one step (its __init__ sets fields one by one).
-    result = object.__new__(ScoreResult)
-    _set_dict(result, {
-        "total": total, "base_total": total - n_flowers, "flowers": n_flowers, "fans": fans,
-        "rules": "standard", "win_tile": win, "self_drawn": flags & SELF_DRAWN == 1,
-        "robbing_kong": flags & ROBBING_KONG == ROBBING_KONG, "seat_wind": seat,
-        "round_wind": rnd,
-        "_raw_decomposition": (_packed_decomposition,
-                               (form, pair, groups, pattern, ids, win, meld_objs))})
+    result = _new_result(ScoreResult)
+    _object_setattr(result, "__dict__", answer)
     return result
+
+
+def _answer(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+            last_of_wall, seat_wind, round_wind, flowers) -> dict:
+    """The kernel's answer (see ``_kernel.score_standard``) when the call with the arguments
+    as given did not give one: the melds are packed first (so their errors come first, and
+    the cache learns them), a fan combination not seen before is added to the cache, an
+    argument in an uncommon form is put in a common one, and a hand the kernel refuses
+    raises the error that names what is wrong."""
+    packed = _meld_bytes(melds)
+    ids, context = tiles, (win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+                           last_of_wall, seat_wind, round_wind, flowers)
+    tables = (_TILE_NAMES, _MELDS_CACHE, _FANS_CACHE)
+    answer = _score_standard(ids, melds, packed, *context, *tables)
+    if answer is None:  # an argument in an uncommon form: put each in a common one
+        ids, *context = _common_forms(tiles, *context)
+        answer = _score_standard(ids, melds, packed, *context, *tables)
+    if type(answer) is bytes:  # a fan combination not seen before
+        _fans_from_pairs(answer)
+        answer = _score_standard(ids, melds, packed, *context, *tables)
+    if type(answer) is not dict:  # a hand the kernel refuses
+        _raise_error(answer, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
+                     robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
+    return answer
 
 
 def _score_other(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
@@ -794,11 +751,11 @@ def _score_lianzhong(counts, win, rows, flags, seat, rnd, n_flowers, meld_objs, 
     best_total, candidates, best_index = _kernel.score_candidates(
         counts, win, rows, flags, seat, rnd, n_flowers)
     if best_total < 0:  # the input was validated by prepare(): only "not winning" is left
-        if best_total == -1:
+        if best_total == ERR_NOT_WINNING:
             raise NotWinningError("not a winning hand: the tiles form no complete hand "
                                   f"(win_tile {TENHOU_NAMES[win]})")
         raise _ERRORS.get(best_total, InvalidHandError)(
-            _kernel.ERROR_CODES.get(best_total, f"kernel error {best_total}"))
+            ERROR_MESSAGES.get(best_total, f"kernel error {best_total}"))
     ctx_added, ctx_removed = context_extras(context)
     best = None
     for index, cand in enumerate(candidates):

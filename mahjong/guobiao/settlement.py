@@ -31,10 +31,9 @@ from dataclasses import dataclass
 from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ..errors import InvalidRecordError, NotWinningError
+from .fans import MIN_FANS  # fans a hand needs, flowers not counted (国标麻将8番起胡)
 from .winds import WIND_NAMES, parse_wind
 
-MIN_FANS = 8
-"""Fans a hand needs, flowers not counted (国标麻将8番起胡)."""
 BASE_PAYMENT = 8
 """What every loser pays on top of the winner's fans (the 8 of ``8 + F``)."""
 HANDS_PER_ROUND = 4

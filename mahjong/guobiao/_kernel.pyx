@@ -15,18 +15,25 @@ compute the tile-level traits (suits, terminals, green, reversible, rank range, 
 per hand from the count array instead of once per division, and decide the formal unique
 wait (独听) lazily, with a per-suit congruence filter and an O(9) greedy set test.
 
-Fan indices equal ``mahjong.guobiao.fans.FanId``. Error codes (negative totals) are listed in
-``ERROR_CODES``.
+Fan indices equal ``mahjong.guobiao.fans.FanId``. Error codes (negative totals) are the
+``ERR_*`` codes of ``mahjong_core/_types.pxd`` (worded in ``mahjong.guobiao.batch``).
 """
 from libc.string cimport memset, memcpy
 from cython.parallel cimport prange
 
 from mahjong_core._types cimport (uint8_t, int32_t, uint64_t, N_KINDS, N_SUITED, FIRST_HONOR,
                                   MELD_NONE, MELD_CHOW, MELD_PUNG, MELD_KONG,
-                                  MELD_CONCEALED_KONG)
+                                  MELD_CONCEALED_KONG, FORM_REGULAR, FORM_SEVEN_PAIRS,
+                                  FORM_THIRTEEN_ORPHANS, FORM_HONORS_KNITTED,
+                                  FORM_KNITTED_STRAIGHT, FORM_NINE_GATES, WIN_SELF_DRAWN,
+                                  WIN_ROBBING_KONG, WIN_LAST_TILE, ERR_NOT_WINNING,
+                                  ERR_TOO_MANY_COPIES, ERR_BAD_MELD, ERR_BAD_CONTEXT,
+                                  ERR_WRONG_TILE_COUNT, ERR_BAD_TILE)
+from mahjong_core._bits cimport ctz64, clz64, gt_mask, odd_mask, eq_mask, sum48, popcount64
+from mahjong_core._waits cimport formal_waits
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions,
                                       KnittedDecomposition, knitted_straight_decompositions,
-                                      knitted_pattern_tiles, SET_CHOW, SET_PUNG,
+                                      knitted_pattern_tiles, knitted_pattern_mask, SET_CHOW, SET_PUNG,
                                       MAX_REGULAR_DECOMPOSITIONS, MAX_KNITTED_DECOMPOSITIONS)
 from mahjong_core._tileparse cimport count_tenhou_text
 
@@ -119,38 +126,23 @@ cdef enum:
     F_CONCEALED_AND_MELDED_KONG = 81
     N_FANS_C = 82
 
-# Win-context flag bits.
-cdef enum:
-    FLAG_SELF_DRAWN = 1
-    FLAG_FOURTH_TILE = 2
-    FLAG_REPLACEMENT = 4
-    FLAG_ROBBING_KONG = 8
-    FLAG_LAST_OF_WALL = 16
-    FLAG_ALL = 31
+# Guobiao's context byte: the bits of ``score_batch``'s ``flags`` (public, in the reference
+# calculator's order). Self-draw, robbing a kong and the last tile are the shared win bits
+# of mahjong_core/_types.pxd; Guobiao has no after-kong win and keeps 和绝张 and the
+# replacement win on the two bits below robbing a kong. This is the one place they are set.
+cpdef enum:
+    GB_SELF_DRAWN = WIN_SELF_DRAWN
+    GB_FOURTH_TILE = 2
+    GB_REPLACEMENT = 4
+    GB_ROBBING_KONG = WIN_ROBBING_KONG
+    GB_LAST_OF_WALL = WIN_LAST_TILE
+    GB_ALL_FLAGS = 31
 
-# Error codes (negative totals).
+# Group kinds inside a division: the meld codes of the sets.
 cdef enum:
-    ERR_NOT_WINNING = -1
-    ERR_TOO_MANY_COPIES = -2
-    ERR_BAD_MELD = -3
-    ERR_BAD_CONTEXT = -4
-    ERR_WRONG_TILE_COUNT = -5
-    ERR_BAD_TILE = -6
-
-# Forms of a scored candidate.
-cdef enum:
-    FORM_REGULAR_C = 1
-    FORM_SEVEN_PAIRS_C = 2
-    FORM_THIRTEEN_ORPHANS_C = 4
-    FORM_HONORS_KNITTED_C = 8
-    FORM_KNITTED_STRAIGHT_C = 16
-    FORM_NINE_GATES_C = 32
-
-# Group kinds inside a division.
-cdef enum:
-    G_CHOW = 1
-    G_PUNG = 2
-    G_KONG = 3
+    G_CHOW = MELD_CHOW
+    G_PUNG = MELD_PUNG
+    G_KONG = MELD_KONG
 
 # Kinds of 2-chow relation, in the reference's trimming order is 老少副, 连六, 喜相逢, 一般高.
 cdef enum:
@@ -160,30 +152,21 @@ cdef enum:
     MAX_CANDIDATES = 12
 
 N_FANS = N_FANS_C
-FLAGS = {"self_drawn": FLAG_SELF_DRAWN, "fourth_tile": FLAG_FOURTH_TILE,
-         "replacement": FLAG_REPLACEMENT, "robbing_kong": FLAG_ROBBING_KONG,
-         "last_of_wall": FLAG_LAST_OF_WALL}
-ERROR_CODES = {
-    ERR_NOT_WINNING: "not a winning hand",
-    ERR_TOO_MANY_COPIES: "more than 4 copies of a tile across hand, melds and winning tile",
-    ERR_BAD_MELD: "bad meld (unknown type, tile out of range, or a chow that cannot start there)",
-    ERR_BAD_CONTEXT: "impossible win context (flag combination, seat/round wind, flowers)",
-    ERR_WRONG_TILE_COUNT: "wrong number of tiles (concealed + 3 per meld must be 13)",
-    ERR_BAD_TILE: "tile id out of range",
-}
-FORMS = {FORM_REGULAR_C: "regular", FORM_SEVEN_PAIRS_C: "seven_pairs",
-         FORM_THIRTEEN_ORPHANS_C: "thirteen_orphans", FORM_HONORS_KNITTED_C: "honors_knitted",
-         FORM_KNITTED_STRAIGHT_C: "knitted_straight", FORM_NINE_GATES_C: "nine_gates"}
+FLAGS = {"self_drawn": GB_SELF_DRAWN, "fourth_tile": GB_FOURTH_TILE,
+         "replacement": GB_REPLACEMENT, "robbing_kong": GB_ROBBING_KONG,
+         "last_of_wall": GB_LAST_OF_WALL}
+FORMS = {FORM_REGULAR: "regular", FORM_SEVEN_PAIRS: "seven_pairs",
+         FORM_THIRTEEN_ORPHANS: "thirteen_orphans", FORM_HONORS_KNITTED: "honors_knitted",
+         FORM_KNITTED_STRAIGHT: "knitted_straight", FORM_NINE_GATES: "nine_gates"}
+
+# Points per fan: read once, at import, from the room's fan table (its one source).
+from mahjong.guobiao.fans import FAN_POINTS as _points
 
 cdef uint8_t FAN_POINTS[N_FANS_C]
-_points = (88, 88, 88, 88, 88, 88, 88, 64, 64, 64, 64, 64, 64, 48, 48, 32, 32, 32, 24, 24,
-           24, 24, 24, 24, 24, 24, 24, 16, 16, 16, 16, 16, 16, 12, 12, 12, 12, 12, 8, 8,
-           8, 8, 8, 8, 8, 8, 8, 6, 6, 6, 6, 6, 6, 6, 4, 4, 4, 4, 2, 2,
-           2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-           1, 5)
+if len(_points) != N_FANS_C:
+    raise ImportError("mahjong.guobiao.fans has %d fans, the kernel %d" % (len(_points), N_FANS_C))
 for _i in range(N_FANS_C):
     FAN_POINTS[_i] = _points[_i]
-FAN_POINTS_PY = _points
 
 # Position of a tile in the reference's own tile order (m, s, p, E S W N, red green white):
 # its division search (and so its tie-breaking between equal divisions) runs in this order.
@@ -266,88 +249,6 @@ cdef inline int suit_of(int t) noexcept nogil:
 cdef inline int rank_of(int t) noexcept nogil:
     return t % 9 if t < 27 else -1
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define MJ_CTZ64(x) __builtin_ctzll(x)
-    #define MJ_CLZ64(x) __builtin_clzll(x)
-    #else
-    static int MJ_CTZ64(unsigned long long x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
-    static int MJ_CLZ64(unsigned long long x) { int n = 0; while (!(x & (1ULL << 63))) { x <<= 1; n++; } return n; }
-    #endif
-    """
-    int ctz64 "MJ_CTZ64"(uint64_t x) nogil
-    int clz64 "MJ_CLZ64"(uint64_t x) nogil
-
-# Byte-array masks over 48 bytes (34 tiles + zero padding): bit t set where the test holds.
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #if defined(__SSE2__)
-    #include <emmintrin.h>
-    static inline uint64_t mj_mask3(__m128i a, __m128i b, __m128i c) {
-        return (uint64_t)(uint16_t)_mm_movemask_epi8(a)
-             | ((uint64_t)(uint16_t)_mm_movemask_epi8(b) << 16)
-             | ((uint64_t)(uint16_t)_mm_movemask_epi8(c) << 32);
-    }
-    /* bits where x[t] > v (values < 128) */
-    static inline uint64_t mj_gt_mask(const uint8_t* x, int v) {
-        __m128i vv = _mm_set1_epi8((char)v);
-        return mj_mask3(_mm_cmpgt_epi8(_mm_loadu_si128((const __m128i*)x), vv),
-                        _mm_cmpgt_epi8(_mm_loadu_si128((const __m128i*)(x + 16)), vv),
-                        _mm_cmpgt_epi8(_mm_loadu_si128((const __m128i*)(x + 32)), vv));
-    }
-    /* bits where x[t] is odd */
-    static inline uint64_t mj_odd_mask(const uint8_t* x) {
-        return mj_mask3(_mm_slli_epi16(_mm_loadu_si128((const __m128i*)x), 7),
-                        _mm_slli_epi16(_mm_loadu_si128((const __m128i*)(x + 16)), 7),
-                        _mm_slli_epi16(_mm_loadu_si128((const __m128i*)(x + 32)), 7));
-    }
-    /* bits where x[t] == v */
-    static inline uint64_t mj_eq_mask(const uint8_t* x, int v) {
-        __m128i vv = _mm_set1_epi8((char)v);
-        return mj_mask3(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)x), vv),
-                        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(x + 16)), vv),
-                        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(x + 32)), vv));
-    }
-    /* sum of the 48 bytes */
-    static inline int mj_sum48(const uint8_t* x) {
-        __m128i z = _mm_setzero_si128();
-        __m128i s = _mm_add_epi64(_mm_sad_epu8(_mm_loadu_si128((const __m128i*)x), z),
-                    _mm_add_epi64(_mm_sad_epu8(_mm_loadu_si128((const __m128i*)(x + 16)), z),
-                                  _mm_sad_epu8(_mm_loadu_si128((const __m128i*)(x + 32)), z)));
-        return (int)(_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s)));
-    }
-    #else
-    static inline uint64_t mj_gt_mask(const uint8_t* x, int v) {
-        uint64_t m = 0; int t; for (t = 0; t < 48; t++) m |= (uint64_t)(x[t] > v) << t; return m;
-    }
-    static inline uint64_t mj_odd_mask(const uint8_t* x) {
-        uint64_t m = 0; int t; for (t = 0; t < 48; t++) m |= (uint64_t)(x[t] & 1) << t; return m;
-    }
-    static inline uint64_t mj_eq_mask(const uint8_t* x, int v) {
-        uint64_t m = 0; int t; for (t = 0; t < 48; t++) m |= (uint64_t)(x[t] == v) << t; return m;
-    }
-    static inline int mj_sum48(const uint8_t* x) {
-        int s = 0, t; for (t = 0; t < 48; t++) s += x[t]; return s;
-    }
-    #endif
-    """
-    uint64_t gt_mask "mj_gt_mask"(const uint8_t* x, int v) nogil
-    uint64_t odd_mask "mj_odd_mask"(const uint8_t* x) nogil
-    uint64_t eq_mask "mj_eq_mask"(const uint8_t* x, int v) nogil
-    int sum48 "mj_sum48"(const uint8_t* x) nogil
-
-
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define MJ_POPCOUNT64(x) __builtin_popcountll(x)
-    #else
-    static int MJ_POPCOUNT64(unsigned long long x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
-    #endif
-    """
-    int popcount64 "MJ_POPCOUNT64"(uint64_t x) nogil
 
 
 # ---------------------------------------------------------------------------------------
@@ -411,19 +312,19 @@ cdef inline void add_suit_traits(Ctx* c, uint8_t* fan) noexcept nogil:
 def _win_flag_fan_ids(int fl):
     """Fans of the win-context flags (step 1 of every form), as a list of fan ids."""
     fans = []
-    if fl & FLAG_FOURTH_TILE:
+    if fl & GB_FOURTH_TILE:
         fans.append(F_LAST_TILE)
-    if fl & FLAG_SELF_DRAWN:
-        if fl & FLAG_LAST_OF_WALL:
+    if fl & GB_SELF_DRAWN:
+        if fl & GB_LAST_OF_WALL:
             fans.append(F_LAST_TILE_DRAW)
-        if fl & FLAG_REPLACEMENT:
+        if fl & GB_REPLACEMENT:
             fans.append(F_OUT_WITH_REPLACEMENT)
-        if not fl & (FLAG_LAST_OF_WALL | FLAG_REPLACEMENT):
+        if not fl & (GB_LAST_OF_WALL | GB_REPLACEMENT):
             fans.append(F_SELF_DRAWN)
     else:
-        if fl & FLAG_LAST_OF_WALL:
+        if fl & GB_LAST_OF_WALL:
             fans.append(F_LAST_TILE_CLAIM)
-        if fl & FLAG_ROBBING_KONG:
+        if fl & GB_ROBBING_KONG:
             fans.append(F_ROBBING_THE_KONG)
             if F_LAST_TILE in fans:
                 fans.remove(F_LAST_TILE)
@@ -445,260 +346,14 @@ cdef inline void add_win_flag_fans(Ctx* c, uint8_t* fan) noexcept nogil:
     for i in range(WIN_FAN_N[fl]):
         fan[WIN_FAN_IDS[fl][i]] = 1
 
-
 # ---------------------------------------------------------------------------------------
-# Formal waits (独听). A tile is a wait if adding it makes the concealed tiles a regular
-# complete shape (a fifth copy allowed: the rule is formal) or, with 13 concealed tiles,
-# seven pairs. Per suit, sets-only is decided greedily: at the lowest rank, count % 3 copies
-# must start chows (three equal chows are interchangeable with three pungs).
-
-cdef inline bint suit_sets_only(const uint8_t* c9) noexcept nogil:
-    cdef int a[9]
-    cdef int i, r
-    for i in range(9):
-        a[i] = c9[i]
-    for i in range(9):
-        if a[i] < 0:
-            return False
-        r = a[i] % 3
-        if r:
-            if i > 6:
-                return False
-            a[i + 1] -= r
-            a[i + 2] -= r
-    return True
-
-cdef inline bint suit_with_pair(const uint8_t* c9) noexcept nogil:
-    """Suit (total = 2 mod 3) splits into sets and one pair."""
-    cdef uint8_t a[9]
-    cdef int i, w = 0, p
-    for i in range(9):
-        a[i] = c9[i]
-        w += i * c9[i]
-    # sets contribute 0 mod 3 to the rank sum, so 2p = w (mod 3): p = 2w (mod 3)
-    p = (2 * w) % 3
-    while p < 9:
-        if a[p] >= 2:
-            a[p] -= 2
-            if suit_sets_only(a):
-                return True
-            a[p] += 2
-        p += 3
-    return False
-
-cdef inline bint honors_sets_only(const uint8_t* c7) noexcept nogil:
-    cdef int i
-    for i in range(7):
-        if c7[i] != 0 and c7[i] != 3:
-            return False
-    return True
-
-cdef inline bint honors_with_pair(const uint8_t* c7) noexcept nogil:
-    cdef int i, n_pair = 0
-    for i in range(7):
-        if c7[i] == 2 or c7[i] == 5:
-            n_pair += 1
-        elif c7[i] != 0 and c7[i] != 3:
-            return False
-    return n_pair == 1
-
-cdef inline bint group_sets_only(const uint8_t* c, int s) noexcept nogil:
-    if s == 3:
-        return honors_sets_only(c + 27)
-    return suit_sets_only(c + 9 * s)
-
-cdef inline bint group_with_pair(const uint8_t* c, int s) noexcept nogil:
-    if s == 3:
-        return honors_with_pair(c + 27)
-    return suit_with_pair(c + 9 * s)
-
-
-# Per-suit shape table, indexed by the base-5 number of a suit's 9 counts: bit 0 = splits
-# into sets only (or is empty), bit 1 = splits into sets and one pair. 5^9 bytes (1.9 MB),
-# filled at import by enumerating every multiset of <= 4 sets (+ a pair) of one suit.
-cdef enum:
-    SUIT_KEYS = 1953125
-cdef uint8_t SUIT_SHAPE[SUIT_KEYS]
-cdef int POW5[10]
-
-
-cdef void _fill_shapes(uint8_t* c9, int key, int n_sets, int first_type) noexcept nogil:
-    cdef int typ, r, i
-    SUIT_SHAPE[key] |= 1
-    for r in range(9):
-        if c9[r] <= 2:
-            SUIT_SHAPE[key + 2 * POW5[r]] |= 2
-    if n_sets == 4:
-        return
-    for typ in range(first_type, 16):
-        if typ < 9:         # pung of rank typ
-            if c9[typ] > 1:
-                continue
-            c9[typ] += 3
-            _fill_shapes(c9, key + 3 * POW5[typ], n_sets + 1, typ)
-            c9[typ] -= 3
-        else:               # chow starting at rank typ - 9
-            r = typ - 9
-            if c9[r] > 3 or c9[r + 1] > 3 or c9[r + 2] > 3:
-                continue
-            for i in range(3):
-                c9[r + i] += 1
-            _fill_shapes(c9, key + POW5[r] + POW5[r + 1] + POW5[r + 2], n_sets + 1, typ)
-            for i in range(3):
-                c9[r + i] -= 1
-
-
-def _init_shapes():
-    cdef uint8_t c9[9]
-    cdef int i
-    POW5[0] = 1
-    for i in range(1, 10):
-        POW5[i] = POW5[i - 1] * 5
-    memset(SUIT_SHAPE, 0, SUIT_KEYS)
-    memset(c9, 0, 9)
-    _fill_shapes(c9, 0, 0, 0)
-
-
-_init_shapes()
-
-
-def _suit_shape(counts9):
-    """Shape bits of one suit (for tests): 1 = sets only, 2 = sets + pair."""
-    cdef uint8_t c9[9]
-    cdef int i, key = 0
-    for i in range(9):
-        c9[i] = counts9[i]
-        key += c9[i] * POW5[i]
-    if max(counts9) > 4:
-        return int(suit_sets_only(c9)) | (2 * int(suit_with_pair(c9)))
-    return SUIT_SHAPE[key]
-
-
-cdef inline int add_wait(int t, int n_waits, int* first) noexcept nogil:
-    """n_waits after finding wait t; first holds the first wait, which the seven-pairs
-    test may already have found (so it is not counted twice)."""
-    if n_waits == 0:
-        first[0] = t
-        return 1
-    return n_waits + (first[0] != t)
-
-
-cdef int count_waits(const uint8_t* h, int n_tiles, int limit, int* first) noexcept nogil:
-    """Number of distinct formal waits of the concealed tiles ``h`` (counts <= 4, 48 bytes
-    with zero padding): the
-    regular form, plus seven pairs when 13 tiles; counting stops at ``limit``. ``first``
-    gets one wait."""
-    cdef int keys[3]
-    cdef int mods[4]
-    cdef int shape[4]
-    cdef int s, t, lo, hi, m, n_two, other_two, n_waits = 0, odd_tile = -1, n_odd = 0, i, key
-    cdef int need
-    cdef bint ok, valid
-    cdef uint8_t c9[9]
-    cdef uint8_t shapes[9]
-    cdef uint64_t odd, held, pres, cand, x
-    for s in range(3):
-        key = 0
-        m = 0
-        lo = 9 * s
-        for i in range(9):
-            key += h[lo + i] * POW5[i]
-            m += h[lo + i]
-        keys[s] = key
-        mods[s] = m % 3
-        shape[s] = SUIT_SHAPE[key]
-    m = 0
-    for t in range(27, 34):
-        m += h[t]
-    mods[3] = m % 3
-    shape[3] = honors_sets_only(h + 27) | (2 * honors_with_pair(h + 27))
-    # seven pairs wait: 13 tiles, exactly one kind with an odd count
-    if n_tiles == 13:
-        odd = odd_mask(h)
-        if odd and not (odd & (odd - 1)):
-            n_waits = 1
-            first[0] = ctz64(odd)
-            if n_waits >= limit:
-                return n_waits
-    held = gt_mask(h, 0)
-    for s in range(4):
-        # after adding a tile of suit s, exactly one group must be 2 mod 3, the rest 0
-        m = (mods[s] + 1) % 3
-        if m == 1:
-            continue
-        n_two = 1 if m == 2 else 0
-        other_two = -1
-        valid = True
-        for i in range(4):
-            if i == s:
-                continue
-            if mods[i] == 1:
-                valid = False
-                break
-            if mods[i] == 2:
-                n_two += 1
-                other_two = i
-        if not valid or n_two != 1:
-            continue
-        for i in range(4):
-            if i != s and not (shape[i] & (2 if i == other_two else 1)):
-                valid = False
-                break
-        if not valid:
-            continue
-        need = 2 if m == 2 else 1
-        lo = 9 * s
-        if s == 3:
-            for t in range(27, 34):
-                if h[t] == 0:
-                    continue
-                ok = False
-                # honors: adding a copy must leave only 0/3 counts (and one 2/5 for the pair)
-                (<uint8_t*>h)[t] += 1
-                if m == 2:
-                    ok = honors_with_pair(h + 27)
-                else:
-                    ok = honors_sets_only(h + 27)
-                (<uint8_t*>h)[t] -= 1
-                if ok:
-                    n_waits = add_wait(t, n_waits, first)
-                    if n_waits >= limit:
-                        return n_waits
-            continue
-        # a wait lies within two ranks of a held tile of its suit
-        pres = (held >> lo) & 0x1FF
-        cand = (pres | (pres << 1) | (pres << 2) | (pres >> 1) | (pres >> 2)) & 0x1FF
-        # issue the table loads together (independent), then test
-        x = cand
-        while x:
-            i = ctz64(x)
-            x &= x - 1
-            if h[lo + i] < 4:
-                shapes[i] = SUIT_SHAPE[keys[s] + POW5[i]]
-        x = cand
-        while x:
-            i = ctz64(x)
-            x &= x - 1
-            t = lo + i
-            if h[t] < 4:
-                ok = (shapes[i] & need) != 0
-            else:
-                # a fifth copy (the rule is formal): decide arithmetically
-                memcpy(c9, h + lo, 9)
-                c9[i] += 1
-                ok = suit_with_pair(c9) if m == 2 else suit_sets_only(c9)
-            if ok:
-                n_waits = add_wait(t, n_waits, first)
-                if n_waits >= limit:
-                    return n_waits
-    return n_waits
-
+# Formal waits (独听): the core's formal-wait search, stopped at two.
 
 cdef inline bint has_unique_wait(Ctx* c) noexcept nogil:
     cdef int first = -1, n = 0, t
     if c.unique_wait < 0:
         n = 13 - 3 * c.n_melds
-        c.unique_wait = count_waits(c.hand, n, 2, &first) == 1
+        c.unique_wait = formal_waits(c.hand, n, 2, &first, NULL) == 1
     return c.unique_wait
 
 
@@ -1133,7 +788,7 @@ cdef int score_division(Ctx* c, Division* d, uint8_t* fan) noexcept nogil:
     # be read inside a concealed chow of this division)
     for i in range(4):
         if d.kind[i] == G_PUNG and d.concealed[i]:
-            if (not (c.flags & FLAG_SELF_DRAWN)) and d.tile[i] == win and not win_in_conc_chow:
+            if (not (c.flags & GB_SELF_DRAWN)) and d.tile[i] == win and not win_in_conc_chow:
                 continue
             cp += 1
     nk = mk + ck
@@ -1180,9 +835,9 @@ cdef int score_division(Ctx* c, Division* d, uint8_t* fan) noexcept nogil:
         pung_combos(pu, n_pu, fan)
     # melded packs
     if c.n_exposed == 0:
-        fan[F_FULLY_CONCEALED_HAND if c.flags & FLAG_SELF_DRAWN else F_CONCEALED_HAND] = 1
+        fan[F_FULLY_CONCEALED_HAND if c.flags & GB_SELF_DRAWN else F_CONCEALED_HAND] = 1
     elif c.n_exposed == 4:
-        fan[F_SELF_DRAWN if c.flags & FLAG_SELF_DRAWN else F_MELDED_HAND] = 1
+        fan[F_SELF_DRAWN if c.flags & GB_SELF_DRAWN else F_MELDED_HAND] = 1
     # pair
     if n_ch == 4 and pair < 27:
         fan[F_ALL_CHOWS] = 1
@@ -1348,7 +1003,7 @@ cdef int score_knitted(Ctx* c, KnittedDecomposition* kd, uint8_t* fan, Division*
     if c.n_four > c.n_kongs:
         fan[F_TILE_HOG] = c.n_four - c.n_kongs
     if c.n_exposed == 0:
-        fan[F_FULLY_CONCEALED_HAND if c.flags & FLAG_SELF_DRAWN else F_CONCEALED_HAND] = 1
+        fan[F_FULLY_CONCEALED_HAND if c.flags & GB_SELF_DRAWN else F_CONCEALED_HAND] = 1
     # wait fans
     if c.n_melds == 0:
         # the five tiles besides the knitted nine, less the winning tile, must wait uniquely
@@ -1358,7 +1013,7 @@ cdef int score_knitted(Ctx* c, KnittedDecomposition* kd, uint8_t* fan, Division*
             rest[knit[i]] -= 1
         if rest[c.win]:
             rest[c.win] -= 1
-            if count_waits(rest, 4, 2, &first) == 1:
+            if formal_waits(rest, 4, 2, &first, NULL) == 1:
                 if kind == G_CHOW and c.win >= tile and c.win <= tile + 2:
                     fan[F_CLOSED_WAIT if c.win == tile + 1 else F_EDGE_WAIT] = 1
                 elif kd.pair == c.win:
@@ -1393,7 +1048,7 @@ cdef int setup_hand(Ctx* c, const uint8_t* hand, int win, const uint8_t* melds, 
     cdef uint64_t present, standing_mask, odd, multi
     if win < 0 or win >= 34:
         return ERR_BAD_TILE
-    if flags & ~FLAG_ALL or seat < 0 or seat > 3 or round < 0 or round > 3 \
+    if flags & ~GB_ALL_FLAGS or seat < 0 or seat > 3 or round < 0 or round > 3 \
             or flowers < 0 or flowers > 8:
         return ERR_BAD_CONTEXT
     c.n_melds = 0
@@ -1454,18 +1109,18 @@ cdef int setup_hand(Ctx* c, const uint8_t* hand, int win, const uint8_t* melds, 
     c.odd_mask = odd
     c.multi_mask = multi
     # win context: reject what cannot happen (the reference silently drops such flags)
-    if flags & FLAG_REPLACEMENT:
-        if not (flags & FLAG_SELF_DRAWN) or c.n_kongs == 0:
+    if flags & GB_REPLACEMENT:
+        if not (flags & GB_SELF_DRAWN) or c.n_kongs == 0:
             return ERR_BAD_CONTEXT
-    if flags & FLAG_ROBBING_KONG:
-        if flags & FLAG_SELF_DRAWN or c.all_tiles[win] != 1:
+    if flags & GB_ROBBING_KONG:
+        if flags & GB_SELF_DRAWN or c.all_tiles[win] != 1:
             return ERR_BAD_CONTEXT
-    if flags & FLAG_FOURTH_TILE:
+    if flags & GB_FOURTH_TILE:
         if hand[win]:
             return ERR_BAD_CONTEXT
     # three copies in one's own melds: the winning tile is necessarily the last one
     if c.all_tiles[win] - c.standing[win] == 3:
-        flags |= FLAG_FOURTH_TILE
+        flags |= GB_FOURTH_TILE
     c.win = win
     c.flags = flags
     c.seat = seat
@@ -1577,7 +1232,7 @@ cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flag
                 special = True
             else:
                 seven_pairs = True
-            form = FORM_SEVEN_PAIRS_C
+            form = FORM_SEVEN_PAIRS
         elif honors_knitted_ok(&c):
             k = 0
             for t in range(27, 34):
@@ -1588,11 +1243,11 @@ cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flag
                 total = score_flag_only(&c, fan, F_LESSER_HONORS_KNITTED,
                                         F_KNITTED_STRAIGHT if k == 5 else -1)
             special = True
-            form = FORM_HONORS_KNITTED_C
+            form = FORM_HONORS_KNITTED
         elif thirteen_orphans_ok(&c):
             total = score_flag_only(&c, fan, F_THIRTEEN_ORPHANS, -1)
             special = True
-            form = FORM_THIRTEEN_ORPHANS_C
+            form = FORM_THIRTEEN_ORPHANS
         if form:
             best = total
             n_c = add_setless(cands, n_c, form, total, best_index, best_fan, scratch)
@@ -1605,7 +1260,7 @@ cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flag
                     fan = slot(cands, n_c, scratch)
                     total = score_knitted(&c, &kdecs[j], fan, &d, &ng)
                     if cands != NULL:
-                        cands[n_c].form = FORM_KNITTED_STRAIGHT_C
+                        cands[n_c].form = FORM_KNITTED_STRAIGHT
                         cands[n_c].total = total
                         cands[n_c].pattern = kdecs[j].pattern
                         cands[n_c].div = d
@@ -1623,7 +1278,7 @@ cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flag
         total = score_nine_gates(&c, fan)
         best = total
         special = True
-        n_c = add_setless(cands, n_c, FORM_NINE_GATES_C, total, best_index, best_fan, scratch)
+        n_c = add_setless(cands, n_c, FORM_NINE_GATES, total, best_index, best_fan, scratch)
     if not special:
         n_dec = regular_decompositions(c.standing, decs, MAX_REGULAR_DECOMPOSITIONS)
         # reference discovery order (matters for its tie-breaking)
@@ -1648,7 +1303,7 @@ cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flag
             fan = slot(cands, n_c, scratch)
             total = score_division(&c, &d, fan)
             if cands != NULL:
-                cands[n_c].form = FORM_REGULAR_C
+                cands[n_c].form = FORM_REGULAR
                 cands[n_c].total = total
                 cands[n_c].pattern = -1
                 cands[n_c].div = d
@@ -1690,13 +1345,9 @@ cdef inline bint thirteen_orphans_ok(Ctx* c) noexcept nogil:
 
 
 def _init_knitted():
-    cdef uint8_t tiles[9]
-    cdef int p, i
+    cdef int p
     for p in range(6):
-        knitted_pattern_tiles(p, tiles)
-        KNITTED_MASKS[p] = 0
-        for i in range(9):
-            KNITTED_MASKS[p] |= 1ULL << tiles[i]
+        KNITTED_MASKS[p] = knitted_pattern_mask(p)
 
 
 _init_knitted()
@@ -1748,7 +1399,7 @@ cdef dict _candidate_dict(Candidate* cand):
         "form": FORMS[cand.form],
         "total": cand.total,
         "fans": np.frombuffer(bytes(<uint8_t[:N_FANS_C]> cand.fan), dtype=np.uint8).copy(),
-        "pair": None if cand.div.pair == 255 or cand.n_groups == 0 and cand.form != FORM_KNITTED_STRAIGHT_C
+        "pair": None if cand.div.pair == 255 or cand.n_groups == 0 and cand.form != FORM_KNITTED_STRAIGHT
                 else int(cand.div.pair),
         "sets": sets,
         "knitted_pattern": None if cand.pattern < 0 else int(cand.pattern),
@@ -1797,7 +1448,7 @@ def score_one(counts34, int win_tile, melds=(), int flags=0, int seat=0, int rou
             total = score_hand(hand, win_tile, m, flags, seat, round, flowers, best_fan,
                                cands, &n_c, &best_index)
     if total < 0:
-        return {"total": total, "error": ERROR_CODES[total], "fans": np.zeros(N_FANS_C, np.uint8)}
+        return {"total": total, "fans": np.zeros(N_FANS_C, np.uint8)}
     return _candidate_dict(&cands[best_index])
 
 
@@ -1881,76 +1532,6 @@ for _i in range(N_FANS_C):
     DISPLAY_ORDER[_i] = _DISPLAY_ORDER[_i]
 
 
-def score_one_packed(ids, int win_tile, bytes melds, int flags=0, int seat=0,
-                     int round=0, int flowers=0):
-    """Fast scalar entry point for the Python API (few Python objects made).
-
-    Parameters
-    ----------
-    ids : bytes or str
-        Concealed tile ids before the win (one byte per tile), or a plain tenhou string
-        such as ``"123m44z"`` (anything else in a string gives error code -6, so the
-        caller can parse it with the full parser).
-    win_tile : int
-        The winning tile id.
-    melds : bytes
-        ``[type, tile]`` byte pairs, at most 4 melds (types as in ``score_one``).
-    flags, seat, round, flowers : int
-        As in ``score_one``.
-
-    Returns
-    -------
-    tuple
-        ``(total, fans, form, pair, groups, pattern)``: ``fans`` is bytes of
-        ``(fan id, count)`` pairs, highest points first; ``form`` a key of ``FORMS``;
-        ``pair`` the pair tile or 255; ``groups`` a flat tuple of
-        ``(kind 1 chow/2 pung/3 kong, tile, is_meld, concealed)`` per set; ``pattern`` the
-        knitted pattern or -1. On error ``total`` is the negative code and the rest empty.
-    """
-    cdef uint8_t hand[34]
-    cdef uint8_t m[8]
-    cdef uint8_t best_fan[N_FANS_C]
-    cdef Candidate cands[MAX_CANDIDATES]
-    cdef int n_c = 0, best_index = -1, total, i
-    cdef Py_ssize_t n_ids, n_m = len(melds)
-    cdef const unsigned char* p
-    cdef const unsigned char* q = melds
-    cdef Candidate* best
-    cdef bytes raw
-    memset(hand, 0, 34)
-    memset(m, 0, 8)
-    if n_m > 8 or n_m % 2:
-        return ERR_BAD_MELD, b"", 0, 255, (), -1
-    if type(ids) is str:
-        # fifth copies are left to score_hand, which reports them with their own code
-        if count_tenhou_text(<str>ids, hand, 255, 14, False) < 0:
-            return ERR_BAD_TILE, b"", 0, 255, (), -1
-    else:
-        raw = bytes(ids)
-        n_ids = len(raw)
-        p = raw
-        if n_ids > 14:
-            return ERR_WRONG_TILE_COUNT, b"", 0, 255, (), -1
-        for i in range(n_ids):
-            if p[i] >= 34:
-                return ERR_BAD_TILE, b"", 0, 255, (), -1
-            hand[p[i]] += 1
-    for i in range(n_m):
-        m[i] = q[i]
-    if not 0 <= win_tile < 34:
-        return ERR_BAD_TILE, b"", 0, 255, (), -1
-    if not (0 <= flags <= 255 and 0 <= seat <= 255 and 0 <= round <= 255 and 0 <= flowers <= 255):
-        return ERR_BAD_CONTEXT, b"", 0, 255, (), -1
-    with nogil:
-        total = score_hand(hand, win_tile, m, flags, seat, round, flowers, best_fan,
-                           cands, &n_c, &best_index)
-    if total < 0:
-        return total, b"", 0, 255, (), -1
-    best = &cands[best_index]
-    return (total, _fan_pairs(best_fan), best.form, _best_pair(best), _group_tuple(best),
-            best.pattern)
-
-
 cdef bytes _fan_pairs(const uint8_t* best_fan):
     """(fan id, count) byte pairs in display order (highest points first)."""
     cdef uint8_t out[2 * N_FANS_C]
@@ -1965,7 +1546,7 @@ cdef bytes _fan_pairs(const uint8_t* best_fan):
 
 
 cdef inline int _best_pair(Candidate* best) noexcept:
-    return best.div.pair if (best.n_groups or best.form == FORM_KNITTED_STRAIGHT_C) else 255
+    return best.div.pair if (best.n_groups or best.form == FORM_KNITTED_STRAIGHT) else 255
 
 
 cdef tuple _group_tuple(Candidate* best):
@@ -1978,40 +1559,17 @@ cdef tuple _group_tuple(Candidate* best):
 
 
 # ---------------------------------------------------------------------------------------
-# The standard-rules fast path of ``mahjong.guobiao.score``: one C call checks the common
-# argument forms, runs the kernel and builds the result (the Python overhead around the
-# ~1 µs kernel was most of the per-call cost). scoring.py binds its result class and
-# caches once (``_bind_score_api``); any uncommon argument returns None so scoring.py
-# takes its Python path, which words the exact error messages.
-
-from cpython.ref cimport PyObject
+# The scalar entry point of ``mahjong.guobiao.score`` (standard rules): one C call checks
+# the common argument forms, counts the tiles and runs the kernel; the answer is plain
+# values, from which the Python room makes its result. Anything uncommon gives None, and
+# the room turns the argument into a common form (or words the error) and calls again.
 
 cdef extern from "Python.h":
-    ctypedef struct PyTypeObject
-    object PyType_GenericNew(PyTypeObject* tp, PyObject* args, PyObject* kwds)
-    int PyObject_GenericSetAttr(object o, object name, object value) except -1
     long PyLong_AsLongAndOverflow(object o, int* overflow) except? -1
-
-cdef object _result_cls = None          # ScoreResult (a frozen dataclass)
-cdef dict _tile_names = None            # tile name -> id (win_tile lookup)
-cdef dict _fans_cache = None            # kernel fan pairs -> tuple of ScoredFan
-cdef object _fans_builder = None        # fills _fans_cache on a miss
-cdef object _meld_packer = None         # melds -> (kernel bytes, Meld objects), cached
-cdef object _decomposition_builder = None
-
-
-def _bind_score_api(result_cls, dict tile_names, dict fans_cache, fans_builder, meld_packer,
-                    decomposition_builder):
-    """Called once by ``mahjong.guobiao.scoring`` (the Python layer owns these objects)."""
-    global _result_cls, _tile_names, _fans_cache, _fans_builder, _meld_packer
-    global _decomposition_builder
-    _result_cls, _tile_names, _fans_cache = result_cls, tile_names, fans_cache
-    _fans_builder, _meld_packer = fans_builder, meld_packer
-    _decomposition_builder = decomposition_builder
 
 
 cdef inline int _flag_bit(object value, int bit) noexcept:
-    # only the bool singletons: 0/1 and numpy bools go to the Python path
+    # only the bool singletons: 0/1 and numpy bools are uncommon forms
     if value is True:
         return bit
     return 0 if value is False else -1
@@ -2027,33 +1585,63 @@ cdef inline int _small_int(object value, int high) noexcept:
     return <int>v if overflow == 0 and 0 <= v <= high else -1
 
 
-def score_standard(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
-                   robbing_kong, last_of_wall, seat_wind, round_wind, flowers):
-    """Score one hand under the standard rules, arguments as ``mahjong.guobiao.score``.
+def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, replacement,
+                   robbing_kong, last_of_wall, seat_wind, round_wind, flowers,
+                   dict tile_names, dict meld_cache, dict fans_cache):
+    """Score one hand under the standard rules.
 
-    Returns the ``ScoreResult``; a negative kernel error code (the Python layer re-validates
-    to word it); or None when an argument is not in a common form (a tenhou string, a list
-    or tuple of int ids, bool flags, int winds and flowers, a tile-name or int win tile).
+    Arguments as ``mahjong.guobiao.score``, plus: ``packed``, None or the melds already
+    packed as ``(bytes of [code, tile] pairs, Meld objects)``; the room's lookup tables:
+    ``tile_names`` (tile name -> id, for a named winning tile and for tiles given as names
+    separated by spaces), ``meld_cache`` (melds as a tuple -> their packed form) and
+    ``fans_cache`` (fan pairs, below -> the room's fan tuple). Only plain values cross.
+
+    Common forms: ``tiles`` a tenhou string, names separated by spaces, bytes of tile ids or
+    a list/tuple of int ids; melds none or found in ``meld_cache``; bool flags; int winds
+    0..3 and flowers 0..8; ``win_tile`` a name or an int id. Returns None if an argument is
+    in another form; a negative ``ERR_*`` code for a hand the kernel refuses; the fan pairs
+    (bytes of (fan id, count) pairs, highest points first) when ``fans_cache`` does not hold
+    them yet; else the fields of the room's ScoreResult as a dict, with ``fans`` from
+    ``fans_cache`` and
+    ``_raw_decomposition`` = ``(None, (form, pair or 255, groups, knitted pattern or -1,
+    counts, win, meld_objs))``: ``groups`` flat (kind, tile, is_meld, concealed) per set,
+    ``counts`` the 34 concealed counts before the win as bytes.
     """
     cdef uint8_t hand[34]
-    cdef uint8_t ids_buf[14]
     cdef uint8_t m[8]
     cdef uint8_t best_fan[N_FANS_C]
     cdef Candidate cands[MAX_CANDIDATES]
     cdef int n_c = 0, best_index = -1, total, win, flags, seat, rnd, n_flowers, t
     cdef Py_ssize_t i, n, n_m
-    cdef const unsigned char* q
+    cdef const unsigned char* q          # the meld bytes
+    cdef const unsigned char* p          # tile ids given as bytes
     cdef bytes meld_bytes
+    cdef tuple meld_objs
     cdef Candidate* best
-    if _result_cls is None:
-        return None
-    # melds first: the Python path reports their errors first too
-    if (type(melds) is tuple or type(melds) is list) and not melds:
+    if packed is not None:
+        meld_bytes, meld_objs = packed
+    elif (type(melds) is tuple or type(melds) is list) and not melds:
         meld_bytes, meld_objs = b"", ()
     else:
-        meld_bytes, meld_objs = _meld_packer(melds)
+        if type(melds) is tuple:
+            key = melds
+        elif type(melds) is list:
+            key = tuple(<list>melds)
+        else:
+            return None
+        try:
+            found = meld_cache.get(key)
+        except TypeError:  # an unhashable meld (a dict): packed by the room
+            return None
+        if found is None:
+            return None
+        meld_bytes, meld_objs = found
+    n_m = len(meld_bytes)
+    q = meld_bytes
+    if n_m > 8 or n_m % 2:
+        return ERR_BAD_MELD
     if type(win_tile) is str:
-        found = _tile_names.get(win_tile)
+        found = tile_names.get(win_tile)
         if found is None:
             return None
         win = found
@@ -2061,8 +1649,9 @@ def score_standard(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
         win = _small_int(win_tile, 33)
         if win < 0:
             return None
-    flags = (_flag_bit(self_drawn, 1) | _flag_bit(fourth_tile, 2) | _flag_bit(replacement, 4)
-             | _flag_bit(robbing_kong, 8) | _flag_bit(last_of_wall, 16))
+    flags = (_flag_bit(self_drawn, GB_SELF_DRAWN) | _flag_bit(fourth_tile, GB_FOURTH_TILE)
+             | _flag_bit(replacement, GB_REPLACEMENT) | _flag_bit(robbing_kong, GB_ROBBING_KONG)
+             | _flag_bit(last_of_wall, GB_LAST_OF_WALL))
     if flags < 0:  # -1 from any flag sets every bit
         return None
     seat = _small_int(seat_wind, 3)
@@ -2073,24 +1662,29 @@ def score_standard(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
     memset(hand, 0, 34)
     if type(tiles) is str:
         # fifth copies are left to score_hand, which reports them with their own code
-        if count_tenhou_text(<str>tiles, hand, 255, 14, False) >= 0:
-            ids = tiles
-        elif " " in <str>tiles:  # one name per token ("W1 W2 B3", "东 南"): dict lookups
-            memset(hand, 0, 34)
+        if count_tenhou_text(<str>tiles, hand, 255, 14, False) < 0:
+            if " " not in <str>tiles:
+                return None
+            memset(hand, 0, 34)  # one name per token ("W1 W2 B3", "东 南"): dict lookups
             tokens = (<str>tiles).split()
             n = len(tokens)
             if n > 14:
                 return None
             for i in range(n):
-                found = _tile_names.get(tokens[i])
+                found = tile_names.get(tokens[i])
                 if found is None:
                     return None
                 t = found
-                ids_buf[i] = t
                 hand[t] += 1
-            ids = (<char*>ids_buf)[:n]
-        else:
-            return None
+    elif type(tiles) is bytes:
+        n = len(<bytes>tiles)
+        p = <bytes>tiles
+        if n > 14:
+            return ERR_WRONG_TILE_COUNT
+        for i in range(n):
+            if p[i] >= 34:
+                return ERR_BAD_TILE
+            hand[p[i]] += 1
     elif type(tiles) is list or type(tiles) is tuple:
         n = len(tiles)
         if n > 14:
@@ -2099,35 +1693,26 @@ def score_standard(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
             t = _small_int(tiles[i], 33)
             if t < 0:
                 return None
-            ids_buf[i] = t
             hand[t] += 1
-        ids = (<char*>ids_buf)[:n]
     else:
         return None
-    n_m = len(meld_bytes)
-    if n_m > 8 or n_m % 2:
-        return None
     memset(m, 0, 8)
-    q = meld_bytes
     for i in range(n_m):
         m[i] = q[i]
     with nogil:
         total = score_hand(hand, win, m, flags, seat, rnd, n_flowers, best_fan, cands, &n_c,
                            &best_index)
     if total < 0:
-        return None if total == ERR_BAD_TILE else total
+        return total
     best = &cands[best_index]
     pairs = _fan_pairs(best_fan)
-    fans = _fans_cache.get(pairs)
+    fans = fans_cache.get(pairs)
     if fans is None:
-        fans = _fans_builder(pairs)
-    # the frozen dataclass filled in one step, as scoring._make_result does
-    result = PyType_GenericNew(<PyTypeObject*>_result_cls, NULL, NULL)
-    PyObject_GenericSetAttr(result, "__dict__", {
-        "total": total, "base_total": total - n_flowers, "flowers": n_flowers, "fans": fans,
-        "rules": "standard", "win_tile": win, "self_drawn": (flags & 1) != 0,
-        "robbing_kong": (flags & 8) != 0, "seat_wind": seat, "round_wind": rnd,
-        "_raw_decomposition": (_decomposition_builder,
-                               (best.form, _best_pair(best), _group_tuple(best), best.pattern,
-                                ids, win, meld_objs))})
-    return result
+        return pairs
+    return {
+        "total": total, "base_total": total - n_flowers, "flowers": n_flowers,
+        "fans": fans, "rules": "standard", "win_tile": win,
+        "self_drawn": (flags & GB_SELF_DRAWN) != 0,
+        "robbing_kong": (flags & GB_ROBBING_KONG) != 0, "seat_wind": seat, "round_wind": rnd,
+        "_raw_decomposition": (None, (best.form, _best_pair(best), _group_tuple(best),
+                                      best.pattern, (<char*>hand)[:34], win, meld_objs))}

@@ -1,13 +1,18 @@
-"""Type stub of the compiled Guobiao fan-search kernel (``mahjong_core/_gb.pyx``)."""
+"""Type stub of the compiled Guobiao fan-search kernel (``mahjong/guobiao/_kernel.pyx``)."""
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 N_FANS: int                       # 82: the 81 fans + 明暗杠; columns indexed by FanId
 FLAGS: Dict[str, int]             # context flag bits by name
-ERROR_CODES: Dict[int, str]       # negative totals -> message
 FORMS: Dict[int, str]             # form code -> name
-FAN_POINTS_PY: Tuple[int, ...]    # points per fan id
+# Guobiao's context byte (score_batch's flags), in the reference calculator's order
+GB_SELF_DRAWN: int                # 1 (= mahjong_core._types.WIN_SELF_DRAWN)
+GB_FOURTH_TILE: int               # 2
+GB_REPLACEMENT: int               # 4
+GB_ROBBING_KONG: int              # 8 (= WIN_ROBBING_KONG)
+GB_LAST_OF_WALL: int              # 16 (= WIN_LAST_TILE)
+GB_ALL_FLAGS: int                 # 31
 
 def score_batch_kernel(
     concealed: np.ndarray,   # const uint8_t[:, ::1], (N, 34)
@@ -29,15 +34,9 @@ def score_candidates(counts34: Sequence[int], win_tile: int,
                      round: int = ..., flowers: int = ...
                      ) -> Tuple[int, List[Dict[str, Any]], int]: ...
 
-def score_one_packed(ids: Any, win_tile: int, melds: bytes, flags: int = ..., seat: int = ...,
-                     round: int = ..., flowers: int = ...
-                     ) -> Tuple[int, bytes, int, int, Tuple[int, ...], int]: ...
-
-def _suit_shape(counts9: Sequence[int]) -> int: ...
-
-def _bind_score_api(result_cls: type, tile_names: Dict[str, int], fans_cache: Dict[bytes, Any],
-                    fans_builder: Any, meld_packer: Any, decomposition_builder: Any) -> None: ...
-
-def score_standard(tiles: Any, melds: Any, win_tile: Any, self_drawn: Any, fourth_tile: Any,
-                   replacement: Any, robbing_kong: Any, last_of_wall: Any, seat_wind: Any,
-                   round_wind: Any, flowers: Any) -> Any: ...  # ScoreResult | int code | None
+def score_standard(tiles: Any, melds: Any, packed: Optional[Tuple[bytes, Tuple[Any, ...]]],
+                   win_tile: Any, self_drawn: Any, fourth_tile: Any, replacement: Any,
+                   robbing_kong: Any, last_of_wall: Any, seat_wind: Any, round_wind: Any,
+                   flowers: Any, tile_names: Dict[str, int], meld_cache: Dict[Any, Any],
+                   fans_cache: Dict[bytes, Any]) -> Optional[Dict[str, Any] | int | bytes]: ...
+    # the ScoreResult fields | an ERR_* code | fan pairs not in fans_cache | None
