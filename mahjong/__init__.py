@@ -3,7 +3,9 @@
 Tiles are ids 0..33 in tenhou 34-format order (see :mod:`mahjong.tiles`). The hand
 analysis (shanten for every form, useful tiles, waits, discards) runs in the Cython core
 :mod:`mahjong_core`; rule sets live in their own modules (:mod:`mahjong.guobiao`,
-:mod:`mahjong.sichuan`, :mod:`mahjong.yunnan`).
+:mod:`mahjong.sichuan`, :mod:`mahjong.yunnan`, :mod:`mahjong.huanggang`, ...), each a
+package of its own; :mod:`mahjong.ruleset` registers them and settles their game logs
+(:mod:`mahjong.record`).
 
 >>> import mahjong
 >>> mahjong.shanten("1112345678999m5m")
@@ -22,7 +24,8 @@ __version__ = "0.1.0"
 
 # Submodules reachable as attributes after a plain `import mahjong` (mahjong.batch.shanten,
 # mahjong.guobiao.score, ...), imported on first use to keep `import mahjong` light.
-_SUBMODULES = ("batch", "guobiao", "sichuan", "yunnan", "ruleset", "record", "tiles", "hand")
+_SUBMODULES = ("batch", "guobiao", "sichuan", "yunnan", "guiyang", "huanggang", "two_player",
+               "tongcheng", "dask", "ruleset", "record", "tiles", "hand")
 
 
 def __getattr__(name):

@@ -438,6 +438,7 @@ def register_ruleset(name: str, module: str, *, seats: int = 4, tiles: int = 108
 register_ruleset("guobiao", "mahjong.guobiao", seats=4, tiles=136, settle="settle_record")
 register_ruleset("sichuan", "mahjong.sichuan", seats=4, tiles=108)
 register_ruleset("yunnan", "mahjong.yunnan", seats=4, tiles=108)
+register_ruleset("huanggang", "mahjong.huanggang", seats=4, tiles=136)
 register_ruleset("two_player", "mahjong.two_player", seats=2, tiles=136)
 register_ruleset("tongcheng", "mahjong.tongcheng", seats=4, tiles=136)
 

@@ -2,7 +2,9 @@
 
 Example: ``mahjong score --rules sichuan "111p123p456p789p99p" --win 9p``. Melds go in the
 hand string in brackets (``[222p]`` pung, ``[7777s]`` exposed kong, ``(7777s)`` concealed
-kong, ``{345m}`` chow) or as ``--meld pung:222p`` (repeatable).
+kong, ``{345m}`` chow, ``[7z]`` a single-tile kong) or as ``--meld pung:222p`` (repeatable).
+Huanggang: ``mahjong score --rules huanggang "{345m}[888p]234s567s55m" --win 7s
+--indicator 3p --self-drawn``.
 
 Flags a rule set has no use for are refused with its name: ``--ready`` (报听) and
 ``--flower-indicators 5z1p`` (the shown 花牌 tiles) are for ``two_player``, ``--kouting``
@@ -40,7 +42,7 @@ def split_hand(text: str) -> Tuple[str, List[Tuple[str, str]]]:
         else:
             body = exposed.split()[0] if exposed.split() else ""
             n = len(to_tile_ids(body)) if body else 0
-            melds.append(("kong" if n == 4 else "pung", body))
+            melds.append(({4: "kong", 1: "single_kong"}.get(n, "pung"), body))
     rest = _BRACKET.sub(" ", text)
     if any(c in rest for c in "[](){}"):
         raise InvalidHandError(f"unbalanced brackets in {text!r}")
@@ -76,6 +78,9 @@ def register(subparsers) -> None:
         p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag)
     p.add_argument("--flower-indicators", default=None, metavar="TILES", dest="flower_tiles",
                    help="the shown 花牌 tiles, e.g. 5z1p (two_player)")
+    p.add_argument("--indicator", metavar="TILE",
+                   help="huanggang: the turned-up 赖子皮 (the 赖子 is the next tile)")
+    p.add_argument("--dealer", action="store_true", help="huanggang: the winner is the dealer")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule-set option, e.g. max_fan=3 (repeatable)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -94,11 +99,24 @@ def run(args) -> int:
         kind, tiles = text.split(":", 1)
         melds.append((kind, tiles))
     options: Dict[str, Any] = dict(parse_option(o) for o in args.option)
+    flags = {f: getattr(args, f) for f in _FLAGS}
+    if args.rules == "sichuan":
+        flags.pop("first_round")
+    if args.rules == "huanggang":
+        extra = [f for f in ("after_kong", "heavenly", "earthly", "first_round") if flags.pop(f)]
+        if extra:
+            raise MahjongError(f"--{extra[0].replace('_', '-')} is not a Huanggang win flag")
+        if args.indicator is None:
+            raise MahjongError("--indicator TILE (the 赖子皮) is required with --rules huanggang")
+        flags.update(indicator=args.indicator, dealer=args.dealer)
+    elif args.indicator is not None or args.dealer:
+        raise MahjongError(f"--indicator and --dealer are Huanggang options, not {args.rules}")
     accepted = inspect.signature(module.score).parameters
-    flags = {f: getattr(args, f) for f in _FLAGS if f in accepted}
-    for f in _FLAGS:
-        if getattr(args, f) and f not in accepted:
-            raise MahjongError(f"--{f.replace('_', '-')} does not apply to rules {args.rules}")
+    for f in list(flags):
+        if f not in accepted:
+            if flags.pop(f):
+                raise MahjongError(f"--{f.replace('_', '-')} does not apply to rules "
+                                   f"{args.rules}")
     if args.flower_tiles is not None:
         if "flower_tiles" not in accepted:
             raise MahjongError(f"--flower-indicators does not apply to rules {args.rules}")

@@ -1,0 +1,213 @@
+"""Scoring many Huanggang winning hands at once (numpy arrays in, arrays out).
+
+Rows without a 赖子 in the concealed hand are scored by the room's compiled kernel
+(``_kernel.pyx``); rows holding one are scored through the wildcard core one by one (the
+core has no compiled readings API yet), with the same rules as :func:`score`.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping, Optional
+
+import numpy as np
+
+from ..errors import InvalidContextError, InvalidHandError, NotWinningError
+from ..hand import Meld
+from ..tiles import TENHOU_NAMES, parse_tile
+from . import _kernel
+from .rules import GREEN, RED, Rules, laizi_of
+from .scoring import BIG_ITEMS, _best, _Context
+
+#: row status codes: 0 = a Huanggang win; the others say why not
+STATUS = dict(_kernel.PY_STATUS)
+#: bit of each 大胡 item in the ``big`` output
+BIG_BITS = dict(_kernel.PY_BIG_BITS)
+assert set(BIG_BITS) == set(BIG_ITEMS)
+
+_LAIZI = np.array([laizi_of(t) for t in range(34)], np.uint8)
+_KIND_NAMES = {1: "chow", 2: "pung", 3: "kong", 4: "concealed_kong"}
+_KNOWN_FLAGS = 1 | 2 | 8 | 16
+
+
+def _indicators(indicator, n: int) -> np.ndarray:
+    if np.ndim(indicator) == 0:
+        return np.full(n, parse_tile(indicator if not isinstance(indicator, np.integer)
+                                     else int(indicator)), np.uint8)
+    ind = np.asarray(indicator)
+    if ind.shape != (n,) or ind.dtype.kind not in "iu":
+        raise InvalidHandError(f"indicator must be one tile or integer ids of shape ({n},)")
+    if n and (ind.min() < 0 or ind.max() > 33):
+        raise InvalidHandError("indicator ids must be 0..33")
+    return ind.astype(np.uint8)
+
+
+def _arrays(hands, melds, single_kongs, flags, dealer):
+    """The input as C-contiguous arrays of the kernel's types (shapes and types checked;
+    the row contents are checked by the kernel, and by :func:`_explain` for the message)."""
+    h = np.asarray(hands)
+    if h.ndim != 2 or h.shape[1] != 34 or h.dtype.kind not in "iu":
+        raise InvalidHandError(f"hands must be integer counts of shape (N, 34), got "
+                               f"{h.shape} {h.dtype}")
+    n = h.shape[0]
+    m = np.zeros((n, 4, 2), np.uint8) if melds is None else np.asarray(melds)
+    if m.shape != (n, 4, 2) or m.dtype.kind not in "iu":
+        raise InvalidHandError(f"melds must be integers of shape ({n}, 4, 2), got {m.shape}")
+    s = np.zeros((n, 2), np.uint8) if single_kongs is None else np.asarray(single_kongs)
+    if s.shape != (n, 2) or s.dtype.kind not in "iu" or (n and (s.min() < 0 or s.max() > 12)):
+        raise InvalidHandError(f"single_kongs must be counts 0..12 of shape ({n}, 2): "
+                               "[红中/发财 kongs, 赖子 kongs]")
+    f = np.zeros(n, np.uint32) if flags is None else np.asarray(flags)
+    if f.shape != (n,) or f.dtype.kind not in "iu":
+        raise InvalidHandError(f"flags must be integers of shape ({n},)")
+    d = np.zeros(n, np.uint8) if dealer is None else np.asarray(dealer)
+    if d.shape != (n,):
+        raise InvalidHandError(f"dealer must have shape ({n},)")
+    # values that a cast to the kernel's types would wrap are refused here
+    for a, name, top in ((h, "hands", 4), (m, "melds", 33), (f, "flags", _KNOWN_FLAGS)):
+        if a.dtype != np.uint8 and n and (a.min() < 0 or a.max() > 255):
+            raise InvalidHandError(f"{name} hold values outside 0..{top}")
+    return (np.require(h, np.uint8, "C"), np.require(m, np.uint8, "C"),
+            np.require(s, np.uint8, "C"), np.require(f, np.uint32, "C"),
+            np.require(d.astype(bool), np.uint8, "C"))
+
+
+def _explain(row, h, m, f, laizi, fixed):
+    """Raise the error that names what is wrong with input row ``row`` (the kernel found
+    one)."""
+    counts = h[row].astype(np.int64)
+    where = f"row {row}"
+    if counts.max() > 4:
+        raise InvalidHandError(f"{where}: a count outside 0..4")
+    kinds, tiles = m[row, :, 0], m[row, :, 1]
+    present = kinds != 0
+    if ((kinds > 4) | (tiles > 33) | (kinds == 1) & ((tiles >= 27) | (tiles % 9 > 6))).any() \
+            or (present[1:] & ~present[:-1]).any():
+        raise InvalidHandError(f"{where}: bad meld rows {m[row].tolist()} (kinds 1 chow, "
+                               "2 pung, 3 kong, 4 concealed kong; melds first)")
+    size = int(counts.sum()) + 3 * int(present.sum())
+    if size != 14:
+        raise InvalidHandError(f"{where}: {size} tiles counting a set meld as 3; a winning "
+                               "hand has 14")
+    total = counts.copy()
+    for kind, t in m[row]:
+        kind, t = int(kind), int(t)
+        if kind == 0:
+            continue
+        meld_tiles = [t, t + 1, t + 2] if kind == 1 else [t]
+        if any(x == laizi or x in fixed for x in meld_tiles):
+            raise InvalidHandError(f"{where}: the meld {_KIND_NAMES[kind]} of "
+                                   f"{TENHOU_NAMES[t]} uses the 赖子 or a fixed kong tile "
+                                   "(红中/发财); they never go in a chow, pung or kong")
+        for x in meld_tiles:
+            total[x] += 1 if kind == 1 else (3 if kind == 2 else 4)
+    if total.max() > 4:
+        t = int(total.argmax())
+        raise InvalidHandError(f"{where}: {int(total[t])} copies of {TENHOU_NAMES[t]}")
+    bits = int(f[row])
+    if bits & ~_KNOWN_FLAGS:
+        raise InvalidHandError(f"{where}: flags: Huanggang reads SELF_DRAWN, REPLACEMENT, "
+                               "ROBBING_KONG and LAST_TILE only")
+    for bit, need_self, what in ((2, True, "replacement (杠上开花) is a self-draw"),
+                                 (16, True, "last_tile (海底捞) is a self-draw"),
+                                 (8, False, "robbing_kong (抢杠) is not a self-draw")):
+        if bits & bit and bool(bits & 1) != need_self:
+            raise InvalidContextError(f"{where}: {what}")
+    raise InvalidHandError(f"{where}: bad input")  # not reached: the kernel and this agree
+
+
+def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, dealer=None,
+                rules: Optional[Rules | Mapping[str, Any]] = None, num_threads: int = 1
+                ) -> Dict[str, np.ndarray]:
+    """Score N winning hands.
+
+    Parameters
+    ----------
+    hands : (N, 34) integer counts
+        The concealed tiles after the win, the winning tile included.
+    melds : (N, 4, 2) integers, optional
+        Set melds as ``[kind, tile]`` rows, melds first: 1 chow (lowest tile), 2 pung,
+        3 exposed or added kong, 4 concealed kong; 0 = none.
+    indicator : tile or (N,) ids
+        The 赖子皮 (one for every row, or one per row).
+    flags : (N,) integers, optional
+        :class:`mahjong.ruleset.WinFlag` bits: SELF_DRAWN, REPLACEMENT (杠上开花),
+        ROBBING_KONG (抢杠), LAST_TILE (海底捞).
+    single_kongs : (N, 2) counts, optional
+        The winner's single kongs: ``[红中/发财 kongs (and 赖子皮 kongs with laizipi_special),
+        赖子 kongs]``.
+    dealer : (N,) bools, optional
+        The winner is the dealer (庄家 counts in a 屁胡).
+    rules : Rules or mapping, optional
+    num_threads : int
+        Threads of the compiled loop (1 by default).
+
+    Returns
+    -------
+    dict of arrays
+        ``status`` int8 (:data:`STATUS`; 0 = a win), ``base`` and ``payer_base`` int16
+        (as :class:`HuanggangResult`; 0 for 风一色), ``fan`` int8 (F of the winner),
+        ``hard`` bool (硬胡), ``big`` uint8 (:data:`BIG_BITS` of the 大胡 items) and
+        ``to_cap`` bool (风一色). Values are meaningful where ``status == 0``.
+
+    Examples
+    --------
+    >>> from mahjong.tiles import tile_counts
+    >>> hands = np.array([tile_counts("234s567s55m")], np.uint8)
+    >>> melds = np.array([[[1, 2], [2, 16], [0, 0], [0, 0]]], np.uint8)
+    >>> out = score_batch(hands, melds, indicator="3p", flags=np.array([1]))
+    >>> int(out["status"][0]), int(out["base"][0]), int(out["fan"][0])
+    (0, 1, 4)
+    """
+    rules = Rules.from_mapping(rules)
+    h, m, s, f, d = _arrays(hands, melds, single_kongs, flags, dealer)
+    n = h.shape[0]
+    ind = _indicators(indicator, n)
+    laizi = _LAIZI[ind]
+    if rules.laizipi_special:
+        pi = np.where((ind == RED) | (ind == GREEN), 255, ind).astype(np.uint8)
+    else:
+        pi = np.full(n, 255, np.uint8)
+    status = np.empty(n, np.int8)
+    base = np.zeros(n, np.int16)
+    payer = np.zeros(n, np.int16)
+    fan = np.zeros(n, np.int8)
+    big = np.zeros(n, np.uint8)
+    _kernel.score_rows(h, m, s, np.ascontiguousarray(laizi), np.ascontiguousarray(pi), f, d,
+                       rules.kaikou_mode == "koukou", rules.qianggang_plus5, status, base,
+                       payer, fan, big, num_threads)
+    if n and status.min() < 0:
+        row = int(np.flatnonzero(status < 0)[0])
+        fixed = {GREEN, RED} | ({int(pi[row])} if pi[row] != 255 else set())
+        _explain(row, h, m, f, int(laizi[row]), fixed)
+    hard = status == 0
+    for i in np.flatnonzero(status == STATUS["needs_readings"]):
+        _score_wild_row(int(i), h, m, s, ind, laizi, f, d, rules, status, base, payer, fan,
+                        big, hard)
+    return {"status": status, "base": base, "payer_base": payer, "fan": fan, "hard": hard,
+            "big": big, "to_cap": (big & BIG_BITS["fengyise"]) != 0}
+
+
+def _score_wild_row(i, h, m, s, ind, laizi, f, d, rules, status, base, payer, fan, big, hard):
+    """One row holding a 赖子, through the scalar rules (the wildcard core's readings)."""
+    lz = int(laizi[i])
+    concealed = tuple(int(t) for t in np.repeat(np.arange(34), h[i]))
+    set_melds = []
+    for kind, tile in m[i]:
+        if kind == 0:
+            break
+        tile = int(tile)
+        name = _KIND_NAMES[int(kind)]
+        tiles = (tile, tile + 1, tile + 2) if kind == 1 else (tile,) * (3 if kind == 2 else 4)
+        set_melds.append(Meld(name, tiles))
+    singles = [Meld("single_kong", (RED if k < 4 else GREEN,)) for k in range(int(s[i, 0]))]
+    singles += [Meld("single_kong", (lz,)) for _ in range(int(s[i, 1]))]
+    bits = int(f[i])
+    ctx = _Context(bool(bits & 1), bool(bits & 2), bool(bits & 8), bool(bits & 16), bool(d[i]))
+    try:
+        r = _best(concealed, tuple(set_melds) + tuple(singles), tuple(set_melds), lz,
+                  int(ind[i]), rules, ctx)
+    except NotWinningError as exc:
+        status[i] = exc.code
+        return
+    status[i] = 0
+    base[i], payer[i], fan[i], hard[i] = r.base, r.payer_base, r.fan, r.hard
+    big[i] = sum(BIG_BITS[item.key] for item in r.big_items)
