@@ -440,6 +440,8 @@ register_ruleset("sichuan", "mahjong.sichuan", seats=4, tiles=108)
 register_ruleset("yunnan", "mahjong.yunnan", seats=4, tiles=108)
 register_ruleset("guiyang", "mahjong.guiyang", seats=4, tiles=108)
 register_ruleset("huanggang", "mahjong.huanggang", seats=4, tiles=136)
+register_ruleset("two_player", "mahjong.two_player", seats=2, tiles=136)
+register_ruleset("tongcheng", "mahjong.tongcheng", seats=4, tiles=136)
 
 
 def available_rulesets() -> List[str]:

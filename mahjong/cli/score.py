@@ -5,9 +5,14 @@ hand string in brackets (``[222p]`` pung, ``[7777s]`` exposed kong, ``(7777s)`` 
 kong, ``{345m}`` chow, ``[7z]`` a single-tile kong) or as ``--meld pung:222p`` (repeatable).
 Huanggang: ``mahjong score --rules huanggang "{345m}[888p]234s567s55m" --win 7s
 --indicator 3p --self-drawn``.
+
+Flags a rule set has no use for are refused with its name: ``--ready`` (报听) and
+``--flower-indicators 5z1p`` (the shown 花牌 tiles) are for ``two_player``, ``--kouting``
+(扣听) for ``tongcheng``.
 """
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from typing import Any, Dict, List, Tuple
@@ -15,8 +20,7 @@ from typing import Any, Dict, List, Tuple
 from ..errors import InvalidHandError, MahjongError
 
 _FLAGS = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
-          "earthly", "first_round")
-_GUIYANG_FLAGS = ("ready", "discarder_ready")
+          "earthly", "first_round", "ready", "discarder_ready", "kouting")
 _BRACKET = re.compile(r"\[([^\]]*)\]|\(([^)]*)\)|\{([^}]*)\}")
 
 
@@ -72,11 +76,8 @@ def register(subparsers) -> None:
                    help="a meld, e.g. pung:222p or concealed_kong:7777s (repeatable)")
     for flag in _FLAGS:
         p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag)
-    # Guiyang: 报听 of the winner / of the discarder (the 报听 bonus, the 豆 licence)
-    for flag in _GUIYANG_FLAGS:
-        p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag,
-                       help="guiyang only: the " + ("winner" if flag == "ready" else
-                                                    "discarder") + " had declared 报听")
+    p.add_argument("--flower-indicators", default=None, metavar="TILES", dest="flower_tiles",
+                   help="the shown 花牌 tiles, e.g. 5z1p (two_player)")
     p.add_argument("--indicator", metavar="TILE",
                    help="huanggang: the turned-up 赖子皮 (the 赖子 is the next tile)")
     p.add_argument("--dealer", action="store_true", help="huanggang: the winner is the dealer")
@@ -88,6 +89,7 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from ..ruleset import get_ruleset
+    from ..tiles import to_tile_ids
 
     module = get_ruleset(args.rules)
     concealed, melds = split_hand(args.hand)
@@ -100,11 +102,6 @@ def run(args) -> int:
     flags = {f: getattr(args, f) for f in _FLAGS}
     if args.rules == "sichuan":
         flags.pop("first_round")
-    extra = [f for f in _GUIYANG_FLAGS if getattr(args, f)]
-    if args.rules == "guiyang":
-        flags.update({f: getattr(args, f) for f in _GUIYANG_FLAGS})
-    elif extra:
-        raise MahjongError(f"--{extra[0].replace('_', '-')} is a guiyang option")
     if args.rules == "huanggang":
         extra = [f for f in ("after_kong", "heavenly", "earthly", "first_round") if flags.pop(f)]
         if extra:
@@ -114,6 +111,16 @@ def run(args) -> int:
         flags.update(indicator=args.indicator, dealer=args.dealer)
     elif args.indicator is not None or args.dealer:
         raise MahjongError(f"--indicator and --dealer are Huanggang options, not {args.rules}")
+    accepted = inspect.signature(module.score).parameters
+    for f in list(flags):
+        if f not in accepted:
+            if flags.pop(f):
+                raise MahjongError(f"--{f.replace('_', '-')} does not apply to rules "
+                                   f"{args.rules}")
+    if args.flower_tiles is not None:
+        if "flower_tiles" not in accepted:
+            raise MahjongError(f"--flower-indicators does not apply to rules {args.rules}")
+        flags["flower_tiles"] = to_tile_ids(args.flower_tiles)
     result = module.score(concealed, melds, win_tile=args.win,
                           rules=module.Rules.from_mapping(options), **flags)
     if args.json:

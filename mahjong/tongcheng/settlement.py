@@ -1,0 +1,88 @@
+"""Settling a hand record on the 通称 table."""
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping, Optional
+
+from ..additive import event_error, ready_events, settle_wins, win_inputs
+from ..errors import InvalidRecordError, MahjongError
+from ..record import HandRecord
+from ..ruleset import Settlement, recorded_win_error
+from .rules import RULES_NAME, Rules
+from .scoring import fan_mask, labelled_result
+
+N_SEATS = 4
+
+
+def kouting_seats(record, ready_at: Dict[int, int]) -> Dict[int, bool]:
+    """seat -> whether its ready event is 扣听: declared on the dealer's first discard.
+
+    A ready event is 扣听 when no claim or kong came before it, the only discard before
+    it (if any) is the dealer's, and (for a non-dealer) the dealer has discarded and the
+    seat has not drawn yet. Telling this needs the discards: a record with a ready event
+    and no discard at all is refused.
+    """
+    if not ready_at:
+        return {}
+    events = record.events
+    if not any(e.type == "discard" for e in events):
+        seat, i = min(ready_at.items(), key=lambda kv: kv[1])
+        raise event_error(i, events[i], "a ready event needs the record's discards to tell 扣听 "
+                                        "(ready on the dealer's first discard) from a later "
+                                        "declaration")
+    out = {}
+    for seat, at in ready_at.items():
+        discards = [e for e in events[:at] if e.type == "discard"]
+        early = not any(e.type in ("chow", "pung", "kong") for e in events[:at]) and \
+            len(discards) <= 1 and all(e.seat == record.dealer for e in discards)
+        if seat != record.dealer:
+            early = early and len(discards) == 1 and not any(
+                e.type == "draw" and e.seat == seat for e in events[:at])
+        out[seat] = early
+    return out
+
+
+def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlement:
+    """Settle a four-player hand record on the 通称 table.
+
+    A discard win is paid by the discarder (each winner separately when several win on
+    one discard), a self-draw by each of the three others, a robbed kong by the robbed
+    player; each pays the total × stake, with no cap and no kong money. 流局 pays nothing
+    and the dealer stays; the winner deals next (the discarder after several winners on
+    one discard). 地胡 must be a win on the dealer's (first) discard; 扣听 is read from the
+    winner's ``ready`` event (see :func:`kouting_seats`).
+
+    Examples
+    --------
+    >>> s = settle({"rules": "tongcheng", "dealer": 0, "events": [{"type": "win",
+    ...     "seat": 2, "hand": "234m456p67s99p8s", "melds": [{"type": "pung", "tiles":
+    ...     "111z"}], "win_tile": "8s", "from": 3}]})
+    >>> s.deltas, s.next_dealer
+    ((0, 0, 7, -7), 2)
+    """
+    record = HandRecord.coerce(record)
+    rules = Rules.for_record(record, rules)
+    seats = record.seats
+    if seats != N_SEATS:
+        raise InvalidRecordError(f"record: seats is {seats}, but tongcheng is played by 4")
+    ready_at = ready_events(record)
+    kouting = kouting_seats(record, ready_at)
+
+    def score_win(record, i, e, rules):
+        if e.earthly:
+            if e.from_seat != record.dealer:
+                raise event_error(i, e, "earthly (地胡) on this table is a win on the dealer's "
+                                        f"first discard; the dealer is seat {record.dealer}")
+            discards = [x for x in record.events[:i] if x.type == "discard"]
+            if len(discards) > 1:
+                raise event_error(i, e, "earthly (地胡) is a win on the dealer's first discard, "
+                                        f"but {len(discards)} discards came before it")
+        early = kouting.get(e.seat, False) and ready_at[e.seat] < i
+        try:
+            counts, melds, totals, flags = win_inputs(record, e)
+            return labelled_result(fan_mask(counts, melds, totals, e.win_tile, flags, early,
+                                            rules), rules)
+        except MahjongError as exc:
+            raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
+
+    return settle_wins(record, rules, n_seats=N_SEATS, score_win=score_win,
+                       multi_ron=rules.multi_ron, rules_name=RULES_NAME)

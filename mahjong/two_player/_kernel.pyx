@@ -1,0 +1,139 @@
+# The two-player fan count, compiled: one call reads every reading of a winning hand
+# (four sets and a pair through the core's decomposition, seven pairs, thirteen orphans),
+# counts the fans of the table in mahjong/two_player/fans.py (same order) and keeps the
+# reading worth most (就高不就低; ranked by the capped total, then the uncapped one).
+# tests/slow_two_player.py is the plain Python version it is tested against.
+from mahjong_core._types cimport uint8_t, int32_t, MELD_CHOW, MELD_CONCEALED_KONG
+from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions,
+                                      is_seven_pairs, thirteen_orphans_pair, SET_CHOW,
+                                      MAX_REGULAR_DECOMPOSITIONS)
+
+cdef enum:
+    HUPAI, MENQING, ZIMO, BAOTING, HAIDI, GANGSHANGKAIHUA, HUAPAI, DUANYAO, PENGPENGHU
+    HUNYISE, QIDUI, XIAOSANYUAN, QINGYISE, XIAOSIXI, DASANYUAN, DASIXI, ZIYISE, SHISANYAO
+    TIANHU, DIHU, N_FANS
+
+# the fan keys in kernel order (Python checks them against the table's rows)
+FAN_KEYS = ("hupai", "menqing", "zimo", "baoting", "haidi", "gangshangkaihua", "huapai",
+            "duanyao", "pengpenghu", "hunyise", "qidui", "xiaosanyuan", "qingyise",
+            "xiaosixi", "dasanyuan", "dasixi", "ziyise", "shisanyao", "tianhu", "dihu")
+assert len(FAN_KEYS) == N_FANS
+
+# WinFlag bits (mahjong.ruleset.WinFlag)
+cdef enum:
+    F_SELF = 1
+    F_REPLACEMENT = 2
+    F_ROBBING = 8
+    F_LAST = 16
+    F_HEAVENLY = 32
+    F_EARTHLY = 64
+
+
+cdef inline bint _any(const uint8_t* b, int lo, int hi) noexcept nogil:
+    cdef int t
+    for t in range(lo, hi):
+        if b[t]:
+            return True
+    return False
+
+
+cdef inline int _total(const int32_t* values, const int* fans) noexcept nogil:
+    cdef int k, s = 0
+    for k in range(N_FANS):
+        s += values[k] * fans[k]
+    return s
+
+
+def best_fans(bytearray counts, bytearray totals, bytes meld_pairs, int flags, bint ready,
+              int flowers, bytes values, int cap, bytearray out):
+    """Fill ``out`` (N_FANS bytes) with the fan counts of the best reading and return its
+    uncapped total, or -1 if the tiles do not win.
+
+    ``counts``: the concealed tiles (34 bytes); ``totals``: hand and melds (34 bytes);
+    ``meld_pairs``: [kind code, lowest tile] per meld; ``flags``: WinFlag bits; ``ready``:
+    报听; ``flowers``: copies of shown 花牌 tiles held; ``values``: N_FANS int32 fan values;
+    ``cap``: the cap used to rank readings.
+    """
+    cdef const uint8_t* c = <const uint8_t*> (<char*> counts)
+    cdef const uint8_t* b = <const uint8_t*> (<char*> totals)
+    cdef const uint8_t* mp = <const uint8_t*> (<const char*> meld_pairs)
+    cdef const int32_t* v = <const int32_t*> (<const char*> values)
+    cdef uint8_t* o = <uint8_t*> (<char*> out)
+    cdef int n_melds = len(meld_pairs) // 2
+    cdef int fans[N_FANS]
+    cdef int best[N_FANS]
+    cdef int trial[N_FANS]
+    cdef RegularDecomposition decs[MAX_REGULAR_DECOMPOSITIONS]
+    cdef int k, i, j, n, total, best_total = -1, capped, best_capped = -1
+    cdef bint concealed = True, meld_chow = False, all_pungs, honours
+    cdef int suits, dragons, winds
+    if len(counts) != 34 or len(totals) != 34 or len(values) != 4 * N_FANS or \
+            len(out) != N_FANS:
+        raise ValueError("best_fans: counts/totals need 34 entries, values and out N_FANS")
+    for k in range(N_FANS):
+        fans[k] = 0
+    for i in range(n_melds):
+        if mp[2 * i] != MELD_CONCEALED_KONG:
+            concealed = False
+        if mp[2 * i] == MELD_CHOW:
+            meld_chow = True
+    # the fans that do not depend on the reading
+    fans[HUPAI] = 1
+    fans[MENQING] = concealed
+    fans[ZIMO] = (flags & (F_SELF | F_ROBBING)) != 0   # a robbed kong scores as a self-draw
+    fans[BAOTING] = ready
+    fans[HAIDI] = (flags & F_LAST) != 0
+    fans[GANGSHANGKAIHUA] = (flags & F_REPLACEMENT) != 0
+    fans[HUAPAI] = flowers
+    honours = _any(b, 27, 34)
+    fans[DUANYAO] = not honours and not (b[0] or b[8] or b[9] or b[17] or b[18] or b[26])
+    suits = _any(b, 0, 9) + _any(b, 9, 18) + _any(b, 18, 27)
+    if suits == 1:
+        if honours:
+            fans[HUNYISE] = 1
+        else:
+            fans[QINGYISE] = 1
+    elif suits == 0:
+        fans[ZIYISE] = 1
+    fans[TIANHU] = (flags & F_HEAVENLY) != 0
+    fans[DIHU] = (flags & F_EARTHLY) != 0
+    # honour tiles only form pungs/kongs and the pair, so the counts tell the honour sets
+    dragons = (b[31] >= 3) + (b[32] >= 3) + (b[33] >= 3)
+    winds = (b[27] >= 3) + (b[28] >= 3) + (b[29] >= 3) + (b[30] >= 3)
+    n = regular_decompositions(c, decs, MAX_REGULAR_DECOMPOSITIONS)
+    for i in range(n + 2):
+        for k in range(N_FANS):
+            trial[k] = fans[k]
+        if i < n:
+            all_pungs = not meld_chow
+            for j in range(decs[i].n_sets):
+                if decs[i].kind[j] == SET_CHOW:
+                    all_pungs = False
+            trial[PENGPENGHU] = all_pungs
+            if dragons == 3:
+                trial[DASANYUAN] = 1
+            elif dragons == 2 and 31 <= decs[i].pair <= 33:
+                trial[XIAOSANYUAN] = 1
+            if winds == 4:
+                trial[DASIXI] = 1
+            elif winds == 3 and 27 <= decs[i].pair <= 30:
+                trial[XIAOSIXI] = 1
+        elif i == n:
+            if n_melds or not is_seven_pairs(c):
+                continue
+            trial[QIDUI] = 1
+        else:
+            if n_melds or thirteen_orphans_pair(c) < 0:
+                continue
+            trial[SHISANYAO] = 1
+        total = _total(v, trial)
+        capped = total if total < cap else cap
+        if capped > best_capped or (capped == best_capped and total > best_total):
+            best_capped, best_total = capped, total
+            for k in range(N_FANS):
+                best[k] = trial[k]
+    if best_total < 0:
+        return -1
+    for k in range(N_FANS):
+        o[k] = best[k]
+    return best_total

@@ -1,0 +1,149 @@
+"""Scoring one two-player winning hand: every reading, each fan that applies, the best
+reading, the 13 番 cap.
+
+The compiled kernel (``_kernel.best_fans``) counts the fans of every reading in table
+order (:data:`~.fans.ROWS`) and keeps the reading worth most; this module checks the input
+and turns the counts into an itemised result. ``tests/slow_two_player.py`` is the plain
+Python version the kernel is tested against.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
+
+from ..additive import cached_labels, full_hand, tile_of
+from ..errors import InvalidContextError, InvalidHandError, NotWinningError
+from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
+from ..tiles import TENHOU_NAMES, to_tile_ids
+from .fans import CAP, ROWS
+from .rules import RULES_NAME, Rules
+from . import _kernel
+
+# WinFlag bits as plain ints (IntFlag operators are slow)
+_SELF, _REPLACEMENT, _ROBBING, _LAST, _HEAVENLY = 1, 2, 8, 16, 32
+assert _kernel.FAN_KEYS == tuple(r.key for r in ROWS)
+_N_FANS = len(ROWS)
+
+
+def _check_context(counts, melds, flags: int, win_tile: int) -> None:
+    check_kong_context(counts, melds, flags, win_tile)
+    if flags & _LAST and not flags & _SELF:
+        raise InvalidContextError("last_tile (海底捞月) is a self-draw from the reserve after "
+                                  "the live tiles ran out, not a win on a discard")
+    if flags & _HEAVENLY and melds:
+        raise InvalidContextError("heavenly (天胡): the initial 14 tiles have no melds")
+
+
+def flower_kinds_of(flower_tiles, totals) -> Tuple[int, ...]:
+    """The distinct shown 花牌 tiles, checked against the holding: a shown tile lies face
+    up in the reserve, so shown + held copies are at most 4."""
+    if isinstance(flower_tiles, str):
+        flower_tiles = to_tile_ids(flower_tiles)
+    shown = shown_counts(tuple(tile_of(t) for t in flower_tiles))
+    for t, n in shown:
+        if n + totals[t] > 4:
+            raise InvalidHandError(f"{n} shown 花牌 {TENHOU_NAMES[t]} and {totals[t]} held make "
+                                   f"{n + totals[t]} copies: a tile has 4")
+    return tuple(t for t, _ in shown)
+
+
+@functools.lru_cache(maxsize=1024)
+def shown_counts(tiles: Tuple[int, ...]) -> Tuple[Tuple[int, int], ...]:
+    """``(tile, copies shown)`` of the distinct shown tiles, by tile."""
+    return tuple((t, tiles.count(t)) for t in sorted(set(tiles)))
+
+
+def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bool = False,
+          after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
+          heavenly: bool = False, earthly: bool = False, first_round: bool = False,
+          ready: bool = False, flower_tiles: Sequence[Any] = (),
+          rules: Optional[Rules | Mapping[str, Any]] = None) -> ScoreResult:
+    """Score one two-player winning hand.
+
+    Parameters
+    ----------
+    hand : str or sequence of tile ids
+        The concealed tiles after the win, winning tile included (or the 13 before it).
+    melds : sequence of melds
+        Chows, pungs, kongs, concealed kongs.
+    win_tile : str or int
+    self_drawn, replacement, robbing_kong, last_tile, heavenly, earthly : bool
+        How the hand was won. ``robbing_kong`` (an added kong robbed) scores as a
+        self-draw; ``last_tile`` is 海底捞月, the self-draw from the reserve.
+        ``after_kong`` and ``first_round`` have no fan in this table.
+    ready : bool
+        The winner declared ready (报听) before the win.
+    flower_tiles : tiles
+        The 花牌 tiles shown face up; each copy of one among the winner's tiles is 1 番.
+    rules : Rules or mapping, optional
+
+    Returns
+    -------
+    ScoreResult
+        ``items`` itemised, ``uncapped_fan`` the sum, ``fan`` = min(sum, 13), ``value`` =
+        fan × base (what the opponent pays).
+
+    Examples
+    --------
+    >>> r = score("123m456m789m111z55z", win_tile="5z", self_drawn=True, flower_tiles=["5z"])
+    >>> r.fan, [i.key for i in r.items]
+    (8, ['hupai', 'menqing', 'zimo', 'huapai', 'hunyise'])
+    """
+    rules = Rules.from_mapping(rules)
+    ids, counts, ms, b = full_hand(hand, melds, win_tile=win_tile)
+    flags = checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile,
+                             heavenly, earthly, first_round)
+    return score_counts(counts, ms, b, tile_of(win_tile), flags, ready,
+                        flower_kinds_of(flower_tiles, b) if flower_tiles else (), rules)
+
+
+def score_counts(counts, melds, b, win: int, flags: int, ready: bool, flower_kinds,
+                 rules: Rules) -> ScoreResult:
+    """:func:`score` on checked input: concealed ``counts``, Meld objects, ``b`` the counts
+    over hand and melds, the win flags as an int, the distinct shown 花牌 tiles."""
+    return _result(fan_counts(counts, melds, b, win, flags, ready, flower_kinds, rules),
+                   rules)
+
+
+def fan_counts(counts, melds, b, win: int, flags: int, ready: bool, flower_kinds,
+               rules: Rules) -> bytes:
+    """The fan counts of the best reading, one byte per row of :data:`ROWS`."""
+    if flags & (_REPLACEMENT | _ROBBING | _LAST | _HEAVENLY):
+        _check_context(counts, melds, flags, win)
+    flowers = sum(b[t] for t in flower_kinds) if flower_kinds else 0
+    fans = bytearray(_N_FANS)
+    uncapped = _kernel.best_fans(counts, b, bytes([x for m in melds
+                                                   for x in (m.type_code, m.tiles[0])]),
+                                 flags, ready, flowers, rules.table.packed, CAP, fans)
+    if uncapped < 0:
+        raise NotWinningError("not a two-player win: the tiles form neither four sets and a "
+                              "pair, nor seven pairs, nor thirteen orphans")
+    if uncapped < rules.min_fan:
+        raise NotWinningError(f"not a two-player win: {uncapped}番 is below the minimum "
+                              f"min_fan={rules.min_fan}")
+    return bytes(fans)
+
+
+@functools.lru_cache(maxsize=4096)
+def _result(fans: bytes, rules: Rules) -> ScoreResult:
+    """The itemised result of fan counts (few combinations occur and ScoreResult is
+    immutable, so each is built once)."""
+    table = rules.table
+    items = []
+    for row, n in zip(ROWS, fans):
+        value = table[row.key]
+        if n and value:
+            how = "set by the fan_table option" if row.key in table.overridden else \
+                "provisional"
+            items.append(ScoreItem(row.key, row.name, row.name_en, value, n,
+                                   f"{row.definition} ({how} value)"))
+    uncapped = sum(i.total for i in items)
+    fan = min(uncapped, CAP)
+    pattern = max(items, key=lambda i: i.fan).key if items else "hupai"
+    notes = (f"capped at {CAP}番 (役满) from {uncapped}番",) if uncapped > CAP else ()
+    return ScoreResult(RULES_NAME, tuple(items), fan, uncapped, rules.value(fan), pattern,
+                       notes)
+
+
+#: ``(key, rules) -> (ScoreResult, items label)`` for settlement's payment reasons
+labelled_result = cached_labels(_result)
