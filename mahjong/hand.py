@@ -60,18 +60,17 @@ class Meld:
         tiles = tuple(sorted(to_tile_ids(self.tiles)))
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "tiles", tiles)
-        shown = format_tiles(tiles)
         if kind == "chow":
             ok = (len(tiles) == 3 and tiles[0] < 27 and tiles[0] // 9 == tiles[2] // 9
                   and tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2)
             if not ok:
                 raise InvalidHandError(
-                    f"meld chow {shown!r} is not a chow (three consecutive tiles of one suit)")
+                    f"meld chow {format_tiles(tiles)!r} is not a chow (three consecutive tiles of one suit)")
         else:
             size = {"pung": 3, "single_kong": 1}.get(kind, 4)
             if len(tiles) != size or len(set(tiles)) != 1:
                 raise InvalidHandError(
-                    f"meld {kind} {shown!r} is not a {kind} ({size} copies of one tile)")
+                    f"meld {kind} {format_tiles(tiles)!r} is not a {kind} ({size} copies of one tile)")
 
     @property
     def tile(self) -> int:

@@ -653,8 +653,10 @@ def _read_event(index: int, raw: Any, seats: int) -> Event:
         src = _seat(raw["from"], where, seats, "from")
         if src == seat:
             _fail(where, f"seat {seat} cannot claim his own discard")
+        tiles = raw["tiles"]
         try:
-            meld = Meld(kind, _tiles(raw["tiles"], where, "tiles"))
+            meld = meld_from_strings(kind, tiles) if type(tiles) is str and len(tiles) <= 16 \
+                else Meld(kind, _tiles(tiles, where, "tiles"))
         except InvalidRecordError:
             raise
         except MahjongError as exc:
@@ -807,8 +809,12 @@ class HandRecord:
         if wall is not None:
             if not isinstance(wall, (str, list, tuple)):
                 _fail("record", f"'wall' must be a list of tiles, got {wall!r}")
-            wall = tuple(_tile(t, "record: wall", f"tile {i}") for i, t in enumerate(wall)) \
-                if not isinstance(wall, str) else tuple(to_tile_ids(wall))
+            if isinstance(wall, str):
+                wall = tuple(to_tile_ids(wall))
+            else:
+                ids = _TENHOU_IDS
+                wall = tuple([ids[t] if type(t) is str and t in ids else
+                              _tile(t, "record: wall", f"tile {i}") for i, t in enumerate(wall)])
             counts = np.bincount(np.asarray(wall, dtype=np.int64), minlength=34) \
                 if wall else np.zeros(34, dtype=np.int64)
             if counts.max() > COPIES:
