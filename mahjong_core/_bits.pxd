@@ -85,3 +85,12 @@ cdef extern from *:
     #endif
     """
     int popcount64 "MJ_POPCOUNT64"(uint64_t x) nogil
+
+
+cdef inline bint any_held(const uint8_t* counts, int lo, int hi) noexcept nogil:
+    """Whether any of counts[lo:hi] is non-zero (a suit or the honours present)."""
+    cdef int t
+    for t in range(lo, hi):
+        if counts[t]:
+            return True
+    return False

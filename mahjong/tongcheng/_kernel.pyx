@@ -5,6 +5,7 @@
 # of a hand with no entry left, and keeps the reading worth most (就高不就低).
 # tests/slow_tongcheng.py is the plain Python version it is tested against.
 from mahjong_core._types cimport uint8_t, int32_t, uint64_t, MELD_CHOW, MELD_CONCEALED_KONG
+from mahjong_core._bits cimport any_held
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions,
                                       is_seven_pairs, thirteen_orphans_pair,
                                       honors_knitted_pattern, SET_CHOW,
@@ -36,12 +37,6 @@ cdef inline uint64_t bit(int k) noexcept nogil:
     return (<uint64_t> 1) << k
 
 
-cdef inline bint _any(const uint8_t* b, int lo, int hi) noexcept nogil:
-    cdef int t
-    for t in range(lo, hi):
-        if b[t]:
-            return True
-    return False
 
 
 cdef inline bint _terminal_or_honour(int t) noexcept nogil:
@@ -64,7 +59,7 @@ cdef uint64_t _regular(const RegularDecomposition* d, const uint8_t* mp, int n_m
     cdef uint8_t pung_at[27]
     cdef bint win_elsewhere, win_pung = False, all_five, all_yao
     cdef uint64_t out = 0
-    cdef bint all_honours = not _any(b, 0, 27)
+    cdef bint all_honours = not any_held(b, 0, 27)
     for i in range(27):
         chow_at[i] = 0
         pung_at[i] = 0
@@ -175,8 +170,8 @@ def best_fans(bytearray counts, bytearray totals, bytes meld_pairs, int win, int
         if mp[2 * i] != MELD_CONCEALED_KONG:
             concealed = False
     # the fans that do not depend on the reading
-    honours = _any(b, 27, 34)
-    suits = _any(b, 0, 9) + _any(b, 9, 18) + _any(b, 18, 27)
+    honours = any_held(b, 27, 34)
+    suits = any_held(b, 0, 9) + any_held(b, 9, 18) + any_held(b, 18, 27)
     if suits == 1:
         hand |= bit(HUNYISE) if honours else bit(QINGYISE)
     if suits and not honours:
@@ -188,7 +183,7 @@ def best_fans(bytearray counts, bytearray totals, bytes meld_pairs, int win, int
             hand |= bit(XIAOYUWU)
         elif high:
             hand |= bit(DAYUWU)
-    if suits == 3 and _any(b, 27, 31) and _any(b, 31, 34):
+    if suits == 3 and any_held(b, 27, 31) and any_held(b, 31, 34):
         hand |= bit(WUMENQI)
     if concealed:
         hand |= bit(BUQIUREN) if self_drawn else bit(MENQING)

@@ -4,6 +4,7 @@
 # reading worth most (就高不就低; ranked by the capped total, then the uncapped one).
 # tests/slow_two_player.py is the plain Python version it is tested against.
 from mahjong_core._types cimport uint8_t, int32_t, MELD_CHOW, MELD_CONCEALED_KONG
+from mahjong_core._bits cimport any_held
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions,
                                       is_seven_pairs, thirteen_orphans_pair, SET_CHOW,
                                       MAX_REGULAR_DECOMPOSITIONS)
@@ -29,12 +30,6 @@ cdef enum:
     F_EARTHLY = 64
 
 
-cdef inline bint _any(const uint8_t* b, int lo, int hi) noexcept nogil:
-    cdef int t
-    for t in range(lo, hi):
-        if b[t]:
-            return True
-    return False
 
 
 cdef inline int _total(const int32_t* values, const int* fans) noexcept nogil:
@@ -85,9 +80,9 @@ def best_fans(bytearray counts, bytearray totals, bytes meld_pairs, int flags, b
     fans[HAIDI] = (flags & F_LAST) != 0
     fans[GANGSHANGKAIHUA] = (flags & F_REPLACEMENT) != 0
     fans[HUAPAI] = flowers
-    honours = _any(b, 27, 34)
+    honours = any_held(b, 27, 34)
     fans[DUANYAO] = not honours and not (b[0] or b[8] or b[9] or b[17] or b[18] or b[26])
-    suits = _any(b, 0, 9) + _any(b, 9, 18) + _any(b, 18, 27)
+    suits = any_held(b, 0, 9) + any_held(b, 9, 18) + any_held(b, 18, 27)
     if suits == 1:
         if honours:
             fans[HUNYISE] = 1
