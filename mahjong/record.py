@@ -794,11 +794,13 @@ class HandRecord:
         else:
             options = _freeze(options, "record: 'options'") if options else _EMPTY
         seats = data.get("seats", 4)
-        seats = 4 if seats is None else _int_field(seats, "record", "seats", 2, MAX_SEATS)
+        if type(seats) is not int or not 2 <= seats <= MAX_SEATS:
+            seats = 4 if seats is None else _int_field(seats, "record", "seats", 2, MAX_SEATS)
         dealer = _seat(data.get("dealer", 0), "record", seats, "dealer")
         round_wind = data.get("round_wind", 0)
-        round_wind = 0 if round_wind is None else _int_field(round_wind, "record",
-                                                             "round_wind", 0, 3)
+        if type(round_wind) is not int or not 0 <= round_wind <= 3:
+            round_wind = 0 if round_wind is None else _int_field(round_wind, "record",
+                                                                 "round_wind", 0, 3)
         indicator = data.get("indicator")
         if indicator is not None:
             indicator = _tile(indicator, "record", "indicator")
@@ -978,7 +980,8 @@ class HandRecord:
                           "(the record lists claims)")
                 seat_kongs.append((i, e))
                 kongs_so_far += 1
-                if e.kind != "single" and sum(k.kind != "single" for _, k in seat_kongs) > 4:
+                if len(seat_kongs) > 4 and e.kind != "single" and \
+                        sum(k.kind != "single" for _, k in seat_kongs) > 4:
                     _fail(f"event {i} (kong by seat {e.seat})",
                           f"a fifth kong by seat {e.seat}: a hand holds at most four sets")
             elif t is DiscardEvent:
@@ -1008,6 +1011,8 @@ class HandRecord:
         # per seat: kongs (and listed claims) against the melds it ends with
         unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
         for seat in range(seats):
+            if not kongs[seat] and not lists_claims:
+                continue
             h = holdings.get(seat)
             if h is None:
                 unknown_quads += [k.tile for _, k in kongs[seat] if k.kind != "single"]
