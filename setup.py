@@ -2,7 +2,9 @@
 
 Every ``mahjong_core/*.pyx`` (the rule-set-free core) and every room kernel
 ``mahjong/<room>/_*.pyx`` (e.g. ``mahjong/guobiao/_kernel.pyx``, which cimports the core's
-``.pxd`` files) becomes one extension module. Build switches (env vars):
+``.pxd`` files) becomes one extension module; so does each plain Python module listed in
+``COMPILED_PYTHON`` (the record reader), compiled for speed only: its source runs the same
+uncompiled. Build switches (env vars):
 
 - ``MAHJONG_CORE_DEBUG=1``: bounds/wraparound checks back on, no -O3 (for test runs
   hunting a memory bug).
@@ -12,7 +14,8 @@ Every ``mahjong_core/*.pyx`` (the rule-set-free core) and every room kernel
 - ``MAHJONG_CORE_NO_OPENMP=1``: build without OpenMP; batch calls then run on one thread.
 - ``MAHJONG_CORE_ANNOTATE=1``: write Cython's HTML annotation next to each .pyx.
 - ``MAHJONG_CORE_ONLY=_shanten,guobiao._kernel``: build only the named modules (a core module
-  by its name, a room kernel as ``<room>.<name>``; for development).
+  by its name, a room kernel as ``<room>.<name>``, a compiled Python module by its name, e.g.
+  ``record``; for development).
 """
 import os
 import platform
@@ -76,6 +79,9 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
+COMPILED_PYTHON = ["mahjong/record.py"]
+
+
 def _extensions():
     from Cython.Build import cythonize
 
@@ -89,6 +95,15 @@ def _extensions():
         if only and short not in only:
             continue
         exts.append(Extension(".".join(parts), [pyx]))
+    # Plain Python modules that Cython also compiles, for speed only: the same source runs
+    # uncompiled from a source tree, and the compiled module takes its place when built.
+    # The record reader is the hot Python path of every settlement.
+    python_exts = []
+    for py in COMPILED_PYTHON:
+        name = os.path.splitext(py)[0].replace("/", ".")
+        if only and name.split(".", 1)[1] not in only:
+            continue
+        python_exts.append(Extension(name, [py]))
     debug = _flag("MAHJONG_CORE_DEBUG")
     directives = {
         "language_level": 3,
@@ -98,7 +113,11 @@ def _extensions():
         "cdivision": True,
         "embedsignature": True,
     }
-    return cythonize(exts, compiler_directives=directives, annotate=_flag("MAHJONG_CORE_ANNOTATE"))
+    annotate = _flag("MAHJONG_CORE_ANNOTATE")
+    return (cythonize(exts, compiler_directives=directives, annotate=annotate)
+            + cythonize(python_exts, compiler_directives={"language_level": 3, "binding": True,
+                                                          "embedsignature": True},
+                        annotate=annotate))
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": BuildExt})
