@@ -567,13 +567,16 @@ cdef inline int _form_missing(const HandView* v, int n_melds, int form) noexcept
     return _honors_knitted(v)
 
 
-cdef inline int _missing(const HandView* v, int n_melds, int forms) noexcept nogil:
+cdef inline int _missing(const HandView* v, int n_melds, int forms,
+                         bint any_size=False) noexcept nogil:
+    """The fewest missing tiles over ``forms``; ``any_size``: the seven-pairs count that
+    holds for any number of tiles (the real tiles of a wildcard hand)."""
     cdef int best = NOT_APPLICABLE, d
     if forms & FORM_REGULAR:
         best = _regular(v, n_melds)
     if n_melds == 0:
         if forms & FORM_SEVEN_PAIRS:
-            d = _seven_pairs(v)
+            d = _seven_pairs_d(v) if any_size else _seven_pairs(v)
             if d < best:
                 best = d
         if forms & FORM_THIRTEEN_ORPHANS:
@@ -1048,31 +1051,8 @@ cdef inline uint64_t _seven_pairs_d_mask(const HandView* v) noexcept nogil:
     return ALL34 & ~v.fours       # too few tiles: any new copy is used
 
 
-cdef inline int _missing_d(const HandView* v, int n_melds, int forms) noexcept nogil:
-    """_missing with the seven-pairs count that holds for any number of tiles."""
-    cdef int best = NOT_APPLICABLE, d
-    if forms & FORM_REGULAR:
-        best = _regular(v, n_melds)
-    if n_melds == 0:
-        if forms & FORM_SEVEN_PAIRS:
-            d = _seven_pairs_d(v)
-            if d < best:
-                best = d
-        if forms & FORM_THIRTEEN_ORPHANS:
-            d = _thirteen_orphans(v)
-            if d < best:
-                best = d
-        if forms & FORM_HONORS_KNITTED:
-            d = _honors_knitted(v)
-            if d < best:
-                best = d
-    if n_melds <= 1 and forms & FORM_KNITTED_STRAIGHT and best > 0:
-        best = _knitted_straight(v, n_melds, best)
-    return best
-
-
 cdef uint64_t _useful_d(const HandView* v, int n_melds, int forms, int best) noexcept nogil:
-    """_useful for the real tiles of a wildcard hand (best = _missing_d)."""
+    """_useful for the real tiles of a wildcard hand (best = _missing(..., any_size=True))."""
     cdef uint64_t mask = 0
     if best <= 0 or best >= NOT_APPLICABLE:
         return 0
@@ -1139,7 +1119,7 @@ cdef int _best_d(const uint8_t* r, const uint8_t* cap, int S, bint locked, int n
     cdef int d, lb
     if not locked:
         _view(r, &v)
-        d = _missing_d(&v, n_melds, forms)
+        d = _missing(&v, n_melds, forms, True)
         if S == 0 or not v.fours:
             return d
         lb = _wild_lb(r, &v, n_melds, forms)
@@ -1212,7 +1192,7 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
         cap[w] = 0
     if not has_locks:
         _view(r, &v)
-        d = _missing_d(&v, n_melds, forms)
+        d = _missing(&v, n_melds, forms, True)
         if S > 0 and v.fours:
             d = _best_d(r, cap, S, False, n_melds, forms)
     else:
@@ -1614,7 +1594,7 @@ cdef inline int _wild_missing_fast(const uint8_t* c, int n_melds, int forms, int
     _view(r, &v)
     if v.fours:
         return _analyze(c, n_melds, forms, NULL, w, False, NULL)
-    d = _missing_d(&v, n_melds, forms)
+    d = _missing(&v, n_melds, forms, True)
     if d >= NOT_APPLICABLE:
         return NOT_APPLICABLE
     return d - k if d > k else 0
