@@ -5,7 +5,6 @@ pair (chows, pungs, honour pungs, some shown as melds or kongs), or now and then
 pairs, thirteen orphans or 十三不靠; never a fifth copy. The flags are a consistent win
 context (self-draw or not; a robbed kong only when the winner holds one copy of the tile).
 """
-import random
 
 from mahjong.hand import Meld
 from mahjong.tiles import format_tiles

@@ -122,7 +122,6 @@ def random_batch(n, seed=0, **kw):
 
 def row_as_scalar(ind, counts, melds, singles, flags, dealer):
     """The arguments of mahjong.huanggang.score for one batch row."""
-    from mahjong.tiles import TENHOU_NAMES
     lz = laizi_of(int(ind))
     hand = [int(t) for t in np.repeat(np.arange(34), counts)]
     ms = []

@@ -7,8 +7,8 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 from mahjong.additive import full_hand, tile_of
 from slow_readings import Reading, readings
-from mahjong.errors import InvalidContextError, NotWinningError
-from mahjong.ruleset import ScoreItem, ScoreResult, WinFlag, check_kong_context, checked_win_bits
+from mahjong.errors import NotWinningError
+from mahjong.ruleset import ScoreItem, ScoreResult, WinFlag, checked_win_bits
 from mahjong.tongcheng.fans import ENTRY_KEYS, FANS, ROWS, TAIL_KEYS
 from mahjong.tongcheng.rules import RULES_NAME, Rules, _placeholder_note
 from mahjong.tongcheng.scoring import _check_context

@@ -3,13 +3,12 @@ version of the two-player rules: Reading objects, dicts of fans, one rule per li
 tests/test_additive_twins.py checks the fast scoring against it on random hands."""
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 from mahjong.additive import full_hand, tile_of
 from slow_readings import Reading, readings
-from mahjong.errors import InvalidContextError, InvalidHandError, NotWinningError
-from mahjong.ruleset import ScoreItem, ScoreResult, WinFlag, check_kong_context, checked_win_bits
-from mahjong.tiles import TENHOU_NAMES
+from mahjong.errors import NotWinningError
+from mahjong.ruleset import ScoreItem, ScoreResult, WinFlag, checked_win_bits
 from mahjong.two_player.fans import CAP, FANS, ROWS
 from mahjong.two_player.rules import RULES_NAME, Rules
 from mahjong.two_player.scoring import _check_context, flower_kinds_of

@@ -1,7 +1,5 @@
 """Guiyang chicken and 豆 arithmetic as functions of plain data (no record needed)."""
-from collections import Counter
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from mahjong.guiyang import ChickenSeat, Rules, chicken_payments, chicken_tiles, dou_payments

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import mahjong.huanggang as hg
-from mahjong.errors import InvalidContextError, InvalidHandError, MahjongError, NotWinningError
+from mahjong.errors import InvalidContextError, InvalidHandError, NotWinningError
 from mahjong.huanggang.batch import BIG_BITS, STATUS
 
 from huanggang_gen import random_batch, row_as_scalar

@@ -9,10 +9,10 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mahjong import sichuan, yunnan
+from mahjong import sichuan
 from mahjong.errors import InvalidRecordError, MahjongError
 from mahjong.record import (ClaimEvent, DiscardEvent, DrawEvent, ExhaustedEvent, FlipEvent,
-                            HandRecord, KongEvent, ReadyEvent, WinEvent)
+                            HandRecord, KongEvent, ReadyEvent)
 from mahjong.ruleset import available_rulesets, ruleset_info, settle
 
 from test_sichuan_properties import build_record

@@ -1,12 +1,10 @@
 """The two-player game: fan goldens (one per fan and option), the worked examples of the
 rules as golden records, refusals, the fan table as data."""
-import json
 
 import pytest
 
 from mahjong import two_player as tp
-from mahjong.errors import (InvalidContextError, InvalidHandError, InvalidRecordError,
-                            MahjongError, NotWinningError)
+from mahjong.errors import (InvalidContextError, InvalidHandError, MahjongError, NotWinningError)
 
 from additive_records import cases, check_case, doc_table
 

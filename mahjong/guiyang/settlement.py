@@ -350,7 +350,6 @@ def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: _Ready, ledger
 
     wins: Dict[int, ScoreResult] = {}
     void = set()
-    winners = {w.seat for _, w in f.wins}
     events = record.events
     declared = f.ready
     for i, w in f.wins:

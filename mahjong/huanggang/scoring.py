@@ -9,7 +9,7 @@ no set structure: a 赖子 stands for any tile of the kind they allow.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..analysis import decompositions

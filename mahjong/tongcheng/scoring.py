@@ -17,7 +17,7 @@ from ..additive import cached_labels, full_hand, tile_of
 from ..errors import InvalidContextError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
 from . import _kernel
-from .fans import ENTRY_KEYS, FANS, ROWS, TAIL_KEYS
+from .fans import ENTRY_KEYS, ROWS, TAIL_KEYS
 from .rules import RULES_NAME, Rules, _placeholder_note
 
 # WinFlag bits as plain ints (IntFlag operators are slow)

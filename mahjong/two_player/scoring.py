@@ -9,7 +9,7 @@ Python version the kernel is tested against.
 from __future__ import annotations
 
 import functools
-from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
+from typing import Any, Mapping, Optional, Sequence, Tuple
 
 from ..additive import cached_labels, full_hand, tile_of
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError
