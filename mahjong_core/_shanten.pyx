@@ -1136,31 +1136,17 @@ cdef int _best_d(const uint8_t* r, const uint8_t* cap, int S, bint locked, int n
     return _exact_d(r, cap, S, n_melds, forms)
 
 
-cdef uint64_t _draws_exact(uint8_t* r, const uint8_t* cap, int S, int n_melds, int forms,
-                           int target, int w) noexcept nogil:
-    """Draws that bring the exact count over `forms` below target, one by one."""
+cdef uint64_t _draws_below(uint8_t* r, const uint8_t* cap, int S, bint locked, int n_melds,
+                           int forms, int target, int w) noexcept nogil:
+    """Draws that bring the exact count over `forms` below target, one by one (`locked`:
+    the hand has locked meld copies; else it holds a real four, with a wildcard)."""
     cdef uint64_t mask = 0
     cdef int t
     for t in range(N_KINDS):
         if t == w or r[t] >= cap[t]:
             continue
         r[t] += 1
-        if _best_d(r, cap, S, True, n_melds, forms) < target:
-            mask |= (<uint64_t>1) << t
-        r[t] -= 1
-    return mask
-
-
-cdef uint64_t _draws_best(uint8_t* r, const uint8_t* cap, int S, int n_melds, int forms,
-                          int target, int w) noexcept nogil:
-    """The same without locked copies (hands holding a real four, with a wildcard)."""
-    cdef uint64_t mask = 0
-    cdef int t
-    for t in range(N_KINDS):
-        if t == w or r[t] >= cap[t]:
-            continue
-        r[t] += 1
-        if _best_d(r, cap, S, False, n_melds, forms) < target:
+        if _best_d(r, cap, S, locked, n_melds, forms) < target:
             mask |= (<uint64_t>1) << t
         r[t] -= 1
     return mask
@@ -1225,10 +1211,9 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
             # (rarely in play with melds) draw by draw
             mask = _regular_exact_useful(r, cap, S, 4 - n_melds, d, w)
             if forms != FORM_REGULAR:
-                mask |= _draws_exact(r, cap, S, n_melds, forms & ~FORM_REGULAR, d, w)
+                mask |= _draws_below(r, cap, S, True, n_melds, forms & ~FORM_REGULAR, d, w)
         else:
-            mask = _draws_exact(r, cap, S, n_melds, forms, d, w) if has_locks else \
-                _draws_best(r, cap, S, n_melds, forms, d, w)
+            mask = _draws_below(r, cap, S, has_locks, n_melds, forms, d, w)
         if w >= 0 and k < S:
             mask |= (<uint64_t>1) << w
     mask_out[0] = mask
