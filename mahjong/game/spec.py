@@ -1,0 +1,88 @@
+"""What a rule set tells the game engine: :class:`PlaySpec` (the flow knobs and hooks) and
+:class:`WinQuery` (the question "may this seat win now, and what is it worth?").
+
+Each rule-set room has a module ``play.py`` with ``play_spec(rules) -> PlaySpec``, where
+``rules`` is the room's ``Rules`` (its options). The engine knows no rule set: every
+difference between rule sets it plays is a field here or a hook the room supplies.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple
+
+__all__ = ["PlaySpec", "WinQuery", "WIN_FLAGS"]
+
+#: the win flags of record v2, in the order the engine packs them
+WIN_FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly", "earthly",
+             "first_round", "fourth_tile")
+
+
+@dataclass(frozen=True)
+class WinQuery:
+    """A win the engine could offer: the room's ``win_value`` says whether the rule set allows
+    it (a value > 0) or not (0).
+
+    ``record`` is the hand's record v2 so far, JSON-ready (``rules``, ``options``, ``dealer``,
+    ``seats``, ``round_wind``, ``indicator``, ``flower_indicators``, ``wall`` and ``events``
+    up to, not including, this win; for a second winner on one discard (一炮多响) the first
+    winner's event is not in it). ``win`` is the win event exactly as the engine would write
+    it (``type``, ``seat``, ``hand`` (tenhou string, 14 tiles counting melds, the winning tile
+    included), ``melds`` (record v2 meld dicts), ``win_tile``, ``from`` (None = self-draw; the
+    robbed seat with ``robbing_kong``), the flags of :data:`WIN_FLAGS` and ``flowers``).
+    ``counts`` are the 34 counts of the concealed hand with the winning tile.
+    """
+
+    record: Mapping[str, Any]
+    win: Mapping[str, Any]
+    counts: Tuple[int, ...]
+
+    @property
+    def seat(self) -> int:
+        return self.win["seat"]
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win.get("from") is None
+
+
+@dataclass(frozen=True)
+class PlaySpec:
+    """How a rule set is played. Defaults are the common engine model: draw, then kong or
+    win or discard; claims 胡 > 杠/碰 > 吃; the first win ends the hand."""
+
+    rules: str                      # the registry name ("sichuan", ...)
+    options: Mapping[str, Any]      # the record's "options" (non-default options only)
+    win_value: Callable[[WinQuery], int]   # 0 = the rule set refuses this win
+    seats: int = 4
+    honours: bool = True            # False: the 108-tile sets (no winds or dragons)
+    flowers: bool = False           # 8 flower tiles drawn, set aside and replaced (Guobiao)
+    live_tiles: Optional[int] = None   # two-player: only this many tiles play (71)
+    chow: bool = True
+    multi_ron: bool = False         # True: 一炮多响; False: the first claimant after the discarder
+    robbing_kong: bool = True       # an added kong may be robbed
+    pass_lock: bool = False         # 过水: after declining a discard win, none until own draw
+    bloody: bool = False            # 血战到底: play on until seats - 1 have won
+    dingque: bool = False           # declare a void suit first; discard it first
+    exchange_three: bool = False    # 换三张 at the start
+    void_suit_to_win: bool = False  # at most two suits in the winning hand (缺门)
+    ready_at_start: bool = False    # 报听 with the first 14 (Guiyang)
+    ready_any_time: bool = False    # 报听 whenever tenpai (two-player)
+    ready_locks_hand: bool = False  # after 报听: no claims or kongs, the drawn tile is
+                                    # discarded unless it wins
+    flip_after_win: bool = False    # Guiyang: turn up a tile after the (last) win
+    indicator: bool = False         # Huanggang: turn up the 赖子皮 after the deal
+    wildcard_of: Optional[Callable[[int], int]] = None   # indicator tile -> wildcard tile
+    single_kong_tiles: Tuple[int, ...] = ()   # tiles konged alone (红中 6z=33? see room)
+    single_kong_wildcard: bool = False        # the wildcard may be konged alone
+    wildcard_claims: bool = True    # False: the wildcard never joins a chow/pung/kong
+    haidi_draw_only: int = 0        # last N tiles: draw in turn, self-draw wins only
+    must_win_last: int = 0          # 4 or fewer tiles left: a possible win must be taken
+    no_kong_last_tile: bool = True  # no kong when the wall is empty
+    swap_at_start: bool = False     # two-player 换牌 with the reserve
+    reserve_last_draw: bool = False # two-player 海底捞月 from the reserve
+    min_flower_indicators: int = 0  # two-player shown 花牌 tiles
+    forms: int = 3                  # FORM_* bits the shape filter tries (regular + 7 pairs)
+    free_shapes: Tuple[int, ...] = ()   # 34-bit masks: a hand all inside one is a candidate
+    exhausted_data: Optional[Callable[[Mapping[str, Any], Any], Optional[Dict[str, Any]]]] = None
+    #  (record so far, numpy Generator) -> the exhausted event's rule-set data, or None
+    extra: Mapping[str, Any] = field(default_factory=dict)
