@@ -50,7 +50,7 @@ except ImportError as exc:  # pragma: no cover - only without the extra
 from . import batch as _batch
 from .errors import InvalidContextError, InvalidHandError, MahjongError
 
-__all__ = ["shanten", "useful_tiles", "score_batch", "settle", "SETTLE_COLUMNS",
+__all__ = ["shanten", "useful_tiles", "score_batch", "settle", "simulate", "SETTLE_COLUMNS",
            "DEFAULT_CHUNK_ROWS"]
 
 #: Rows per chunk when a numpy array is handed in (34 MB of counts); see
@@ -495,3 +495,86 @@ def settle(logs) -> dd.DataFrame:
         parts = [dask.delayed(_settle_file, pure=True)(path, i)
                  for i, path in enumerate(paths)]
     return dd.from_delayed(parts, meta=meta, verify_meta=False)
+
+
+# --- self-play --------------------------------------------------------------------------
+
+def _simulate_partition(rules: str, lo: int, hi: int, seed: int, agents, options,
+                        out: Optional[str], fmt: str, index: int):
+    """Play hands lo..hi-1 of the run (hand i from seed [seed, i]); write them to
+    ``out/part-{index}.{fmt}`` and return the path, or return the logs."""
+    from mahjong.game.simulate import play_hands
+    logs = list(play_hands(rules, range(lo, hi), seed, agents, options))
+    if out is None:
+        return logs
+    path = _join(out, f"part-{index:05d}.{fmt}")
+    lines = [json.dumps(log, ensure_ascii=False, separators=(",", ":")) for log in logs]
+    if fmt == "jsonl":
+        import fsspec
+        with fsspec.open(path, "w", encoding="utf-8") as f:
+            for line in lines:
+                f.write(line + "\n")
+    else:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+        import fsspec
+        with fsspec.open(path, "wb") as f:
+            pq.write_table(pa.table({"record": pa.array(lines, pa.string())}), f)
+    return path
+
+
+def _join(base: str, name: str) -> str:
+    return base.rstrip("/") + "/" + name
+
+
+def simulate(rules: str, hands: int, seed: int, agents="random", partitions: int = 8,
+             options: Optional[Dict[str, Any]] = None, out: Optional[str] = None,
+             format: str = "jsonl"):
+    """Self-play of ``hands`` hands spread over the workers, lazily.
+
+    Hand ``i`` is dealt from ``SeedSequence([seed, i])`` with dealer ``i mod seats`` (as
+    ``mahjong simulate``), so the same call gives the same logs on any cluster and with any
+    number of partitions. ``agents``: ``"random"``, ``"greedy"`` or one name per seat
+    (``"greedy,random,greedy,greedy"``): the built-in agents, which pickle by name.
+
+    With ``out`` (a directory path or fsspec URL every worker can write) each partition
+    writes ``part-NNNNN.jsonl`` (or ``.parquet`` with ``format="parquet"``: one string
+    column ``record``) and the result is a ``dask.bag`` of the paths written (computing it
+    plays the hands; ``settle(bag.compute())`` settles the files); without it, a
+    ``dask.bag`` of the logs (dicts), which :func:`settle` takes as it is.
+
+    >>> import dask
+    >>> from mahjong import dask as mjd
+    >>> bag = mjd.simulate("sichuan", hands=6, seed=1, partitions=3)
+    >>> frame = mjd.settle(bag).compute(scheduler="sync")
+    >>> len(frame), int(frame[["delta_0", "delta_1", "delta_2", "delta_3"]].sum().sum())
+    (6, 0)
+    """
+    from mahjong.game import play_spec
+    from mahjong.game.simulate import _check_agents
+    if type(hands) is not int or hands < 0:
+        raise MahjongError(f"hands: {hands!r} (a non-negative int)")
+    if type(partitions) is not int or partitions < 1:
+        raise MahjongError(f"partitions: {partitions!r} (a positive int)")
+    if format not in ("jsonl", "parquet"):
+        raise MahjongError(f"format: {format!r} (jsonl or parquet)")
+    if type(seed) is not int or seed < 0:
+        raise MahjongError(f"seed: {seed!r} (a non-negative int)")
+    _check_agents(agents)
+    play_spec(rules, options)          # the rule set and its options, checked on the client
+    if out is not None:
+        import fsspec
+        fs, _, (root,) = fsspec.get_fs_token_paths(out)
+        fs.makedirs(root, exist_ok=True)
+    bounds = [(hands * p // partitions, hands * (p + 1) // partitions)
+              for p in range(partitions)]
+    parts = [dask.delayed(_simulate_partition, pure=True)(
+        rules, lo, hi, seed, agents, options, out, format, p)
+        for p, (lo, hi) in enumerate(bounds)]
+    if out is None:
+        return db.from_delayed(parts)
+    return db.from_delayed([dask.delayed(_one, pure=True)(x) for x in parts])
+
+
+def _one(x):
+    return [x]

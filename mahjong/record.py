@@ -510,7 +510,8 @@ _KEYS = {
 _PLAIN_WIN_KEYS = frozenset(("type", "seat", "hand", "melds", "win_tile", "from"))
 _WIN_KEYS = _PLAIN_WIN_KEYS | frozenset(WIN_FLAGS) | {"flowers"}
 _RECORD_KEYS = frozenset(("rules", "options", "dealer", "seats", "round_wind", "indicator",
-                          "flower_indicators", "wall", "events", "final", "note", "result"))
+                          "flower_indicators", "wall", "reserve", "events", "final", "note",
+                          "result"))
 _FINAL_KEYS = frozenset(("hand", "melds"))
 
 
@@ -743,6 +744,19 @@ def _decode(data: Any) -> Any:
     return data
 
 
+def _tile_list(value: Any, name: str) -> Optional[Tuple[int, ...]]:
+    """A list of tiles (the wall, the reserve): tenhou names or ids, or one tiles string."""
+    if value is None:
+        return None
+    if not isinstance(value, (str, list, tuple)):
+        _fail("record", f"'{name}' must be a list of tiles, got {value!r}")
+    if isinstance(value, str):
+        return tuple(to_tile_ids(value))
+    ids = _TENHOU_IDS
+    return tuple([ids[t] if type(t) is str and t in ids else
+                  _tile(t, f"record: {name}", f"tile {i}") for i, t in enumerate(value)])
+
+
 @dataclass(init=False)
 class HandRecord:
     """One hand, as a validated, immutable object (see the module docstring).
@@ -760,18 +774,21 @@ class HandRecord:
     indicator: Optional[int] = None
     flower_indicators: Tuple[int, ...] = ()
     wall: Optional[Tuple[int, ...]] = None
+    reserve: Optional[Tuple[int, ...]] = None
 
     def __init__(self, rules: str, dealer: int, events: Sequence[Event],
                  final: Optional[Mapping[int, FinalHand]] = None,
                  options: Optional[Mapping[str, Any]] = None, seats: int = 4,
                  round_wind: int = 0, indicator: Optional[int] = None,
-                 flower_indicators: Sequence[int] = (), wall: Optional[Sequence[int]] = None):
+                 flower_indicators: Sequence[int] = (), wall: Optional[Sequence[int]] = None,
+                 reserve: Optional[Sequence[int]] = None):
         # A record built from its fields is read exactly as its JSON form would be.
         data = {"rules": rules, "dealer": dealer, "events": list(events),
                 "final": {s: f for s, f in (final or {}).items()},
                 "options": options or {}, "seats": seats, "round_wind": round_wind,
                 "indicator": indicator, "flower_indicators": list(flower_indicators),
-                "wall": None if wall is None else list(wall)}
+                "wall": None if wall is None else list(wall),
+                "reserve": None if reserve is None else list(reserve)}
         self.__dict__.update(HandRecord.from_json(data).__dict__)
 
     # -- construction ---------------------------------------------------------------
@@ -807,20 +824,14 @@ class HandRecord:
         flower_indicators = data.get("flower_indicators") or ()
         if flower_indicators:
             flower_indicators = _tiles(flower_indicators, "record", "flower_indicators")
-        wall = data.get("wall")
-        if wall is not None:
-            if not isinstance(wall, (str, list, tuple)):
-                _fail("record", f"'wall' must be a list of tiles, got {wall!r}")
-            if isinstance(wall, str):
-                wall = tuple(to_tile_ids(wall))
-            else:
-                ids = _TENHOU_IDS
-                wall = tuple([ids[t] if type(t) is str and t in ids else
-                              _tile(t, "record: wall", f"tile {i}") for i, t in enumerate(wall)])
-            counts = np.bincount(np.asarray(wall, dtype=np.int64), minlength=34) \
-                if wall else np.zeros(34, dtype=np.int64)
+        wall = _tile_list(data.get("wall"), "wall")
+        reserve = _tile_list(data.get("reserve"), "reserve")
+        if wall is not None or reserve is not None:
+            both = (wall or ()) + (reserve or ())
+            counts = np.bincount(np.asarray(both, dtype=np.int64), minlength=34) \
+                if both else np.zeros(34, dtype=np.int64)
             if counts.max() > COPIES:
-                _fail("record", f"'wall' holds {int(counts.max())} copies of "
+                _fail("record", f"'wall' and 'reserve' hold {int(counts.max())} copies of "
                                 f"{TENHOU_NAMES[int(counts.argmax())]}")
         raw_events = data.get("events")
         if not isinstance(raw_events, (list, tuple)):
@@ -843,7 +854,8 @@ class HandRecord:
         rec.__dict__.update(rules=rules, dealer=dealer, events=events,
                             final=FrozenDict(final), options=options, seats=seats,
                             round_wind=round_wind, indicator=indicator,
-                            flower_indicators=tuple(flower_indicators), wall=wall)
+                            flower_indicators=tuple(flower_indicators), wall=wall,
+                            reserve=reserve)
         rec._check_consistency()
         return rec
 
@@ -871,6 +883,8 @@ class HandRecord:
             out["flower_indicators"] = [TENHOU_NAMES[t] for t in self.flower_indicators]
         if self.wall is not None:
             out["wall"] = [TENHOU_NAMES[t] for t in self.wall]
+        if self.reserve is not None:
+            out["reserve"] = [TENHOU_NAMES[t] for t in self.reserve]
         out["events"] = [e.to_json() for e in self.events]
         out["final"] = {str(s): f.to_json() for s, f in sorted(self.final.items())}
         return out

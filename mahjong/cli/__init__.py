@@ -9,7 +9,7 @@ from typing import List, Optional
 
 from ..errors import MahjongError
 
-SUBCOMMANDS = ("analyze", "gb", "score", "settle")
+SUBCOMMANDS = ("analyze", "gb", "score", "settle", "simulate")
 
 
 def build_parser() -> argparse.ArgumentParser:

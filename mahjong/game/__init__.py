@@ -18,6 +18,7 @@ or any callable ``(observation, legal_actions) -> action``.
 """
 from __future__ import annotations
 
+import collections
 import importlib
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
@@ -32,7 +33,7 @@ from ._table import N_ACTIONS, OBS_SIZE, action_name
 from .spec import PlaySpec, WinQuery
 
 __all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "Observation", "Action",
-           "play_spec", "replay", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
+           "play_spec", "replay", "stack_wall", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
 
 
 def play_spec(rules: str, options: Optional[Mapping[str, Any]] = None) -> PlaySpec:
@@ -46,8 +47,41 @@ def play_spec(rules: str, options: Optional[Mapping[str, Any]] = None) -> PlaySp
 
 
 def _tile_set(spec: PlaySpec) -> List[int]:
+    """The rule set's tiles as ids (flowers are 34..41)."""
     kinds = 34 if spec.honours else 27
-    return [t for t in range(kinds) for _ in range(4)]
+    tiles = [t for t in range(kinds) for _ in range(4)]
+    if spec.flowers:
+        tiles += list(range(34, 42))
+    return tiles
+
+
+def deck_of_log(log: Mapping[str, Any], spec: PlaySpec) -> List[int]:
+    """The shuffled deck a log was dealt from, as the engine holds it: the wall with the
+    indicator put back after the deal, the flowers put back where the note says, then the
+    shown flower indicators and the reserve."""
+    ids = {n: i for i, n in enumerate(TENHOU_NAMES)}
+
+    def tiles(name):
+        out = []
+        for i, t in enumerate(log.get(name) or ()):
+            if type(t) is str and t in ids:
+                out.append(ids[t])
+            elif type(t) is int and 0 <= t < 34:
+                out.append(t)
+            else:
+                raise MahjongError(f"replay: {name} tile {i} is {t!r}, not a tile")
+        return out
+
+    deck = tiles("wall")
+    if spec.indicator:
+        ind = log.get("indicator")
+        if ind is None:
+            raise MahjongError("replay: the log has no 'indicator'")
+        deck.insert(13 * spec.seats + 1, ids[ind] if ind in ids else ind)
+    note = log.get("note") if isinstance(log.get("note"), Mapping) else {}
+    for k, p in enumerate(note.get("flower_positions") or ()):
+        deck.insert(p, 34 + k)
+    return deck + tiles("flower_indicators") + tiles("reserve")
 
 
 class Action(int):
@@ -198,7 +232,7 @@ class Game:
     def __init__(self, rules: str, seed: Union[int, Sequence[int]] = 0,
                  options: Optional[Mapping[str, Any]] = None, agents=None, *,
                  dealer: int = 0, round_wind: int = 0, wall: Optional[Sequence] = None,
-                 scores: Optional[Sequence[int]] = None):
+                 scores: Optional[Sequence[int]] = None, _setup: bool = True):
         self.rules = rules
         self.spec = play_spec(rules, options)
         seats = self.spec.seats
@@ -224,18 +258,19 @@ class Game:
         self._kinds = kinds
         self.scores = list(scores) if scores is not None else [0] * seats
         self._table = _table.Table(self.spec, dealer, round_wind, wall, kinds,
-                                   [int(x) for x in state[2:]])
+                                   [int(x) for x in state[2:]], _setup)
         self._record = None
         self.settlement = None
 
     def _read_wall(self, wall) -> List[int]:
         ids = {n: i for i, n in enumerate(TENHOU_NAMES)}
+        top = 42 if self.spec.flowers else 34
         out = []
         for i, t in enumerate(wall):
             if type(t) is str and t in ids:
                 out.append(ids[t])
-            elif type(t) is int and 0 <= t < 34:
-                out.append(t)
+            elif type(t) in (int, np.int64, np.uint8) and 0 <= t < top:
+                out.append(int(t))
             else:
                 raise MahjongError(f"wall: tile {i} is {t!r}, not a tile")
         need = _tile_set(self.spec)
@@ -306,18 +341,78 @@ class Game:
             data = self.spec.exhausted_data(rec, rng)
             if data is not None:
                 rec["events"][-1][self.spec.rules] = data
+        note = {}
         voids = self._table.void_suits()
         if any(v is not None for v in voids):
-            rec["note"] = {"void_suits": ["mps"[v] if v is not None else None for v in voids]}
+            note["void_suits"] = ["mps"[v] if v is not None else None for v in voids]
+        if self._table.setup_notes:
+            note["setup"] = list(self._table.setup_notes)
+        if self.spec.flowers:
+            note["flower_positions"] = self._table.flower_positions()
+        if note:
+            rec["note"] = note
         s = settle(rec)
         self.settlement = s
+        items = [getattr(i, "name", str(i)) for w in s.wins.values()
+                 for i in getattr(w, "items", ())]
         rec["result"] = {"deltas": list(s.deltas), "next_dealer": s.next_dealer,
-                         "win_values": list(self._table.win_values)}
+                         "win_values": list(self._table.win_values), "items": items}
         self._record = rec
         return rec
 
     def record_so_far(self) -> Dict[str, Any]:
         return self._table.record_so_far()
+
+
+def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer: int = 0,
+               indicator: Any = None, options: Optional[Mapping[str, Any]] = None,
+               seed: int = 0) -> List[int]:
+    """A wall that deals ``hands`` (seat -> tiles; the dealer's 14, the others' 13) and then
+    draws ``draws`` in order (after the 赖子皮 ``indicator`` where the rule set turns one up);
+    the tiles not named follow in a seeded order. For scenario tests and puzzles:
+    ``Game(rules, wall=stack_wall(...))``."""
+    from mahjong.tiles import to_tile_ids
+    spec = play_spec(rules, options)
+    seats = spec.seats
+    pool = collections.Counter(_tile_set(spec))
+
+    def take(tiles, what):
+        ids = list(to_tile_ids(tiles)) if not isinstance(tiles, (list, tuple)) else \
+            [t if type(t) is int else to_tile_ids(t)[0] for t in tiles]
+        for t in ids:
+            if pool[t] == 0:
+                raise MahjongError(f"stack_wall: {what} needs a copy of "
+                                   f"{TENHOU_NAMES[t]} that is not left")
+            pool[t] -= 1
+        return ids
+
+    dealt = {}
+    for s in range(seats):
+        want = 14 if s == dealer else 13
+        ids = take(hands.get(s, ()), f"seat {s}'s hand")
+        if len(ids) > want:
+            raise MahjongError(f"stack_wall: seat {s} is dealt {want} tiles, not {len(ids)}")
+        dealt[s] = ids
+    head = take(draws, "the draws")
+    ind = take([indicator] if indicator is not None else [], "the indicator")
+    rest = _table.shuffled(sorted(pool.elements()), seed)
+
+    def fill(ids, n):
+        while len(ids) < n:
+            ids.append(rest.pop())
+        return ids
+
+    wall: List[int] = []
+    for k in range(seats):
+        s = (dealer + k) % seats
+        wall += fill(dealt[s], 14 if s == dealer else 13)[:13]
+    wall.append(dealt[dealer][13])
+    if spec.indicator:
+        wall += fill(ind, 1)
+    elif ind:
+        raise MahjongError(f"stack_wall: {rules} turns up no indicator")
+    wall += head + rest
+    return wall
 
 
 def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
@@ -326,9 +421,10 @@ def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
     if "wall" not in log:
         raise MahjongError("replay: the log has no 'wall'")
     events = list(log["events"])
+    spec = play_spec(log["rules"], log.get("options") or {})
     g = Game(log["rules"], options=log.get("options") or {}, agents="random",
              dealer=log.get("dealer", 0), round_wind=log.get("round_wind", 0),
-             wall=log["wall"])
+             wall=deck_of_log(log, spec), _setup=False)
     g.agents = [None] * g.spec.seats
     g._table.set_external()
     voids = (log.get("note") or {}).get("void_suits") if isinstance(log.get("note"), dict) \
@@ -339,6 +435,9 @@ def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
         legal = set(t.legal_actions())
         if t.phase == _table.PH_VOID:
             g.step(_table.A_VOID + "mps".index(voids[t.decider]))
+            continue
+        if t.phase == _table.PH_SWAP:
+            g.step(_table.A_DONE)
             continue
         nxt = events[i] if i < len(events) else None
         a = _replay_action(t, legal, nxt, events, i)
@@ -355,6 +454,8 @@ def _replay_action(t, legal, nxt, events, i):
         if nxt is None:
             return None
         typ = nxt["type"]
+        if typ == "win" and nxt.get("robbing_kong") and nxt.get("from") == me:
+            return _table.A_KONG + TENHOU_NAMES.index(nxt["win_tile"])   # the robbed kong
         if typ == "win" and _table.A_TSUMO in legal:
             return _table.A_TSUMO
         if typ == "ready":

@@ -31,7 +31,7 @@ from mahjong.tiles import TENHOU_NAMES
 
 cdef enum:
     MAX_SEATS = 4
-    MAX_WALL = 136
+    MAX_WALL = 144       # 136 tiles and 8 flowers (ids 34..41)
     MAX_EV = 1024
     MAX_MELDS = 16
     MAX_WINS = 4
@@ -50,7 +50,9 @@ cpdef enum:
     A_PASS = 75
     A_READY = 76         # 报听 (then a discard that keeps the hand ready)
     A_VOID = 77          # + suit 0..2: declare the void suit (定缺)
-    N_ACTIONS = 80
+    A_SWAP = 80          # + tile: pick it for 换三张, or return it to the reserve (换牌)
+    A_DONE = 114         # no more tiles to return (换牌)
+    N_ACTIONS = 115
 
 # --- phases -------------------------------------------------------------------------------
 cpdef enum:
@@ -59,6 +61,8 @@ cpdef enum:
     PH_CLAIM = 3         # claims on a discard
     PH_ROB = 4           # robbing an added kong
     PH_OVER = 5
+    PH_EXCHANGE = 6      # 换三张: each seat picks three tiles of one suit
+    PH_SWAP = 7          # 换牌: each seat returns tiles to the reserve for new ones
 
 # --- agents -------------------------------------------------------------------------------
 cpdef enum:
@@ -147,68 +151,80 @@ cdef inline int rank_of(int t) noexcept nogil:
 cdef class Table:
     """One hand in play. Made by mahjong.game.Game; see its docs for the public API."""
 
-    # configuration (from the PlaySpec)
+    # --- configuration (from the PlaySpec) -------------------------------------------------
     cdef public int seats, dealer, round_wind
-    cdef int n_kinds, live_total, reserve_total
     cdef bint k_chow, k_multi_ron, k_rob, k_pass_lock, k_bloody, k_dingque, k_void_win
-    cdef bint k_ready_start, k_ready_any, k_ready_locks, k_flip, k_indicator
-    cdef bint k_single_wild, k_wild_claims, k_no_kong_last
-    cdef int k_haidi, k_must_win_last, k_forms
+    cdef bint k_ready_start, k_ready_any, k_ready_locks, k_ready_after, k_ready_window
+    cdef bint k_flip, k_indicator, k_single_wild, k_wild_claims, k_no_kong_last
+    cdef bint k_exchange, k_swap, k_reserve_draw, k_flowers, k_lone_pung, k_haidi_last
+    cdef int k_haidi, k_must_win_last, k_forms, k_flag_mask, k_earthly, k_flower_ind
     cdef uint64_t single_mask
     cdef uint64_t free_shapes[8]
     cdef int n_free
     cdef public object spec
-    cdef object win_value
+    cdef object win_value, ready_test
 
-    # the wall: tiles[0 .. live_total) live in draw order (the deal first), then the reserve
-    cdef uint8_t wall[MAX_WALL]
-    cdef int pos               # next live tile to draw
+    # --- the tiles -------------------------------------------------------------------------
+    cdef uint8_t deck[MAX_WALL]   # as shuffled: the live part [0, live_end), then the reserve
+    cdef int deck_n, live_end
+    cdef int pos                  # the next live tile
+    cdef int live_left            # playable (non-flower) live tiles from pos on
+    cdef int deal_end             # pos once the deal (and the indicator) is done
+    cdef uint8_t res[MAX_WALL]    # the reserve (two-player), in the order it is taken
+    cdef int res_n, res_pos
+    cdef uint8_t flower_ind[8]
+    cdef int n_flower_ind
     cdef public int indicator, wildcard
-    cdef int indicator_pos
+    cdef bint setup_changed       # 换三张 / 换牌 moved tiles: the log deals the hands after it
+    cdef uint8_t deal_counts[MAX_SEATS][34]
 
-    # seats
+    # --- seats -----------------------------------------------------------------------------
     cdef uint8_t counts[MAX_SEATS][34]
-    cdef uint8_t locked[MAX_SEATS][34]     # copies in set melds (shanten never uses a 5th)
+    cdef uint8_t locked[MAX_SEATS][34]     # copies in set melds
     cdef uint8_t river[MAX_SEATS][34]      # discards not taken by a claim
-    cdef uint8_t shown[34]                 # copies every seat sees: rivers + exposed melds
+    cdef uint8_t shown[34]                 # copies face up: rivers, exposed melds, indicator
     cdef uint8_t mk[MAX_SEATS][MAX_MELDS]  # meld codes MELD_*
     cdef uint8_t mt[MAX_SEATS][MAX_MELDS]  # meld tile (a chow's lowest)
     cdef int n_melds[MAX_SEATS]            # all melds, single kongs included
     cdef int n_sets[MAX_SEATS]             # melds that are sets
-    cdef bint open_hand[MAX_SEATS]         # a chow, pung or exposed/added kong
+    cdef bint open_hand[MAX_SEATS]
     cdef public int won_count
     cdef int won[MAX_SEATS]
     cdef int ready[MAX_SEATS]
+    cdef int ready_at[MAX_SEATS]           # event index of the ready declaration
+    cdef int tenpai_at[MAX_SEATS]          # event index since the hand is ready (-1: not)
     cdef int void_suit[MAX_SEATS]
+    cdef int greedy_void[MAX_SEATS]
     cdef int locked_out[MAX_SEATS]         # 过水
     cdef int had_turn[MAX_SEATS]
+    cdef int flowers[MAX_SEATS]
+    cdef int swaps[MAX_SEATS]
+    cdef uint8_t picked[MAX_SEATS][34]     # 换三张 picks
+    cdef int n_picked[MAX_SEATS]
+    cdef uint64_t waits[MAX_SEATS]         # tiles completing the standing hand's shape
     cdef int agent_kind[MAX_SEATS]
     cdef Pcg agent_rng[MAX_SEATS]
-    cdef Pcg wall_rng
+    cdef Pcg table_rng
 
-    # the turn
+    # --- the turn --------------------------------------------------------------------------
     cdef public int phase, decider
     cdef int cur, last_draw, act_replacement, act_claimed, ready_pending, interrupted
-    cdef int in_haidi
-    cdef bint had_draw                     # the decider's ACT follows its own draw
-    cdef int disc_tile, discarder, disc_after_kong
+    cdef bint had_draw, in_haidi, reserve_draw
+    cdef int dealer_discards
+    cdef int disc_tile, discarder, disc_after_kong, disc_dealer_first
     cdef int claim_seats[MAX_SEATS]
-    cdef int claim_n, claim_i
+    cdef int claim_opts[MAX_SEATS]
     cdef int claim_resp[MAX_SEATS]
     cdef int claim_value[MAX_SEATS]
-    cdef int greedy_void[MAX_SEATS]
-    cdef uint64_t waits[MAX_SEATS]         # tiles that complete the standing hand (a superset
-                                           # of the wins: the room decides)
-    cdef bint waits_ok[MAX_SEATS]
+    cdef int claim_n, claim_i
     cdef int rob_tile, rob_seat
     cdef public bint exhausted
-    # the decider's legal actions
     cdef uint8_t legal[N_ACTIONS]
     cdef int legal_list[N_ACTIONS]
     cdef public int n_legal
-    cdef int win_val_cur                   # value of the offered win (0 = none)
+    cdef int win_val_cur
 
-    # the log
+    # --- the log ---------------------------------------------------------------------------
     cdef uint8_t ev_type[MAX_EV]
     cdef int8_t ev_seat[MAX_EV]
     cdef int8_t ev_tile[MAX_EV]
@@ -216,17 +232,17 @@ cdef class Table:
     cdef int8_t ev_from[MAX_EV]
     cdef public int n_ev
     cdef int n_wins
-    cdef object win_events                 # list of the win event dicts
-    cdef public object win_values          # list of the rooms' values of the wins
-    cdef object exhausted_data
+    cdef object win_events
+    cdef public object win_values
+    cdef public object setup_notes          # what 换三张 / 换牌 did (for the log's note)
 
-    def __cinit__(self):
-        memset(self.counts, 0, sizeof(self.counts))
-
-    def __init__(self, spec, int dealer, int round_wind, wall, agent_kinds, agent_seeds):
+    def __init__(self, spec, int dealer, int round_wind, deck, agent_kinds, agent_seeds,
+                 bint setup=True):
         cdef int s, i, n
+        extra = spec.extra
         self.spec = spec
         self.win_value = spec.win_value
+        self.ready_test = spec.ready_test
         self.seats = spec.seats
         if not 2 <= self.seats <= 4:
             raise MahjongError(f"seats: {self.seats} (2 to 4)")
@@ -240,10 +256,12 @@ cdef class Table:
         self.k_pass_lock = spec.pass_lock
         self.k_bloody = spec.bloody
         self.k_dingque = spec.dingque
-        self.k_void_win = spec.void_suit_to_win
+        self.k_void_win = spec.void_suit_to_win or spec.dingque
         self.k_ready_start = spec.ready_at_start
         self.k_ready_any = spec.ready_any_time
         self.k_ready_locks = spec.ready_locks_hand
+        self.k_ready_after = spec.ready_after_discard
+        self.k_ready_window = spec.ready_in_first_claim_window
         self.k_flip = spec.flip_after_win
         self.k_indicator = spec.indicator
         self.k_single_wild = spec.single_kong_wildcard
@@ -252,6 +270,23 @@ cdef class Table:
         self.k_haidi = spec.haidi_draw_only
         self.k_must_win_last = spec.must_win_last
         self.k_forms = spec.forms
+        self.k_exchange = spec.exchange_three and setup
+        self.k_swap = spec.swap_at_start and setup
+        self.k_reserve_draw = spec.reserve_last_draw
+        self.k_flowers = spec.flowers
+        self.k_flower_ind = spec.min_flower_indicators
+        self.k_lone_pung = bool(extra.get("lone_pung_fourth_tile", False))
+        self.k_haidi_last = bool(extra.get("last_tile_flags_haidi_phase", False))
+        names = extra.get("win_flags", WIN_FLAG_NAMES)
+        self.k_flag_mask = 0
+        for i, name in enumerate(WIN_FLAG_NAMES):
+            if name in names:
+                self.k_flag_mask |= 1 << i
+        earthly = extra.get("earthly", "both" if extra.get("earthly_on_dealer_discard")
+                            else "self_draw")
+        if earthly not in ("self_draw", "dealer_first_discard", "both"):
+            raise MahjongError(f"{spec.rules}: extra earthly {earthly!r}")
+        self.k_earthly = {"self_draw": 1, "dealer_first_discard": 2, "both": 3}[earthly]
         self.single_mask = 0
         for t in spec.single_kong_tiles:
             self.single_mask |= (<uint64_t>1) << <int>t
@@ -259,74 +294,200 @@ cdef class Table:
         for m in spec.free_shapes[:8]:
             self.free_shapes[self.n_free] = m
             self.n_free += 1
-        self.exhausted_data = spec.exhausted_data
-        n = len(wall)
+        n = len(deck)
         if n > MAX_WALL:
             raise MahjongError(f"wall: {n} tiles (at most {MAX_WALL})")
         for i in range(n):
-            self.wall[i] = wall[i]
-        self.live_total = spec.live_tiles if spec.live_tiles else n
-        self.reserve_total = n - self.live_total
+            self.deck[i] = deck[i]
+        self.deck_n = n
+        self.live_end = spec.live_tiles if spec.live_tiles else n
         for s in range(self.seats):
             self.agent_kind[s] = agent_kinds[s]
             pcg_seed(&self.agent_rng[s], agent_seeds[s], 2 * s + 1)
+        pcg_seed(&self.table_rng, agent_seeds[0] ^ 0x9E3779B97F4A7C15ULL, 99)
         self.win_events = []
         self.win_values = []
+        self.setup_notes = []
         self.wildcard = -1
         self.indicator = -1
-        self._deal()
+        self._deal(extra)
 
-    # --- setup -----------------------------------------------------------------------------
+    # --- the deal and the setup phases -----------------------------------------------------
 
-    cdef void _deal(self):
-        cdef int s, k, seat
+    cdef int _take_live(self, int s) noexcept nogil:
+        """The next playable live tile (flowers on the way go to seat s)."""
+        cdef int t
+        while True:
+            t = self.deck[self.pos]
+            self.pos += 1
+            if t < 34:
+                self.live_left -= 1
+                return t
+            self.flowers[s] += 1
+
+    cdef void _deal(self, extra):
+        cdef int s, k, seat, i, t
+        memset(self.counts, 0, sizeof(self.counts))
         memset(self.locked, 0, sizeof(self.locked))
         memset(self.river, 0, sizeof(self.river))
         memset(self.shown, 0, sizeof(self.shown))
-        memset(self.mk, 0, sizeof(self.mk))
-        memset(self.mt, 0, sizeof(self.mt))
+        memset(self.picked, 0, sizeof(self.picked))
         for s in range(MAX_SEATS):
             self.n_melds[s] = self.n_sets[s] = 0
             self.open_hand[s] = 0
             self.won[s] = self.ready[s] = self.locked_out[s] = self.had_turn[s] = 0
-            self.void_suit[s] = -1
-            self.greedy_void[s] = -1
-            self.waits_ok[s] = 0
-        self.won_count = 0
-        self.n_ev = 0
-        self.n_wins = 0
-        self.interrupted = 0
-        self.in_haidi = 0
-        self.exhausted = 0
+            self.flowers[s] = self.swaps[s] = self.n_picked[s] = 0
+            self.ready_at[s] = self.tenpai_at[s] = -1
+            self.void_suit[s] = self.greedy_void[s] = -1
+            self.waits[s] = 0
+        self.won_count = self.n_ev = self.n_wins = self.interrupted = 0
+        self.in_haidi = self.reserve_draw = self.exhausted = self.setup_changed = 0
+        self.dealer_discards = 0
         self.pos = 0
+        self.live_left = 0
+        for i in range(self.live_end):
+            if self.deck[i] < 34:
+                self.live_left += 1
+        self.res_n = 0
+        self.res_pos = 0
+        for i in range(self.live_end, self.deck_n):
+            self.res[self.res_n] = self.deck[i]
+            self.res_n += 1
+        self.n_flower_ind = 0
+        for i in range(min(self.k_flower_ind, 8, self.res_n)):
+            self.flower_ind[i] = self.res[self.res_pos]
+            self.res_pos += 1
+            self.n_flower_ind += 1
         for k in range(self.seats):
             seat = (self.dealer + k) % self.seats
             for _ in range(13):
-                self.counts[seat][self.wall[self.pos]] += 1
-                self.pos += 1
-        self.counts[self.dealer][self.wall[self.pos]] += 1
-        self.last_draw = self.wall[self.pos]
-        self.pos += 1
+                self.counts[seat][self._take_live(seat)] += 1
+        t = self._take_live(self.dealer)
+        self.counts[self.dealer][t] += 1
+        self.last_draw = t
         if self.k_indicator:
-            self.indicator_pos = self.pos
-            self.indicator = self.wall[self.pos]
-            self.pos += 1
+            self.indicator = self._take_live(self.dealer)
             self.wildcard = self.spec.wildcard_of(self.indicator)
             self.shown[self.indicator] += 1
-        for k in range(self.seats):
-            if k != self.dealer:
-                self.update_waits(k)
-        if self.k_dingque:
+            if extra.get("indicator_copies_single_kong"):
+                if self.indicator != self.wildcard:
+                    self.single_mask |= (<uint64_t>1) << self.indicator
+        self.deal_end = self.pos
+        self.decider = self.dealer
+        self._next_setup(0)
+
+    cdef void _next_setup(self, int stage):
+        """Stages in order: 换三张 (1), 换牌 (2), 定缺 (3), then play."""
+        if stage < 1 and self.k_exchange:
+            self.phase = PH_EXCHANGE
+            self.decider = self.dealer
+            self._legal_exchange()
+            return
+        if stage < 2 and self.k_swap:
+            self.phase = PH_SWAP
+            self.decider = self.dealer
+            self._legal_swap()
+            return
+        if stage < 3 and self.k_dingque:
             self.phase = PH_VOID
             self.decider = self.dealer
             self._legal_void()
-        else:
-            self._enter_act(self.dealer, 0, 0)
+            return
+        memcpy(self.deal_counts, self.counts, sizeof(self.counts))
+        for k in range(self.seats):
+            if k != self.dealer:
+                self.update_waits(k)
+        self._enter_act(self.dealer, 0, 0)
+
+    cdef void _legal_void(self):
+        cdef int k
+        self._clear_legal()
+        for k in range(3):
+            self._allow(A_VOID + k)
+
+    cdef void _legal_exchange(self):
+        """Pick three tiles of one suit (the suit of the first pick)."""
+        cdef int s = self.decider, t, k, n, suit = -1
+        self._clear_legal()
+        for t in range(27):
+            if self.picked[s][t]:
+                suit = suit_of(t)
+        for t in range(27):
+            if not self.counts[s][t] or (suit >= 0 and suit_of(t) != suit):
+                continue
+            if suit < 0:
+                n = 0
+                for k in range(suit_of(t) * 9, suit_of(t) * 9 + 9):
+                    n += self.counts[s][k]
+                if n < 3:
+                    continue
+            self._allow(A_SWAP + t)
+
+    cdef void _legal_swap(self):
+        cdef int s = self.decider, t
+        self._clear_legal()
+        self._allow(A_DONE)
+        if self.swaps[s] >= 14 or self.res_pos >= self.res_n:
+            return
+        for t in range(34):
+            if self.counts[s][t]:
+                self._allow(A_SWAP + t)
+
+    cdef void _apply_setup(self, int s, int a):
+        cdef int t, k, to, shift
+        if self.phase == PH_VOID:
+            self.void_suit[s] = a - A_VOID
+            if (s + 1) % self.seats == self.dealer:
+                self._next_setup(3)
+            else:
+                self.decider = (s + 1) % self.seats
+                self._legal_void()
+            return
+        if self.phase == PH_SWAP:
+            if a == A_DONE:
+                if (s + 1) % self.seats == self.dealer:
+                    self._next_setup(2)
+                else:
+                    self.decider = (s + 1) % self.seats
+                    self._legal_swap()
+                return
+            t = a - A_SWAP
+            k = self.res[self.res_pos]
+            self.res_pos += 1
+            self.counts[s][t] -= 1
+            self.counts[s][k] += 1
+            self.res[self.res_n] = t          # the returned tile goes under the reserve
+            self.res_n += 1
+            self.swaps[s] += 1
+            self.setup_changed = 1
+            self.setup_notes.append({"swap": s, "out": TENHOU_NAMES[t], "in": TENHOU_NAMES[k]})
+            self._legal_swap()
+            return
+        # 换三张
+        t = a - A_SWAP
+        self.counts[s][t] -= 1
+        self.picked[s][t] += 1
+        self.n_picked[s] += 1
+        if self.n_picked[s] < 3:
+            self._legal_exchange()
+            return
+        if (s + 1) % self.seats != self.dealer:
+            self.decider = (s + 1) % self.seats
+            self._legal_exchange()
+            return
+        shift = 1 + pcg_below(&self.table_rng, self.seats - 1)   # 1 下家, 2 对家, 3 上家
+        for s in range(self.seats):
+            to = (s + shift) % self.seats
+            for t in range(34):
+                self.counts[to][t] += self.picked[s][t]
+            self.setup_notes.append({"exchange": s, "to": to, "tiles": _hand_text(self.picked[s])})
+        self.setup_changed = 1
+        self._next_setup(1)
 
     # --- small helpers ---------------------------------------------------------------------
 
     cdef inline int remaining(self) noexcept nogil:
-        return self.live_total - self.pos
+        return self.live_left
 
     cdef inline void log(self, int typ, int seat, int tile, int aux, int frm) noexcept nogil:
         cdef int i = self.n_ev
@@ -347,50 +508,71 @@ cdef class Table:
                 return s
         return s
 
-    cdef inline bint claimable(self, int t) noexcept nogil:
-        """May tile t join a chow, pung or kong with other tiles?"""
+    cdef inline bint claimable(self, int o, int t) noexcept nogil:
+        """May tile t join a chow, pung or kong of seat o with other tiles?"""
         if (self.single_mask >> t) & 1:
             return 0
         if t == self.wildcard and not self.k_wild_claims:
             return 0
+        if self.k_dingque and t < 27 and suit_of(t) == self.void_suit[o]:
+            return 0
         return 1
 
     cdef inline int missing(self, int s, const uint8_t* c) noexcept nogil:
-        return hand_missing(c, self.n_sets[s], self.k_forms, NULL, self.wildcard,
-                            0, NULL)
+        return hand_missing(c, self.n_sets[s], self.k_forms, NULL, self.wildcard, 0, NULL)
 
     cdef void update_waits(self, int s) noexcept nogil:
         """Recompute the tiles that complete seat s's standing hand (after it changed)."""
         cdef uint64_t mask = 0, held = 0
         cdef int t, i, d
-        d = hand_missing(self.counts[s], self.n_sets[s], self.k_forms, NULL,
-                         self.wildcard, 0, NULL)
+        d = hand_missing(self.counts[s], self.n_sets[s], self.k_forms, NULL, self.wildcard,
+                         0, NULL)
         if d == 1:      # ready: the useful tiles are the ones that complete it
-            hand_missing(self.counts[s], self.n_sets[s], self.k_forms, NULL,
-                         self.wildcard, 1, &mask)
-        self.waits[s] = mask if d == 1 else 0
+            hand_missing(self.counts[s], self.n_sets[s], self.k_forms, NULL, self.wildcard,
+                         1, &mask)
         if self.n_free:
             for t in range(34):
-                if self.counts[s][t] or self.locked[s][t]:
+                if (self.counts[s][t] or self.locked[s][t]) and t != self.wildcard:
                     held |= (<uint64_t>1) << t
             for i in range(self.n_free):
                 if held & ~self.free_shapes[i] == 0:
-                    self.waits[s] |= self.free_shapes[i]
-        self.waits_ok[s] = 1
+                    mask |= self.free_shapes[i]
+                    if self.wildcard >= 0:
+                        mask |= (<uint64_t>1) << self.wildcard
+        if self.k_lone_pung and self.n_melds[s] == 1 and self.mk[s][0] == MELD_PUNG:
+            mask |= (<uint64_t>1) << self.mt[s][0]
+        self.waits[s] = mask
+        if d == 1 and self.tenpai_at[s] < 0:
+            self.tenpai_at[s] = self.n_ev
+        elif d != 1:
+            self.tenpai_at[s] = -1
 
     cdef inline bint completes(self, int s, int t) noexcept nogil:
         """Does tile t (not yet in the hand) complete seat s's standing hand's shape?"""
         return (self.waits[s] >> t) & 1
 
-    cdef bint shape_candidate(self, int s, const uint8_t* c) noexcept nogil:
-        """A complete shape in the rule set's forms (or all tiles inside a free shape)."""
+    cdef bint holds_void(self, int s) noexcept nogil:
+        """With 定缺: does seat s still hold (or show) a tile of its void suit?"""
+        cdef int t, v = self.void_suit[s]
+        if not self.k_dingque or v < 0:
+            return 0
+        for t in range(v * 9, v * 9 + 9):
+            if self.counts[s][t] or self.locked[s][t]:
+                return 1
+        return 0
+
+    cdef bint complete_now(self, int s) noexcept nogil:
+        """Is seat s's 14-tile holding (after its draw) a candidate win?"""
         cdef uint64_t held = 0
         cdef int t, i
+        cdef uint8_t* c = self.counts[s]
+        if self.had_draw:
+            return self.completes(s, self.last_draw)
         if self.missing(s, c) == 0:
             return 1
         if self.n_free:
             for t in range(34):
-                if c[t] or self.locked[s][t]:
+                if (c[t] or self.locked[s][t]) and t != self.wildcard:
                     held |= (<uint64_t>1) << t
             for i in range(self.n_free):
                 if held & ~self.free_shapes[i] == 0:
@@ -410,15 +592,10 @@ cdef class Table:
             self.legal_list[self.n_legal] = a
             self.n_legal += 1
 
-    cdef void _legal_void(self):
-        cdef int k
-        self._clear_legal()
-        for k in range(3):
-            self._allow(A_VOID + k)
-
     cdef void _enter_act(self, int s, int replacement, int claimed):
         self.had_draw = (not claimed and self.n_ev > 0 and
-                         self.ev_type[self.n_ev - 1] == EV_DRAW)
+                         self.ev_type[self.n_ev - 1] == EV_DRAW and
+                         self.ev_seat[self.n_ev - 1] == s and not self.reserve_draw)
         self.phase = PH_ACT
         self.cur = s
         self.decider = s
@@ -431,34 +608,38 @@ cdef class Table:
         cdef int f = 0
         if self.act_replacement:
             f |= F_REPLACEMENT
-        if self.remaining() == 0:
+        if self.remaining() == 0 or (self.in_haidi and self.k_haidi_last) or self.reserve_draw:
             f |= F_LAST_TILE
-        if not self.had_turn[s] and not self.interrupted:
+        if not self.had_turn[s] and not self.interrupted and not self.won_count:
             if s == self.dealer:
                 f |= F_HEAVENLY
-            else:
+            elif self.k_earthly & 1:
                 f |= F_EARTHLY
-        return f
+        if self.shown[self.last_draw] == 3:
+            f |= F_FOURTH_TILE
+        return f & self.k_flag_mask
+
+    cdef bint _forced_win(self) noexcept nogil:
+        return self.k_must_win_last and self.remaining() < self.k_must_win_last
 
     cdef void _legal_act(self):
-        cdef int s = self.cur, t, v, d
+        cdef int s = self.cur, t, v
         cdef uint8_t* c = self.counts[s]
         cdef uint8_t tmp[34]
         cdef bint can_kong, has_void
         self._clear_legal()
-        if not self.act_claimed and not self.ready_pending and (
-                self.completes(s, self.last_draw) if self.waits_ok[s] and self.had_draw
-                else self.shape_candidate(s, c)):
+        if not self.act_claimed and not self.ready_pending and self.complete_now(s) and \
+                not self.holds_void(s):
             v = self._ask_win(s, self.last_draw, -1, self._self_draw_flags(s))
             if v > 0:
                 self._allow(A_TSUMO)
                 self.win_val_cur = v
-                if self.k_must_win_last and self.remaining() <= self.k_must_win_last:
+                if self._forced_win():
                     return
-        if self.in_haidi:
-            self._allow(A_PASS)
+        if self.in_haidi or self.reserve_draw:
+            self._allow(A_PASS)        # the drawn tile is laid down, nobody may take it
             return
-        if self.ready[s] and self.k_ready_locks:
+        if self.ready[s] and self.k_ready_locks and not self.ready_pending:
             self._allow(A_DISCARD + self.last_draw)
             return
         if self.ready_pending:
@@ -466,7 +647,7 @@ cdef class Table:
             for t in range(34):
                 if c[t]:
                     tmp[t] -= 1
-                    if self.missing(s, tmp) == 1:
+                    if self._ready_hand(s, tmp):
                         self._allow(A_DISCARD + t)
                     tmp[t] += 1
             return
@@ -477,15 +658,21 @@ cdef class Table:
                     continue
                 if (self.single_mask >> t) & 1 or (t == self.wildcard and self.k_single_wild):
                     self._allow(A_KONG + t)
-                elif c[t] == 4 and self.claimable(t):
-                    self._allow(A_KONG + t)
-                elif self._has_pung(s, t) >= 0:
+                elif not self.claimable(s, t):
+                    continue
+                elif c[t] == 4 or self._has_pung(s, t) >= 0:
                     self._allow(A_KONG + t)
         if self._ready_allowed(s) and self.missing(s, c) == 1:
-            # some discard leaves the hand one tile from complete (ready)
-            self._allow(A_READY)
+            memcpy(tmp, c, 34)
+            for t in range(34):
+                if c[t]:
+                    tmp[t] -= 1
+                    if self._ready_hand(s, tmp):
+                        self._allow(A_READY)
+                        break
+                    tmp[t] += 1
         has_void = 0
-        if self.void_suit[s] >= 0 and self.k_dingque:
+        if self.k_dingque and self.void_suit[s] >= 0:
             for t in range(self.void_suit[s] * 9, self.void_suit[s] * 9 + 9):
                 if c[t]:
                     has_void = 1
@@ -495,13 +682,21 @@ cdef class Table:
                 if c[t]:
                     self._allow(A_DISCARD + t)
 
+    cdef bint _ready_hand(self, int s, const uint8_t* c13):
+        """Is the 13-tile standing hand c13 ready, by the rule set's test?"""
+        if self.missing(s, c13) != 1 and self.ready_test is None:
+            return 0
+        if self.ready_test is None:
+            return 1
+        return bool(self.ready_test(tuple([c13[k] for k in range(34)]), tuple(self._melds_json(s))))
+
     cdef bint _ready_allowed(self, int s):
         if self.ready[s]:
             return 0
         if self.k_ready_any:
             return 1
         if self.k_ready_start and not self.had_turn[s] and self.n_melds[s] == 0:
-            return 1
+            return s == self.dealer or not self.k_ready_window
         return 0
 
     cdef int _has_pung(self, int s, int t) noexcept nogil:
@@ -519,31 +714,39 @@ cdef class Table:
             f |= F_AFTER_KONG
         if self.remaining() == 0 and not robbing:
             f |= F_LAST_TILE
-        if not self.had_turn[o] and not self.interrupted:
-            f |= F_FIRST_ROUND
+        if not self.had_turn[o] and not self.interrupted and not self.won_count and \
+                not robbing:
+            if self.disc_dealer_first and self.k_earthly & 2:
+                f |= F_EARTHLY
+            else:
+                f |= F_FIRST_ROUND
         if self.shown[t] == 3:
             f |= F_FOURTH_TILE
-        return f
+        return f & self.k_flag_mask
 
     cdef int _claim_options(self, int o, int t, int robbing, int* value):
         """Bit set of the claims seat o may make on tile t (bit k = action A_RON + k)."""
         cdef uint8_t* c = self.counts[o]
         cdef int opts = 0, v, r
+        cdef uint8_t tmp[34]
         value[0] = 0
-        if not (self.k_pass_lock and self.locked_out[o]):
-            if self.completes(o, t):
-                c[t] += 1
-                v = self._ask_win(o, t, self.discarder if not robbing else self.rob_seat,
-                                  self._claim_flags(o, t, robbing))
-                c[t] -= 1
+        if self.completes(o, t) and not (self.k_pass_lock and self.locked_out[o]):
+            c[t] += 1
+            if not self.holds_void(o):
+                v = self._ask_win(o, t, self.discarder, self._claim_flags(o, t, robbing))
                 if v > 0:
-                    opts |= 1 << (A_RON - A_RON)
+                    opts |= 1
                     value[0] = v
-        if robbing or self.remaining() == 0 or self.in_haidi:
+            c[t] -= 1
+        if robbing or self.in_haidi:
             return opts
-        if self.ready[o] and self.k_ready_locks:
+        if self.k_ready_window and self.disc_dealer_first and not self.ready[o] and \
+                self.n_melds[o] == 0 and self.k_ready_start:
+            if self._ready_hand(o, c):
+                opts |= 1 << (A_READY - A_RON)
+        if self.remaining() == 0 or (self.ready[o] and self.k_ready_locks):
             return opts
-        if not self.claimable(t):
+        if not self.claimable(o, t):
             return opts
         if c[t] >= 2:
             opts |= 1 << (A_PUNG - A_RON)
@@ -551,14 +754,14 @@ cdef class Table:
             opts |= 1 << (A_MINGKONG - A_RON)
         if self.k_chow and t < 27 and o == (self.discarder + 1) % self.seats:
             r = rank_of(t)
-            if r <= 6 and c[t + 1] and c[t + 2] and self.claimable(t + 1) and \
-                    self.claimable(t + 2):
+            if r <= 6 and c[t + 1] and c[t + 2] and self.claimable(o, t + 1) and \
+                    self.claimable(o, t + 2):
                 opts |= 1 << (A_CHOW_LOW - A_RON)
-            if 1 <= r <= 7 and c[t - 1] and c[t + 1] and self.claimable(t - 1) and \
-                    self.claimable(t + 1):
+            if 1 <= r <= 7 and c[t - 1] and c[t + 1] and self.claimable(o, t - 1) and \
+                    self.claimable(o, t + 1):
                 opts |= 1 << (A_CHOW_MID - A_RON)
-            if r >= 2 and c[t - 2] and c[t - 1] and self.claimable(t - 2) and \
-                    self.claimable(t - 1):
+            if r >= 2 and c[t - 2] and c[t - 1] and self.claimable(o, t - 2) and \
+                    self.claimable(o, t - 1):
                 opts |= 1 << (A_CHOW_HIGH - A_RON)
         return opts
 
@@ -567,9 +770,11 @@ cdef class Table:
         cdef int k, o, opts, v
         self.claim_n = 0
         self.claim_i = 0
+        self.phase = PH_ROB if robbing else PH_CLAIM
         for k in range(1, self.seats):
             o = (discarder + k) % self.seats
-            self.claim_resp[o] = -1
+            self.claim_resp[o] = A_PASS
+            self.claim_opts[o] = 0
             if self.won[o]:
                 continue
             opts = self._claim_options(o, t, robbing, &v)
@@ -577,30 +782,26 @@ cdef class Table:
             if opts:
                 self.claim_seats[self.claim_n] = o
                 self.claim_n += 1
-                self.claim_resp[o] = -2 - opts     # pending: options encoded
-        self.phase = PH_ROB if robbing else PH_CLAIM
+                self.claim_opts[o] = opts
         self._next_claimant()
 
     cdef void _next_claimant(self):
-        cdef int o, opts, k, v
+        cdef int o, opts, k
         if self.claim_i >= self.claim_n:
             self._resolve_claims()
             return
         o = self.claim_seats[self.claim_i]
         self.decider = o
-        opts = -2 - self.claim_resp[o]
+        opts = self.claim_opts[o]
         self._clear_legal()
-        for k in range(6):
-            if opts & (1 << k):
-                self._allow(A_RON + k)
         if opts & 1:
             self.win_val_cur = self.claim_value[o]
-            if self.k_must_win_last and self.remaining() <= self.k_must_win_last:
-                # a possible win must be taken: it is the only action
-                self._clear_legal()
-                self._allow(A_RON)
-                self.win_val_cur = self.claim_value[o]
+            if self._forced_win():
+                self._allow(A_RON)      # a possible win must be taken: the only action
                 return
+        for k in range(8):
+            if opts & (1 << k):
+                self._allow(A_RON + k)
         self._allow(A_PASS)
 
     # --- asking the room -------------------------------------------------------------------
@@ -622,6 +823,8 @@ cdef class Table:
         for k in range(8):
             if flags & (1 << k):
                 ev[WIN_FLAG_NAMES[k]] = True
+        if self.k_flowers:
+            ev["flowers"] = self.flowers[s]
         return ev
 
     cdef list _melds_json(self, int s):
@@ -655,42 +858,44 @@ cdef class Table:
 
     cdef void _apply(self, int a):
         cdef int s = self.decider
-        if self.phase == PH_VOID:
-            self.void_suit[s] = a - A_VOID
-            self.log(EV_VOID, s, -1, a - A_VOID, -1)
-            if (s + 1) % self.seats == self.dealer:
-                self._enter_act(self.dealer, 0, 0)
-            else:
-                self.decider = (s + 1) % self.seats
-                self._legal_void()
-            return
         if self.phase == PH_ACT:
             self._apply_act(s, a)
-        else:
+        elif self.phase == PH_CLAIM or self.phase == PH_ROB:
             self.claim_resp[s] = a
-            if a == A_PASS and self.legal[A_RON] and self.k_pass_lock:
+            if a != A_RON and self.claim_opts[s] & 1 and self.k_pass_lock:
                 self.locked_out[s] = 1
+            if a == A_READY:
+                self.ready[s] = 1
+                self.ready_at[s] = self.n_ev
+                self.log(EV_READY, s, -1, 0, -1)
             self.claim_i += 1
             self._next_claimant()
+        else:
+            self._apply_setup(s, a)
 
     cdef void _apply_act(self, int s, int a):
-        cdef int t, i
+        cdef int t
         if a == A_TSUMO:
-            self._win(s, self.last_draw, -1, self._self_draw_flags(s))
+            self._win(s, self.last_draw, -1, self._self_draw_flags(s), self.win_val_cur)
             self._after_wins(s)
             return
-        if a == A_PASS:      # the 海底捞 phase: the drawn tile is laid down unclaimable
+        if a == A_PASS:      # 海底捞 or the reserve draw: the tile is laid down unclaimable
             self.had_turn[s] = 1
             self.counts[s][self.last_draw] -= 1
             self.river[s][self.last_draw] += 1
             self.shown[self.last_draw] += 1
             self.log(EV_DISCARD, s, self.last_draw, 0, -1)
-            self._draw_for(self.next_seat(s), 0)
+            if self.reserve_draw:
+                self._end(1)
+            else:
+                self._draw_for(self.next_seat(s), 0)
             return
         if a == A_READY:
             self.ready[s] = 1
             self.ready_pending = 1
-            self.log(EV_READY, s, -1, 0, -1)
+            if not self.k_ready_after:
+                self.ready_at[s] = self.n_ev
+                self.log(EV_READY, s, -1, 0, -1)
             self._legal_act()
             return
         if A_KONG <= a < A_KONG + 34:
@@ -706,16 +911,12 @@ cdef class Table:
                 self._add_meld(s, MELD_CONCEALED_KONG, t)
                 self.log(EV_KONG, s, t, KONG_CONCEALED, -1)
             else:
-                i = self._has_pung(s, t)
-                self.log(EV_KONG, s, t, KONG_ADDED, -1)
                 if self.k_rob:
+                    # robbing first; the kong is written only if nobody robs it
                     self.rob_tile = t
                     self.rob_seat = s
                     self.discarder = s
                     self._open_claims(s, t, 1)
-                    if self.phase == PH_ROB:
-                        return
-                    # no robber: _resolve_claims carried the kong out
                     return
                 self._finish_added_kong(s, t)
                 return
@@ -726,18 +927,21 @@ cdef class Table:
         t = a - A_DISCARD
         self.counts[s][t] -= 1
         self.had_turn[s] = 1
-        self.ready_pending = 0
         self.log(EV_DISCARD, s, t, 0, -1)
+        if self.ready_pending and self.k_ready_after:
+            self.ready_at[s] = self.n_ev
+            self.log(EV_READY, s, -1, 0, -1)
+        self.ready_pending = 0
         self.update_waits(s)
         self.disc_tile = t
         self.discarder = s
         self.disc_after_kong = self.act_replacement
+        self.disc_dealer_first = 0
+        if s == self.dealer:
+            self.dealer_discards += 1
+            self.disc_dealer_first = self.dealer_discards == 1 and not self.interrupted
         self.river[s][t] += 1
         self._open_claims(s, t, 0)
-        if self.phase == PH_CLAIM:
-            return
-        # _open_claims resolved at once when nobody could claim
-        return
 
     cdef void _finish_added_kong(self, int s, int t):
         cdef int i = self._has_pung(s, t)
@@ -745,6 +949,7 @@ cdef class Table:
         self.counts[s][t] -= 1
         self.locked[s][t] += 1
         self.shown[t] += 1
+        self.log(EV_KONG, s, t, KONG_ADDED, -1)
         self.update_waits(s)
         self._draw_for(s, 1)
 
@@ -776,7 +981,7 @@ cdef class Table:
             self.locked[s][t] += 4
 
     cdef void _resolve_claims(self):
-        cdef int k, o, a, winners = 0, first = -1, best = -1, best_seat = -1, t, last = -1
+        cdef int k, o, a, winners = 0, best = -1, best_seat = -1, t, last = -1, low
         cdef bint robbing = self.phase == PH_ROB
         t = self.rob_tile if robbing else self.disc_tile
         # 胡 first: every winner (一炮多响) or the first in play order after the discarder
@@ -786,12 +991,13 @@ cdef class Table:
                 if winners and not self.k_multi_ron:
                     continue
                 self.counts[o][t] += 1
-                self._win(o, t, self.discarder, self._claim_flags(o, t, robbing))
+                self._win(o, t, self.discarder, self._claim_flags(o, t, robbing),
+                          self.claim_value[o])
                 winners += 1
                 last = o
         if winners:
             if robbing:
-                # the kong is void: the robbed tile leaves the konger's hand
+                # the kong is void: the robbed tile leaves the konger's hand, his pung stays
                 self.counts[self.rob_seat][t] -= 1
                 self.update_waits(self.rob_seat)
             else:
@@ -809,14 +1015,13 @@ cdef class Table:
                 break
             if A_CHOW_LOW <= a <= A_CHOW_HIGH:
                 best, best_seat = a, o
-        self.shown[t] += 1           # the discard lies in the river for everyone to see
         if best < 0:
+            self.shown[t] += 1           # the discard stays in the river
             self._draw_for(self.next_seat(self.discarder), 0)
             return
         o = best_seat
         self.interrupted = 1
         self.river[self.discarder][t] -= 1
-        self.shown[t] -= 1           # it moves into the meld (counted there)
         if best == A_PUNG:
             self.counts[o][t] -= 2
             self._add_meld(o, MELD_PUNG, t)
@@ -837,11 +1042,11 @@ cdef class Table:
             self.log(EV_CHOW, o, low, 0, self.discarder)
             self._enter_act(o, 0, 1)
 
-    cdef void _win(self, int s, int t, int frm, int flags):
+    cdef void _win(self, int s, int t, int frm, int flags, int value):
         """Log seat s's win on tile t (its counts already hold t)."""
         ev = self._win_event(s, t, frm, flags)
         self.win_events.append(ev)
-        self.win_values.append(self.win_val_cur if frm < 0 else -1)
+        self.win_values.append(value)
         self.log(EV_WIN, s, t, self.n_wins, frm)
         self.n_wins += 1
         self.won[s] = 1
@@ -856,27 +1061,56 @@ cdef class Table:
     cdef void _draw_for(self, int s, int replacement):
         cdef int t
         if self.remaining() == 0:
+            if self.k_reserve_draw and not self.reserve_draw and not self.won_count:
+                s = self._reserve_drawer()
+                if s >= 0 and self.res_pos < self.res_n:
+                    self.reserve_draw = 1
+                    t = self.res[self.res_pos]
+                    self.res_pos += 1
+                    self.counts[s][t] += 1
+                    self.last_draw = t
+                    self.log(EV_DRAW, s, t, 0, -1)
+                    self._enter_act(s, 0, 0)
+                    return
             self._end(1)
             return
         if self.k_haidi and self.remaining() <= self.k_haidi and not replacement:
             self.in_haidi = 1
-        t = self.wall[self.pos]
-        self.pos += 1
+        t = self._take_live(s)
         self.counts[s][t] += 1
         self.last_draw = t
         self.locked_out[s] = 0
         self.log(EV_DRAW, s, t, replacement, -1)
         self._enter_act(s, replacement, 0)
 
+    cdef int _reserve_drawer(self):
+        """海底捞月 from the reserve: the first to declare ready, else the first ready."""
+        cdef int s, best = -1
+        for s in range(self.seats):
+            if self.ready_at[s] >= 0 and (best < 0 or self.ready_at[s] < self.ready_at[best]):
+                best = s
+        if best >= 0:
+            return best
+        for s in range(self.seats):
+            if self.tenpai_at[s] >= 0 and (best < 0 or self.tenpai_at[s] < self.tenpai_at[best]):
+                best = s
+        return best
+
     cdef void _end(self, int exhausted):
         self.exhausted = exhausted
         if self.k_flip and self.won_count and self.remaining() > 0:
-            self.log(EV_FLIP, -1, self.wall[self.pos], 0, -1)
+            self.log(EV_FLIP, -1, self.deck[self._next_live_index()], 0, -1)
         if exhausted:
             self.log(EV_EXHAUSTED, -1, -1, 0, -1)
         self.phase = PH_OVER
         self.decider = -1
         self._clear_legal()
+
+    cdef int _next_live_index(self) noexcept nogil:
+        cdef int i = self.pos
+        while self.deck[i] >= 34:
+            i += 1
+        return i
 
     # --- built-in agents -------------------------------------------------------------------
 
@@ -914,7 +1148,7 @@ cdef class Table:
         when they do not raise the missing count; the void suit goes first."""
         cdef uint8_t* c = self.counts[s]
         cdef uint8_t tmp[34]
-        cdef int t, d, best_a = -1, best_d = 1000, best_u = -1, u, k, base, code
+        cdef int t, d, best_a = -1, best_d = 1000, best_u = -1, u, k, base, a
         cdef uint64_t mask
         cdef int dmiss[34]
         if self.legal[A_TSUMO]:
@@ -923,9 +1157,14 @@ cdef class Table:
             return A_RON
         if self.phase == PH_VOID:
             return A_VOID + self._fewest_suit(s)
+        if self.phase == PH_SWAP:
+            return A_DONE
+        if self.phase == PH_EXCHANGE:
+            return self.legal_list[0]
         if self.phase == PH_CLAIM:
+            if self.legal[A_READY]:
+                return A_READY
             base = self.missing(s, c)
-            memcpy(tmp, c, 34)
             t = self.disc_tile
             for k in range(self.n_legal):
                 a = self.legal_list[k]
@@ -939,7 +1178,7 @@ cdef class Table:
             return A_PASS
         if self.phase != PH_ACT:
             return self.legal_list[0]
-        if self.in_haidi:
+        if self.legal[A_PASS]:
             return A_PASS
         # kongs: single kongs of tiles that never win in hand, and kongs that cost nothing
         base = self.missing(s, c)
@@ -953,10 +1192,8 @@ cdef class Table:
                 if c[t] == 4:
                     tmp[t] = 0
                     self.n_sets[s] += 1
-                    self.locked[s][t] += 4
                     d = self.missing(s, tmp)
                     self.n_sets[s] -= 1
-                    self.locked[s][t] -= 4
                     if d <= base:
                         return A_KONG + t
                 else:
@@ -985,8 +1222,7 @@ cdef class Table:
             if best_d < 0:
                 return A_DISCARD + t
             tmp[t] -= 1
-            hand_missing(tmp, self.n_sets[s], self.k_forms, NULL, self.wildcard, 1,
-                         &mask)
+            hand_missing(tmp, self.n_sets[s], self.k_forms, NULL, self.wildcard, 1, &mask)
             tmp[t] += 1
             u = self._unseen(s, mask)
             if u > best_u:
@@ -1023,33 +1259,23 @@ cdef class Table:
         return u
 
     cdef int _missing_after_claim(self, int s, int a, int t):
+        """Missing tiles after claiming t with action a; the discard that follows a pung or
+        chow is free in the count (the hand before it is one tile over)."""
         cdef uint8_t tmp[34]
-        cdef int low, k, d, best = 1000, x
+        cdef int low, k, best
         memcpy(tmp, self.counts[s], 34)
-        self.n_sets[s] += 1
         if a == A_PUNG:
             tmp[t] -= 2
-            self.locked[s][t] += 3
         elif a == A_MINGKONG:
             tmp[t] -= 3
-            self.locked[s][t] += 4
         else:
             low = t - (a - A_CHOW_LOW)
             for k in range(3):
                 if low + k != t:
                     tmp[low + k] -= 1
-                self.locked[s][low + k] += 1
-        # after a pung or chow a discard follows: the missing count of the hand before it
-        # is the best over the discards (discards are free in the count)
+        self.n_sets[s] += 1
         best = self.missing(s, tmp)
         self.n_sets[s] -= 1
-        if a == A_PUNG:
-            self.locked[s][t] -= 3
-        elif a == A_MINGKONG:
-            self.locked[s][t] -= 4
-        else:
-            for k in range(3):
-                self.locked[s][low + k] -= 1
         return best
 
     # --- what agents and logs see ----------------------------------------------------------
@@ -1086,7 +1312,8 @@ cdef class Table:
     def seat_state(self, int s):
         return {"won": bool(self.won[s]), "ready": bool(self.ready[s]),
                 "void_suit": self.void_suit[s] if self.void_suit[s] >= 0 else None,
-                "pass_locked": bool(self.locked_out[s]), "open": bool(self.open_hand[s])}
+                "pass_locked": bool(self.locked_out[s]), "open": bool(self.open_hand[s]),
+                "flowers": self.flowers[s]}
 
     @property
     def last_discard(self):
@@ -1101,13 +1328,17 @@ cdef class Table:
         return self.last_draw if self.phase == PH_ACT and not self.act_claimed else None
 
     def observe_into(self, int s, object out):
-        """Fill float32 `out` (OBS_SIZE) with seat s's view, seats counted from s:
-        planes of 34 (own hand; each seat's meld tiles; each seat's discards; the discard on
-        offer; the drawn tile), then wall left / 136, dealer, own seat wind and round wind
-        one-hot (4 each), ready (4), won (4), own void suit (3), the decider is s (1),
-        claim phase (1), pass lock (1), the wildcard plane is the last 34 before them."""
+        """Fill float32 `out` (OBS_SIZE) with seat s's view, seats counted from s.
+
+        Planes of 34: 0 own hand; 1-4 each seat's meld tiles; 5-8 each seat's discards;
+        9 the tile on offer (1: a discard or robbed tile, 2: one's own draw). Then 32
+        scalars: wall left / 136; dealer (4, one-hot); own seat wind (4); round wind (4);
+        ready (4); won (4); own void suit (3); s decides; claim window; 过水; (wildcard+1)/34;
+        setup phase; own flowers / 8; the remaining three are 0."""
         cdef float[::1] o = out
-        cdef int k, r, t, p, i
+        cdef int r, t, p, i
+        if o.shape[0] != OBS_SIZE:
+            raise MahjongError(f"observe_into: out must hold {OBS_SIZE} floats")
         memset(&o[0], 0, OBS_SIZE * sizeof(float))
         for t in range(34):
             o[t] = self.counts[s][t]
@@ -1116,8 +1347,6 @@ cdef class Table:
             for t in range(34):
                 o[34 * (1 + r) + t] = self.locked[p][t]
                 o[34 * (5 + r) + t] = self.river[p][t]
-        # planes 9: the tile on offer (discard or robbed) or drawn; the wildcard is marked in
-        # the scalar block by its id
         if self.phase == PH_CLAIM:
             o[34 * 9 + self.disc_tile] = 1
         elif self.phase == PH_ROB:
@@ -1139,14 +1368,14 @@ cdef class Table:
         o[i + 25] = self.phase == PH_CLAIM or self.phase == PH_ROB
         o[i + 26] = self.locked_out[s]
         o[i + 27] = (self.wildcard + 1) / 34.0
-        o[i + 28] = self.phase == PH_VOID
+        o[i + 28] = self.phase == PH_VOID or self.phase == PH_SWAP or self.phase == PH_EXCHANGE
+        o[i + 29] = self.flowers[s] / 8.0
         return out
 
     # --- the log ---------------------------------------------------------------------------
 
     def events(self):
-        """The events so far as record v2 mappings (void declarations are not record events;
-        they are returned by `void_suits`)."""
+        """The events so far as record v2 mappings."""
         out = []
         cdef int i, typ, s, t, aux, frm
         for i in range(self.n_ev):
@@ -1186,8 +1415,46 @@ cdef class Table:
                       for s in range(self.seats)])
 
     def wall_tiles(self):
-        cdef int n = self.live_total + self.reserve_total
-        return [TENHOU_NAMES[self.wall[i]] for i in range(n)]
+        """The log's `wall`: the deal (the hands as play began: after 换三张 / 换牌 when
+        tiles moved), then the live tiles in draw order; no flowers, no indicator."""
+        cdef int i, s, k, t, n
+        out = []
+        if self.setup_changed:
+            for k in range(self.seats):
+                s = (self.dealer + k) % self.seats
+                hand = [t for t in range(34) for n in range(self.deal_counts[s][t])]
+                if s == self.dealer:
+                    hand.append(hand.pop(0))
+                out += [TENHOU_NAMES[t] for t in hand]
+            start = self.deal_end
+        else:
+            start = 0
+        for i in range(start, self.live_end):
+            t = self.deck[i]
+            if t < 34 and not (self.k_indicator and i == self.deal_end - 1):
+                out.append(TENHOU_NAMES[t])
+        return out
+
+    def reserve_tiles(self):
+        """The reserve as it stood when play began (after 换牌), in the order it is taken
+        (the shown flower indicators are not in it)."""
+        return [TENHOU_NAMES[self.res[i]] for i in range(self._reserve_start(), self.res_n)]
+
+    cdef int _reserve_start(self):
+        # the tiles taken by 换牌 came from the front; the reserve at play's start is what
+        # follows them (returned tiles went to the end)
+        cdef int s, taken = 0
+        for s in range(self.seats):
+            taken += self.swaps[s]
+        return self.n_flower_ind + taken
+
+    def flower_indicator_tiles(self):
+        return [TENHOU_NAMES[self.flower_ind[i]] for i in range(self.n_flower_ind)]
+
+    def flower_positions(self):
+        """Positions of the flowers in the shuffled deck (the log's note: the wall has only
+        the 136 tiles)."""
+        return [i for i in range(self.deck_n) if self.deck[i] >= 34]
 
     def final_hands(self):
         out = {}
@@ -1204,6 +1471,10 @@ cdef class Table:
                "events": self.events()}
         if self.indicator >= 0:
             rec["indicator"] = TENHOU_NAMES[self.indicator]
+        if self.n_flower_ind:
+            rec["flower_indicators"] = self.flower_indicator_tiles()
+        if self.res_n:
+            rec["reserve"] = self.reserve_tiles()
         return rec
 
 
@@ -1270,6 +1541,10 @@ def action_name(int a):
         return "kong " + TENHOU_NAMES[a - A_KONG]
     if A_VOID <= a < A_VOID + 3:
         return "void " + "mps"[a - A_VOID]
+    if A_SWAP <= a < A_SWAP + 34:
+        return "swap " + TENHOU_NAMES[a - A_SWAP]
+    if a == A_DONE:
+        return "done"
     return _NAMES.get(a, f"action {a}")
 
 

@@ -69,6 +69,13 @@ class PlaySpec:
     ready_any_time: bool = False    # 报听 whenever tenpai (two-player)
     ready_locks_hand: bool = False  # after 报听: no claims or kongs, the drawn tile is
                                     # discarded unless it wins
+    ready_after_discard: bool = False   # the ready event follows the discard (two-player,
+                                        # 通称's dealer); default: it comes just before it
+    ready_in_first_claim_window: bool = False  # non-dealers declare ready on the dealer's
+                                               # first discard, before its claims (通称)
+    ready_test: Optional[Callable[[Tuple[int, ...], Tuple[Mapping[str, Any], ...]], bool]] = None
+    #  (34 counts of the 13 tiles kept, the melds) -> is the hand ready by the rule set's own
+    #  test (e.g. 地龙 waits, 空听); None: one tile from a complete shape
     flip_after_win: bool = False    # Guiyang: turn up a tile after the (last) win
     indicator: bool = False         # Huanggang: turn up the 赖子皮 after the deal
     wildcard_of: Optional[Callable[[int], int]] = None   # indicator tile -> wildcard tile
@@ -86,3 +93,8 @@ class PlaySpec:
     exhausted_data: Optional[Callable[[Mapping[str, Any], Any], Optional[Dict[str, Any]]]] = None
     #  (record so far, numpy Generator) -> the exhausted event's rule-set data, or None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #  plain data for the engine: "win_flags" (the flags the room records; default all),
+    #  "earthly" ("self_draw" | "dealer_first_discard" | "both"; or
+    #  "earthly_on_dealer_discard": True for "both"), "lone_pung_fourth_tile" (Guiyang's
+    #  地龙 is asked for on the pung's fourth tile), "indicator_copies_single_kong",
+    #  "last_tile_flags_haidi_phase" (every self-draw of the 海底捞 phase is last_tile)

@@ -1,0 +1,154 @@
+"""Self-play of many independent hands: ``mahjong simulate`` and ``mahjong.dask.simulate``.
+
+Hand ``i`` of a run with seed ``S`` is dealt from ``SeedSequence([S, i])`` with dealer
+``i mod seats``, so every hand is the same whoever plays it, in any order, on any number of
+workers: a run split over workers writes the same logs as one process.
+"""
+from __future__ import annotations
+
+import collections
+import json
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence
+
+from mahjong.errors import MahjongError
+
+from . import Game, play_spec
+
+__all__ = ["play_hand", "play_hands", "summarize", "Summary", "run"]
+
+
+def _check_agents(agents) -> None:
+    if isinstance(agents, str):
+        for a in agents.split(","):
+            if a not in ("random", "greedy"):
+                raise MahjongError(f"agents: unknown agent {a!r} (known: random, greedy)")
+
+
+def play_hand(rules: str, seed: int, index: int, agents="random",
+              options: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+    """The log of hand ``index`` of the run with ``seed``."""
+    seats = play_spec(rules, options).seats
+    g = Game(rules, seed=[seed, index], options=options, agents=agents, dealer=index % seats)
+    return g.play()
+
+
+def play_hands(rules: str, hands: Sequence[int] | range, seed: int, agents="random",
+               options: Optional[Mapping[str, Any]] = None) -> Iterator[Dict[str, Any]]:
+    """Logs of the hands with the given indices, in order."""
+    seats = play_spec(rules, options).seats
+    for i in hands:
+        yield Game(rules, seed=[seed, i], options=options, agents=agents,
+                   dealer=i % seats).play()
+
+
+class Summary:
+    """Totals over logs: hands, wins per seat, 流局 (no win) rate, average win value and
+    average absolute delta, the most frequent scoring items."""
+
+    def __init__(self, seats: int):
+        self.seats = seats
+        self.hands = 0
+        self.no_win = 0
+        self.wins = [0] * seats
+        self.values: List[int] = []
+        self.abs_delta = 0
+        self.items: collections.Counter = collections.Counter()
+
+    def add(self, log: Mapping[str, Any]) -> None:
+        self.hands += 1
+        won = False
+        for e in log["events"]:
+            if e["type"] == "win":
+                self.wins[e["seat"]] += 1
+                won = True
+        if not won:
+            self.no_win += 1
+        res = log["result"]
+        self.values.extend(v for v in res.get("win_values", ()) if v and v > 0)
+        self.abs_delta += sum(abs(d) for d in res["deltas"])
+        self.items.update(res.get("items", ()))
+
+    def merge(self, other: "Summary") -> None:
+        self.hands += other.hands
+        self.no_win += other.no_win
+        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+        self.values.extend(other.values)
+        self.abs_delta += other.abs_delta
+        self.items.update(other.items)
+
+    def to_json(self) -> Dict[str, Any]:
+        n = max(self.hands, 1)
+        return {"hands": self.hands, "wins_per_seat": self.wins,
+                "no_win_rate": self.no_win / n,
+                "average_win_value": (sum(self.values) / len(self.values)) if self.values
+                else None,
+                "average_abs_delta": self.abs_delta / n / self.seats,
+                "top_items": self.items.most_common(10)}
+
+    def __str__(self) -> str:
+        j = self.to_json()
+        lines = [f"hands: {j['hands']}",
+                 "wins per seat: " + " ".join(str(w) for w in j["wins_per_seat"]),
+                 f"no win (流局): {100 * j['no_win_rate']:.1f}%",
+                 "average win value: " + ("-" if j["average_win_value"] is None
+                                          else f"{j['average_win_value']:.2f}"),
+                 f"average |delta| per seat: {j['average_abs_delta']:.2f}"]
+        if j["top_items"]:
+            lines.append("most frequent items: " +
+                         ", ".join(f"{k} {v}" for k, v in j["top_items"]))
+        return "\n".join(lines)
+
+
+def summarize(logs: Iterable[Mapping[str, Any]], seats: int) -> Summary:
+    s = Summary(seats)
+    for log in logs:
+        s.add(log)
+    return s
+
+
+def _chunk(args) -> tuple:
+    rules, lo, hi, seed, agents, options, keep = args
+    seats = play_spec(rules, options).seats
+    summary = Summary(seats)
+    lines = []
+    for log in play_hands(rules, range(lo, hi), seed, agents, options):
+        summary.add(log)
+        if keep:
+            lines.append(json.dumps(log, ensure_ascii=False, separators=(",", ":")))
+    return hi - lo, summary, lines
+
+
+def run(rules: str, hands: int, seed: int = 0, agents="random",
+        options: Optional[Mapping[str, Any]] = None, threads: int = 1, out=None,
+        progress=None, chunk: int = 200) -> Summary:
+    """Play ``hands`` hands; write one JSON log per line to the text file ``out`` (if any)
+    in hand order; ``threads`` worker processes (1 = this process); ``progress(n)`` is
+    called with the number of hands finished since the last call."""
+    if type(hands) is not int or hands < 0:
+        raise MahjongError(f"hands: {hands!r} (a non-negative int)")
+    if type(threads) is not int or not 1 <= threads <= 256:
+        raise MahjongError(f"threads: {threads!r} (1..256)")
+    _check_agents(agents)
+    spec = play_spec(rules, options)
+    summary = Summary(spec.seats)
+    jobs = [(rules, lo, min(lo + chunk, hands), seed, agents, options, out is not None)
+            for lo in range(0, hands, chunk)]
+
+    def take(result):
+        n, part, lines = result
+        summary.merge(part)
+        if out is not None:
+            for line in lines:
+                out.write(line + "\n")
+        if progress is not None:
+            progress(n)
+
+    if threads == 1 or len(jobs) <= 1:
+        for job in jobs:
+            take(_chunk(job))
+    else:
+        with ProcessPoolExecutor(threads) as pool:
+            for result in pool.map(_chunk, jobs):
+                take(result)
+    return summary
