@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
 
-from ..additive import tile_of, win_inputs
+from ..additive import win_inputs
 from ..errors import InvalidRecordError, NotWinningError
 from ..game.spec import PlaySpec, WinQuery
 from ..record import _read_win
@@ -82,7 +82,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
                     f"seat {e.seat}")
         shown = record.get("flower_indicators") or ()
         counts, melds, totals, flags = win_inputs(_CheckedWin, e)
-        kinds = flower_kinds_of(tuple(tile_of(t) for t in shown), totals) if shown else ()
+        kinds = flower_kinds_of(shown, totals) if shown else ()
         try:
             fans = fan_counts(counts, melds, totals, e.win_tile, flags, e.seat in ready_at,
                               kinds, rules)
