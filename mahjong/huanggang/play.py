@@ -22,13 +22,14 @@ cap or the tiers), as settlement books it.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from ..additive import tile_of
 from ..errors import InvalidRecordError, NotWinningError
 from ..game.spec import PlaySpec, WinQuery
 from ..hand import Meld
-from ..record import _read_win
+from ..record import _read_win, meld_from_strings
 from ..tiles import to_tile_ids
 from .rules import GREEN, RED, RULES_NAME, Rules, laizi_of
 from .scoring import _best, _Context, prepare_hand
@@ -46,6 +47,13 @@ MASK_WINDS_WHITE = sum(1 << t for t in range(27, 32))
 _KONG_MELD = {"exposed": "kong", "concealed": "concealed_kong", "single": "single_kong"}
 
 
+@functools.lru_cache(maxsize=1024)
+def _kong_meld(kind: str, tile: int) -> Meld:
+    """The meld of a kong event (``kind`` exposed, concealed, single; melds are immutable,
+    so each is built once)."""
+    return Meld(_KONG_MELD[kind], (tile,) * (1 if kind == "single" else 4))
+
+
 def melds_so_far(events: Sequence[Mapping[str, Any]], seats: int = N_SEATS
                  ) -> List[List[Meld]]:
     """Each seat's melds after the record events ``events`` (JSON-ready dicts): chows and
@@ -54,16 +62,17 @@ def melds_so_far(events: Sequence[Mapping[str, Any]], seats: int = N_SEATS
     for ev in events:
         kind = ev["type"]
         if kind == "chow" or kind == "pung":
-            melds[ev["seat"]].append(Meld(kind, tuple(to_tile_ids(ev["tiles"]))))
+            tiles = ev["tiles"]
+            melds[ev["seat"]].append(meld_from_strings(kind, tiles) if type(tiles) is str
+                                     else Meld(kind, tuple(to_tile_ids(tiles))))
         elif kind == "kong":
             t = tile_of(ev["tile"])
             own = melds[ev["seat"]]
             if ev["kind"] == "added":
                 k = next(k for k, m in enumerate(own) if m.kind == "pung" and m.tile == t)
-                own[k] = Meld("kong", (t,) * 4)
+                own[k] = _kong_meld("exposed", t)
             else:
-                size = 1 if ev["kind"] == "single" else 4
-                own.append(Meld(_KONG_MELD[ev["kind"]], (t,) * size))
+                own.append(_kong_meld(ev["kind"], t))
     return melds
 
 
