@@ -46,7 +46,20 @@ class _Table:
 
 def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySpec:
     """The :class:`~mahjong.game.spec.PlaySpec` of Guobiao with the options ``rules`` (None,
-    a :class:`~mahjong.guobiao.Rules` or a mapping of options, read as a record's)."""
+    a :class:`~mahjong.guobiao.Rules` or a mapping of options, read as a record's).
+
+    >>> spec = play_spec({"flowers": True})
+    >>> spec.flowers, spec.multi_ron, spec.pass_lock, spec.options
+    (True, False, False, {'flowers': True})
+    >>> from mahjong.game.spec import WinQuery
+    >>> record = {"rules": "guobiao", "dealer": 0, "events": []}
+    >>> win = {"type": "win", "seat": 1, "hand": "234m567m345p678s22s", "win_tile": "2s",
+    ...        "from": 2, "melds": [], "flowers": 1}
+    >>> spec.win_value(WinQuery(record, win, ()))   # 8 fans + 1 flower
+    9
+    >>> spec.win_value(WinQuery(record, dict(win, hand="123m567m345p678s22s", flowers=3), ()))
+    0
+    """
     rules = Rules.from_mapping(rules)
 
     def win_value(q: WinQuery) -> int:

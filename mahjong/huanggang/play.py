@@ -78,7 +78,23 @@ def melds_so_far(events: Sequence[Mapping[str, Any]], seats: int = N_SEATS
 
 def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySpec:
     """The :class:`~mahjong.game.spec.PlaySpec` of Huanggang with the options ``rules``
-    (None, a :class:`~mahjong.huanggang.Rules` or a mapping of options)."""
+    (None, a :class:`~mahjong.huanggang.Rules` or a mapping of options).
+
+    >>> spec = play_spec()
+    >>> spec.wildcard_of(11), spec.single_kong_tiles, spec.haidi_draw_only  # 3p shows 4p
+    (12, (32, 33), 4)
+    >>> from mahjong.game.spec import WinQuery
+    >>> record = {"rules": "huanggang", "dealer": 0, "indicator": "3p", "events": [
+    ...     {"type": "pung", "seat": 0, "tiles": "111s", "from": 1},
+    ...     {"type": "chow", "seat": 2, "tiles": "345m", "from": 1},
+    ...     {"type": "pung", "seat": 2, "tiles": "888p", "from": 3},
+    ...     {"type": "chow", "seat": 3, "tiles": "123s", "from": 2},
+    ...     {"type": "chow", "seat": 3, "tiles": "789s", "from": 2}]}
+    >>> win = {"type": "win", "seat": 2, "hand": "234s567s55m", "win_tile": "7s",
+    ...        "melds": [{"type": "chow", "tiles": "345m"}, {"type": "pung", "tiles": "888p"}]}
+    >>> spec.win_value(WinQuery(record, win, ()))   # 64 + 16 + 64
+    144
+    """
     rules = Rules.from_mapping(rules)
 
     def win_value(q: WinQuery) -> int:

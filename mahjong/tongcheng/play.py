@@ -64,7 +64,20 @@ def _options(rules: Rules) -> Dict[str, Any]:
 
 def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySpec:
     """The :class:`~mahjong.game.spec.PlaySpec` of the 通称 table with the options ``rules``
-    (None, a :class:`~mahjong.tongcheng.Rules` or a mapping of options)."""
+    (None, a :class:`~mahjong.tongcheng.Rules` or a mapping of options).
+
+    >>> spec = play_spec({"multi_ron": False})
+    >>> spec.multi_ron, spec.ready_at_start, spec.options
+    (False, True, {'multi_ron': False})
+    >>> from mahjong.game.spec import WinQuery
+    >>> record = {"rules": "tongcheng", "dealer": 0, "events": [
+    ...     {"type": "discard", "seat": 0, "tile": "9m"}, {"type": "ready", "seat": 1},
+    ...     {"type": "discard", "seat": 3, "tile": "5s"}]}
+    >>> win = {"type": "win", "seat": 1, "hand": "123s456s789s111s55s", "win_tile": "5s",
+    ...        "from": 3, "melds": []}
+    >>> spec.win_value(WinQuery(record, win, ()))   # 28 with 扣听 25 in place of 门清 1
+    52
+    """
     rules = Rules.from_mapping(rules)
 
     def win_value(q: WinQuery) -> int:

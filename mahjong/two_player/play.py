@@ -64,7 +64,19 @@ def _options(rules: Rules) -> Dict[str, Any]:
 
 def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySpec:
     """The :class:`~mahjong.game.spec.PlaySpec` of the two-player game with the options
-    ``rules`` (None, a :class:`~mahjong.two_player.Rules` or a mapping of options)."""
+    ``rules`` (None, a :class:`~mahjong.two_player.Rules` or a mapping of options).
+
+    >>> spec = play_spec({"min_fan": 3})
+    >>> spec.seats, spec.live_tiles, spec.min_flower_indicators, spec.options
+    (2, 71, 4, {'min_fan': 3})
+    >>> from mahjong.game.spec import WinQuery
+    >>> record = {"rules": "two_player", "seats": 2, "dealer": 0,
+    ...           "flower_indicators": ["5z", "2p", "7s", "4z"], "events": []}
+    >>> win = {"type": "win", "seat": 0, "hand": "123m456m789m111z55z", "win_tile": "5z",
+    ...        "from": None, "melds": []}
+    >>> spec.win_value(WinQuery(record, win, ()))   # 胡牌 门清 自摸 花牌×2 混一色
+    8
+    """
     rules = Rules.from_mapping(rules)
 
     def win_value(q: WinQuery) -> int:
