@@ -196,3 +196,16 @@ def test_win_value_agrees_with_settlement(perturb):
         refused += expected == 0
         kouting += any(e["type"] == "ready" for e in record["events"]) and expected > 0
     assert refused > 100 if perturb else (accepted > 1000 and kouting > 50)
+
+
+def test_two_winners_on_one_discard():
+    # 一炮多响: each winner's query holds the events before the discard's wins only; each
+    # value is what the discarder pays that winner
+    discard = {"type": "discard", "seat": 3, "tile": "5s"}
+    first = win_event(1, FLUSH, "5s", source=3)
+    second = win_event(2, "234m456p678s5s", "5s", [("pung", "111z")], source=3)  # 单调 5s
+    rec = record_of([discard, first], second)
+    s = settle(rec)
+    assert [s.wins[1].value, s.wins[2].value] == [value(record_of([discard], first)),
+                                                  value(record_of([discard], second))]
+    assert s.deltas[3] == -(s.wins[1].value + s.wins[2].value)
