@@ -1,0 +1,117 @@
+"""How the 通称 table is played, for the game engine: :func:`play_spec`.
+
+Four players over the 136 tiles with chow, pung and kong, the fans added up with no
+minimum and no cap. What differs from the engine's common model:
+
+* 扣听: a player may declare ready on the dealer's first discard (the dealer with it, the
+  others before their first draw); the hand is then locked, and the declaration is 25 番.
+  The table has no later 报听;
+* 地胡 is a win on the dealer's first discard (flag ``earthly``, ``from`` the dealer, no
+  claim or kong before it), never a self-draw; 天胡 the dealer's win on his first 14;
+* several players may win on one discard (option ``multi_ron``, on by default; off: only
+  the first claimant in play order);
+* an added kong may be robbed (a discard win of the robbed player's tile);
+* the winning forms: four sets and a pair, seven pairs, thirteen orphans and 十三不靠.
+
+A win's value is what each payer pays: the total × ``stake``.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping, Optional, Union
+
+from ..additive import ready_events, win_inputs
+from ..errors import InvalidRecordError, NotWinningError
+from ..game.spec import PlaySpec, WinQuery
+from ..record import _read_event, _read_win
+from .rules import RULES_NAME, Rules
+from .scoring import fan_mask, labelled_result
+from .settlement import kouting_seats
+
+__all__ = ["play_spec"]
+
+N_SEATS = 4
+#: regular, seven pairs, thirteen orphans and the knitted-and-honours shape (十三不靠 is
+#: one of its hands)
+TONGCHENG_FORMS = 1 | 2 | 4 | 8
+
+
+class _Prefix:
+    """The record so far as settlement's helpers read it: events as record objects."""
+
+    validated = True
+
+    def __init__(self, record: Mapping[str, Any]):
+        self.dealer = record.get("dealer", 0)
+        self.events = tuple(_read_event(i, raw, N_SEATS)
+                            for i, raw in enumerate(record["events"]))
+
+
+class _CheckedWin:
+    """What the additive win reader needs: the win comes from the record reader."""
+
+    validated = True
+
+
+def _options(rules: Rules) -> Dict[str, Any]:
+    """The record's ``options``: those that differ from the defaults, JSON-ready."""
+    options = rules.changed()
+    for name in ("fan_table", "tail_values"):
+        value = options.get(name)
+        if isinstance(value, Mapping):
+            options[name] = {k: value[k] for k in sorted(value.overridden)}
+    return options
+
+
+def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySpec:
+    """The :class:`~mahjong.game.spec.PlaySpec` of the 通称 table with the options ``rules``
+    (None, a :class:`~mahjong.tongcheng.Rules` or a mapping of options).
+
+    >>> spec = play_spec({"multi_ron": False})
+    >>> spec.multi_ron, spec.ready_at_start, spec.options
+    (False, True, {'multi_ron': False})
+    >>> from mahjong.game.spec import WinQuery
+    >>> record = {"rules": "tongcheng", "dealer": 0, "events": [
+    ...     {"type": "discard", "seat": 0, "tile": "9m"}, {"type": "ready", "seat": 1},
+    ...     {"type": "discard", "seat": 3, "tile": "5s"}]}
+    >>> win = {"type": "win", "seat": 1, "hand": "123s456s789s111s55s", "win_tile": "5s",
+    ...        "from": 3, "melds": []}
+    >>> spec.win_value(WinQuery(record, win, ()))   # 28 with 扣听 25 in place of 门清 1
+    52
+    """
+    rules = Rules.from_mapping(rules)
+
+    def win_value(q: WinQuery) -> int:
+        """The total × stake of the win, or 0 when the tiles do not win."""
+        record = q.record
+        events = record["events"]
+        i = len(events)
+        e = _read_win(q.win, i, N_SEATS)
+        dealer = record.get("dealer", 0)
+        if e.earthly:
+            discards = sum(1 for ev in events if ev["type"] == "discard")
+            if e.from_seat != dealer or discards > 1:
+                raise InvalidRecordError("win: earthly (地胡) on this table is a win on the "
+                                         f"dealer's (seat {dealer}) first discard")
+        early = False
+        if any(ev["type"] == "ready" and ev["seat"] == e.seat for ev in events):
+            prefix = _Prefix(record)
+            early = kouting_seats(prefix, ready_events(prefix)).get(e.seat, False)
+        counts, melds, totals, flags = win_inputs(_CheckedWin, e)
+        try:
+            mask = fan_mask(counts, melds, totals, e.win_tile, flags, early, rules)
+        except NotWinningError:
+            return 0
+        return labelled_result(mask, rules)[0].value
+
+    return PlaySpec(
+        rules=RULES_NAME,
+        options=_options(rules),
+        win_value=win_value,
+        multi_ron=rules.multi_ron,
+        robbing_kong=True,
+        pass_lock=False,
+        ready_at_start=True,          # 扣听, on the dealer's first discard
+        ready_locks_hand=True,
+        forms=TONGCHENG_FORMS,
+        extra={"earthly": "dealer_first_discard"},
+    )

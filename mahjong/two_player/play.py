@@ -1,0 +1,121 @@
+"""How the two-player game is played, for the game engine: :func:`play_spec`.
+
+What differs from the engine's common model:
+
+* two players over the 136 tiles, of which only 71 (drawn at random) are live; the other
+  65 are a hidden reserve;
+* ``flower_indicators`` 花牌 tiles (4 by default) are shown face up from the reserve at
+  the start; each copy of one among the winner's tiles is 1 番;
+* 换牌 at the start: after the deal each player may swap any number of his tiles with the
+  reserve;
+* 报听 at any time when ready; the hand is then locked (no claims or kongs; the drawn tile
+  is discarded unless it wins) and 报听 is 1 番;
+* 海底捞月: when the live tiles run out the ready player (the first to declare, when
+  both did) draws one tile from the reserve: a self-draw win with ``last_tile``, else 流局;
+* an added kong may be robbed (scored as a self-draw, paid by the robbed player);
+* a win needs ``min_fan`` 番 (before the cap).
+
+A win's value is what the opponent pays: ``min(total, 13) × base``.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping, Optional, Sequence, Union
+
+from ..additive import win_inputs
+from ..errors import InvalidRecordError, NotWinningError
+from ..game.spec import PlaySpec, WinQuery
+from ..record import _read_win
+from .rules import RULES_NAME, Rules
+from .scoring import fan_counts, flower_kinds_of, labelled_result
+
+__all__ = ["play_spec", "first_ready"]
+
+N_SEATS = 2
+LIVE_TILES = 71
+#: regular, seven pairs and thirteen orphans (the core's form bits)
+TWO_PLAYER_FORMS = 1 | 2 | 4
+
+
+class _CheckedWin:
+    """What the additive win reader needs of a record: the win event comes from the
+    record reader, its sizes and flags already checked."""
+
+    validated = True
+
+
+def first_ready(events: Sequence[Mapping[str, Any]]) -> Dict[int, int]:
+    """seat -> index of its ready (报听) event among record events (JSON-ready dicts)."""
+    ready: Dict[int, int] = {}
+    for i, ev in enumerate(events):
+        if ev["type"] == "ready" and ev["seat"] not in ready:
+            ready[ev["seat"]] = i
+    return ready
+
+
+def _options(rules: Rules) -> Dict[str, Any]:
+    """The record's ``options``: the options that differ from the defaults, JSON-ready
+    (a fan table as the mapping the user gave)."""
+    options = rules.changed()
+    if "fan_table" in options:
+        table = options["fan_table"]
+        options["fan_table"] = {k: table[k] for k in sorted(table.overridden)}
+    return options
+
+
+def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySpec:
+    """The :class:`~mahjong.game.spec.PlaySpec` of the two-player game with the options
+    ``rules`` (None, a :class:`~mahjong.two_player.Rules` or a mapping of options).
+
+    >>> spec = play_spec({"min_fan": 3})
+    >>> spec.seats, spec.live_tiles, spec.min_flower_indicators, spec.options
+    (2, 71, 4, {'min_fan': 3})
+    >>> from mahjong.game.spec import WinQuery
+    >>> record = {"rules": "two_player", "seats": 2, "dealer": 0,
+    ...           "flower_indicators": ["5z", "2p", "7s", "4z"], "events": []}
+    >>> win = {"type": "win", "seat": 0, "hand": "123m456m789m111z55z", "win_tile": "5z",
+    ...        "from": None, "melds": []}
+    >>> spec.win_value(WinQuery(record, win, ()))   # 胡牌 门清 自摸 花牌×2 混一色
+    8
+    """
+    rules = Rules.from_mapping(rules)
+
+    def win_value(q: WinQuery) -> int:
+        """``min(total, 13) × base``, or 0 when the tiles do not win or the total is below
+        ``min_fan``."""
+        record = q.record
+        events = record["events"]
+        e = _read_win(q.win, len(events), N_SEATS)
+        ready_at = first_ready(events)
+        if e.last_tile and ready_at:
+            first = min(ready_at, key=ready_at.__getitem__)
+            if first != e.seat:
+                raise InvalidRecordError(
+                    f"win: 海底捞月 is drawn by the player ready first, seat {first}, not "
+                    f"seat {e.seat}")
+        shown = record.get("flower_indicators") or ()
+        counts, melds, totals, flags = win_inputs(_CheckedWin, e)
+        kinds = flower_kinds_of(shown, totals) if shown else ()
+        try:
+            fans = fan_counts(counts, melds, totals, e.win_tile, flags, e.seat in ready_at,
+                              kinds, rules)
+        except NotWinningError:
+            return 0
+        return labelled_result(fans, rules)[0].value
+
+    return PlaySpec(
+        rules=RULES_NAME,
+        options=_options(rules),
+        win_value=win_value,
+        seats=N_SEATS,
+        live_tiles=LIVE_TILES,
+        multi_ron=False,
+        robbing_kong=True,           # an added kong; scored as a self-draw
+        pass_lock=False,
+        ready_any_time=True,
+        ready_locks_hand=True,
+        swap_at_start=True,
+        reserve_last_draw=True,
+        min_flower_indicators=rules.flower_indicators,
+        forms=TWO_PLAYER_FORMS,
+        extra={"in_game_swap_probability": rules.in_game_swap_probability},
+    )
