@@ -974,6 +974,8 @@ class HandRecord:
                 _fail(f"event {i} ({e.type} by seat {e.seat})",
                       f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
                       "is closed")
+            if t is ReadyEvent:
+                continue  # a ready declared with a discard leaves it open to claims
             if t is ClaimEvent or (t is KongEvent and e.kind == "exposed"):
                 self._check_claimed_discard(i, e, won, last_discard if full_log else False)
                 last_discard = None
@@ -1140,7 +1142,7 @@ class HandRecord:
             while j >= 0 and (
                     (type(self.events[j]) is WinEvent and self.events[j].from_seat ==
                      e.from_seat and self.events[j].win_tile == e.win_tile)
-                    or (type(self.events[j]) in (DrawEvent, DiscardEvent)
+                    or (type(self.events[j]) in (DrawEvent, DiscardEvent, ReadyEvent)
                         and self.events[j].seat == e.from_seat)):
                 j -= 1  # other winners on the discard; the discard and replacement draw
             prev = self.events[j] if j >= 0 else None

@@ -465,13 +465,20 @@ def _replay_action(t, legal, nxt, events, i):
         if typ == "discard":
             if _table.A_PASS in legal:
                 return _table.A_PASS
+            after = events[i + 1] if i + 1 < len(events) else None
+            if (_table.A_READY in legal and after is not None and after["type"] == "ready"
+                    and after["seat"] == me):
+                return _table.A_READY          # a ready written after its discard
             return _table.A_DISCARD + TENHOU_NAMES.index(nxt["tile"])
         return None
     # a claim window: what does this seat do in the events that follow the discard?
     k = i
-    while k < len(events) and events[k]["type"] == "win" and events[k].get("seat") != me:
-        k += 1
+    while k < len(events) and events[k]["type"] in ("win", "ready") and \
+            events[k].get("seat") != me:
+        k += 1        # other winners on the discard, other seats' readies in the window
     e = events[k] if k < len(events) else None
+    if e is not None and e["type"] == "ready" and e.get("seat") == me:
+        return _table.A_READY
     if e is not None and e.get("seat") == me:
         if e["type"] == "win":
             return _table.A_RON

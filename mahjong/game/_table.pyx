@@ -1420,12 +1420,14 @@ cdef class Table:
         cdef int i, s, k, t, n
         out = []
         if self.setup_changed:
+            fourteenth = None
             for k in range(self.seats):
                 s = (self.dealer + k) % self.seats
                 hand = [t for t in range(34) for n in range(self.deal_counts[s][t])]
                 if s == self.dealer:
-                    hand.append(hand.pop(0))
+                    fourteenth = hand.pop()      # dealt after everyone's 13
                 out += [TENHOU_NAMES[t] for t in hand]
+            out.append(TENHOU_NAMES[fourteenth])
             start = self.deal_end
         else:
             start = 0

@@ -72,7 +72,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
         except InvalidRecordError as exc:
             # settlement's refusals of a win: the tiles do not win, or fewer than 8 fans;
             # anything else is a bad win event (a bug of the caller): raise it
-            if isinstance(exc.__context__, NotWinningError) or "false win" in str(exc):
+            if isinstance(exc.__cause__ or exc.__context__, NotWinningError):
                 return 0
             raise
         return result.total

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, Mapping, Optional
 
-from ..errors import InvalidRecordError, MahjongError
+from ..errors import InvalidRecordError, MahjongError, NotWinningError
 from ..record import HandRecord, WinEvent, walk_tuples
 from ..ruleset import Ledger, RuleOptions, Settlement, option, recorded_win_error
 from .scoring import MIN_FANS, score
@@ -79,7 +79,7 @@ def _score_win(i: int, e: WinEvent, record: HandRecord, rules: Rules):
     if result.base_total < MIN_FANS:
         raise InvalidRecordError(
             f"{where}: a false win: {result.base_total} fans without flowers, a Guobiao win "
-            f"needs {MIN_FANS}")
+            f"needs {MIN_FANS}") from NotWinningError(f"{result.base_total} fans")
     return result
 
 

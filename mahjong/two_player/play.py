@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
 
 from ..additive import win_inputs
-from ..errors import InvalidRecordError, NotWinningError
+from ..errors import InvalidRecordError, MahjongError, NotWinningError
 from ..game.spec import PlaySpec, WinQuery
 from ..record import _read_win
 from .rules import RULES_NAME, Rules
@@ -102,6 +102,10 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
             return 0
         return labelled_result(fans, rules)[0].value
 
+    if rules.in_game_swap_probability:
+        raise MahjongError("option in_game_swap_probability: the engine does not play the "
+                           "in-game swap (a pung from the reserve for three tiles): record v2 "
+                           "cannot show it, so its logs would not replay")
     return PlaySpec(
         rules=RULES_NAME,
         options=_options(rules),
@@ -112,6 +116,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
         robbing_kong=True,           # an added kong; scored as a self-draw
         pass_lock=False,
         ready_any_time=True,
+        ready_after_discard=True,    # the ready event follows his discard
         ready_locks_hand=True,
         swap_at_start=True,
         reserve_last_draw=True,
