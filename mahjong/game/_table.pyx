@@ -608,7 +608,10 @@ cdef class Table:
         cdef int f = 0
         if self.act_replacement:
             f |= F_REPLACEMENT
-        if self.remaining() == 0 or (self.in_haidi and self.k_haidi_last) or self.reserve_draw:
+        if self.k_reserve_draw:
+            if self.reserve_draw:    # 海底捞月 is the draw from the reserve only
+                f |= F_LAST_TILE
+        elif self.remaining() == 0 or (self.in_haidi and self.k_haidi_last):
             f |= F_LAST_TILE
         if not self.had_turn[s] and not self.interrupted and not self.won_count:
             if s == self.dealer:
@@ -712,7 +715,7 @@ cdef class Table:
             f |= F_ROBBING_KONG
         elif self.disc_after_kong:
             f |= F_AFTER_KONG
-        if self.remaining() == 0 and not robbing:
+        if self.remaining() == 0 and not robbing and not self.k_reserve_draw:
             f |= F_LAST_TILE
         if not self.had_turn[o] and not self.interrupted and not self.won_count and \
                 not robbing:
