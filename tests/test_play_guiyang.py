@@ -59,6 +59,12 @@ def test_options_that_change_knobs():
         play_spec({"scale": "C"})
 
 
+@pytest.mark.parametrize("option", ["qianhou", "gundong"])
+def test_chickens_of_tiles_turned_during_play_are_refused(option):
+    with pytest.raises(MahjongError, match=option):
+        play_spec({option: True})
+
+
 # ---------------------------------------------------------------- golden values -------
 # the hand's value per payer, 报听 bonus included (RULES text: Guiyang hand types,
 # additive items, 报听; worked examples 1-4, 7 and 8 on scale A)
@@ -283,3 +289,39 @@ def test_flip_after_the_win_settles():
     rec = dict(q.record, events=events + [dict(q.win), {"type": "flip", "tile": "9s"}],
                final=final)
     assert settle(rec).deltas == (230, -70, -90, -70)
+
+
+# ---------------------------------------------------------------- scenarios -----------
+# records shaped like the engine's log: the events, the win, the turned-up tile, the
+# closing hands of the others (nobody but the named players holds a chicken or is ready)
+
+JUNK = "2468m2468p2468s9m"      # not ready, no chicken under the flips used below
+
+
+def test_repao_example_record():
+    """Example 3: S makes a 闷豆, discards, W wins a 平胡 with no 豆 of his own (热炮 is
+    the licence); the 闷豆 is void and S pays 10 + 60."""
+    events = [{"type": "kong", "seat": 1, "kind": "concealed", "tile": "1m"},
+              {"type": "discard", "seat": 1, "tile": "9s"}]
+    q = query("234m567m234p678p99s", "9s", seat=2, src=1, after_kong=True, events=events)
+    assert play_spec().win_value(q) == 10
+    final = {"0": {"hand": "2579m2579p2579s8m"}, "3": {"hand": "2579m2579p2579s8m"},
+             "1": {"hand": "2579m2579p36s", "melds": [{"type": "concealed_kong",
+                                                       "tiles": "1111m"}]}}
+    rec = dict(q.record, events=events + [dict(q.win), {"type": "flip", "tile": "7s"}],
+               final=final)
+    assert settle(rec).deltas == (0, -70, 70, 0)
+    without = query("234m567m234p678p99s", "9s", seat=2, src=1, events=events)
+    assert play_spec().win_value(without) == 0       # no 热炮, no 豆: no licence
+
+
+def test_shabao_example_record():
+    """Example 8: S declared 报听 at the start and discards into W's 平胡 (allowed without
+    a 豆): S pays 10 + 50 (杀报)."""
+    events = [{"type": "ready", "seat": 1}, {"type": "discard", "seat": 1, "tile": "4s"}]
+    q = query("345s234p567p789p55s", "4s", seat=2, src=1, events=events)
+    assert play_spec().win_value(q) == 10
+    final = {"0": {"hand": JUNK}, "3": {"hand": JUNK}, "1": {"hand": "123m456m789m23s55p"}}
+    rec = dict(q.record, events=events + [dict(q.win), {"type": "flip", "tile": "8s"}],
+               final=final)
+    assert settle(rec).deltas == (0, -60, 60, 0)

@@ -255,3 +255,19 @@ def test_spec_is_cheap_to_reuse():
     s = play_spec({"max_fan": 2})
     q = query("111p123p456p789p99p", "9p", src=2)
     assert [s.win_value(q) for _ in range(3)] == [2, 2, 2]
+
+
+def test_bloody_second_win_is_valued_on_its_prefix():
+    """血战: after a first win the hand goes on; the next win is asked with the record so
+    far (the first win in it) and settles at the same value."""
+    spec = play_spec()
+    first = {"type": "win", "seat": 1, "hand": "234m567m678m345p55p", "win_tile": "5p"}
+    rec = {"rules": "sichuan", "dealer": 0, "events": [first]}
+    second = {"type": "win", "seat": 2, "hand": "111s123s456s789s99s", "win_tile": "9s",
+              "from": 3}
+    v = spec.win_value(WinQuery(rec, second, counts_of([18] * 4 + [19, 20, 21, 22, 23, 24, 25,
+                                                                   26, 26, 26])))
+    assert v == 8      # 清一色 3 + 根 1 = 4番
+    s = settle(dict(rec, events=[first, second]))
+    assert s.wins[1].value == v
+    assert s.deltas == (-1, 3, 7, -9)      # the self-draw: 1 from each; then 3 pays 8

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ..errors import InvalidRecordError
+from ..errors import InvalidRecordError, MahjongError
 from ..game.spec import PlaySpec, WinQuery
 from ..record import _read_win
 from .options import RULES_NAME, Rules
@@ -56,6 +56,11 @@ def play_spec(rules: Optional[Rules | Mapping[str, Any]] = None) -> PlaySpec:
     """The :class:`~mahjong.game.spec.PlaySpec` of Guiyang under ``rules`` (None, a
     :class:`Rules` or a mapping of options, read as settlement reads them)."""
     rules = Rules.from_mapping(rules)
+    for name in ("qianhou", "gundong"):
+        if getattr(rules, name):
+            raise MahjongError(f"option {name}=True cannot be played: its chickens come from "
+                               "tiles turned up during play, and the rules do not say when a "
+                               "tile is turned up during play (only after the win)")
 
     def win_value(q: WinQuery) -> int:
         return _win_value(rules, q)
