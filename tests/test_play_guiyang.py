@@ -11,12 +11,11 @@ import pytest
 from mahjong.errors import InvalidRecordError, MahjongError
 from mahjong.game.spec import PlaySpec, WinQuery
 from mahjong.guiyang import Rules, settle, tenpai_value
+from mahjong.guiyang.play import play_spec
 from mahjong.tiles import format_tiles, parse_tiles
 
 from play_hands import (CONCEALED_KONG, KONG, PUNG, Pool, counts_of, holding, junk,
                         kong_event, meld_json, name, win_json)
-
-from mahjong.guiyang.play import play_spec
 
 
 def query(hand, win_tile, *, seat=0, dealer=0, src=None, melds=(), events=(), **flags):

@@ -5,17 +5,17 @@ import random
 
 import pytest
 
-from mahjong.errors import InvalidRecordError
+from mahjong.errors import InvalidRecordError, MahjongError
 from mahjong.game.spec import PlaySpec, WinQuery
-from mahjong.sichuan import settle
+from mahjong.sichuan import Rules, settle
 from mahjong.sichuan.play import play_spec
+from mahjong.tiles import parse_tiles
 
 from play_hands import (CHOW, CONCEALED_KONG, KONG, PUNG, Pool, counts_of, holding,
-                        kong_event, meld_json, name, win_json)
+                        kong_event, name, win_json)
 
 
 def query(hand, win_tile, *, seat=0, dealer=0, src=None, melds=(), events=(), **flags):
-    from mahjong.tiles import parse_tiles
     rec = {"rules": "sichuan", "dealer": dealer, "events": list(events)}
     win = {"type": "win", "seat": seat, "hand": hand, "win_tile": win_tile, "from": src,
            "melds": [{"type": k, "tiles": t} for k, t in melds]}
@@ -56,7 +56,6 @@ def test_option_changes_knob(option, value, knob, expect):
 
 
 def test_rules_object_and_mapping_agree():
-    from mahjong.sichuan import Rules
     a = play_spec(Rules(max_fan=3, xuezhan=False))
     b = play_spec({"max_fan": 3, "xuezhan": False})
     assert a.options == b.options == {"max_fan": 3, "xuezhan": False}
@@ -155,7 +154,7 @@ def test_golden_values_settle_the_same():
         if expect:
             assert settle(rec).wins[len(events)].value == expect, n
         else:
-            with pytest.raises(Exception):
+            with pytest.raises(MahjongError):
                 settle(rec)
 
 

@@ -14,7 +14,7 @@ from mahjong.yunnan import Rules, settle
 from mahjong.yunnan.play import chajiao_draw, play_spec, ready_seats
 
 from play_hands import (CHOW, CONCEALED_KONG, KONG, PUNG, Pool, counts_of, holding, junk,
-                        kong_event, meld_json, name, win_json)
+                        kong_event, name, win_json)
 
 
 def query(hand, win_tile, *, seat=0, dealer=0, src=None, melds=(), events=(), **flags):

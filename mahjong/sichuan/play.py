@@ -17,30 +17,36 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
+from ..errors import MahjongError
 from ..game.spec import PlaySpec, WinQuery
 from ..record import WinEvent, _read_win
 from .rules import RULES_NAME, Rules
-from .settlement import _score_recorded_win
+from .settlement import _score_recorded_win, _score_win
 
-__all__ = ["play_spec", "win_event"]
+__all__ = ["play_spec"]
 
 #: 最后四张自动胡: with this many tiles or fewer left in the wall a possible win is taken
 MUST_WIN_LAST = 4
 
 
-def win_event(q: WinQuery) -> WinEvent:
+def _win_event(q: WinQuery) -> WinEvent:
     """The win event of ``q`` read the way a record's win is read (the same reader)."""
     record = q.record
     return _read_win(q.win, len(record.get("events", ())), record.get("seats", 4))
 
 
 def _win_value(rules: Rules, q: WinQuery) -> int:
-    """Settlement's check of a win, on the win event alone: the 地胡 rule (a self-draw on
-    the first draw, or a win on the dealer's first discard), then Sichuan's own checks
-    (suit tiles, no chow, the win context, 缺门 and the shape) and the value."""
-    e = win_event(q)
-    if e.earthly and not (e.from_seat is None or e.from_seat == q.record.get("dealer", 0)):
-        return 0
+    """Settlement's check and value of the win, on the win event alone: Sichuan's own
+    checks (suit tiles, no chow, the win context, 缺门 and the shape) by settlement's fast
+    path, and for a 地胡 settlement's full check with its rule (a self-draw on the first
+    draw, or a win on the dealer's first discard)."""
+    e = _win_event(q)
+    if e.earthly:   # rare: the full check (it raises on a refusal, which costs more)
+        try:
+            return _score_win(len(q.record.get("events", ())), e, rules,
+                              q.record.get("dealer", 0))[0].value
+        except MahjongError:
+            return 0
     scored = _score_recorded_win(e, rules)
     return 0 if scored is None else scored[0].value
 

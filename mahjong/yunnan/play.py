@@ -24,7 +24,7 @@ from ..ruleset import suited_hand_arrays
 from .rules import RULES_NAME, Rules
 from .scoring import score, scorer
 
-__all__ = ["play_spec", "ready_seats", "chajiao_draw"]
+__all__ = ["chajiao_draw", "play_spec", "ready_seats"]
 
 
 def _win_value(rules: Rules, q: WinQuery) -> int:
