@@ -12,3 +12,9 @@ cdef int missing_tiles(const uint8_t* counts, int n_melds, int forms) noexcept n
 
 # Bit t set = drawing tile t lowers missing_tiles (tiles held four times are never useful).
 cdef uint64_t useful_mask(const uint8_t* counts, int n_melds, int forms) noexcept nogil
+
+# Missing tiles (and with want_mask the useful-tile mask into mask_out) of concealed counts
+# with the melds' copies `locked` (NULL = none; targets never use a fifth copy) and wildcard
+# kind `wildcard` (-1 = none): the exact search analyze_one runs. 99 if no form applies.
+cdef int hand_missing(const uint8_t* counts, int n_melds, int forms, const uint8_t* locked,
+                      int wildcard, bint want_mask, uint64_t* mask_out) noexcept nogil

@@ -1220,6 +1220,11 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
     return missing
 
 
+cdef int hand_missing(const uint8_t* counts, int n_melds, int forms, const uint8_t* locked,
+                      int wildcard, bint want_mask, uint64_t* mask_out) noexcept nogil:
+    return _analyze(counts, n_melds, forms, locked, wildcard, want_mask, mask_out)
+
+
 # --- batch kernels (called by mahjong/batch.py after validation) --------------------------
 
 cdef inline void _row_shanten(const uint8_t* c, int n_melds, int forms, int8_t* out

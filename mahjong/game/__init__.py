@@ -1,0 +1,436 @@
+"""The game engine: seeded whole hands and matches of every rule set, legal actions and
+claims, built-in agents, observations for reinforcement learning, and game logs (record v2)
+that settlement reads.
+
+>>> from mahjong.game import Game
+>>> g = Game("sichuan", seed=7, agents="greedy")
+>>> log = g.play()
+>>> sorted(log) [:4]
+['dealer', 'events', 'final', 'options']
+>>> sum(log["result"]["deltas"])
+0
+
+A hand is played by a :class:`~mahjong.game._table.Table` (a C state machine); the rule set's
+room tells it how its game is played (``mahjong/<room>/play.py``, a
+:class:`~mahjong.game.spec.PlaySpec`). Agents are ``"random"``, ``"greedy"``,
+:class:`RandomAgent`, :class:`GreedyAgent` (both run inside the table, without Python calls)
+or any callable ``(observation, legal_actions) -> action``.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
+
+import numpy as np
+
+from mahjong.errors import MahjongError
+from mahjong.ruleset import ruleset_info, settle
+from mahjong.tiles import TENHOU_NAMES
+
+from . import _table
+from ._table import N_ACTIONS, OBS_SIZE, action_name
+from .spec import PlaySpec, WinQuery
+
+__all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "Observation", "Action",
+           "play_spec", "replay", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
+
+
+def play_spec(rules: str, options: Optional[Mapping[str, Any]] = None) -> PlaySpec:
+    """The room's PlaySpec of rule set ``rules`` with ``options``."""
+    info = ruleset_info(rules)
+    try:
+        play = importlib.import_module(info.module + ".play")
+    except ImportError:
+        raise MahjongError(f"rules: {rules!r} cannot be played by the engine yet") from None
+    return play.play_spec(options)
+
+
+def _tile_set(spec: PlaySpec) -> List[int]:
+    kinds = 34 if spec.honours else 27
+    return [t for t in range(kinds) for _ in range(4)]
+
+
+class Action(int):
+    """An index of the fixed action space (an int) with a readable name."""
+
+    __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        return action_name(int(self))
+
+    @property
+    def kind(self) -> str:
+        return self.name.split(" ")[0]
+
+    @property
+    def tile(self) -> Optional[int]:
+        a = int(self)
+        if a < 34:
+            return a
+        if _table.A_KONG <= a < _table.A_KONG + 34:
+            return a - _table.A_KONG
+        return None
+
+    def __repr__(self) -> str:
+        return f"Action({int(self)}, {self.name!r})"
+
+
+_ACTIONS = tuple(Action(a) for a in range(N_ACTIONS))
+
+
+def action_index(name: str) -> int:
+    """The index of an action by name: 'discard 5m', 'kong 7z', 'pung', 'pass', 'void p'."""
+    for a in range(N_ACTIONS):
+        if action_name(a) == name:
+            return a
+    raise MahjongError(f"action: unknown action name {name!r}")
+
+
+class RandomAgent:
+    """Picks a legal action uniformly at random (from the seat's own seeded stream)."""
+
+    kind = _table.AGENT_RANDOM
+
+    def __call__(self, observation, legal_actions):
+        return observation.game._table_choose(observation.seat, self.kind)
+
+    def __repr__(self):
+        return "RandomAgent()"
+
+
+class GreedyAgent:
+    """Always wins when it may; discards to the lowest shanten, then the most unseen useful
+    tiles (a tile of the suit a 缺门 hand gives up first); claims and kongs when they lower
+    (kongs: do not raise) the number of missing tiles; kongs 红中/发财-type single kong tiles
+    at once; declares ready when it may."""
+
+    kind = _table.AGENT_GREEDY
+
+    def __call__(self, observation, legal_actions):
+        return observation.game._table_choose(observation.seat, self.kind)
+
+    def __repr__(self):
+        return "GreedyAgent()"
+
+
+_AGENT_NAMES = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def _agent(a):
+    if isinstance(a, str):
+        if a not in _AGENT_NAMES:
+            raise MahjongError(f"agents: unknown agent {a!r} (known: random, greedy)")
+        return _AGENT_NAMES[a]()
+    if isinstance(a, (RandomAgent, GreedyAgent)) or callable(a):
+        return a
+    raise MahjongError(f"agents: {a!r} is not an agent name or a callable")
+
+
+def _agents(agents, seats: int) -> list:
+    if agents is None:
+        agents = "random"
+    if isinstance(agents, str):
+        names = agents.split(",")
+        if len(names) == 1:
+            names = names * seats
+        agents = names
+    if callable(agents) and not isinstance(agents, (list, tuple)):
+        agents = [agents] * seats
+    agents = list(agents)
+    if len(agents) != seats:
+        raise MahjongError(f"agents: {len(agents)} given for {seats} seats")
+    return [_agent(a) for a in agents]
+
+
+class Observation:
+    """What seat ``seat`` sees when it must decide. Seats in ``melds``, ``discards``,
+    ``ready`` and ``won`` are absolute (0 .. seats-1); :meth:`array` counts them from the
+    observer for learning."""
+
+    __slots__ = ("game", "seat", "phase", "hand", "melds", "discards", "wall_remaining",
+                 "dealer", "round_wind", "seat_wind", "scores", "ready", "won", "void_suit",
+                 "last_discard", "last_drawn", "win_offer", "wildcard", "_mask")
+
+    def __init__(self, game: "Game", seat: int):
+        t = game._table
+        self.game = game
+        self.seat = seat
+        self.phase = {1: "void", 2: "turn", 3: "claim", 4: "rob", 5: "over"}[t.phase]
+        self.hand = t.hand_of(seat)
+        self.melds = tuple(tuple(t.melds_of(s)) for s in range(t.seats))
+        self.discards = tuple(t.river_of(s) for s in range(t.seats))
+        self.wall_remaining = t.wall_remaining
+        self.dealer = t.dealer
+        self.round_wind = t.round_wind
+        self.seat_wind = (seat - t.dealer) % t.seats
+        self.scores = tuple(game.scores)
+        states = [t.seat_state(s) for s in range(t.seats)]
+        self.ready = tuple(st["ready"] for st in states)
+        self.won = tuple(st["won"] for st in states)
+        self.void_suit = states[seat]["void_suit"]
+        self.last_discard = t.last_discard
+        self.last_drawn = t.last_drawn if t.decider == seat else None
+        self.win_offer = t.win_offer if t.decider == seat else 0
+        self.wildcard = t.wildcard if t.wildcard >= 0 else None
+        self._mask = None
+
+    def array(self) -> np.ndarray:
+        """The observation as a float32 vector of OBS_SIZE (layout: Table.observe_into)."""
+        out = np.empty(OBS_SIZE, dtype=np.float32)
+        return self.game._table.observe_into(self.seat, out)
+
+    @property
+    def mask(self) -> np.ndarray:
+        """Boolean mask over the N_ACTIONS action indices (all False if seat must not act)."""
+        if self._mask is None:
+            m = np.zeros(N_ACTIONS, dtype=np.bool_)
+            if self.game._table.decider == self.seat:
+                self.game._table.legal_mask(m)
+            self._mask = m
+        return self._mask
+
+
+class Game:
+    """One hand of rule set ``rules``, dealt from ``seed`` (or from ``wall``, a list of tile
+    ids or names in deal-and-draw order, e.g. a log's ``wall`` to replay it)."""
+
+    def __init__(self, rules: str, seed: Union[int, Sequence[int]] = 0,
+                 options: Optional[Mapping[str, Any]] = None, agents=None, *,
+                 dealer: int = 0, round_wind: int = 0, wall: Optional[Sequence] = None,
+                 scores: Optional[Sequence[int]] = None):
+        self.rules = rules
+        self.spec = play_spec(rules, options)
+        seats = self.spec.seats
+        if type(dealer) is not int or not 0 <= dealer < seats:
+            raise MahjongError(f"dealer: {dealer!r} is not a seat (0..{seats - 1})")
+        if type(round_wind) is not int or not 0 <= round_wind < 4:
+            raise MahjongError(f"round_wind: {round_wind!r} (0..3)")
+        self.agents = _agents(agents, seats)
+        try:
+            ss = np.random.SeedSequence(seed)
+        except (TypeError, ValueError) as exc:
+            raise MahjongError(f"seed: {seed!r} is not a non-negative integer ({exc})") from None
+        state = ss.generate_state(2 + seats, np.uint64)
+        self.seed = seed
+        self._rng_state = int(state[1])
+        if wall is None:
+            wall = _table.shuffled(_tile_set(self.spec), int(state[0]))
+        else:
+            wall = self._read_wall(wall)
+        kinds = [getattr(a, "kind", _table.AGENT_EXTERNAL)
+                 if type(a) in (RandomAgent, GreedyAgent) else _table.AGENT_EXTERNAL
+                 for a in self.agents]
+        self._kinds = kinds
+        self.scores = list(scores) if scores is not None else [0] * seats
+        self._table = _table.Table(self.spec, dealer, round_wind, wall, kinds,
+                                   [int(x) for x in state[2:]])
+        self._record = None
+        self.settlement = None
+
+    def _read_wall(self, wall) -> List[int]:
+        ids = {n: i for i, n in enumerate(TENHOU_NAMES)}
+        out = []
+        for i, t in enumerate(wall):
+            if type(t) is str and t in ids:
+                out.append(ids[t])
+            elif type(t) is int and 0 <= t < 34:
+                out.append(t)
+            else:
+                raise MahjongError(f"wall: tile {i} is {t!r}, not a tile")
+        need = _tile_set(self.spec)
+        if sorted(out) != need:
+            raise MahjongError(f"wall: not the {len(need)} tiles of {self.rules}")
+        return out
+
+    # --- playing --------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self._table.phase == _table.PH_OVER
+
+    @property
+    def decider(self) -> Optional[int]:
+        """The seat that must decide now (None when the hand is over)."""
+        return None if self.over else self._table.decider
+
+    def legal_actions(self) -> List[Action]:
+        return [_ACTIONS[a] for a in self._table.legal_actions()]
+
+    def observe(self, seat: Optional[int] = None) -> Observation:
+        if seat is None:
+            seat = self._table.decider
+        if type(seat) is not int or not 0 <= seat < self.spec.seats:
+            raise MahjongError(f"seat: {seat!r} is not a seat")
+        return Observation(self, seat)
+
+    def step(self, action) -> None:
+        """Apply the decider's action: an index, an :class:`Action` or a name ('pung')."""
+        if isinstance(action, str):
+            action = action_index(action)
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise MahjongError(f"action: {action!r} is not an action index")
+        self._table.step(int(action))
+
+    def _table_choose(self, seat: int, kind: int) -> int:
+        return self._table.choose(seat, kind)
+
+    def play(self) -> Dict[str, Any]:
+        """Play to the end with the agents; return the game log (record v2 + ``result``)."""
+        t = self._table
+        agents = self.agents
+        while True:
+            seat = t.run_builtin()
+            if seat < 0:
+                break
+            obs = Observation(self, seat)
+            legal = self.legal_actions()
+            a = agents[seat](obs, legal)
+            try:
+                self.step(a)
+            except MahjongError as exc:
+                raise MahjongError(f"agent of seat {seat}: {exc}") from None
+        return self.log()
+
+    def log(self) -> Dict[str, Any]:
+        """The game log of the finished hand: record v2 fields, then ``result``
+        (``deltas``, ``next_dealer``) by the rule set's settlement of this very record."""
+        if self._record is not None:
+            return self._record
+        if not self.over:
+            raise MahjongError("log: the hand is not over (see record_so_far())")
+        rec = self._table.record_so_far()
+        rec["final"] = self._table.final_hands()
+        if self._table.exhausted and self.spec.exhausted_data is not None:
+            rng = np.random.Generator(np.random.PCG64(self._rng_state))
+            data = self.spec.exhausted_data(rec, rng)
+            if data is not None:
+                rec["events"][-1][self.spec.rules] = data
+        voids = self._table.void_suits()
+        if any(v is not None for v in voids):
+            rec["note"] = {"void_suits": ["mps"[v] if v is not None else None for v in voids]}
+        s = settle(rec)
+        self.settlement = s
+        rec["result"] = {"deltas": list(s.deltas), "next_dealer": s.next_dealer,
+                         "win_values": list(self._table.win_values)}
+        self._record = rec
+        return rec
+
+    def record_so_far(self) -> Dict[str, Any]:
+        return self._table.record_so_far()
+
+
+def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
+    """Play a log again from its wall, every seat taking the action its events show, and
+    return the new log: the same events when the log is the engine's own."""
+    if "wall" not in log:
+        raise MahjongError("replay: the log has no 'wall'")
+    events = list(log["events"])
+    g = Game(log["rules"], options=log.get("options") or {}, agents="random",
+             dealer=log.get("dealer", 0), round_wind=log.get("round_wind", 0),
+             wall=log["wall"])
+    g.agents = [None] * g.spec.seats
+    g._table.set_external()
+    voids = (log.get("note") or {}).get("void_suits") if isinstance(log.get("note"), dict) \
+        else None
+    t = g._table
+    while not g.over:
+        i = t.n_ev
+        legal = set(t.legal_actions())
+        if t.phase == _table.PH_VOID:
+            g.step(_table.A_VOID + "mps".index(voids[t.decider]))
+            continue
+        nxt = events[i] if i < len(events) else None
+        a = _replay_action(t, legal, nxt, events, i)
+        if a is None:
+            raise MahjongError(f"replay: event {i} ({nxt!r}) is not a legal action "
+                               f"of seat {t.decider} at that point")
+        g.step(a)
+    return g.log()
+
+
+def _replay_action(t, legal, nxt, events, i):
+    me = t.decider
+    if t.phase == _table.PH_ACT:
+        if nxt is None:
+            return None
+        typ = nxt["type"]
+        if typ == "win" and _table.A_TSUMO in legal:
+            return _table.A_TSUMO
+        if typ == "ready":
+            return _table.A_READY
+        if typ == "kong":
+            return _table.A_KONG + TENHOU_NAMES.index(nxt["tile"])
+        if typ == "discard":
+            if _table.A_PASS in legal:
+                return _table.A_PASS
+            return _table.A_DISCARD + TENHOU_NAMES.index(nxt["tile"])
+        return None
+    # a claim window: what does this seat do in the events that follow the discard?
+    k = i
+    while k < len(events) and events[k]["type"] == "win" and events[k].get("seat") != me:
+        k += 1
+    e = events[k] if k < len(events) else None
+    if e is not None and e.get("seat") == me:
+        if e["type"] == "win":
+            return _table.A_RON
+        if e["type"] == "pung":
+            return _table.A_PUNG
+        if e["type"] == "kong" and e.get("kind") == "exposed":
+            return _table.A_MINGKONG
+        if e["type"] == "chow":
+            low = TENHOU_NAMES.index(e["tiles"][0] + e["tiles"][-1])
+            return _table.A_CHOW_LOW + (t.last_discard - low)
+    return _table.A_PASS if _table.A_PASS in legal else None
+
+
+class Match:
+    """Several hands: dealers by the rule set's settlement (``next_dealer``), cumulative
+    ``scores`` per player. Guobiao plays 4 rounds x 4 hands with the seat swap before the
+    West round (players 0<->1 and 2<->3 change seats)."""
+
+    def __init__(self, rules: str, seed: int = 0, options=None, agents=None,
+                 hands: Optional[int] = None, dealer: Optional[int] = None):
+        self.rules = rules
+        self.options = options
+        self.seed = seed
+        spec = play_spec(rules, options)
+        self.seats = spec.seats
+        self.players = _agents(agents, self.seats)    # by player, not seat
+        self.guobiao = rules == "guobiao"
+        self.hands = hands if hands is not None else (16 if self.guobiao else 4)
+        if type(self.hands) is not int or self.hands < 1:
+            raise MahjongError(f"hands: {hands!r} (a positive int)")
+        first = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, 1 << 30])))
+        self.dealer = dealer if dealer is not None else int(first.integers(self.seats))
+        self.scores = [0] * self.seats              # by player
+        self.logs: List[Dict[str, Any]] = []
+
+    def seat_of_players(self, hand: int) -> List[int]:
+        """Player sitting at each seat in hand ``hand`` (0-based)."""
+        order = list(range(self.seats))
+        if self.guobiao and hand >= 8:
+            order = [1, 0, 3, 2]
+        return order
+
+    def play(self) -> List[Dict[str, Any]]:
+        dealer = self.dealer
+        for h in range(self.hands):
+            at = self.seat_of_players(h)
+            if self.guobiao:
+                round_wind, dealer = h // 4, h % 4      # no 连庄: East of each hand in turn
+            else:
+                round_wind = 0
+            g = Game(self.rules, seed=[self.seed, h], options=self.options,
+                     agents=[self.players[at[s]] for s in range(self.seats)], dealer=dealer,
+                     round_wind=round_wind,
+                     scores=[self.scores[at[s]] for s in range(self.seats)])
+            log = g.play()
+            for s, d in enumerate(log["result"]["deltas"]):
+                self.scores[at[s]] += d
+            log["note"] = dict(log.get("note") or {}, match={
+                "hand": h, "players": at, "scores": list(self.scores)})
+            self.logs.append(log)
+            if not self.guobiao:
+                dealer = log["result"]["next_dealer"]
+        return self.logs

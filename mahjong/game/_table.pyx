@@ -1,0 +1,1290 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The game engine's state machine: one hand of any rule set, from the shuffle to the end.
+
+The table knows no rule set. What differs between rule sets is a knob of the PlaySpec the
+room gives (mahjong/game/spec.py) or the room's win check, which the table asks (a Python
+call) only when a seat holds a complete shape. Everything else is C over packed counts:
+the deal, draws, kongs and their replacements, the claim window after a discard (every
+claim collected, then resolved 胡 > 杠/碰 > 吃), the built-in agents' choices.
+
+A decision belongs to one seat at a time (`decider`). Claims on a discard are asked of each
+seat that has one, in play order after the discarder, and carried out only when all have
+answered. `run_builtin` plays the seats whose agent is built in until an external agent must
+decide or the hand is over; `step` applies one action of the decider.
+
+The log is kept as small C arrays and turned into a record v2 mapping on demand.
+"""
+from libc.string cimport memset, memcpy
+from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
+
+import numpy as np
+
+from mahjong_core._types cimport (N_KINDS, MELD_CHOW, MELD_PUNG, MELD_KONG,
+                                  MELD_CONCEALED_KONG, MELD_SINGLE_KONG)
+from mahjong_core._shanten cimport hand_missing
+from mahjong_core._bits cimport popcount64, ctz64
+
+from mahjong.errors import MahjongError
+from mahjong.game.spec import WinQuery
+from mahjong.tiles import TENHOU_NAMES
+
+
+cdef enum:
+    MAX_SEATS = 4
+    MAX_WALL = 136
+    MAX_EV = 1024
+    MAX_MELDS = 16
+    MAX_WINS = 4
+
+# --- the fixed action index space (mahjong.game.actions names them) -----------------------
+cpdef enum:
+    A_DISCARD = 0        # + tile: discard it
+    A_KONG = 34          # + tile: concealed, added or single kong on one's own turn
+    A_TSUMO = 68         # self-draw win
+    A_RON = 69           # win on the discard (or robbing the kong) just made
+    A_PUNG = 70
+    A_MINGKONG = 71      # exposed kong on the discard
+    A_CHOW_LOW = 72      # the discard is the lowest tile of the run
+    A_CHOW_MID = 73
+    A_CHOW_HIGH = 74
+    A_PASS = 75
+    A_READY = 76         # 报听 (then a discard that keeps the hand ready)
+    A_VOID = 77          # + suit 0..2: declare the void suit (定缺)
+    N_ACTIONS = 80
+
+# --- phases -------------------------------------------------------------------------------
+cpdef enum:
+    PH_VOID = 1          # each seat declares a void suit, in turn from the dealer
+    PH_ACT = 2           # the decider's own turn (after a draw or a claim)
+    PH_CLAIM = 3         # claims on a discard
+    PH_ROB = 4           # robbing an added kong
+    PH_OVER = 5
+
+# --- agents -------------------------------------------------------------------------------
+cpdef enum:
+    AGENT_EXTERNAL = 0
+    AGENT_RANDOM = 1
+    AGENT_GREEDY = 2
+
+# --- log event codes ----------------------------------------------------------------------
+cpdef enum:
+    EV_DRAW = 1
+    EV_DISCARD = 2
+    EV_CHOW = 3
+    EV_PUNG = 4
+    EV_KONG = 5          # aux: KONG_*
+    EV_READY = 6
+    EV_FLIP = 7
+    EV_WIN = 8           # aux: the win's slot
+    EV_EXHAUSTED = 9
+    EV_VOID = 10         # a void-suit declaration (aux: suit)
+
+cpdef enum:
+    KONG_CONCEALED = 0
+    KONG_EXPOSED = 1
+    KONG_ADDED = 2
+    KONG_SINGLE = 3
+
+# win flag bits, in the order of mahjong.game.spec.WIN_FLAGS
+cpdef enum:
+    F_REPLACEMENT = 1
+    F_AFTER_KONG = 2
+    F_ROBBING_KONG = 4
+    F_LAST_TILE = 8
+    F_HEAVENLY = 16
+    F_EARTHLY = 32
+    F_FIRST_ROUND = 64
+    F_FOURTH_TILE = 128
+
+WIN_FLAG_NAMES = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
+                  "earthly", "first_round", "fourth_tile")
+KONG_KINDS = ("concealed", "exposed", "added", "single")
+_MELD_TYPES = {MELD_CHOW: "chow", MELD_PUNG: "pung", MELD_KONG: "kong",
+               MELD_CONCEALED_KONG: "concealed_kong", MELD_SINGLE_KONG: "single_kong"}
+
+#: the size of the observation vector `Table.observe_into` fills
+OBS_PLANES = 10
+OBS_SIZE = OBS_PLANES * 34 + 32
+
+
+# --- a small deterministic generator (PCG32, O'Neill 2014), seeded by numpy's SeedSequence --
+cdef struct Pcg:
+    uint64_t state
+    uint64_t inc
+
+cdef inline uint32_t pcg_next(Pcg* g) noexcept nogil:
+    cdef uint64_t old = g.state
+    g.state = old * 6364136223846793005ULL + g.inc
+    cdef uint32_t xorshifted = <uint32_t>(((old >> 18) ^ old) >> 27)
+    cdef uint32_t rot = <uint32_t>(old >> 59)
+    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31))
+
+cdef inline uint32_t pcg_below(Pcg* g, uint32_t n) noexcept nogil:
+    """Uniform in [0, n) without modulo bias (rejection of the short last interval)."""
+    cdef uint32_t threshold = (-n) % n
+    cdef uint32_t r
+    while True:
+        r = pcg_next(g)
+        if r >= threshold:
+            return r % n
+
+cdef void pcg_seed(Pcg* g, uint64_t seed, uint64_t stream) noexcept nogil:
+    g.state = 0
+    g.inc = (stream << 1) | 1
+    pcg_next(g)
+    g.state += seed
+    pcg_next(g)
+
+
+cdef inline int suit_of(int t) noexcept nogil:
+    return t // 9 if t < 27 else 3
+
+
+cdef inline int rank_of(int t) noexcept nogil:
+    return t % 9
+
+
+cdef class Table:
+    """One hand in play. Made by mahjong.game.Game; see its docs for the public API."""
+
+    # configuration (from the PlaySpec)
+    cdef public int seats, dealer, round_wind
+    cdef int n_kinds, live_total, reserve_total
+    cdef bint k_chow, k_multi_ron, k_rob, k_pass_lock, k_bloody, k_dingque, k_void_win
+    cdef bint k_ready_start, k_ready_any, k_ready_locks, k_flip, k_indicator
+    cdef bint k_single_wild, k_wild_claims, k_no_kong_last
+    cdef int k_haidi, k_must_win_last, k_forms
+    cdef uint64_t single_mask
+    cdef uint64_t free_shapes[8]
+    cdef int n_free
+    cdef public object spec
+    cdef object win_value
+
+    # the wall: tiles[0 .. live_total) live in draw order (the deal first), then the reserve
+    cdef uint8_t wall[MAX_WALL]
+    cdef int pos               # next live tile to draw
+    cdef public int indicator, wildcard
+    cdef int indicator_pos
+
+    # seats
+    cdef uint8_t counts[MAX_SEATS][34]
+    cdef uint8_t locked[MAX_SEATS][34]     # copies in set melds (shanten never uses a 5th)
+    cdef uint8_t river[MAX_SEATS][34]      # discards not taken by a claim
+    cdef uint8_t shown[34]                 # copies every seat sees: rivers + exposed melds
+    cdef uint8_t mk[MAX_SEATS][MAX_MELDS]  # meld codes MELD_*
+    cdef uint8_t mt[MAX_SEATS][MAX_MELDS]  # meld tile (a chow's lowest)
+    cdef int n_melds[MAX_SEATS]            # all melds, single kongs included
+    cdef int n_sets[MAX_SEATS]             # melds that are sets
+    cdef bint open_hand[MAX_SEATS]         # a chow, pung or exposed/added kong
+    cdef public int won_count
+    cdef int won[MAX_SEATS]
+    cdef int ready[MAX_SEATS]
+    cdef int void_suit[MAX_SEATS]
+    cdef int locked_out[MAX_SEATS]         # 过水
+    cdef int had_turn[MAX_SEATS]
+    cdef int agent_kind[MAX_SEATS]
+    cdef Pcg agent_rng[MAX_SEATS]
+    cdef Pcg wall_rng
+
+    # the turn
+    cdef public int phase, decider
+    cdef int cur, last_draw, act_replacement, act_claimed, ready_pending, interrupted
+    cdef int in_haidi
+    cdef bint had_draw                     # the decider's ACT follows its own draw
+    cdef int disc_tile, discarder, disc_after_kong
+    cdef int claim_seats[MAX_SEATS]
+    cdef int claim_n, claim_i
+    cdef int claim_resp[MAX_SEATS]
+    cdef int claim_value[MAX_SEATS]
+    cdef int greedy_void[MAX_SEATS]
+    cdef uint64_t waits[MAX_SEATS]         # tiles that complete the standing hand (a superset
+                                           # of the wins: the room decides)
+    cdef bint waits_ok[MAX_SEATS]
+    cdef int rob_tile, rob_seat
+    cdef public bint exhausted
+    # the decider's legal actions
+    cdef uint8_t legal[N_ACTIONS]
+    cdef int legal_list[N_ACTIONS]
+    cdef public int n_legal
+    cdef int win_val_cur                   # value of the offered win (0 = none)
+
+    # the log
+    cdef uint8_t ev_type[MAX_EV]
+    cdef int8_t ev_seat[MAX_EV]
+    cdef int8_t ev_tile[MAX_EV]
+    cdef int8_t ev_aux[MAX_EV]
+    cdef int8_t ev_from[MAX_EV]
+    cdef public int n_ev
+    cdef int n_wins
+    cdef object win_events                 # list of the win event dicts
+    cdef public object win_values          # list of the rooms' values of the wins
+    cdef object exhausted_data
+
+    def __cinit__(self):
+        memset(self.counts, 0, sizeof(self.counts))
+
+    def __init__(self, spec, int dealer, int round_wind, wall, agent_kinds, agent_seeds):
+        cdef int s, i, n
+        self.spec = spec
+        self.win_value = spec.win_value
+        self.seats = spec.seats
+        if not 2 <= self.seats <= 4:
+            raise MahjongError(f"seats: {self.seats} (2 to 4)")
+        if not 0 <= dealer < self.seats:
+            raise MahjongError(f"dealer: {dealer} is not a seat of {self.seats}")
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.k_chow = spec.chow
+        self.k_multi_ron = spec.multi_ron
+        self.k_rob = spec.robbing_kong
+        self.k_pass_lock = spec.pass_lock
+        self.k_bloody = spec.bloody
+        self.k_dingque = spec.dingque
+        self.k_void_win = spec.void_suit_to_win
+        self.k_ready_start = spec.ready_at_start
+        self.k_ready_any = spec.ready_any_time
+        self.k_ready_locks = spec.ready_locks_hand
+        self.k_flip = spec.flip_after_win
+        self.k_indicator = spec.indicator
+        self.k_single_wild = spec.single_kong_wildcard
+        self.k_wild_claims = spec.wildcard_claims
+        self.k_no_kong_last = spec.no_kong_last_tile
+        self.k_haidi = spec.haidi_draw_only
+        self.k_must_win_last = spec.must_win_last
+        self.k_forms = spec.forms
+        self.single_mask = 0
+        for t in spec.single_kong_tiles:
+            self.single_mask |= (<uint64_t>1) << <int>t
+        self.n_free = 0
+        for m in spec.free_shapes[:8]:
+            self.free_shapes[self.n_free] = m
+            self.n_free += 1
+        self.exhausted_data = spec.exhausted_data
+        n = len(wall)
+        if n > MAX_WALL:
+            raise MahjongError(f"wall: {n} tiles (at most {MAX_WALL})")
+        for i in range(n):
+            self.wall[i] = wall[i]
+        self.live_total = spec.live_tiles if spec.live_tiles else n
+        self.reserve_total = n - self.live_total
+        for s in range(self.seats):
+            self.agent_kind[s] = agent_kinds[s]
+            pcg_seed(&self.agent_rng[s], agent_seeds[s], 2 * s + 1)
+        self.win_events = []
+        self.win_values = []
+        self.wildcard = -1
+        self.indicator = -1
+        self._deal()
+
+    # --- setup -----------------------------------------------------------------------------
+
+    cdef void _deal(self):
+        cdef int s, k, seat
+        memset(self.locked, 0, sizeof(self.locked))
+        memset(self.river, 0, sizeof(self.river))
+        memset(self.shown, 0, sizeof(self.shown))
+        memset(self.mk, 0, sizeof(self.mk))
+        memset(self.mt, 0, sizeof(self.mt))
+        for s in range(MAX_SEATS):
+            self.n_melds[s] = self.n_sets[s] = 0
+            self.open_hand[s] = 0
+            self.won[s] = self.ready[s] = self.locked_out[s] = self.had_turn[s] = 0
+            self.void_suit[s] = -1
+            self.greedy_void[s] = -1
+            self.waits_ok[s] = 0
+        self.won_count = 0
+        self.n_ev = 0
+        self.n_wins = 0
+        self.interrupted = 0
+        self.in_haidi = 0
+        self.exhausted = 0
+        self.pos = 0
+        for k in range(self.seats):
+            seat = (self.dealer + k) % self.seats
+            for _ in range(13):
+                self.counts[seat][self.wall[self.pos]] += 1
+                self.pos += 1
+        self.counts[self.dealer][self.wall[self.pos]] += 1
+        self.last_draw = self.wall[self.pos]
+        self.pos += 1
+        if self.k_indicator:
+            self.indicator_pos = self.pos
+            self.indicator = self.wall[self.pos]
+            self.pos += 1
+            self.wildcard = self.spec.wildcard_of(self.indicator)
+            self.shown[self.indicator] += 1
+        for k in range(self.seats):
+            if k != self.dealer:
+                self.update_waits(k)
+        if self.k_dingque:
+            self.phase = PH_VOID
+            self.decider = self.dealer
+            self._legal_void()
+        else:
+            self._enter_act(self.dealer, 0, 0)
+
+    # --- small helpers ---------------------------------------------------------------------
+
+    cdef inline int remaining(self) noexcept nogil:
+        return self.live_total - self.pos
+
+    cdef inline void log(self, int typ, int seat, int tile, int aux, int frm) noexcept nogil:
+        cdef int i = self.n_ev
+        if i >= MAX_EV:
+            return
+        self.ev_type[i] = typ
+        self.ev_seat[i] = seat
+        self.ev_tile[i] = tile
+        self.ev_aux[i] = aux
+        self.ev_from[i] = frm
+        self.n_ev = i + 1
+
+    cdef inline int next_seat(self, int s) noexcept nogil:
+        cdef int k
+        for k in range(1, self.seats + 1):
+            s = (s + 1) % self.seats
+            if not self.won[s]:
+                return s
+        return s
+
+    cdef inline bint claimable(self, int t) noexcept nogil:
+        """May tile t join a chow, pung or kong with other tiles?"""
+        if (self.single_mask >> t) & 1:
+            return 0
+        if t == self.wildcard and not self.k_wild_claims:
+            return 0
+        return 1
+
+    cdef inline int missing(self, int s, const uint8_t* c) noexcept nogil:
+        return hand_missing(c, self.n_sets[s], self.k_forms, NULL, self.wildcard,
+                            0, NULL)
+
+    cdef void update_waits(self, int s) noexcept nogil:
+        """Recompute the tiles that complete seat s's standing hand (after it changed)."""
+        cdef uint64_t mask = 0, held = 0
+        cdef int t, i, d
+        d = hand_missing(self.counts[s], self.n_sets[s], self.k_forms, NULL,
+                         self.wildcard, 0, NULL)
+        if d == 1:      # ready: the useful tiles are the ones that complete it
+            hand_missing(self.counts[s], self.n_sets[s], self.k_forms, NULL,
+                         self.wildcard, 1, &mask)
+        self.waits[s] = mask if d == 1 else 0
+        if self.n_free:
+            for t in range(34):
+                if self.counts[s][t] or self.locked[s][t]:
+                    held |= (<uint64_t>1) << t
+            for i in range(self.n_free):
+                if held & ~self.free_shapes[i] == 0:
+                    self.waits[s] |= self.free_shapes[i]
+        self.waits_ok[s] = 1
+
+    cdef inline bint completes(self, int s, int t) noexcept nogil:
+        """Does tile t (not yet in the hand) complete seat s's standing hand's shape?"""
+        return (self.waits[s] >> t) & 1
+
+    cdef bint shape_candidate(self, int s, const uint8_t* c) noexcept nogil:
+        """A complete shape in the rule set's forms (or all tiles inside a free shape)."""
+        cdef uint64_t held = 0
+        cdef int t, i
+        if self.missing(s, c) == 0:
+            return 1
+        if self.n_free:
+            for t in range(34):
+                if c[t] or self.locked[s][t]:
+                    held |= (<uint64_t>1) << t
+            for i in range(self.n_free):
+                if held & ~self.free_shapes[i] == 0:
+                    return 1
+        return 0
+
+    # --- entering decisions ----------------------------------------------------------------
+
+    cdef void _clear_legal(self) noexcept nogil:
+        memset(self.legal, 0, N_ACTIONS)
+        self.n_legal = 0
+        self.win_val_cur = 0
+
+    cdef inline void _allow(self, int a) noexcept nogil:
+        if not self.legal[a]:
+            self.legal[a] = 1
+            self.legal_list[self.n_legal] = a
+            self.n_legal += 1
+
+    cdef void _legal_void(self):
+        cdef int k
+        self._clear_legal()
+        for k in range(3):
+            self._allow(A_VOID + k)
+
+    cdef void _enter_act(self, int s, int replacement, int claimed):
+        self.had_draw = (not claimed and self.n_ev > 0 and
+                         self.ev_type[self.n_ev - 1] == EV_DRAW)
+        self.phase = PH_ACT
+        self.cur = s
+        self.decider = s
+        self.act_replacement = replacement
+        self.act_claimed = claimed
+        self.ready_pending = 0
+        self._legal_act()
+
+    cdef int _self_draw_flags(self, int s):
+        cdef int f = 0
+        if self.act_replacement:
+            f |= F_REPLACEMENT
+        if self.remaining() == 0:
+            f |= F_LAST_TILE
+        if not self.had_turn[s] and not self.interrupted:
+            if s == self.dealer:
+                f |= F_HEAVENLY
+            else:
+                f |= F_EARTHLY
+        return f
+
+    cdef void _legal_act(self):
+        cdef int s = self.cur, t, v, d
+        cdef uint8_t* c = self.counts[s]
+        cdef uint8_t tmp[34]
+        cdef bint can_kong, has_void
+        self._clear_legal()
+        if not self.act_claimed and not self.ready_pending and (
+                self.completes(s, self.last_draw) if self.waits_ok[s] and self.had_draw
+                else self.shape_candidate(s, c)):
+            v = self._ask_win(s, self.last_draw, -1, self._self_draw_flags(s))
+            if v > 0:
+                self._allow(A_TSUMO)
+                self.win_val_cur = v
+                if self.k_must_win_last and self.remaining() <= self.k_must_win_last:
+                    return
+        if self.in_haidi:
+            self._allow(A_PASS)
+            return
+        if self.ready[s] and self.k_ready_locks:
+            self._allow(A_DISCARD + self.last_draw)
+            return
+        if self.ready_pending:
+            memcpy(tmp, c, 34)
+            for t in range(34):
+                if c[t]:
+                    tmp[t] -= 1
+                    if self.missing(s, tmp) == 1:
+                        self._allow(A_DISCARD + t)
+                    tmp[t] += 1
+            return
+        can_kong = not self.act_claimed and not (self.k_no_kong_last and self.remaining() == 0)
+        if can_kong:
+            for t in range(34):
+                if not c[t]:
+                    continue
+                if (self.single_mask >> t) & 1 or (t == self.wildcard and self.k_single_wild):
+                    self._allow(A_KONG + t)
+                elif c[t] == 4 and self.claimable(t):
+                    self._allow(A_KONG + t)
+                elif self._has_pung(s, t) >= 0:
+                    self._allow(A_KONG + t)
+        if self._ready_allowed(s) and self.missing(s, c) == 1:
+            # some discard leaves the hand one tile from complete (ready)
+            self._allow(A_READY)
+        has_void = 0
+        if self.void_suit[s] >= 0 and self.k_dingque:
+            for t in range(self.void_suit[s] * 9, self.void_suit[s] * 9 + 9):
+                if c[t]:
+                    has_void = 1
+                    self._allow(A_DISCARD + t)
+        if not has_void:
+            for t in range(34):
+                if c[t]:
+                    self._allow(A_DISCARD + t)
+
+    cdef bint _ready_allowed(self, int s):
+        if self.ready[s]:
+            return 0
+        if self.k_ready_any:
+            return 1
+        if self.k_ready_start and not self.had_turn[s] and self.n_melds[s] == 0:
+            return 1
+        return 0
+
+    cdef int _has_pung(self, int s, int t) noexcept nogil:
+        cdef int i
+        for i in range(self.n_melds[s]):
+            if self.mk[s][i] == MELD_PUNG and self.mt[s][i] == t:
+                return i
+        return -1
+
+    cdef int _claim_flags(self, int o, int t, int robbing):
+        cdef int f = 0
+        if robbing:
+            f |= F_ROBBING_KONG
+        elif self.disc_after_kong:
+            f |= F_AFTER_KONG
+        if self.remaining() == 0 and not robbing:
+            f |= F_LAST_TILE
+        if not self.had_turn[o] and not self.interrupted:
+            f |= F_FIRST_ROUND
+        if self.shown[t] == 3:
+            f |= F_FOURTH_TILE
+        return f
+
+    cdef int _claim_options(self, int o, int t, int robbing, int* value):
+        """Bit set of the claims seat o may make on tile t (bit k = action A_RON + k)."""
+        cdef uint8_t* c = self.counts[o]
+        cdef int opts = 0, v, r
+        value[0] = 0
+        if not (self.k_pass_lock and self.locked_out[o]):
+            if self.completes(o, t):
+                c[t] += 1
+                v = self._ask_win(o, t, self.discarder if not robbing else self.rob_seat,
+                                  self._claim_flags(o, t, robbing))
+                c[t] -= 1
+                if v > 0:
+                    opts |= 1 << (A_RON - A_RON)
+                    value[0] = v
+        if robbing or self.remaining() == 0 or self.in_haidi:
+            return opts
+        if self.ready[o] and self.k_ready_locks:
+            return opts
+        if not self.claimable(t):
+            return opts
+        if c[t] >= 2:
+            opts |= 1 << (A_PUNG - A_RON)
+        if c[t] == 3:
+            opts |= 1 << (A_MINGKONG - A_RON)
+        if self.k_chow and t < 27 and o == (self.discarder + 1) % self.seats:
+            r = rank_of(t)
+            if r <= 6 and c[t + 1] and c[t + 2] and self.claimable(t + 1) and \
+                    self.claimable(t + 2):
+                opts |= 1 << (A_CHOW_LOW - A_RON)
+            if 1 <= r <= 7 and c[t - 1] and c[t + 1] and self.claimable(t - 1) and \
+                    self.claimable(t + 1):
+                opts |= 1 << (A_CHOW_MID - A_RON)
+            if r >= 2 and c[t - 2] and c[t - 1] and self.claimable(t - 2) and \
+                    self.claimable(t - 1):
+                opts |= 1 << (A_CHOW_HIGH - A_RON)
+        return opts
+
+    cdef void _open_claims(self, int discarder, int t, int robbing):
+        """Find every seat with a claim; ask them in play order after the discarder."""
+        cdef int k, o, opts, v
+        self.claim_n = 0
+        self.claim_i = 0
+        for k in range(1, self.seats):
+            o = (discarder + k) % self.seats
+            self.claim_resp[o] = -1
+            if self.won[o]:
+                continue
+            opts = self._claim_options(o, t, robbing, &v)
+            self.claim_value[o] = v
+            if opts:
+                self.claim_seats[self.claim_n] = o
+                self.claim_n += 1
+                self.claim_resp[o] = -2 - opts     # pending: options encoded
+        self.phase = PH_ROB if robbing else PH_CLAIM
+        self._next_claimant()
+
+    cdef void _next_claimant(self):
+        cdef int o, opts, k, v
+        if self.claim_i >= self.claim_n:
+            self._resolve_claims()
+            return
+        o = self.claim_seats[self.claim_i]
+        self.decider = o
+        opts = -2 - self.claim_resp[o]
+        self._clear_legal()
+        for k in range(6):
+            if opts & (1 << k):
+                self._allow(A_RON + k)
+        if opts & 1:
+            self.win_val_cur = self.claim_value[o]
+            if self.k_must_win_last and self.remaining() <= self.k_must_win_last:
+                # a possible win must be taken: it is the only action
+                self._clear_legal()
+                self._allow(A_RON)
+                self.win_val_cur = self.claim_value[o]
+                return
+        self._allow(A_PASS)
+
+    # --- asking the room -------------------------------------------------------------------
+
+    cdef int _ask_win(self, int s, int t, int frm, int flags) except -1:
+        """The room's value of seat s winning on tile t now (0 = refused). The hand counts
+        already hold t."""
+        win = self._win_event(s, t, frm, flags)
+        q = WinQuery(_LazyRecord(self), win, tuple([self.counts[s][k] for k in range(34)]))
+        v = self.win_value(q)
+        if type(v) is not int or v < 0:
+            raise MahjongError(f"{self.spec.rules}: win_value returned {v!r}, not an int >= 0")
+        return v
+
+    cdef dict _win_event(self, int s, int t, int frm, int flags):
+        ev = {"type": "win", "seat": s, "hand": _hand_text(self.counts[s]),
+              "melds": self._melds_json(s), "win_tile": TENHOU_NAMES[t],
+              "from": None if frm < 0 else frm}
+        for k in range(8):
+            if flags & (1 << k):
+                ev[WIN_FLAG_NAMES[k]] = True
+        return ev
+
+    cdef list _melds_json(self, int s):
+        out = []
+        cdef int i, code, t
+        for i in range(self.n_melds[s]):
+            code = self.mk[s][i]
+            t = self.mt[s][i]
+            if code == MELD_CHOW:
+                tiles = TENHOU_NAMES[t][0] + TENHOU_NAMES[t + 1][0] + TENHOU_NAMES[t + 2]
+            elif code == MELD_PUNG:
+                tiles = TENHOU_NAMES[t][0] * 2 + TENHOU_NAMES[t]
+            elif code == MELD_SINGLE_KONG:
+                tiles = TENHOU_NAMES[t]
+            else:
+                tiles = TENHOU_NAMES[t][0] * 3 + TENHOU_NAMES[t]
+            out.append({"type": _MELD_TYPES[code], "tiles": tiles})
+        return out
+
+    # --- applying actions ------------------------------------------------------------------
+
+    def step(self, int action):
+        """Apply the decider's action (an index of the action space)."""
+        if self.phase == PH_OVER:
+            raise MahjongError("step: the hand is over")
+        if not 0 <= action < N_ACTIONS or not self.legal[action]:
+            raise MahjongError(f"action {action_name(action)}: not legal for seat "
+                               f"{self.decider} now (legal: "
+                               f"{', '.join(action_name(a) for a in self.legal_actions())})")
+        self._apply(action)
+
+    cdef void _apply(self, int a):
+        cdef int s = self.decider
+        if self.phase == PH_VOID:
+            self.void_suit[s] = a - A_VOID
+            self.log(EV_VOID, s, -1, a - A_VOID, -1)
+            if (s + 1) % self.seats == self.dealer:
+                self._enter_act(self.dealer, 0, 0)
+            else:
+                self.decider = (s + 1) % self.seats
+                self._legal_void()
+            return
+        if self.phase == PH_ACT:
+            self._apply_act(s, a)
+        else:
+            self.claim_resp[s] = a
+            if a == A_PASS and self.legal[A_RON] and self.k_pass_lock:
+                self.locked_out[s] = 1
+            self.claim_i += 1
+            self._next_claimant()
+
+    cdef void _apply_act(self, int s, int a):
+        cdef int t, i
+        if a == A_TSUMO:
+            self._win(s, self.last_draw, -1, self._self_draw_flags(s))
+            self._after_wins(s)
+            return
+        if a == A_PASS:      # the 海底捞 phase: the drawn tile is laid down unclaimable
+            self.had_turn[s] = 1
+            self.counts[s][self.last_draw] -= 1
+            self.river[s][self.last_draw] += 1
+            self.shown[self.last_draw] += 1
+            self.log(EV_DISCARD, s, self.last_draw, 0, -1)
+            self._draw_for(self.next_seat(s), 0)
+            return
+        if a == A_READY:
+            self.ready[s] = 1
+            self.ready_pending = 1
+            self.log(EV_READY, s, -1, 0, -1)
+            self._legal_act()
+            return
+        if A_KONG <= a < A_KONG + 34:
+            t = a - A_KONG
+            self.interrupted = 1
+            if (self.single_mask >> t) & 1 or (t == self.wildcard and self.k_single_wild):
+                self.counts[s][t] -= 1
+                self._add_meld(s, MELD_SINGLE_KONG, t)
+                self.shown[t] += 1
+                self.log(EV_KONG, s, t, KONG_SINGLE, -1)
+            elif self.counts[s][t] == 4:
+                self.counts[s][t] = 0
+                self._add_meld(s, MELD_CONCEALED_KONG, t)
+                self.log(EV_KONG, s, t, KONG_CONCEALED, -1)
+            else:
+                i = self._has_pung(s, t)
+                self.log(EV_KONG, s, t, KONG_ADDED, -1)
+                if self.k_rob:
+                    self.rob_tile = t
+                    self.rob_seat = s
+                    self.discarder = s
+                    self._open_claims(s, t, 1)
+                    if self.phase == PH_ROB:
+                        return
+                    # no robber: _resolve_claims carried the kong out
+                    return
+                self._finish_added_kong(s, t)
+                return
+            self.update_waits(s)
+            self._draw_for(s, 1)
+            return
+        # a discard
+        t = a - A_DISCARD
+        self.counts[s][t] -= 1
+        self.had_turn[s] = 1
+        self.ready_pending = 0
+        self.log(EV_DISCARD, s, t, 0, -1)
+        self.update_waits(s)
+        self.disc_tile = t
+        self.discarder = s
+        self.disc_after_kong = self.act_replacement
+        self.river[s][t] += 1
+        self._open_claims(s, t, 0)
+        if self.phase == PH_CLAIM:
+            return
+        # _open_claims resolved at once when nobody could claim
+        return
+
+    cdef void _finish_added_kong(self, int s, int t):
+        cdef int i = self._has_pung(s, t)
+        self.mk[s][i] = MELD_KONG
+        self.counts[s][t] -= 1
+        self.locked[s][t] += 1
+        self.shown[t] += 1
+        self.update_waits(s)
+        self._draw_for(s, 1)
+
+    cdef void _add_meld(self, int s, int code, int t):
+        cdef int i = self.n_melds[s]
+        self.mk[s][i] = code
+        self.mt[s][i] = t
+        self.n_melds[s] = i + 1
+        if code == MELD_SINGLE_KONG:
+            return
+        self.n_sets[s] += 1
+        if code == MELD_CHOW:
+            self.locked[s][t] += 1
+            self.locked[s][t + 1] += 1
+            self.locked[s][t + 2] += 1
+            self.shown[t] += 1
+            self.shown[t + 1] += 1
+            self.shown[t + 2] += 1
+            self.open_hand[s] = 1
+        elif code == MELD_PUNG:
+            self.locked[s][t] += 3
+            self.shown[t] += 3
+            self.open_hand[s] = 1
+        elif code == MELD_KONG:
+            self.locked[s][t] += 4
+            self.shown[t] += 4
+            self.open_hand[s] = 1
+        else:
+            self.locked[s][t] += 4
+
+    cdef void _resolve_claims(self):
+        cdef int k, o, a, winners = 0, first = -1, best = -1, best_seat = -1, t, last = -1
+        cdef bint robbing = self.phase == PH_ROB
+        t = self.rob_tile if robbing else self.disc_tile
+        # 胡 first: every winner (一炮多响) or the first in play order after the discarder
+        for k in range(self.claim_n):
+            o = self.claim_seats[k]
+            if self.claim_resp[o] == A_RON:
+                if winners and not self.k_multi_ron:
+                    continue
+                self.counts[o][t] += 1
+                self._win(o, t, self.discarder, self._claim_flags(o, t, robbing))
+                winners += 1
+                last = o
+        if winners:
+            if robbing:
+                # the kong is void: the robbed tile leaves the konger's hand
+                self.counts[self.rob_seat][t] -= 1
+                self.update_waits(self.rob_seat)
+            else:
+                self.river[self.discarder][t] -= 1
+            self._after_wins(last)
+            return
+        if robbing:
+            self._finish_added_kong(self.rob_seat, t)
+            return
+        for k in range(self.claim_n):
+            o = self.claim_seats[k]
+            a = self.claim_resp[o]
+            if a == A_PUNG or a == A_MINGKONG:
+                best, best_seat = a, o
+                break
+            if A_CHOW_LOW <= a <= A_CHOW_HIGH:
+                best, best_seat = a, o
+        self.shown[t] += 1           # the discard lies in the river for everyone to see
+        if best < 0:
+            self._draw_for(self.next_seat(self.discarder), 0)
+            return
+        o = best_seat
+        self.interrupted = 1
+        self.river[self.discarder][t] -= 1
+        self.shown[t] -= 1           # it moves into the meld (counted there)
+        if best == A_PUNG:
+            self.counts[o][t] -= 2
+            self._add_meld(o, MELD_PUNG, t)
+            self.log(EV_PUNG, o, t, 0, self.discarder)
+            self._enter_act(o, 0, 1)
+        elif best == A_MINGKONG:
+            self.counts[o][t] -= 3
+            self._add_meld(o, MELD_KONG, t)
+            self.log(EV_KONG, o, t, KONG_EXPOSED, self.discarder)
+            self.update_waits(o)
+            self._draw_for(o, 1)
+        else:
+            low = t - (best - A_CHOW_LOW)
+            for k in range(3):
+                if low + k != t:
+                    self.counts[o][low + k] -= 1
+            self._add_meld(o, MELD_CHOW, low)
+            self.log(EV_CHOW, o, low, 0, self.discarder)
+            self._enter_act(o, 0, 1)
+
+    cdef void _win(self, int s, int t, int frm, int flags):
+        """Log seat s's win on tile t (its counts already hold t)."""
+        ev = self._win_event(s, t, frm, flags)
+        self.win_events.append(ev)
+        self.win_values.append(self.win_val_cur if frm < 0 else -1)
+        self.log(EV_WIN, s, t, self.n_wins, frm)
+        self.n_wins += 1
+        self.won[s] = 1
+        self.won_count += 1
+
+    cdef void _after_wins(self, int last):
+        if not self.k_bloody or self.won_count >= self.seats - 1:
+            self._end(0)
+            return
+        self._draw_for(self.next_seat(last), 0)
+
+    cdef void _draw_for(self, int s, int replacement):
+        cdef int t
+        if self.remaining() == 0:
+            self._end(1)
+            return
+        if self.k_haidi and self.remaining() <= self.k_haidi and not replacement:
+            self.in_haidi = 1
+        t = self.wall[self.pos]
+        self.pos += 1
+        self.counts[s][t] += 1
+        self.last_draw = t
+        self.locked_out[s] = 0
+        self.log(EV_DRAW, s, t, replacement, -1)
+        self._enter_act(s, replacement, 0)
+
+    cdef void _end(self, int exhausted):
+        self.exhausted = exhausted
+        if self.k_flip and self.won_count and self.remaining() > 0:
+            self.log(EV_FLIP, -1, self.wall[self.pos], 0, -1)
+        if exhausted:
+            self.log(EV_EXHAUSTED, -1, -1, 0, -1)
+        self.phase = PH_OVER
+        self.decider = -1
+        self._clear_legal()
+
+    # --- built-in agents -------------------------------------------------------------------
+
+    def run_builtin(self):
+        """Play built-in agents' decisions until an external agent must decide (returns its
+        seat) or the hand is over (returns -1)."""
+        cdef int s, a
+        while self.phase != PH_OVER:
+            s = self.decider
+            if self.agent_kind[s] == AGENT_EXTERNAL:
+                return s
+            if self.agent_kind[s] == AGENT_RANDOM:
+                a = self.legal_list[pcg_below(&self.agent_rng[s], self.n_legal)]
+            else:
+                a = self._greedy(s)
+            self._apply(a)
+        return -1
+
+    def choose(self, int s, int kind):
+        """The built-in agent `kind`'s action for seat s, the decider (not applied)."""
+        if s != self.decider or self.phase == PH_OVER:
+            raise MahjongError(f"seat {s} does not decide now")
+        if kind == AGENT_RANDOM:
+            return self.legal_list[pcg_below(&self.agent_rng[s], self.n_legal)]
+        return self._greedy(s)
+
+    def set_external(self):
+        """Every seat's decisions come from outside (replay, environments)."""
+        cdef int s
+        for s in range(self.seats):
+            self.agent_kind[s] = AGENT_EXTERNAL
+
+    cdef int _greedy(self, int s):
+        """Lowest shanten, then the most unseen useful tiles; wins always; claims and kongs
+        when they do not raise the missing count; the void suit goes first."""
+        cdef uint8_t* c = self.counts[s]
+        cdef uint8_t tmp[34]
+        cdef int t, d, best_a = -1, best_d = 1000, best_u = -1, u, k, base, code
+        cdef uint64_t mask
+        cdef int dmiss[34]
+        if self.legal[A_TSUMO]:
+            return A_TSUMO
+        if self.legal[A_RON]:
+            return A_RON
+        if self.phase == PH_VOID:
+            return A_VOID + self._fewest_suit(s)
+        if self.phase == PH_CLAIM:
+            base = self.missing(s, c)
+            memcpy(tmp, c, 34)
+            t = self.disc_tile
+            for k in range(self.n_legal):
+                a = self.legal_list[k]
+                if a == A_PASS:
+                    continue
+                d = self._missing_after_claim(s, a, t)
+                if d < best_d:
+                    best_d, best_a = d, a
+            if best_a >= 0 and best_d < base:
+                return best_a
+            return A_PASS
+        if self.phase != PH_ACT:
+            return self.legal_list[0]
+        if self.in_haidi:
+            return A_PASS
+        # kongs: single kongs of tiles that never win in hand, and kongs that cost nothing
+        base = self.missing(s, c)
+        for t in range(34):
+            if self.legal[A_KONG + t]:
+                if (self.single_mask >> t) & 1:
+                    return A_KONG + t
+                if t == self.wildcard:
+                    continue
+                memcpy(tmp, c, 34)
+                if c[t] == 4:
+                    tmp[t] = 0
+                    self.n_sets[s] += 1
+                    self.locked[s][t] += 4
+                    d = self.missing(s, tmp)
+                    self.n_sets[s] -= 1
+                    self.locked[s][t] -= 4
+                    if d <= base:
+                        return A_KONG + t
+                else:
+                    tmp[t] -= 1
+                    if self.missing(s, tmp) <= base:
+                        return A_KONG + t
+        if self.legal[A_READY]:
+            return A_READY
+        # discards: the fewest missing tiles after it, then the most unseen useful tiles
+        memcpy(tmp, c, 34)
+        for t in range(34):
+            dmiss[t] = 1000
+            if not self.legal[A_DISCARD + t]:
+                continue
+            if self.k_void_win and t < 27 and suit_of(t) == self._void_of(s):
+                dmiss[t] = -1    # a tile of the suit the hand gives up goes first
+            else:
+                tmp[t] -= 1
+                dmiss[t] = self.missing(s, tmp)
+                tmp[t] += 1
+            if dmiss[t] < best_d:
+                best_d = dmiss[t]
+        for t in range(34):
+            if dmiss[t] != best_d:
+                continue
+            if best_d < 0:
+                return A_DISCARD + t
+            tmp[t] -= 1
+            hand_missing(tmp, self.n_sets[s], self.k_forms, NULL, self.wildcard, 1,
+                         &mask)
+            tmp[t] += 1
+            u = self._unseen(s, mask)
+            if u > best_u:
+                best_u, best_a = u, A_DISCARD + t
+        return best_a
+
+    cdef int _void_of(self, int s):
+        """The suit seat s gives up: the declared one, else the greedy agent's own choice
+        (the suit it held fewest of when it first had to choose)."""
+        if self.void_suit[s] >= 0:
+            return self.void_suit[s]
+        if self.greedy_void[s] < 0:
+            self.greedy_void[s] = self._fewest_suit(s)
+        return self.greedy_void[s]
+
+    cdef int _fewest_suit(self, int s):
+        cdef int k, t, n, best = 0, best_n = 99
+        for k in range(3):
+            n = 0
+            for t in range(k * 9, k * 9 + 9):
+                n += self.counts[s][t] + self.locked[s][t]
+            if n < best_n:
+                best, best_n = k, n
+        return best
+
+    cdef int _unseen(self, int s, uint64_t mask) noexcept nogil:
+        cdef int u = 0, t, left
+        while mask:
+            t = ctz64(mask)
+            mask &= mask - 1
+            left = 4 - self.shown[t] - self.counts[s][t]
+            if left > 0:
+                u += left
+        return u
+
+    cdef int _missing_after_claim(self, int s, int a, int t):
+        cdef uint8_t tmp[34]
+        cdef int low, k, d, best = 1000, x
+        memcpy(tmp, self.counts[s], 34)
+        self.n_sets[s] += 1
+        if a == A_PUNG:
+            tmp[t] -= 2
+            self.locked[s][t] += 3
+        elif a == A_MINGKONG:
+            tmp[t] -= 3
+            self.locked[s][t] += 4
+        else:
+            low = t - (a - A_CHOW_LOW)
+            for k in range(3):
+                if low + k != t:
+                    tmp[low + k] -= 1
+                self.locked[s][low + k] += 1
+        # after a pung or chow a discard follows: the missing count of the hand before it
+        # is the best over the discards (discards are free in the count)
+        best = self.missing(s, tmp)
+        self.n_sets[s] -= 1
+        if a == A_PUNG:
+            self.locked[s][t] -= 3
+        elif a == A_MINGKONG:
+            self.locked[s][t] -= 4
+        else:
+            for k in range(3):
+                self.locked[s][low + k] -= 1
+        return best
+
+    # --- what agents and logs see ----------------------------------------------------------
+
+    def legal_actions(self):
+        """The decider's legal actions (indices of the action space), in index order."""
+        return sorted([self.legal_list[k] for k in range(self.n_legal)])
+
+    def legal_mask(self, object out=None):
+        if out is None:
+            out = np.zeros(N_ACTIONS, dtype=np.bool_)
+        cdef uint8_t[::1] o = out.view(np.uint8)
+        memcpy(&o[0], self.legal, N_ACTIONS)
+        return out
+
+    @property
+    def win_offer(self):
+        """The room's value of the win the decider is offered now (0 = none)."""
+        return self.win_val_cur
+
+    @property
+    def wall_remaining(self):
+        return self.remaining()
+
+    def hand_of(self, int s):
+        return tuple([self.counts[s][t] for t in range(34)])
+
+    def melds_of(self, int s):
+        return self._melds_json(s)
+
+    def river_of(self, int s):
+        return tuple([self.river[s][t] for t in range(34)])
+
+    def seat_state(self, int s):
+        return {"won": bool(self.won[s]), "ready": bool(self.ready[s]),
+                "void_suit": self.void_suit[s] if self.void_suit[s] >= 0 else None,
+                "pass_locked": bool(self.locked_out[s]), "open": bool(self.open_hand[s])}
+
+    @property
+    def last_discard(self):
+        if self.phase == PH_CLAIM:
+            return self.disc_tile
+        if self.phase == PH_ROB:
+            return self.rob_tile
+        return None
+
+    @property
+    def last_drawn(self):
+        return self.last_draw if self.phase == PH_ACT and not self.act_claimed else None
+
+    def observe_into(self, int s, object out):
+        """Fill float32 `out` (OBS_SIZE) with seat s's view, seats counted from s:
+        planes of 34 (own hand; each seat's meld tiles; each seat's discards; the discard on
+        offer; the drawn tile), then wall left / 136, dealer, own seat wind and round wind
+        one-hot (4 each), ready (4), won (4), own void suit (3), the decider is s (1),
+        claim phase (1), pass lock (1), the wildcard plane is the last 34 before them."""
+        cdef float[::1] o = out
+        cdef int k, r, t, p, i
+        memset(&o[0], 0, OBS_SIZE * sizeof(float))
+        for t in range(34):
+            o[t] = self.counts[s][t]
+        for r in range(self.seats):
+            p = (s + r) % self.seats
+            for t in range(34):
+                o[34 * (1 + r) + t] = self.locked[p][t]
+                o[34 * (5 + r) + t] = self.river[p][t]
+        # planes 9: the tile on offer (discard or robbed) or drawn; the wildcard is marked in
+        # the scalar block by its id
+        if self.phase == PH_CLAIM:
+            o[34 * 9 + self.disc_tile] = 1
+        elif self.phase == PH_ROB:
+            o[34 * 9 + self.rob_tile] = 1
+        elif self.phase == PH_ACT and not self.act_claimed and self.decider == s:
+            o[34 * 9 + self.last_draw] = 2
+        i = 34 * OBS_PLANES
+        o[i] = self.remaining() / 136.0
+        o[i + 1 + (self.dealer - s + self.seats) % self.seats] = 1
+        o[i + 5 + (s - self.dealer + self.seats) % self.seats] = 1
+        o[i + 9 + self.round_wind % 4] = 1
+        for r in range(self.seats):
+            p = (s + r) % self.seats
+            o[i + 13 + r] = self.ready[p]
+            o[i + 17 + r] = self.won[p]
+        if self.void_suit[s] >= 0:
+            o[i + 21 + self.void_suit[s]] = 1
+        o[i + 24] = self.decider == s
+        o[i + 25] = self.phase == PH_CLAIM or self.phase == PH_ROB
+        o[i + 26] = self.locked_out[s]
+        o[i + 27] = (self.wildcard + 1) / 34.0
+        o[i + 28] = self.phase == PH_VOID
+        return out
+
+    # --- the log ---------------------------------------------------------------------------
+
+    def events(self):
+        """The events so far as record v2 mappings (void declarations are not record events;
+        they are returned by `void_suits`)."""
+        out = []
+        cdef int i, typ, s, t, aux, frm
+        for i in range(self.n_ev):
+            typ = self.ev_type[i]
+            s = self.ev_seat[i]
+            t = self.ev_tile[i]
+            aux = self.ev_aux[i]
+            frm = self.ev_from[i]
+            if typ == EV_DRAW:
+                out.append({"type": "draw", "seat": s, "tile": TENHOU_NAMES[t]})
+            elif typ == EV_DISCARD:
+                out.append({"type": "discard", "seat": s, "tile": TENHOU_NAMES[t]})
+            elif typ == EV_PUNG:
+                out.append({"type": "pung", "seat": s,
+                            "tiles": TENHOU_NAMES[t][0] * 2 + TENHOU_NAMES[t], "from": frm})
+            elif typ == EV_CHOW:
+                out.append({"type": "chow", "seat": s, "tiles": TENHOU_NAMES[t][0] +
+                            TENHOU_NAMES[t + 1][0] + TENHOU_NAMES[t + 2], "from": frm})
+            elif typ == EV_KONG:
+                e = {"type": "kong", "seat": s, "kind": KONG_KINDS[aux],
+                     "tile": TENHOU_NAMES[t]}
+                if aux == KONG_EXPOSED:
+                    e["from"] = frm
+                out.append(e)
+            elif typ == EV_READY:
+                out.append({"type": "ready", "seat": s})
+            elif typ == EV_FLIP:
+                out.append({"type": "flip", "tile": TENHOU_NAMES[t]})
+            elif typ == EV_WIN:
+                out.append(self.win_events[aux])
+            elif typ == EV_EXHAUSTED:
+                out.append({"type": "exhausted"})
+        return out
+
+    def void_suits(self):
+        return tuple([self.void_suit[s] if self.void_suit[s] >= 0 else None
+                      for s in range(self.seats)])
+
+    def wall_tiles(self):
+        cdef int n = self.live_total + self.reserve_total
+        return [TENHOU_NAMES[self.wall[i]] for i in range(n)]
+
+    def final_hands(self):
+        out = {}
+        for s in range(self.seats):
+            if not self.won[s]:
+                out[str(s)] = {"hand": _hand_text(self.counts[s]), "melds": self._melds_json(s)}
+        return out
+
+    def record_so_far(self):
+        """The record v2 mapping of the hand so far (no `final` until the hand is over)."""
+        spec = self.spec
+        rec = {"rules": spec.rules, "options": dict(spec.options), "dealer": self.dealer,
+               "seats": self.seats, "round_wind": self.round_wind, "wall": self.wall_tiles(),
+               "events": self.events()}
+        if self.indicator >= 0:
+            rec["indicator"] = TENHOU_NAMES[self.indicator]
+        return rec
+
+
+class _LazyRecord:
+    """The record so far, built only if the room's win check reads it."""
+
+    __slots__ = ("_table", "_rec")
+
+    def __init__(self, table):
+        self._table = table
+        self._rec = None
+
+    def _get(self):
+        if self._rec is None:
+            self._rec = self._table.record_so_far()
+        return self._rec
+
+    def __getitem__(self, key):
+        return self._get()[key]
+
+    def get(self, key, default=None):
+        return self._get().get(key, default)
+
+    def __contains__(self, key):
+        return key in self._get()
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __len__(self):
+        return len(self._get())
+
+    def keys(self):
+        return self._get().keys()
+
+    def items(self):
+        return self._get().items()
+
+
+cdef str _hand_text(const uint8_t* c):
+    parts = []
+    cdef int suit, r, t, n
+    for suit in range(4):
+        digits = []
+        for r in range(9 if suit < 3 else 7):
+            t = suit * 9 + r
+            for n in range(c[t]):
+                digits.append(str(r + 1))
+        if digits:
+            parts.append("".join(digits) + "mpsz"[suit])
+    return "".join(parts)
+
+
+_NAMES = {A_TSUMO: "tsumo", A_RON: "ron", A_PUNG: "pung", A_MINGKONG: "exposed_kong",
+          A_CHOW_LOW: "chow_low", A_CHOW_MID: "chow_mid", A_CHOW_HIGH: "chow_high",
+          A_PASS: "pass", A_READY: "ready"}
+
+
+def action_name(int a):
+    """A readable name of action index a: 'discard 5m', 'kong 7z', 'pung', ..."""
+    if 0 <= a < 34:
+        return "discard " + TENHOU_NAMES[a]
+    if A_KONG <= a < A_KONG + 34:
+        return "kong " + TENHOU_NAMES[a - A_KONG]
+    if A_VOID <= a < A_VOID + 3:
+        return "void " + "mps"[a - A_VOID]
+    return _NAMES.get(a, f"action {a}")
+
+
+def shuffled(tiles, uint64_t seed):
+    """The tiles in the order of a Fisher-Yates shuffle driven by PCG32 seeded with `seed`
+    (the same order on every machine and Python version)."""
+    cdef Pcg g
+    cdef int n = len(tiles), i, j
+    cdef uint8_t buf[MAX_WALL]
+    if n > MAX_WALL:
+        raise MahjongError(f"wall: {n} tiles (at most {MAX_WALL})")
+    for i in range(n):
+        buf[i] = tiles[i]
+    pcg_seed(&g, seed, 0x5EED)
+    for i in range(n - 1, 0, -1):
+        j = pcg_below(&g, i + 1)
+        buf[i], buf[j] = buf[j], buf[i]
+    return [buf[i] for i in range(n)]
