@@ -11,9 +11,11 @@ import pytest
 from mahjong.errors import InvalidRecordError, MahjongError
 from mahjong.game.spec import PlaySpec, WinQuery
 from mahjong.guiyang import Rules, settle, tenpai_value
+import mahjong.guiyang.play as room_play
 from mahjong.guiyang.play import play_spec
 from mahjong.tiles import format_tiles, parse_tiles
 
+from play_engine import play_hands
 from play_hands import (CONCEALED_KONG, KONG, PUNG, Pool, counts_of, holding, junk,
                         kong_event, meld_json, name, win_json)
 
@@ -324,3 +326,20 @@ def test_shabao_example_record():
     rec = dict(q.record, events=events + [dict(q.win), {"type": "flip", "tile": "8s"}],
                final=final)
     assert settle(rec).deltas == (0, -60, 60, 0)
+
+
+# ---------------------------------------------------------------- engine --------------
+
+ENGINE_OPTIONS = [{}, {"scale": "B"}, {"danjiao": True, "di_long": False},
+                  {"wugu_8p": True, "mantang": True}]
+
+
+def test_engine_hands_settle(monkeypatch):
+    """Hands played by the engine with this spec settle; the table's values are
+    settlement's; no engine flag alone refuses a win."""
+    stats = play_hands(room_play, "guiyang", ENGINE_OPTIONS, 400, monkeypatch)
+    assert not [k for k in stats if k.startswith("error")], stats
+    assert stats["known engine issue"] <= 20, stats
+    assert stats["values differ"] == 0 and stats["values checked"] > 20, stats
+    assert stats["refused by a flag alone"] == 0, stats
+    assert stats["wins"] > 100 and stats["exhausted"] > 50, stats

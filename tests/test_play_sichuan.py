@@ -8,9 +8,11 @@ import pytest
 from mahjong.errors import InvalidRecordError, MahjongError
 from mahjong.game.spec import PlaySpec, WinQuery
 from mahjong.sichuan import Rules, settle
+import mahjong.sichuan.play as room_play
 from mahjong.sichuan.play import play_spec
 from mahjong.tiles import parse_tiles
 
+from play_engine import play_hands
 from play_hands import (CHOW, CONCEALED_KONG, KONG, PUNG, Pool, counts_of, holding,
                         kong_event, name, win_json)
 
@@ -270,3 +272,20 @@ def test_bloody_second_win_is_valued_on_its_prefix():
     s = settle(dict(rec, events=[first, second]))
     assert s.wins[1].value == v
     assert s.deltas == (-1, 3, 7, -9)      # the self-draw: 1 from each; then 3 pays 8
+
+
+# ---------------------------------------------------------------- engine --------------
+
+ENGINE_OPTIONS = [{}, {"xuezhan": False}, {"dingque": True, "huan_san_zhang": True},
+                  {"max_fan": 3, "pass_lock": False}]
+
+
+def test_engine_hands_settle(monkeypatch):
+    """Hands played by the engine with this spec settle; the table's values are
+    settlement's; no engine flag alone refuses a win."""
+    stats = play_hands(room_play, "sichuan", ENGINE_OPTIONS, 400, monkeypatch)
+    assert not [k for k in stats if k.startswith("error")], stats
+    assert stats["known engine issue"] <= 20, stats
+    assert stats["values differ"] == 0 and stats["values checked"] > 20, stats
+    assert stats["refused by a flag alone"] == 0, stats
+    assert stats["wins"] > 100 and stats["exhausted"] > 50, stats

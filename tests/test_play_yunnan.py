@@ -11,8 +11,10 @@ from mahjong.errors import InvalidRecordError, MahjongError
 from mahjong.game.spec import PlaySpec, WinQuery
 from mahjong.tiles import format_tiles, parse_tiles
 from mahjong.yunnan import Rules, settle
+import mahjong.yunnan.play as room_play
 from mahjong.yunnan.play import chajiao_draw, play_spec, ready_seats
 
+from play_engine import play_hands
 from play_hands import (CHOW, CONCEALED_KONG, KONG, PUNG, Pool, counts_of, holding, junk,
                         kong_event, name, win_json)
 
@@ -137,11 +139,11 @@ def test_two_ready_two_not_draw_settles(mode, n_pairs):
     seen = set()
     for seed in range(40):
         data = spec.exhausted_data(rec, np.random.default_rng(seed))
-        pairs = data["yunnan"]["chajiao_pairs"]
+        pairs = data["chajiao_pairs"]
         assert len(pairs) == n_pairs
         assert all(a in (1, 3) and b in (0, 2) for a, b in pairs)
         seen.add(tuple(map(tuple, pairs)))
-        s = settle(dict(rec, events=[dict({"type": "exhausted"}, **data)]))
+        s = settle(dict(rec, events=[{"type": "exhausted", "yunnan": data}]))
         assert sum(s.deltas) == 0 and s.next_dealer == 0
         assert [p.amount for p in s.payments] == [1] * n_pairs
     # every outcome of the draw occurs: 4 single transfers, or 2 pairings
@@ -191,7 +193,7 @@ def test_ready_uses_kongting_option():
     assert play_spec().exhausted_data(rec, np.random.default_rng(0)) is None
     rec["options"] = off
     data = play_spec(off).exhausted_data(rec, np.random.default_rng(0))
-    settle(dict(rec, events=[dict({"type": "exhausted"}, **data)]))
+    settle(dict(rec, events=[{"type": "exhausted", "yunnan": data}]))
 
 
 def test_chajiao_draw_plain():
@@ -232,7 +234,8 @@ def test_random_exhausted_draws_settle():
         rec = exhausted_record(random_finals(rng, pool, rng.randrange(5)), options)
         data = play_spec(options).exhausted_data(rec, np.random.default_rng(k))
         draws += data is not None
-        s = settle(dict(rec, events=[dict({"type": "exhausted"}, **(data or {}))]))
+        event = {"type": "exhausted"} if data is None else {"type": "exhausted", "yunnan": data}
+        s = settle(dict(rec, events=[event]))
         assert sum(s.deltas) == 0
     assert draws > 40
 
@@ -321,3 +324,20 @@ def test_win_value_agrees_with_settlement():
         assert v == settled_value(q, final), (options, q.win)
         seen[v > 0] += 1
     assert seen[True] > 800 and seen[False] > 300, seen
+
+
+# ---------------------------------------------------------------- engine --------------
+
+ENGINE_OPTIONS = [{}, {"allow_chow": True}, {"multi_ron": False},
+                  {"chajiao_two_two": "random_pairing"}]
+
+
+def test_engine_hands_settle(monkeypatch):
+    """Hands played by the engine with this spec settle; the table's values are
+    settlement's; no engine flag alone refuses a win."""
+    stats = play_hands(room_play, "yunnan", ENGINE_OPTIONS, 400, monkeypatch)
+    assert not [k for k in stats if k.startswith("error")], stats
+    assert stats["known engine issue"] <= 20, stats
+    assert stats["values differ"] == 0 and stats["values checked"] > 20, stats
+    assert stats["refused by a flag alone"] == 0, stats
+    assert stats["wins"] > 100 and stats["exhausted"] > 50, stats

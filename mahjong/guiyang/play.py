@@ -29,11 +29,11 @@ from .settlement import _Facts, _full_result, _score_win
 __all__ = ["play_spec"]
 
 
-def _declared(record: Mapping[str, Any]) -> _Facts:
+def _declared(events) -> _Facts:
     """What settlement's win check reads of the events before the win: who declared 报听
     (seat -> index of the ready event)."""
     facts = _Facts()
-    for i, e in enumerate(record.get("events", ())):
+    for i, e in enumerate(events):
         if e["type"] == "ready":
             facts.ready.setdefault(e["seat"], i)
     return facts
@@ -41,10 +41,10 @@ def _declared(record: Mapping[str, Any]) -> _Facts:
 
 def _win_value(rules: Rules, q: WinQuery) -> int:
     """Settlement's check and value of the win (the same calls); 0 when refused."""
-    record = q.record
-    index = len(record.get("events", ()))
-    e = _read_win(q.win, index, record.get("seats", 4))
-    facts = _declared(record)
+    events = q.record.get("events", ())
+    index = len(events)
+    e = _read_win(q.win, index, 4)
+    facts = _declared(events)
     try:
         result = _score_win(index, e, facts, rules)
     except InvalidRecordError:

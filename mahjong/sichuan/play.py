@@ -30,9 +30,10 @@ MUST_WIN_LAST = 4
 
 
 def _win_event(q: WinQuery) -> WinEvent:
-    """The win event of ``q`` read the way a record's win is read (the same reader)."""
-    record = q.record
-    return _read_win(q.win, len(record.get("events", ())), record.get("seats", 4))
+    """The win event of ``q`` read the way a record's win is read (the same reader). The
+    event index only names the event in error texts: 0 is passed, so that ``q.record``,
+    which the engine builds only when it is read, is not built."""
+    return _read_win(q.win, 0, 4)
 
 
 def _win_value(rules: Rules, q: WinQuery) -> int:
@@ -43,8 +44,7 @@ def _win_value(rules: Rules, q: WinQuery) -> int:
     e = _win_event(q)
     if e.earthly:   # rare: the full check (it raises on a refusal, which costs more)
         try:
-            return _score_win(len(q.record.get("events", ())), e, rules,
-                              q.record.get("dealer", 0))[0].value
+            return _score_win(0, e, rules, q.record.get("dealer", 0))[0].value
         except MahjongError:
             return 0
     scored = _score_recorded_win(e, rules)

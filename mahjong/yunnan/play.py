@@ -4,7 +4,8 @@ The flow: 108 suit tiles, 缺一门 to win (at most two suits), no chow unless `
 一炮多响 unless ``multi_ron=False`` (截和: the first claimant after the discarder wins
 alone), an added kong may be robbed, 过水 as the option says. The first win ends the hand.
 At an exhausted wall with two players ready and two not, 查叫 is a random draw: the
-:func:`exhausted_data` hook draws it and the engine writes it on the ``exhausted`` event.
+:func:`exhausted_data` hook draws it and the engine writes it on the ``exhausted`` event
+under the rule set's name (``{"type": "exhausted", "yunnan": {"chajiao_pairs": ...}}``).
 
 A win's value is ``番 × stake``, the ``value`` that settlement gives the win (查花, paid
 per payer on a self-draw, is not part of it).
@@ -29,8 +30,9 @@ __all__ = ["chajiao_draw", "play_spec", "ready_seats"]
 
 def _win_value(rules: Rules, q: WinQuery) -> int:
     """Settlement's score of the win (the same call); 0 when Yunnan refuses it."""
-    # the win event read by the reader that reads a record's wins
-    e = _read_win(q.win, len(q.record.get("events", ())), q.record.get("seats", 4))
+    # the win event read by the reader that reads a record's wins (the index 0 only names
+    # it in error texts; q.record, which the engine builds only when read, is not read)
+    e = _read_win(q.win, 0, 4)
     try:
         result = score(e.hand, e.melds, win_tile=e.win_tile, self_drawn=e.self_drawn,
                        replacement=e.replacement, after_kong=e.after_kong,
@@ -79,7 +81,7 @@ def _exhausted_data(rules: Rules, record: Mapping[str, Any], rng) -> Optional[Di
     if any(e.get("type") == "win" for e in record.get("events", ())):
         return None     # the hand ended with a win: no 查叫
     pairs = chajiao_draw(ready_seats(record, rules), rules, rng)
-    return None if pairs is None else {RULES_NAME: {"chajiao_pairs": pairs}}
+    return None if pairs is None else {"chajiao_pairs": pairs}
 
 
 def play_spec(rules: Optional[Rules | Mapping[str, Any]] = None) -> PlaySpec:
