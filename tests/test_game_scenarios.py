@@ -1,0 +1,79 @@
+"""Hand-written scenarios of the game engine: Sichuan 血战到底, and the checks every rule set
+shares (an illegal action, legal actions never empty). Each scenario stacks the wall so the
+deal and the draws are forced, drives the seats from short scripts (tests/scenario_helpers.py)
+and checks the exact events and the settlement, worked out by hand from the rules.
+
+Sichuan money (base 1): a win is worth 2^(番 - 1) per payer; the discarder pays a discard
+win, every seat not yet won pays a self-draw; 暗杠 takes 2 from each seat not yet won,
+面下杠 1 from each, 直杠 1 from the feeder, at once.
+"""
+import pytest
+
+from mahjong.errors import MahjongError
+from mahjong.game import Game
+
+from scenario_helpers import deal, drive, events_of, names, play, rest_of
+
+SC = "sichuan"
+
+# seat 1: 123m456m789m11m + 46p waits on 5p only (平胡 1番)
+WAIT_5P_PINHU = "12345678911m46p"
+# seat 2: 222m 777p 888p + 99p 55p, waits on 5p or 9p (对对胡 2番)
+WAIT_5P_PUNGS = "222m777p888p99p55p"
+# seat 3: 123456789s 23s 88s waits on 1s/4s (清一色 3番)
+WAIT_14S_PURE = "12345678923s88s"
+# the dealer: nothing near a win
+DEALER_LOOSE = "1357m1357p135s799s"
+
+
+def test_two_winners_on_one_discard_then_the_third_ends_the_hand():
+    """一炮多响: seats 1 and 2 both win the dealer's 5p; 血战 goes on with seats 3 and 0
+    only (the winners neither draw nor are asked), and the third winner ends the hand."""
+    hands = {0: DEALER_LOOSE, 1: WAIT_5P_PINHU, 2: WAIT_5P_PUNGS, 3: WAIT_14S_PURE}
+    g = play(SC, hands, "6s7s2p2s5p6s4s",
+             {0: ["discard 9s", "discard 5p"], 1: ["ron"], 2: ["ron"],
+              3: [".", "discard 5p", "tsumo"]})
+    assert events_of(g) == [
+        "0 discard 9s", "1 draw 6s", "1 discard 6s", "2 draw 7s", "2 discard 7s",
+        "3 draw 2p", "3 discard 2p", "0 draw 2s", "0 discard 5p",
+        "1 win 5p from 0", "2 win 5p from 0",
+        "3 draw 5p", "3 discard 5p", "0 draw 6s", "0 discard 6s", "3 draw 4s",
+        "3 win 4s tsumo"]
+    won_at = {1: 10, 2: 11}
+    assert all(n_ev < won_at.get(seat, 99) for seat, _, n_ev in g.trace)
+    # seat 1 平胡 1番 = 1, seat 2 对对胡 2番 = 2, both paid by the discarder 0;
+    # seat 3 清一色 3番 = 4 by self-draw, paid by the only seat not yet won (0):
+    # 0: -1 - 2 - 4 = -7
+    result = g.log()["result"]
+    assert result["deltas"] == [-7, 1, 2, 4]
+    assert result["win_values"] == [1, 2, 4]
+
+
+def test_bloody_hand_ends_at_the_exhausted_wall_after_two_wins():
+    """血战 after two wins: seats 3 and 0 draw in turn to the last tile (the winners never
+    again), then the wall is exhausted and 流局 settles the two left (查花猪)."""
+    hands = {0: "3347m13579p46689m", 1: WAIT_5P_PINHU, 2: WAIT_5P_PUNGS,
+             3: "147s258s369s146p2p"}
+    g = play(SC, hands, "6s7s2s2s",
+             {0: ["discard 1p", "discard 5p"], 1: ["ron"], 2: ["ron"]})
+    ev = events_of(g)
+    assert ev[:11] == [
+        "0 discard 1p", "1 draw 6s", "1 discard 6s", "2 draw 7s", "2 discard 7s",
+        "3 draw 2s", "3 discard 2s", "0 draw 2s", "0 discard 5p",
+        "1 win 5p from 0", "2 win 5p from 0"]
+    after = ev[11:-1]
+    assert ev[-1] == "exhausted"
+    # 108 - 53 dealt = 55 live tiles; 4 were drawn before the wins: 51 are left, drawn by
+    # seats 3 and 0 in turn, each drawn tile discarded again
+    assert len(after) == 2 * 51
+    drawers = [e.split()[0] for e in after[::2]]
+    assert drawers == ["3", "0"] * 25 + ["3"]
+    assert all(e.split()[1] == "draw" for e in after[::2])
+    assert all(e.split()[1] == "discard" for e in after[1::2])
+    final = g.log()["final"]
+    assert sorted(final) == ["0", "3"]
+    assert final["0"]["hand"] == "334466789m379p2s"      # kept the 2s it drew: three suits
+    # 1 +1 (平胡) and 2 +2 (对对胡) from 0. 流局 among seats 0 and 3 (neither ready):
+    # 查花猪: 0 holds all three suits and pays 16 to the non-花猪 seat 3; no 查大叫 (nobody
+    # ready), no kong money to refund. 0: -1 - 2 - 16 = -19
+    assert g.log()["result"]["deltas"] == [-19, 1, 2, 16]
