@@ -77,3 +77,50 @@ def test_bloody_hand_ends_at_the_exhausted_wall_after_two_wins():
     # 查花猪: 0 holds all three suits and pays 16 to the non-花猪 seat 3; no 查大叫 (nobody
     # ready), no kong money to refund. 0: -1 - 2 - 16 = -19
     assert g.log()["result"]["deltas"] == [-19, 1, 2, 16]
+
+
+def test_robbing_an_added_kong():
+    """抢杠: seat 2 wins the 6s seat 1 adds to its pung; no kong event is written and the
+    robbed seat keeps its pung (the robbed tile leaves its hand)."""
+    hands = {0: "1357m13572468p6s9m", 1: "123456789m66s89s", 2: "123456789p45s99p",
+             3: "2468m1379s258p5s7s"}
+    g = play(SC, hands, "5p5m5s6s",
+             {0: ["discard 6s"], 1: ["pung", "discard 9s", "kong 6s"], 2: ["pass", "ron"]},
+             options={"xuezhan": False})
+    assert events_of(g) == [
+        "0 discard 6s", "1 pung 6s from 0", "1 discard 9s", "2 draw 5p", "2 discard 5p",
+        "3 draw 5m", "3 discard 5m", "0 draw 5s", "0 discard 5s", "1 draw 6s",
+        "2 win 6s from 1 +robbing_kong +fourth_tile"]
+    log = g.log()
+    assert log["final"]["1"] == {"hand": "123456789m8s", "melds": [{"type": "pung", "tiles": "666s"}]}
+    # seat 2: 123p456p789p456s99p 平胡 1番 + 抢杠胡 1番 = 2番 = 2, paid by the robbed seat 1;
+    # the void kong earns no 刮风 money
+    assert log["result"]["deltas"] == [0, -2, 2, 0]
+
+
+KONG_HANDS = {0: "1357m1357p1355s99s", 1: "777s123456789m9m", 2: WAIT_5P_PUNGS,
+              3: "3468m2468p2468s9p"}
+
+
+def test_win_on_the_kong_replacement():
+    """杠上开花: seat 1 konges its four 7s and wins on the replacement draw (flag
+    replacement); the 暗杠 money is taken at once."""
+    g = play(SC, KONG_HANDS, "7s9m", {0: ["discard 1s"], 1: ["kong 7s", "tsumo"]},
+             options={"xuezhan": False})
+    assert events_of(g) == ["0 discard 1s", "1 draw 7s", "1 kong concealed 7s",
+                            "1 draw 9m", "1 win 9m tsumo +replacement"]
+    # 123m456m789m99m + (7777s): 平胡 1 + 根 1 + 杠上花 1 = 3番 = 4 from each other seat;
+    # 暗杠 (下雨) 2 from each other seat: seat 1 +3*4 +3*2 = +18, the others -6 each
+    assert g.log()["result"]["deltas"] == [-6, 18, -6, -6]
+
+
+def test_win_on_the_discard_after_a_kong():
+    """杠上炮: seat 1 konges, discards its replacement 5p, seat 2 wins it (flag
+    after_kong); seat 1 keeps its kong money (呼叫转移 is off)."""
+    g = play(SC, KONG_HANDS, "7s5p", {0: ["discard 1s"], 1: ["kong 7s", "discard 5p"],
+                                     2: ["ron"]}, options={"xuezhan": False})
+    assert events_of(g) == ["0 discard 1s", "1 draw 7s", "1 kong concealed 7s",
+                            "1 draw 5p", "1 discard 5p", "2 win 5p from 1 +after_kong"]
+    # seat 2: 222m777p888p555p99p 对对胡 2 + 杠上炮 1 = 3番 = 4, paid by seat 1;
+    # 暗杠: 2 from each of 0, 2, 3 to seat 1 -> 0: -2, 1: +6 - 4 = +2, 2: -2 + 4 = +2, 3: -2
+    assert g.log()["result"]["deltas"] == [-2, 2, 2, -2]
