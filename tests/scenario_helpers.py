@@ -5,7 +5,8 @@ are forced) and drives every seat from a script: a list of action names per seat
 ("discard 5p", "pung", "ron", "kong 7s", "ready", "void m", "swap 5m", "done", ...).
 
 * On its own turn a seat takes the next name of its script (unless that name only answers
-  a claim window: "ron", "pung", "exposed_kong", "chow_*"); "." stands for the default
+  a claim window: "ron", "pung", "exposed_kong", "chow_*", or "pass" when passing is not
+  an action of this turn); "." stands for the default
   of one turn; when it has no name for the turn it
   discards the tile it just drew (摸切), or lays it down ("pass") where that is the only
   way on (海底捞).
@@ -105,7 +106,7 @@ def next_action(g: Game, todo: List[str]) -> str:
         raise ScriptError(f"seat {g.decider} must answer the claim window: {legal}")
     if todo and todo[0] == ".":
         todo.pop(0)          # this turn: the default
-    elif todo and todo[0] not in ONLY_CLAIMS:
+    elif todo and not (todo[0] in ONLY_CLAIMS or (todo[0] == "pass" and "pass" not in legal)):
         a = todo.pop(0)
         if a not in legal:
             raise ScriptError(f"seat {g.decider}: {a!r} is not legal now (legal: {legal})")

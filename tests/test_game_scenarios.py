@@ -124,3 +124,38 @@ def test_win_on_the_discard_after_a_kong():
     # seat 2: 222m777p888p555p99p 对对胡 2 + 杠上炮 1 = 3番 = 4, paid by seat 1;
     # 暗杠: 2 from each of 0, 2, 3 to seat 1 -> 0: -2, 1: +6 - 4 = +2, 2: -2 + 4 = +2, 3: -2
     assert g.log()["result"]["deltas"] == [-2, 2, 2, -2]
+
+
+PASS_LOCK_HANDS = {0: DEALER_LOOSE, 1: WAIT_5P_PINHU, 2: "2468s2468p5p39s1p7s",
+                   3: "1357s1379p5p289m9s"}
+PASS_LOCK_SCRIPTS = {0: ["discard 9s", "discard 5p"], 1: ["pass", "ron"],
+                     2: ["discard 5p", "discard 5p"], 3: ["discard 5p"]}
+
+
+def _asked(g, seat):
+    """The events (by count before them) at which ``seat`` decided."""
+    return [n for s, _, n in g.trace if s == seat]
+
+
+def test_declined_discard_win_locks_until_the_next_draw():
+    """过水: seat 1 declines seat 2's 5p; it is not asked on the 5p of seats 3 and 0 (no
+    draw of its own since), and after its next draw it may win the next 5p."""
+    g = play(SC, PASS_LOCK_HANDS, "6s4s8p2s6s5p", PASS_LOCK_SCRIPTS,
+             options={"xuezhan": False})
+    assert events_of(g) == [
+        "0 discard 9s", "1 draw 6s", "1 discard 6s", "2 draw 4s", "2 discard 5p",
+        "3 draw 8p", "3 discard 5p", "0 draw 2s", "0 discard 5p",
+        "1 draw 6s", "1 discard 6s", "2 draw 5p", "2 discard 5p", "1 win 5p from 2 +fourth_tile"]
+    # seat 1 decided: its draw, the pass on 2's 5p (after event 5), its next draw, the win
+    assert _asked(g, 1) == [2, 5, 10, 13]
+    # 平胡 1番 = 1 from the discarder
+    assert g.log()["result"]["deltas"] == [0, 1, -1, 0]
+
+
+def test_without_pass_lock_the_declined_win_is_offered_again():
+    """过水 off: after declining seat 2's 5p, seat 1 is offered seat 3's 5p at once."""
+    g = deal(SC, PASS_LOCK_HANDS, "6s4s8p2s6s5p", options={"xuezhan": False,
+                                                          "pass_lock": False})
+    drive(g, PASS_LOCK_SCRIPTS, stop=lambda g: g._table.n_ev == 7)
+    assert events_of(g.record_so_far())[-1] == "3 discard 5p"
+    assert g.decider == 1 and names(g) == ["ron", "pass"]
