@@ -1,0 +1,88 @@
+"""Scenarios of the engine playing Guobiao (see tests/scenario_helpers.py): the 8-fan
+minimum, 截和, chow by the next seat only, 胡 > 碰 > 吃, flowers.
+
+Guobiao money: F = the winner's fans with flowers; a discard win takes 8 + F from the
+discarder and 8 from each other seat; a self-draw 8 + F from each seat.
+"""
+import pytest
+
+from mahjong.game import Game, stack_wall
+
+from scenario_helpers import deal, drive, events_of, names, play
+
+GB = "guobiao"
+
+# 123m456m789m123p + 5s (单钓): 清龙 16 + 平和 2 + 单钓将 1 + 喜相逢 1, and 门前清 2 on a
+# discard (22 fans) or 不求人 4 on a self-draw (24 fans)
+DRAGON_5S = "123456789m123p5s"
+# 123m567m345p678s + 2s wins in shape but below 8 fans (either way)
+SMALL_2S = "123m567m345p678s2s"
+
+
+def test_a_win_below_eight_fans_is_never_offered():
+    """8番起胡: seat 1's hand is complete with 2s, but below 8 fans: no ron window on the
+    dealer's 2s, and no tsumo when it draws the next 2s."""
+    hands = {0: "2s1479m147p258s167z", 1: SMALL_2S, 2: "1479m258p369s123z",
+             3: "258m369p147s1567z"}
+    g = deal(GB, hands, "2s")
+    drive(g, {0: ["discard 2s"]}, stop=lambda g: g._table.n_ev == 2)
+    assert events_of(g.record_so_far()) == ["0 discard 2s", "1 draw 2s"]
+    assert [s for s, _, _ in g.trace] == [0]        # nobody was asked on the 2s
+    assert g.decider == 1
+    assert "tsumo" not in names(g) and names(g)[0].startswith("discard")
+
+
+def test_only_the_first_claimant_after_the_discarder_wins():
+    """截和: seats 3 and 0 both claim seat 1's 5s; seat 3 is first in play order after
+    seat 1 and wins alone."""
+    hands = {0: DRAGON_5S + "7z", 1: "5s1479m258p369s14z", 2: "1479m258p369s256z",
+             3: DRAGON_5S}
+    g = play(GB, hands, "5z", {0: ["discard 7z", "ron"], 1: ["discard 5s"], 3: ["ron"]})
+    assert events_of(g) == ["0 discard 7z", "1 draw 5z", "1 discard 5s", "3 win 5s from 1"]
+    assert (0, "ron", 3) in g.trace                 # seat 0 said ron too
+    # F = 22: seat 3 +(24 + 22) = 46, the discarder 1 -(8 + 22) = -30, seats 0 and 2 -8
+    assert g.log()["result"]["deltas"] == [-8, -30, -8, 46]
+
+
+@pytest.mark.parametrize("seat2, winner_event", [
+    ("pung", "2 pung 5m from 0"), ("pass", "1 chow 456m from 0")])
+def test_pung_beats_chow_and_chow_is_for_the_next_seat(seat2, winner_event):
+    """吃 only by the discarder's next seat; 碰 > 吃: seat 1's chow is carried out only
+    when seat 2 does not pung."""
+    # seat 1 may chow 5m (46m); seat 2 may pung it (55m) but not chow (34m: not the
+    # next seat); seat 3 may not chow it either (67m)
+    hands = {0: "5m1199p1199s11223z", 1: "46m19m258p258s135z", 2: "3455m147p147s346z",
+             3: "67m369p369s12357z"}
+    g = deal(GB, hands, "")
+    g.step("discard 5m")
+    assert (g.decider, names(g)) == (1, ["chow_mid", "pass"])
+    g.step("chow_mid")
+    assert (g.decider, names(g)) == (2, ["pung", "pass"])
+    g.step(seat2)
+    # seat 3 holds 67m: not asked (a chow is the next seat's only)
+    assert events_of(g.record_so_far()) == ["0 discard 5m", winner_event]
+    taker = int(winner_event[0])
+    assert g.decider == taker and all(n.startswith("discard") for n in names(g))
+
+
+def test_flowers_are_set_aside_replaced_and_counted():
+    """Flowers: seat 1 draws two flowers, sets them aside (no event; the note keeps where
+    they were) and draws on to its 5s; the win shows 2 flowers, 2 fans more."""
+    opts = {"flowers": True}
+    hands = {0: DRAGON_5S + "7z", 1: DRAGON_5S, 2: "1479m258p369s256z",
+             3: "258m369p147s1234z"}
+    wall = stack_wall(GB, hands, "5s", options=opts)
+    flowers = [t for t in wall if t >= 34]
+    wall = [t for t in wall if t < 34]
+    wall[53:53] = flowers[:2]          # seat 1's first draw: two flowers, then the 5s
+    wall += flowers[2:]
+    g = Game(GB, options=opts, wall=wall)
+    g._table.set_external()
+    drive(g, {0: ["discard 7z"], 1: ["tsumo"]})
+    log = g.log()
+    assert events_of(g) == ["0 discard 7z", "1 draw 5s", "1 win 5s tsumo"]
+    assert log["events"][-1]["flowers"] == 2
+    assert log["note"]["flower_positions"][:2] == [53, 54]
+    # 24 fans by self-draw + 2 flowers = F 26: +3 * (8 + 26) = 102, each other seat -34
+    assert log["result"]["win_values"] == [26]
+    assert log["result"]["deltas"] == [-34, 102, -34, -34]
