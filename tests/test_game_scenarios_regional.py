@@ -46,3 +46,40 @@ def test_guiyang_ready_at_the_start_locks_the_hand_and_the_win_flips_a_tile():
     # makes 1m the 翻牌鸡: the dealer's one 1m (1U = 10) from each of the three (30); nobody
     # holds 幺鸡 1s and the three others show no chicken: 0 +210, the others -70
     assert g.log()["result"]["deltas"] == [210, -70, -70, -70]
+
+
+HG_HANDS = {0: "7z6z1357m1357p1357s", 1: "123456789m234p5p", 2: "147m258p369s1234z",
+            3: "258m369p147s1234z"}
+
+
+def test_huanggang_indicator_single_kongs_and_the_open_hand_rule():
+    """Huanggang: the 赖子皮 3p is turned up after the deal (out of the wall) and makes 4p
+    the 赖子; 红中 and 发财 are konged alone, each with a replacement draw; a closed hand
+    complete in shape (seat 1, no 开口) is offered no win, and may kong its 赖子 alone."""
+    g = deal("huanggang", HG_HANDS, "9p8p5p", indicator="3p")
+    assert g.observe().wildcard == 12                        # 4p
+    assert {"kong 6z", "kong 7z"} <= set(names(g))
+    drive(g, {0: ["kong 7z", "kong 6z"]}, stop=lambda g: g.decider == 1)
+    rec = g.record_so_far()
+    assert rec["indicator"] == "3p" and len(rec["wall"]) == 135
+    assert events_of(rec) == ["0 kong single 7z", "0 draw 9p", "0 kong single 6z",
+                              "0 draw 8p", "0 discard 8p", "1 draw 5p"]
+    # 123m456m789m234p55p is complete, but closed: no tsumo
+    assert "tsumo" not in names(g) and "kong 4p" in names(g)
+    assert g.observe(1).wall_remaining == 136 - 53 - 1 - 3
+
+
+def test_huanggang_last_four_tiles_are_drawn_and_laid_down():
+    """海底捞: with four tiles left each seat in turn draws one and, not winning, lays it
+    down ("pass": a discard event nobody may claim); then the wall is exhausted."""
+    g = play("huanggang", HG_HANDS, "", {0: ["discard 1m"]}, indicator="3p")
+    ev = events_of(g)
+    assert ev[-1] == "exhausted"
+    # 136 - 53 dealt - the 赖子皮 = 82 live tiles, drawn from seat 1 on: the last four by
+    # seats 3, 0, 1, 2
+    last = ev[-9:-1]
+    assert [e.split()[:2] for e in last] == [
+        [s, k] for s in "3012" for k in ("draw", "discard")]
+    haidi = [(s, a) for s, a, n in g.trace if n >= len(ev) - 9]
+    assert haidi == [(int(s), "pass") for s in "3012"]
+    assert g.log()["result"]["deltas"] == [0, 0, 0, 0]     # 黄庄: no payments
