@@ -83,3 +83,33 @@ def test_huanggang_last_four_tiles_are_drawn_and_laid_down():
     haidi = [(s, a) for s, a, n in g.trace if n >= len(ev) - 9]
     assert haidi == [(int(s), "pass") for s in "3012"]
     assert g.log()["result"]["deltas"] == [0, 0, 0, 0]     # 黄庄: no payments
+
+
+def test_two_player_swap_ready_and_the_reserve_draw():
+    """Two players: 71 live tiles, the other 65 the reserve (4 shown as 花牌); the dealer
+    swaps 7z for the reserve's next tile (换牌), declares ready at its first discard
+    (the ready event follows it), and when the live tiles run out draws once from the
+    reserve (海底捞月) and wins."""
+    from mahjong.game import replay
+    hands = {0: "123456789m234p5p7z", 1: "147m258p369s1234z"}
+    reserve = ["9s", "9s", "9s", "9p", "6z", "5p"]    # 花牌, the swap's tile, 海底捞月's
+    live = [t for t in rest_of("two_player", *hands.values(), "".join(reserve))
+            if t != "5p"][:44]                        # 71 - 27 dealt: no 5p among them
+    g = deal("two_player", hands, "".join(live + reserve))
+    assert "swap 7z" in names(g) and "done" in names(g)
+    drive(g, {0: ["swap 7z", "done", "ready", "discard 6z"], 1: ["done"]},
+          stop=lambda g: g._table.n_ev == 91)
+    assert names(g) == ["tsumo", "pass"]            # the reserve tile: win or lay it down
+    g.step("tsumo")
+    log = g.log()
+    ev = events_of(g)
+    assert ev[:2] == ["0 discard 6z", "0 ready"]
+    assert ev[-2:] == ["0 draw 5p", "0 win 5p tsumo +last_tile"]
+    assert len(ev) == 2 + 2 * 44 + 2                # the 44 live draws, each discarded
+    assert len(log["wall"]) == 71 and log["flower_indicators"] == ["9s", "9s", "9s", "9p"]
+    assert len(log["reserve"]) == 65 - 4
+    assert log["note"]["setup"] == [{"swap": 0, "out": "7z", "in": "6z"}]
+    assert replay(log)["events"] == log["events"]
+    # 胡牌 1 + 门清 1 + 自摸 1 + 报听 1 + 海底捞月 1 = 5番 (no 花牌 held, 1m/9m: no 断幺),
+    # paid by the opponent
+    assert log["result"]["deltas"] == [5, -5]
