@@ -113,3 +113,28 @@ def test_two_player_swap_ready_and_the_reserve_draw():
     # 胡牌 1 + 门清 1 + 自摸 1 + 报听 1 + 海底捞月 1 = 5番 (no 花牌 held, 1m/9m: no 断幺),
     # paid by the opponent
     assert log["result"]["deltas"] == [5, -5]
+
+
+def test_tongcheng_ready_on_the_dealers_first_discard_then_two_winners():
+    """通称 扣听: seats 1 and 2 declare ready in the window of the dealer's first discard
+    (before its claims); seat 1's hand is then locked (it discards what it draws); the
+    dealer's 5p is won by both (一炮多响), each paid by the discarder."""
+    hands = {0: DEALER_LOOSE_TC, 1: "12345678911m46p", 2: "222m777p888p99p55p",
+             3: "12345678923s88s"}
+    g = deal("tongcheng", hands, "6s7s2p2s")
+    g.step("discard 9s")
+    assert (g.decider, names(g)) == (1, ["pass", "ready"])
+    drive(g, {1: ["ready"], 2: ["ready"]}, stop=lambda g: g._table.n_ev == 4)
+    assert g.decider == 1 and names(g) == ["discard 6s"]       # locked after 扣听
+    drive(g, {0: ["discard 5p"], 1: ["ron"], 2: ["ron"]})
+    assert events_of(g) == [
+        "0 discard 9s", "1 ready", "2 ready", "1 draw 6s", "1 discard 6s", "2 draw 7s",
+        "2 discard 7s", "3 draw 2p", "3 discard 2p", "0 draw 2s", "0 discard 5p",
+        "1 win 5p from 0", "2 win 5p from 0"]
+    # seat 1: 扣听 25 + 一条龙 8 + 缺门 1 + 缺字 1 = 35 (扣听 replaces 门清);
+    # seat 2: 扣听 25 + 三箱次 10 (222m 777p 888p) + 对对胡 7 + 缺门 1 + 缺字 1 = 44;
+    # both paid by the dealer: -79
+    assert g.log()["result"]["deltas"] == [-79, 35, 44, 0]
+
+
+DEALER_LOOSE_TC = "1357m1357p135s799s"
