@@ -138,3 +138,17 @@ def test_tongcheng_ready_on_the_dealers_first_discard_then_two_winners():
 
 
 DEALER_LOOSE_TC = "1357m1357p135s799s"
+
+
+def test_guiyang_hot_discard_after_a_kong():
+    """Guiyang 热炮: seat 1 makes a 闷豆 (concealed kong), discards its replacement 5p into
+    seat 2's win (flag after_kong); the 豆 is void and seat 1 pays its value on top."""
+    hands = {0: "1357m1357p1355s99s", 1: "777s123456789m9m", 2: "222m777p888p99p55p",
+             3: "3468m2468p2468s9p"}
+    g = play("guiyang", hands, "7s5p4s", {0: ["discard 9s"], 1: ["kong 7s", "discard 5p"],
+                                          2: ["ron"]})
+    assert events_of(g) == ["0 discard 9s", "1 draw 7s", "1 kong concealed 7s", "1 draw 5p",
+                            "1 discard 5p", "2 win 5p from 1 +after_kong", "flip 4s"]
+    # 大对子 30 from the discarder, + 热炮: the void 闷豆's 60; the flip 4s makes 5s the
+    # 翻牌鸡 (nobody holds one); the dealer's 1s is concealed in a hand not ready (ignored)
+    assert g.log()["result"]["deltas"] == [0, -90, 90, 0]
