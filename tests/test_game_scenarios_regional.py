@@ -70,19 +70,47 @@ def test_huanggang_indicator_single_kongs_and_the_open_hand_rule():
 
 
 def test_huanggang_last_four_tiles_are_drawn_and_laid_down():
-    """海底捞: with four tiles left each seat in turn draws one and, not winning, lays it
-    down ("pass": a discard event nobody may claim); then the wall is exhausted."""
-    g = play("huanggang", HG_HANDS, "", {0: ["discard 1m"]}, indicator="3p")
+    """海底捞: with four tiles left each seat in turn draws one and, not winning, may only
+    lay it down ("pass": a discard event nobody may claim, so seat 1 is not asked about
+    the 5p it holds a pair of); then the wall is exhausted with no payment (黄庄)."""
+    hands = {0: "7z6z1357m1357p1357s", 1: "123456789m22p55p", 2: "147m268p369s1234z",
+             3: "258m369p147s1234z"}
+    # 136 - 53 dealt - the 赖子皮 = 82 live tiles, drawn from seat 1 on: the last four
+    # (indices 78..81) by seats 3, 0, 1, 2; seat 3's is a 5p
+    rest = rest_of("huanggang", *hands.values(), "3p", "5p")
+    assert len(rest) == 81
+    g = deal("huanggang", hands, "".join(rest[:78] + ["5p"] + rest[78:]), indicator="3p")
+    drive(g, {0: ["discard 1m"]}, stop=lambda g: g.observe().wall_remaining == 3 and
+          g._table.phase == 2)
+    haidi = []
+    while not g.over:
+        haidi.append((g.decider, names(g)))
+        g.step("pass")
+    assert haidi == [(3, ["pass"]), (0, ["pass"]), (1, ["pass"]), (2, ["pass"])]
     ev = events_of(g)
-    assert ev[-1] == "exhausted"
-    # 136 - 53 dealt - the 赖子皮 = 82 live tiles, drawn from seat 1 on: the last four by
-    # seats 3, 0, 1, 2
-    last = ev[-9:-1]
-    assert [e.split()[:2] for e in last] == [
+    assert ev[-9:-7] == ["3 draw 5p", "3 discard 5p"]
+    assert [e.split()[:2] for e in ev[-9:-1]] == [
         [s, k] for s in "3012" for k in ("draw", "discard")]
-    haidi = [(s, a) for s, a, n in g.trace if n >= len(ev) - 9]
-    assert haidi == [(int(s), "pass") for s in "3012"]
-    assert g.log()["result"]["deltas"] == [0, 0, 0, 0]     # 黄庄: no payments
+    assert ev[-1] == "exhausted"
+    assert g.log()["result"]["deltas"] == [0, 0, 0, 0]
+
+
+def test_huanggang_one_winner_on_a_discard():
+    """一炮单响: seats 2 and 3 (each opened by a pung) both claim the dealer's 8s; only
+    seat 2, the first after the discarder, wins; 大胡 on a discard: all three pay."""
+    hands = {0: "1s8s1357m2468p123z9p", 1: "2468m1357p4567z9m", 2: "11s333s666s999s8s5s",
+             3: "55s444s777s222s8s1p"}
+    g = play("huanggang", hands, "5m", {0: ["discard 1s", "discard 8s"],
+                                        2: ["pung", "discard 5s", "ron"],
+                                        3: ["pung", "discard 1p", "ron"]}, indicator="3z")
+    assert events_of(g) == [
+        "0 discard 1s", "2 pung 1s from 0", "2 discard 5s", "3 pung 5s from 2",
+        "3 discard 1p", "0 draw 5m", "0 discard 8s", "2 win 8s from 0"]
+    assert g.trace[-2:] == [(2, "ron", 7), (3, "ron", 7)]      # seat 3 said ron too
+    # seat 2: (111s) 333s 666s 999s 88s, 清一色 10 + 碰碰胡 10 = base 20, the discarder
+    # x1.5 = 30; F(2) = 碰 1 + 硬胡 1 = 2; F(0) = F(1) = 0, F(3) = 碰 1 (大胡: no 庄家):
+    # 0 pays 30 * 2^2 = 120, 1 pays 20 * 2^2 = 80, 3 pays 20 * 2^3 = 160; 2 gets 360
+    assert g.log()["result"]["deltas"] == [-120, -80, 360, -160]
 
 
 def test_two_player_swap_ready_and_the_reserve_draw():
