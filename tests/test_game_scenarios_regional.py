@@ -180,3 +180,39 @@ def test_guiyang_hot_discard_after_a_kong():
     # 大对子 30 from the discarder, + 热炮: the void 闷豆's 60; the flip 4s makes 5s the
     # 翻牌鸡 (nobody holds one); the dealer's 1s is concealed in a hand not ready (ignored)
     assert g.log()["result"]["deltas"] == [0, -90, 90, 0]
+
+
+def test_guiyang_exhausted_wall_pays_the_ready_seat():
+    """Guiyang 黄庄: nobody wins; seat 1 is ready (平胡 on a 5p that never comes), the three
+    others are not and each pay it its hand value; no flip, no chickens, no 豆."""
+    hands = {0: "147m258p369s147s9m2m", 1: "123456789m1115p", 2: "258m569p258s147s3m",
+             3: "369m357p369s258s1m"}
+    g = play("guiyang", hands, "", {0: ["discard 2m"]})
+    ev = events_of(g)
+    assert ev[0] == "0 discard 2m" and ev[-1] == "exhausted"
+    assert not any(e.startswith("flip") for e in ev)
+    assert len(ev) == 2 + 2 * 55
+    result = g.log()["result"]
+    # 123m456m789m111p + 5p: 平胡 10 (as a discard win) from each seat not ready
+    assert result["deltas"] == [-10, 30, -10, -10]
+    # the dealer is not ready: the first ready seat after it deals next
+    assert result["next_dealer"] == 1
+
+
+@pytest.mark.parametrize("ready", [True, False])
+def test_guiyang_ready_seat_makes_no_pung(ready):
+    """Guiyang 报听 lock: the dealer, ready, is not offered a pung of seat 1's 5p although
+    it holds 55p; without 报听 it is."""
+    hands = {0: "123456789m23p55p9s", 1: "2468m2468p2468s5p", 2: "3579m3579p3579s",
+             3: "2345678s2345m67p"}
+    g = deal("guiyang", hands, "1m")
+    drive(g, {0: ["ready"] * ready + ["discard 9s"], 1: ["discard 5p"]},
+          stop=lambda g: g._table.n_ev >= 3 + ready)
+    ev = events_of(g.record_so_far())
+    if ready:
+        # no claim window: seat 2 draws at once
+        assert ev[-3:-1] == ["1 draw 1m", "1 discard 5p"] and ev[-1].startswith("2 draw")
+        assert 0 not in [s for s, _, n in g.trace if n >= 3]
+    else:
+        assert ev[-2:] == ["1 draw 1m", "1 discard 5p"]
+        assert g.decider == 0 and names(g) == ["pung", "pass"]
