@@ -6,7 +6,7 @@ discarder and 8 from each other seat; a self-draw 8 + F from each seat.
 """
 import pytest
 
-from mahjong.game import Game, stack_wall
+from mahjong.game import Game, replay, stack_wall
 
 from scenario_helpers import deal, drive, events_of, names, play
 
@@ -65,24 +65,42 @@ def test_pung_beats_chow_and_chow_is_for_the_next_seat(seat2, winner_event):
     assert g.decider == taker and all(n.startswith("discard") for n in names(g))
 
 
+def test_a_win_beats_a_pung_claim():
+    """胡 > 碰: seat 2 (asked first) pungs seat 1's 5s, seat 3 wins it: no pung is made."""
+    hands = {0: "1479m258p369s1234z", 1: "5s1479m258p369s56z", 2: "55s236m147p147s67z",
+             3: DRAGON_5S}
+    g = deal(GB, hands, "9p")
+    drive(g, {0: ["discard 4z"], 1: ["discard 5s"]}, stop=lambda g: g._table.n_ev == 3)
+    assert (g.decider, names(g)) == (2, ["pung", "pass"])
+    drive(g, {2: ["pung"], 3: ["ron"]})
+    assert events_of(g) == ["0 discard 4z", "1 draw 9p", "1 discard 5s", "3 win 5s from 1"]
+    # F = 22 as above: 3 +46, the discarder 1 -30, seats 0 and 2 -8
+    assert g.log()["result"]["deltas"] == [-8, -30, -8, 46]
+
+
 def test_flowers_are_set_aside_replaced_and_counted():
-    """Flowers: seat 1 draws two flowers, sets them aside (no event; the note keeps where
-    they were) and draws on to its 5s; the win shows 2 flowers, 2 fans more."""
+    """Flowers: seat 1 is dealt one and draws two, sets them aside (no event; the note
+    keeps where they were) and takes the next tile each time; its win on the 5s shows 3
+    flowers, 3 fans more."""
     opts = {"flowers": True}
     hands = {0: DRAGON_5S + "7z", 1: DRAGON_5S, 2: "1479m258p369s256z",
              3: "258m369p147s1234z"}
     wall = stack_wall(GB, hands, "5s", options=opts)
     flowers = [t for t in wall if t >= 34]
     wall = [t for t in wall if t < 34]
-    wall[53:53] = flowers[:2]          # seat 1's first draw: two flowers, then the 5s
-    wall += flowers[2:]
+    wall[53:53] = flowers[1:3]         # seat 1's first draw: two flowers, then the 5s
+    wall[13:13] = flowers[:1]          # the first tile dealt to seat 1
+    wall += flowers[3:]
     g = Game(GB, options=opts, wall=wall)
     g._table.set_external()
     drive(g, {0: ["discard 7z"], 1: ["tsumo"]})
     log = g.log()
     assert events_of(g) == ["0 discard 7z", "1 draw 5s", "1 win 5s tsumo"]
-    assert log["events"][-1]["flowers"] == 2
-    assert log["note"]["flower_positions"][:2] == [53, 54]
-    # 24 fans by self-draw + 2 flowers = F 26: +3 * (8 + 26) = 102, each other seat -34
-    assert log["result"]["win_values"] == [26]
-    assert log["result"]["deltas"] == [-34, 102, -34, -34]
+    assert log["events"][-1]["flowers"] == 3
+    assert log["final"]["2"]["hand"] == "1479m258p369s256z"    # the deal is not shifted
+    assert log["note"]["flower_positions"][:3] == [13, 54, 55]
+    assert len(log["wall"]) == 136
+    # 24 fans by self-draw + 3 flowers = F 27: +3 * (8 + 27) = 105, each other seat -35
+    assert log["result"]["win_values"] == [27]
+    assert log["result"]["deltas"] == [-35, 105, -35, -35]
+    assert replay(log)["events"] == log["events"]
