@@ -270,12 +270,28 @@ def test_an_illegal_action_raises_and_changes_nothing(rules, options):
     while not g.over:
         legal = names(g)
         assert legal, "a live hand has a legal action"
-        before = (legal, g.decider, g._table.n_ev, g._table.hand_of(g.decider))
+        before = (legal, g.decider, g._table.events(), g._table.hand_of(g.decider))
         bad = [a for a in range(N_ACTIONS) if action_name(a) not in legal]
         a = rng.choice(bad)
         with pytest.raises(MahjongError, match=f"action {action_name(a)}:"):
             g.step(a)
-        assert (names(g), g.decider, g._table.n_ev, g._table.hand_of(g.decider)) == before
+        after = (names(g), g.decider, g._table.events(), g._table.hand_of(g.decider))
+        assert after == before
         g.step(rng.choice(legal))
     with pytest.raises(MahjongError, match="over"):
         g.step(0)
+
+
+@pytest.mark.xfail(strict=True, reason="record_so_far in a setup phase after tiles moved "
+                   "(换牌 swap, or 定缺 after 换三张) raises IndexError: wall_tiles() reads "
+                   "deal_counts, which is filled only when play begins")
+@pytest.mark.parametrize("rules, options", [
+    ("two_player", None), (SC, {"huan_san_zhang": True, "dingque": True})])
+def test_the_record_so_far_in_a_setup_phase(rules, options):
+    """The record so far can be read at every decision, the setup phases included."""
+    g = Game(rules, seed=3, options=options)
+    g._table.set_external()
+    while g._table.phase != 2:
+        g.record_so_far()
+        g.step(names(g)[0])
+    assert g.record_so_far()["events"] == []

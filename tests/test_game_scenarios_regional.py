@@ -113,11 +113,12 @@ def test_huanggang_one_winner_on_a_discard():
     assert g.log()["result"]["deltas"] == [-120, -80, 360, -160]
 
 
-def test_two_player_swap_ready_and_the_reserve_draw():
+@pytest.mark.parametrize("later", [False, True])
+def test_two_player_swap_ready_and_the_reserve_draw(later):
     """Two players: 71 live tiles, the other 65 the reserve (4 shown as 花牌); the dealer
-    swaps 7z for the reserve's next tile (换牌), declares ready at its first discard
-    (the ready event follows it), and when the live tiles run out draws once from the
-    reserve (海底捞月) and wins."""
+    swaps 7z for the reserve's next tile (换牌), declares ready (any time: at its first
+    discard, or a turn later; the ready event follows the discard), and when the live
+    tiles run out draws once from the reserve (海底捞月) and wins."""
     from mahjong.game import replay
     hands = {0: "123456789m234p5p7z", 1: "147m258p369s1234z"}
     reserve = ["9s", "9s", "9s", "9p", "6z", "5p"]    # 花牌, the swap's tile, 海底捞月's
@@ -125,13 +126,19 @@ def test_two_player_swap_ready_and_the_reserve_draw():
             if t != "5p"][:44]                        # 71 - 27 dealt: no 5p among them
     g = deal("two_player", hands, "".join(live + reserve))
     assert "swap 7z" in names(g) and "done" in names(g)
-    drive(g, {0: ["swap 7z", "done", "ready", "discard 6z"], 1: ["done"]},
+    ready = (["discard 6z", "ready", f"discard {live[1]}"] if later
+             else ["ready", "discard 6z"])
+    drive(g, {0: ["swap 7z", "done"] + ready, 1: ["done"]},
           stop=lambda g: g._table.n_ev == 91)
     assert names(g) == ["tsumo", "pass"]            # the reserve tile: win or lay it down
     g.step("tsumo")
     log = g.log()
     ev = events_of(g)
-    assert ev[:2] == ["0 discard 6z", "0 ready"]
+    if later:
+        assert ev[:6] == ["0 discard 6z", f"1 draw {live[0]}", f"1 discard {live[0]}",
+                          f"0 draw {live[1]}", f"0 discard {live[1]}", "0 ready"]
+    else:
+        assert ev[:2] == ["0 discard 6z", "0 ready"]
     assert ev[-2:] == ["0 draw 5p", "0 win 5p tsumo +last_tile"]
     assert len(ev) == 2 + 2 * 44 + 2                # the 44 live draws, each discarded
     assert len(log["wall"]) == 71 and log["flower_indicators"] == ["9s", "9s", "9s", "9p"]
