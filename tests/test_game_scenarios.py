@@ -79,6 +79,21 @@ def test_bloody_hand_ends_at_the_exhausted_wall_after_two_wins():
     assert g.log()["result"]["deltas"] == [-19, 1, 2, 16]
 
 
+def test_kong_money_after_two_wins_comes_from_the_seat_left():
+    """血战 after 一炮多响: seat 3 konges (暗杠) and wins on the replacement; the kong money
+    and the self-draw are paid only by seat 0, the one seat not yet won."""
+    hands = {0: "1357m1357p135s468m", 1: WAIT_5P_PINHU, 2: WAIT_5P_PUNGS,
+             3: "888s23456777s99s"}
+    g = play(SC, hands, "1p1p2p2p8s9s", {0: ["discard 1s", "discard 5p"], 1: ["ron"],
+                                         2: ["ron"], 3: [".", "kong 8s", "tsumo"]})
+    assert events_of(g)[8:] == [
+        "0 discard 5p", "1 win 5p from 0", "2 win 5p from 0", "3 draw 8s",
+        "3 kong concealed 8s", "3 draw 9s", "3 win 9s tsumo +replacement"]
+    # 1 +1, 2 +2 from 0; 暗杠 2 from 0 only; (8888s) 234s 567s 999s 77s: 清一色 3 + 根 1 +
+    # 杠上花 1 = 5番 = 16 from 0 only. 0: -1 - 2 - 2 - 16 = -21, 3: +18
+    assert g.log()["result"]["deltas"] == [-21, 1, 2, 18]
+
+
 def test_robbing_an_added_kong():
     """抢杠: seat 2 wins the 6s seat 1 adds to its pung; no kong event is written and the
     robbed seat keeps its pung (the robbed tile leaves its hand)."""
@@ -193,6 +208,22 @@ def test_last_four_tiles_force_the_win(index, drawer, left, legal):
     g.step(legal[0])
     # 123m456m789m111p55p 平胡 1番 = 1: by self-draw from each other seat, else from seat 0
     assert g.log()["result"]["deltas"] == ([-1, 3, -1, -1] if drawer == 1 else [-1, 1, 0, 0])
+
+
+NO_KONG_HANDS = {0: "147m258p369s147s9m2m", 1: "258m136p258s369s4m", 2: "258m569p258s147s3m",
+                 3: "369m777p369s258s1m"}
+
+
+@pytest.mark.parametrize("index, kong", [(54, False), (50, True)])
+def test_no_kong_on_the_last_tile(index, kong):
+    """No kong when the wall is empty: seat 3 (777p) draws the fourth 7p as the last
+    tile and may not kong it; drawn earlier, it may."""
+    rest = rest_of(SC, *NO_KONG_HANDS.values(), "7p")
+    g = deal(SC, NO_KONG_HANDS, "".join(rest[:index] + ["7p"] + rest[index:]))
+    drive(g, {0: ["discard 2m"]}, stop=lambda g: g.decider == 3 and
+          g._table.last_drawn == 15 and g._table.phase == 2)
+    assert g.observe(3).wall_remaining == 54 - index
+    assert ("kong 7p" in names(g)) == kong
 
 
 def test_void_suit_is_discarded_first_and_blocks_the_win():

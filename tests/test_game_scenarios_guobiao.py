@@ -78,6 +78,18 @@ def test_a_win_beats_a_pung_claim():
     assert g.log()["result"]["deltas"] == [-8, -30, -8, 46]
 
 
+def test_no_pass_lock():
+    """No 过水 in Guobiao: seat 3 declines seat 1's 5s and wins seat 2's 5s right after."""
+    hands = {0: "1479m258p369s1234z", 1: "5s1479m258p369s56z", 2: "55s236m147p147s67z",
+             3: DRAGON_5S}
+    g = play(GB, hands, "9p9p", {0: ["discard 4z"], 1: ["discard 5s"], 2: ["discard 5s"],
+                                 3: ["pass", "ron"]})
+    assert events_of(g) == ["0 discard 4z", "1 draw 9p", "1 discard 5s", "2 draw 9p",
+                            "2 discard 5s", "3 win 5s from 2"]
+    # F = 22: 3 +46, the discarder 2 -30, seats 0 and 1 -8
+    assert g.log()["result"]["deltas"] == [-8, -8, -30, 46]
+
+
 def test_flowers_are_set_aside_replaced_and_counted():
     """Flowers: seat 1 is dealt one and draws two, sets them aside (no event; the note
     keeps where they were) and takes the next tile each time; its win on the 5s shows 3

@@ -223,3 +223,17 @@ def test_guiyang_ready_seat_makes_no_pung(ready):
     else:
         assert ev[-2:] == ["1 draw 1m", "1 discard 5p"]
         assert g.decider == 0 and names(g) == ["pung", "pass"]
+
+
+def test_tongcheng_single_winner_option():
+    """通称 with multi_ron off: of the two claimants of the dealer's 5p only seat 1, the
+    first after the discarder, wins."""
+    hands = {0: DEALER_LOOSE_TC, 1: "12345678911m46p", 2: "222m777p888p99p55p",
+             3: "12345678923s88s"}
+    g = play("tongcheng", hands, "6s7s2p2s", {0: ["discard 9s", "discard 5p"],
+                                              1: ["ready", "ron"], 2: ["ready", "ron"]},
+             options={"multi_ron": False})
+    assert events_of(g)[-2:] == ["0 discard 5p", "1 win 5p from 0"]
+    assert g.trace[-1] == (2, "ron", 11)              # seat 2 said ron too
+    # seat 1's 35 (as above) from the dealer
+    assert g.log()["result"]["deltas"] == [-35, 35, 0, 0]
