@@ -94,6 +94,18 @@ def test_kong_money_after_two_wins_comes_from_the_seat_left():
     assert g.log()["result"]["deltas"] == [-21, 1, 2, 18]
 
 
+def test_heavenly_and_earthly_wins():
+    """天胡: the dealer's first 14 win (flag heavenly); 地胡: a non-dealer wins the dealer's
+    first discard (flag earthly). Both 6番 = 32."""
+    g = play(SC, {0: "123456789m11p456p"}, "", {0: ["tsumo"]}, options={"xuezhan": False})
+    assert events_of(g) == ["0 win 6p tsumo +heavenly"]
+    assert g.log()["result"]["deltas"] == [96, -32, -32, -32]     # 32 from each seat
+    g = play(SC, {0: "1357m1357p135s795p", 1: WAIT_5P_PINHU}, "", {0: ["discard 5p"],
+             1: ["ron"]}, options={"xuezhan": False})
+    assert events_of(g) == ["0 discard 5p", "1 win 5p from 0 +earthly"]
+    assert g.log()["result"]["deltas"] == [-32, 32, 0, 0]         # 32 from the discarder
+
+
 def test_robbing_an_added_kong():
     """抢杠: seat 2 wins the 6s seat 1 adds to its pung; no kong event is written and the
     robbed seat keeps its pung (the robbed tile leaves its hand)."""

@@ -206,6 +206,19 @@ def test_guiyang_exhausted_wall_pays_the_ready_seat():
     assert result["next_dealer"] == 1
 
 
+def test_guiyang_non_dealer_ready_only_on_its_first_draw():
+    """Guiyang 报听 is for the start only: seat 1, ready on its first draw, may declare
+    then; one turn later it may not."""
+    hands = {0: "1357m1357p135s799s", 1: "12345678911m46p", 2: "222m777p888p99p55p",
+             3: "3468m2468p2468s9p"}
+    g = deal("guiyang", hands, "2s2s3p3s9m")
+    g.step("discard 9s")
+    assert g.decider == 1 and "ready" in names(g)
+    drive(g, {}, stop=lambda g: g._table.n_ev == 10)
+    assert events_of(g.record_so_far())[-1] == "1 draw 9m" and g.decider == 1
+    assert "ready" not in names(g)
+
+
 @pytest.mark.parametrize("ready", [True, False])
 def test_guiyang_ready_seat_makes_no_pung(ready):
     """Guiyang 报听 lock: the dealer, ready, is not offered a pung of seat 1's 5p although
