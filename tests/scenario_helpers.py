@@ -6,10 +6,9 @@ are forced) and drives every seat from a script: a list of action names per seat
 
 * On its own turn a seat takes the next name of its script (unless that name only answers
   a claim window: "ron", "pung", "exposed_kong", "chow_*", or "pass" when passing is not
-  an action of this turn); "." stands for the default
-  of one turn; when it has no name for the turn it
-  discards the tile it just drew (摸切), or lays it down ("pass") where that is the only
-  way on (海底捞).
+  an action of this turn); "." stands for the default of one turn. When it has no name
+  for the turn it discards the tile it just drew (摸切), or lays it down ("pass") where
+  that is the only way on (海底捞, the two-player reserve draw).
 * In a claim window (a discard, or an added kong that may be robbed) a seat takes the next
   name of its script only when that name is a claim the seat may make now; otherwise it
   passes. A window where passing is not allowed (a forced win) stops the script with an
@@ -26,6 +25,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence
 from mahjong.game import Game, stack_wall
 from mahjong.game import _table
 from mahjong.game.spec import WIN_FLAGS
+from mahjong.tiles import TENHOU_NAMES
 
 #: names that only answer a claim window: on its own turn a seat whose script says one of
 #: these next plays on by default until the window comes
@@ -124,7 +124,6 @@ def next_action(g: Game, todo: List[str]) -> str:
 
 
 def _tile(t: int) -> str:
-    from mahjong.tiles import TENHOU_NAMES
     return TENHOU_NAMES[t]
 
 

@@ -119,7 +119,8 @@ def test_robbing_an_added_kong():
         "3 draw 5m", "3 discard 5m", "0 draw 5s", "0 discard 5s", "1 draw 6s",
         "2 win 6s from 1 +robbing_kong +fourth_tile"]
     log = g.log()
-    assert log["final"]["1"] == {"hand": "123456789m8s", "melds": [{"type": "pung", "tiles": "666s"}]}
+    assert log["final"]["1"] == {"hand": "123456789m8s",
+                                 "melds": [{"type": "pung", "tiles": "666s"}]}
     # seat 2: 123p456p789p456s99p 平胡 1番 + 抢杠胡 1番 = 2番 = 2, paid by the robbed seat 1;
     # the void kong earns no 刮风 money
     assert log["result"]["deltas"] == [0, -2, 2, 0]
