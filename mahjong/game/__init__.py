@@ -337,7 +337,9 @@ class Game:
         rec = self._table.record_so_far()
         rec["final"] = self._table.final_hands()
         if self._table.exhausted and self.spec.exhausted_data is not None:
-            rng = np.random.Generator(np.random.PCG64(self._rng_state))
+            # seeded by the deck itself, so that a replay of the log draws the same
+            rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(
+                [self._table.dealer] + self._table.deck_ids())))
             data = self.spec.exhausted_data(rec, rng)
             if data is not None:
                 rec["events"][-1][self.spec.rules] = data

@@ -1453,6 +1453,10 @@ cdef class Table:
             taken += self.swaps[s]
         return self.n_flower_ind + taken
 
+    def deck_ids(self):
+        """The shuffled deck as tile ids (flowers 34..41)."""
+        return [self.deck[i] for i in range(self.deck_n)]
+
     def flower_indicator_tiles(self):
         return [TENHOU_NAMES[self.flower_ind[i]] for i in range(self.n_flower_ind)]
 
