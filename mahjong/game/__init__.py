@@ -36,8 +36,30 @@ __all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "Observation", "Action
            "play_spec", "replay", "stack_wall", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
 
 
+_SPECS: Dict[Any, PlaySpec] = {}
+
+
 def play_spec(rules: str, options: Optional[Mapping[str, Any]] = None) -> PlaySpec:
-    """The room's PlaySpec of rule set ``rules`` with ``options``."""
+    """The room's PlaySpec of rule set ``rules`` with ``options`` (made once per rule set
+    and options: a PlaySpec is immutable)."""
+    try:
+        key = (rules, None if not options else tuple(sorted(options.items())))
+        hash(key)
+    except (TypeError, AttributeError):
+        key = None
+    if key is not None:
+        spec = _SPECS.get(key)
+        if spec is not None:
+            return spec
+    spec = _make_play_spec(rules, options)
+    if key is not None and len(_SPECS) < 256:
+        _SPECS[key] = spec
+    return spec
+
+
+def _make_play_spec(rules: str, options: Optional[Mapping[str, Any]]) -> PlaySpec:
+    if not isinstance(rules, str):
+        raise MahjongError(f"rules: {rules!r} is not a rule set name")
     info = ruleset_info(rules)
     try:
         play = importlib.import_module(info.module + ".play")
