@@ -539,20 +539,28 @@ class Match:
         self.logs: List[Dict[str, Any]] = []
 
     def seat_of_players(self, hand: int) -> List[int]:
-        """Player sitting at each seat in hand ``hand`` (0-based)."""
-        order = list(range(self.seats))
-        if self.guobiao and hand >= 8:
-            order = [1, 0, 3, 2]
-        return order
+        """The player at each seat (table position) in hand ``hand`` (0-based)."""
+        if self.guobiao:
+            from mahjong.guobiao import hand_info
+            info = hand_info(hand + 1)
+            at = [0] * 4
+            for wind, player in enumerate(info.players):
+                at[(info.hand_in_round + wind) % 4] = player
+            return at
+        return list(range(self.seats))
 
     def play(self) -> List[Dict[str, Any]]:
+        """Play the hands; return their logs (each with ``note.match``: the hand number,
+        the player at each seat and the scores after it)."""
         dealer = self.dealer
+        dice = np.random.Generator(np.random.PCG64(np.random.SeedSequence([self.seed, 1 << 31])))
         for h in range(self.hands):
             at = self.seat_of_players(h)
+            round_wind = 0
             if self.guobiao:
-                round_wind, dealer = h // 4, h % 4      # no 连庄: East of each hand in turn
-            else:
-                round_wind = 0
+                from mahjong.guobiao import hand_info
+                info = hand_info(h + 1)
+                round_wind, dealer = info.round_wind, info.hand_in_round   # no 连庄
             g = Game(self.rules, seed=[self.seed, h], options=self.options,
                      agents=[self.players[at[s]] for s in range(self.seats)], dealer=dealer,
                      round_wind=round_wind,
@@ -564,5 +572,7 @@ class Match:
                 "hand": h, "players": at, "scores": list(self.scores)})
             self.logs.append(log)
             if not self.guobiao:
-                dealer = log["result"]["next_dealer"]
+                nxt = log["result"]["next_dealer"]
+                # None: the rule set leaves the next dealer to the dice
+                dealer = int(dice.integers(self.seats)) if nxt is None else nxt
         return self.logs
