@@ -386,7 +386,7 @@ class Game:
         s = settle(rec)
         self.settlement = s
         items = [getattr(i, "name", str(i)) for w in s.wins.values()
-                 for i in getattr(w, "items", ())]
+                 for i in getattr(w, "items", None) or getattr(w, "fans", ())]
         rec["result"] = {"deltas": list(s.deltas), "next_dealer": s.next_dealer,
                          "win_values": list(self._table.win_values), "items": items}
         self._record = rec
