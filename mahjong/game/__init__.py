@@ -36,8 +36,30 @@ __all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "Observation", "Action
            "play_spec", "replay", "stack_wall", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
 
 
+_SPECS: Dict[Any, PlaySpec] = {}
+
+
 def play_spec(rules: str, options: Optional[Mapping[str, Any]] = None) -> PlaySpec:
-    """The room's PlaySpec of rule set ``rules`` with ``options``."""
+    """The room's PlaySpec of rule set ``rules`` with ``options`` (made once per rule set
+    and options: a PlaySpec is immutable)."""
+    try:
+        key = (rules, None if not options else tuple(sorted(options.items())))
+        hash(key)
+    except (TypeError, AttributeError):
+        key = None
+    if key is not None:
+        spec = _SPECS.get(key)
+        if spec is not None:
+            return spec
+    spec = _make_play_spec(rules, options)
+    if key is not None and len(_SPECS) < 256:
+        _SPECS[key] = spec
+    return spec
+
+
+def _make_play_spec(rules: str, options: Optional[Mapping[str, Any]]) -> PlaySpec:
+    if not isinstance(rules, str):
+        raise MahjongError(f"rules: {rules!r} is not a rule set name")
     info = ruleset_info(rules)
     try:
         play = importlib.import_module(info.module + ".play")
@@ -53,6 +75,19 @@ def _tile_set(spec: PlaySpec) -> List[int]:
     if spec.flowers:
         tiles += list(range(34, 42))
     return tiles
+
+
+def _seed_words(seed) -> List[int]:
+    """The seed as a list of ints in [0, 2**64): an int or a sequence of them."""
+    words = [seed] if type(seed) is int else seed
+    if not isinstance(words, (list, tuple)) or not words:
+        raise MahjongError(f"seed: {seed!r} is not a non-negative int or a sequence of them")
+    for w in words:
+        if type(w) is not int and not isinstance(w, np.integer):
+            raise MahjongError(f"seed: {w!r} in {seed!r} is not an int")
+        if not 0 <= w < 2**64:
+            raise MahjongError(f"seed: {w!r} is not in [0, 2**64)")
+    return [int(w) for w in words]
 
 
 def deck_of_log(log: Mapping[str, Any], spec: PlaySpec) -> List[int]:
@@ -241,15 +276,10 @@ class Game:
         if type(round_wind) is not int or not 0 <= round_wind < 4:
             raise MahjongError(f"round_wind: {round_wind!r} (0..3)")
         self.agents = _agents(agents, seats)
-        try:
-            ss = np.random.SeedSequence(seed)
-        except (TypeError, ValueError) as exc:
-            raise MahjongError(f"seed: {seed!r} is not a non-negative integer ({exc})") from None
-        state = ss.generate_state(2 + seats, np.uint64)
+        state = _table.seed_state(_seed_words(seed), 2 + seats)
         self.seed = seed
-        self._rng_state = int(state[1])
         if wall is None:
-            wall = _table.shuffled(_tile_set(self.spec), int(state[0]))
+            wall = _table.shuffled(_tile_set(self.spec), state[0])
         else:
             wall = self._read_wall(wall)
         kinds = [getattr(a, "kind", _table.AGENT_EXTERNAL)
@@ -258,7 +288,7 @@ class Game:
         self._kinds = kinds
         self.scores = list(scores) if scores is not None else [0] * seats
         self._table = _table.Table(self.spec, dealer, round_wind, wall, kinds,
-                                   [int(x) for x in state[2:]], _setup)
+                                   state[2:], _setup)
         self._record = None
         self.settlement = None
 
@@ -337,7 +367,9 @@ class Game:
         rec = self._table.record_so_far()
         rec["final"] = self._table.final_hands()
         if self._table.exhausted and self.spec.exhausted_data is not None:
-            rng = np.random.Generator(np.random.PCG64(self._rng_state))
+            # seeded by the deck itself, so that a replay of the log draws the same
+            rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(
+                [self._table.dealer] + self._table.deck_ids())))
             data = self.spec.exhausted_data(rec, rng)
             if data is not None:
                 rec["events"][-1][self.spec.rules] = data
@@ -354,7 +386,7 @@ class Game:
         s = settle(rec)
         self.settlement = s
         items = [getattr(i, "name", str(i)) for w in s.wins.values()
-                 for i in getattr(w, "items", ())]
+                 for i in getattr(w, "items", None) or getattr(w, "fans", ())]
         rec["result"] = {"deltas": list(s.deltas), "next_dealer": s.next_dealer,
                          "win_values": list(self._table.win_values), "items": items}
         self._record = rec
@@ -515,20 +547,28 @@ class Match:
         self.logs: List[Dict[str, Any]] = []
 
     def seat_of_players(self, hand: int) -> List[int]:
-        """Player sitting at each seat in hand ``hand`` (0-based)."""
-        order = list(range(self.seats))
-        if self.guobiao and hand >= 8:
-            order = [1, 0, 3, 2]
-        return order
+        """The player at each seat (table position) in hand ``hand`` (0-based)."""
+        if self.guobiao:
+            from mahjong.guobiao import hand_info
+            info = hand_info(hand + 1)
+            at = [0] * 4
+            for wind, player in enumerate(info.players):
+                at[(info.hand_in_round + wind) % 4] = player
+            return at
+        return list(range(self.seats))
 
     def play(self) -> List[Dict[str, Any]]:
+        """Play the hands; return their logs (each with ``note.match``: the hand number,
+        the player at each seat and the scores after it)."""
         dealer = self.dealer
+        dice = np.random.Generator(np.random.PCG64(np.random.SeedSequence([self.seed, 1 << 31])))
         for h in range(self.hands):
             at = self.seat_of_players(h)
+            round_wind = 0
             if self.guobiao:
-                round_wind, dealer = h // 4, h % 4      # no 连庄: East of each hand in turn
-            else:
-                round_wind = 0
+                from mahjong.guobiao import hand_info
+                info = hand_info(h + 1)
+                round_wind, dealer = info.round_wind, info.hand_in_round   # no 连庄
             g = Game(self.rules, seed=[self.seed, h], options=self.options,
                      agents=[self.players[at[s]] for s in range(self.seats)], dealer=dealer,
                      round_wind=round_wind,
@@ -540,5 +580,7 @@ class Match:
                 "hand": h, "players": at, "scores": list(self.scores)})
             self.logs.append(log)
             if not self.guobiao:
-                dealer = log["result"]["next_dealer"]
+                nxt = log["result"]["next_dealer"]
+                # None: the rule set leaves the next dealer to the dice
+                dealer = int(dice.integers(self.seats)) if nxt is None else nxt
         return self.logs
