@@ -116,3 +116,32 @@ def test_flowers_are_set_aside_replaced_and_counted():
     assert log["result"]["win_values"] == [27]
     assert log["result"]["deltas"] == [-35, 105, -35, -35]
     assert replay(log)["events"] == log["events"]
+
+
+def test_a_flower_drawn_between_two_offers_counts_in_the_second():
+    """The offered value follows the flowers: seat 3 declines seat 1's 5s (22 fans), then
+    draws a flower; seat 2's 5s is offered at 23 and won with 1 flower."""
+    opts = {"flowers": True}
+    hands = {0: "1479m258p369s1234z", 1: "5s1479m258p369s56z", 2: "55s236m147p147s67z",
+             3: DRAGON_5S}
+    wall = stack_wall(GB, hands, "9p9p2z1z7z7z", options=opts)
+    flowers = [t for t in wall if t >= 34]
+    wall = [t for t in wall if t < 34]
+    wall[55:55] = flowers[:1]          # seat 3's first draw: a flower, then the 2z
+    wall += flowers[1:]
+    g = Game(GB, options=opts, wall=wall)
+    g._table.set_external()
+    offers = []
+
+    def note_offers(g):
+        if g.decider == 3 and "ron" in names(g):
+            offers.append(g.observe(3).win_offer)
+        return False
+
+    drive(g, {0: ["discard 4z"], 1: ["discard 5s"], 2: [".", "discard 5s"],
+              3: ["pass", "ron"]}, stop=note_offers)
+    assert offers == [22, 23]
+    assert events_of(g)[-2:] == ["2 discard 5s", "3 win 5s from 2"]
+    assert g.log()["events"][-1]["flowers"] == 1
+    # F = 23: 3 +(24 + 23) = 47, the discarder 2 -31, seats 0 and 1 -8
+    assert g.log()["result"]["deltas"] == [-8, -8, -31, 47]
