@@ -77,6 +77,19 @@ def _tile_set(spec: PlaySpec) -> List[int]:
     return tiles
 
 
+def _seed_words(seed) -> List[int]:
+    """The seed as a list of ints in [0, 2**64): an int or a sequence of them."""
+    words = [seed] if type(seed) is int else seed
+    if not isinstance(words, (list, tuple)) or not words:
+        raise MahjongError(f"seed: {seed!r} is not a non-negative int or a sequence of them")
+    for w in words:
+        if type(w) is not int and not isinstance(w, np.integer):
+            raise MahjongError(f"seed: {w!r} in {seed!r} is not an int")
+        if not 0 <= w < 2**64:
+            raise MahjongError(f"seed: {w!r} is not in [0, 2**64)")
+    return [int(w) for w in words]
+
+
 def deck_of_log(log: Mapping[str, Any], spec: PlaySpec) -> List[int]:
     """The shuffled deck a log was dealt from, as the engine holds it: the wall with the
     indicator put back after the deal, the flowers put back where the note says, then the
@@ -263,15 +276,10 @@ class Game:
         if type(round_wind) is not int or not 0 <= round_wind < 4:
             raise MahjongError(f"round_wind: {round_wind!r} (0..3)")
         self.agents = _agents(agents, seats)
-        try:
-            ss = np.random.SeedSequence(seed)
-        except (TypeError, ValueError) as exc:
-            raise MahjongError(f"seed: {seed!r} is not a non-negative integer ({exc})") from None
-        state = ss.generate_state(2 + seats, np.uint64)
+        state = _table.seed_state(_seed_words(seed), 2 + seats)
         self.seed = seed
-        self._rng_state = int(state[1])
         if wall is None:
-            wall = _table.shuffled(_tile_set(self.spec), int(state[0]))
+            wall = _table.shuffled(_tile_set(self.spec), state[0])
         else:
             wall = self._read_wall(wall)
         kinds = [getattr(a, "kind", _table.AGENT_EXTERNAL)
@@ -280,7 +288,7 @@ class Game:
         self._kinds = kinds
         self.scores = list(scores) if scores is not None else [0] * seats
         self._table = _table.Table(self.spec, dealer, round_wind, wall, kinds,
-                                   [int(x) for x in state[2:]], _setup)
+                                   state[2:], _setup)
         self._record = None
         self.settlement = None
 
@@ -378,7 +386,7 @@ class Game:
         s = settle(rec)
         self.settlement = s
         items = [getattr(i, "name", str(i)) for w in s.wins.values()
-                 for i in getattr(w, "items", ())]
+                 for i in getattr(w, "items", None) or getattr(w, "fans", ())]
         rec["result"] = {"deltas": list(s.deltas), "next_dealer": s.next_dealer,
                          "win_values": list(self._table.win_values), "items": items}
         self._record = rec

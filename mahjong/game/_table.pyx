@@ -233,6 +233,9 @@ cdef class Table:
     cdef public int n_ev
     cdef int n_wins
     cdef object win_events
+    cdef dict win_cache                   # (seat, tile, from, flags, versions) -> value
+    cdef int hand_version[MAX_SEATS]      # bumped when a standing hand changes
+    cdef int table_version                # bumped by every claim, kong, ready and win
     cdef public object win_values
     cdef public object setup_notes          # what 换三张 / 换牌 did (for the log's note)
 
@@ -306,6 +309,7 @@ cdef class Table:
             pcg_seed(&self.agent_rng[s], agent_seeds[s], 2 * s + 1)
         pcg_seed(&self.table_rng, agent_seeds[0] ^ 0x9E3779B97F4A7C15ULL, 99)
         self.win_events = []
+        self.win_cache = {}
         self.win_values = []
         self.setup_notes = []
         self.wildcard = -1
@@ -340,9 +344,11 @@ cdef class Table:
             self.ready_at[s] = self.tenpai_at[s] = -1
             self.void_suit[s] = self.greedy_void[s] = -1
             self.waits[s] = 0
+            self.hand_version[s] = 0
         self.won_count = self.n_ev = self.n_wins = self.interrupted = 0
         self.in_haidi = self.reserve_draw = self.exhausted = self.setup_changed = 0
         self.dealer_discards = 0
+        self.table_version = 0
         self.pos = 0
         self.live_left = 0
         for i in range(self.live_end):
@@ -376,36 +382,38 @@ cdef class Table:
         self.decider = self.dealer
         self._next_setup(0)
 
-    cdef void _next_setup(self, int stage):
+    cdef int _next_setup(self, int stage) except -1 nogil:
         """Stages in order: 换三张 (1), 换牌 (2), 定缺 (3), then play."""
         if stage < 1 and self.k_exchange:
             self.phase = PH_EXCHANGE
             self.decider = self.dealer
             self._legal_exchange()
-            return
+            return 0
         if stage < 2 and self.k_swap:
             self.phase = PH_SWAP
             self.decider = self.dealer
             self._legal_swap()
-            return
+            return 0
         if stage < 3 and self.k_dingque:
             self.phase = PH_VOID
             self.decider = self.dealer
             self._legal_void()
-            return
+            return 0
         memcpy(self.deal_counts, self.counts, sizeof(self.counts))
         for k in range(self.seats):
             if k != self.dealer:
                 self.update_waits(k)
         self._enter_act(self.dealer, 0, 0)
+        return 0
 
-    cdef void _legal_void(self):
+    cdef int _legal_void(self) except -1 nogil:
         cdef int k
         self._clear_legal()
         for k in range(3):
             self._allow(A_VOID + k)
+        return 0
 
-    cdef void _legal_exchange(self):
+    cdef int _legal_exchange(self) except -1 nogil:
         """Pick three tiles of one suit (the suit of the first pick)."""
         cdef int s = self.decider, t, k, n, suit = -1
         self._clear_legal()
@@ -422,18 +430,20 @@ cdef class Table:
                 if n < 3:
                     continue
             self._allow(A_SWAP + t)
+        return 0
 
-    cdef void _legal_swap(self):
+    cdef int _legal_swap(self) except -1 nogil:
         cdef int s = self.decider, t
         self._clear_legal()
         self._allow(A_DONE)
         if self.swaps[s] >= 14 or self.res_pos >= self.res_n:
-            return
+            return 0
         for t in range(34):
             if self.counts[s][t]:
                 self._allow(A_SWAP + t)
+        return 0
 
-    cdef void _apply_setup(self, int s, int a):
+    cdef int _apply_setup(self, int s, int a) except -1 nogil:
         cdef int t, k, to, shift
         if self.phase == PH_VOID:
             self.void_suit[s] = a - A_VOID
@@ -442,7 +452,7 @@ cdef class Table:
             else:
                 self.decider = (s + 1) % self.seats
                 self._legal_void()
-            return
+            return 0
         if self.phase == PH_SWAP:
             if a == A_DONE:
                 if (s + 1) % self.seats == self.dealer:
@@ -450,7 +460,7 @@ cdef class Table:
                 else:
                     self.decider = (s + 1) % self.seats
                     self._legal_swap()
-                return
+                return 0
             t = a - A_SWAP
             k = self.res[self.res_pos]
             self.res_pos += 1
@@ -460,9 +470,10 @@ cdef class Table:
             self.res_n += 1
             self.swaps[s] += 1
             self.setup_changed = 1
-            self.setup_notes.append({"swap": s, "out": TENHOU_NAMES[t], "in": TENHOU_NAMES[k]})
+            with gil:
+                self._note_swap(s, t, k)
             self._legal_swap()
-            return
+            return 0
         # 换三张
         t = a - A_SWAP
         self.counts[s][t] -= 1
@@ -470,21 +481,23 @@ cdef class Table:
         self.n_picked[s] += 1
         if self.n_picked[s] < 3:
             self._legal_exchange()
-            return
+            return 0
         if (s + 1) % self.seats != self.dealer:
             self.decider = (s + 1) % self.seats
             self._legal_exchange()
-            return
+            return 0
         shift = 1 + pcg_below(&self.table_rng, self.seats - 1)   # 1 下家, 2 对家, 3 上家
         for s in range(self.seats):
             to = (s + shift) % self.seats
             for t in range(34):
                 self.counts[to][t] += self.picked[s][t]
-            self.setup_notes.append({"exchange": s, "to": to, "tiles": _hand_text(self.picked[s])})
+            with gil:
+                self._note_exchange(s, to)
         self.setup_changed = 1
         self._next_setup(1)
 
     # --- small helpers ---------------------------------------------------------------------
+        return 0
 
     cdef inline int remaining(self) noexcept nogil:
         return self.live_left
@@ -499,6 +512,8 @@ cdef class Table:
         self.ev_aux[i] = aux
         self.ev_from[i] = frm
         self.n_ev = i + 1
+        if typ != EV_DRAW and typ != EV_DISCARD:
+            self.table_version += 1
 
     cdef inline int next_seat(self, int s) noexcept nogil:
         cdef int k
@@ -542,6 +557,7 @@ cdef class Table:
         if self.k_lone_pung and self.n_melds[s] == 1 and self.mk[s][0] == MELD_PUNG:
             mask |= (<uint64_t>1) << self.mt[s][0]
         self.waits[s] = mask
+        self.hand_version[s] += 1
         if d == 1 and self.tenpai_at[s] < 0:
             self.tenpai_at[s] = self.n_ev
         elif d != 1:
@@ -592,7 +608,7 @@ cdef class Table:
             self.legal_list[self.n_legal] = a
             self.n_legal += 1
 
-    cdef void _enter_act(self, int s, int replacement, int claimed):
+    cdef int _enter_act(self, int s, int replacement, int claimed) except -1 nogil:
         self.had_draw = (not claimed and self.n_ev > 0 and
                          self.ev_type[self.n_ev - 1] == EV_DRAW and
                          self.ev_seat[self.n_ev - 1] == s and not self.reserve_draw)
@@ -603,8 +619,9 @@ cdef class Table:
         self.act_claimed = claimed
         self.ready_pending = 0
         self._legal_act()
+        return 0
 
-    cdef int _self_draw_flags(self, int s):
+    cdef int _self_draw_flags(self, int s) noexcept nogil:
         cdef int f = 0
         if self.act_replacement:
             f |= F_REPLACEMENT
@@ -625,7 +642,7 @@ cdef class Table:
     cdef bint _forced_win(self) noexcept nogil:
         return self.k_must_win_last and self.remaining() < self.k_must_win_last
 
-    cdef void _legal_act(self):
+    cdef int _legal_act(self) except -1 nogil:
         cdef int s = self.cur, t, v
         cdef uint8_t* c = self.counts[s]
         cdef uint8_t tmp[34]
@@ -638,13 +655,13 @@ cdef class Table:
                 self._allow(A_TSUMO)
                 self.win_val_cur = v
                 if self._forced_win():
-                    return
+                    return 0
         if self.in_haidi or self.reserve_draw:
             self._allow(A_PASS)        # the drawn tile is laid down, nobody may take it
-            return
+            return 0
         if self.ready[s] and self.k_ready_locks and not self.ready_pending:
             self._allow(A_DISCARD + self.last_draw)
-            return
+            return 0
         if self.ready_pending:
             memcpy(tmp, c, 34)
             for t in range(34):
@@ -653,7 +670,7 @@ cdef class Table:
                     if self._ready_hand(s, tmp):
                         self._allow(A_DISCARD + t)
                     tmp[t] += 1
-            return
+            return 0
         can_kong = not self.act_claimed and not (self.k_no_kong_last and self.remaining() == 0)
         if can_kong:
             for t in range(34):
@@ -684,16 +701,28 @@ cdef class Table:
             for t in range(34):
                 if c[t]:
                     self._allow(A_DISCARD + t)
+        return 0
 
-    cdef bint _ready_hand(self, int s, const uint8_t* c13):
+    cdef int _ready_hand(self, int s, const uint8_t* c13) except -1 nogil:
         """Is the 13-tile standing hand c13 ready, by the rule set's test?"""
         if self.missing(s, c13) != 1 and self.ready_test is None:
             return 0
         if self.ready_test is None:
             return 1
-        return bool(self.ready_test(tuple([c13[k] for k in range(34)]), tuple(self._melds_json(s))))
+        with gil:
+            return self._ready_test_py(s, c13)
 
-    cdef bint _ready_allowed(self, int s):
+    cdef int _ready_test_py(self, int s, const uint8_t* c13) except -1:
+        return bool(self.ready_test(tuple([c13[k] for k in range(34)]),
+                                    tuple(self._melds_json(s))))
+
+    cdef void _note_swap(self, int s, int t, int k):
+        self.setup_notes.append({"swap": s, "out": TENHOU_NAMES[t], "in": TENHOU_NAMES[k]})
+
+    cdef void _note_exchange(self, int s, int to):
+        self.setup_notes.append({"exchange": s, "to": to, "tiles": _hand_text(self.picked[s])})
+
+    cdef bint _ready_allowed(self, int s) noexcept nogil:
         if self.ready[s]:
             return 0
         if self.k_ready_any:
@@ -709,7 +738,7 @@ cdef class Table:
                 return i
         return -1
 
-    cdef int _claim_flags(self, int o, int t, int robbing):
+    cdef int _claim_flags(self, int o, int t, int robbing) noexcept nogil:
         cdef int f = 0
         if robbing:
             f |= F_ROBBING_KONG
@@ -727,7 +756,7 @@ cdef class Table:
             f |= F_FOURTH_TILE
         return f & self.k_flag_mask
 
-    cdef int _claim_options(self, int o, int t, int robbing, int* value):
+    cdef int _claim_options(self, int o, int t, int robbing, int* value) except -1 nogil:
         """Bit set of the claims seat o may make on tile t (bit k = action A_RON + k)."""
         cdef uint8_t* c = self.counts[o]
         cdef int opts = 0, v, r
@@ -768,7 +797,7 @@ cdef class Table:
                 opts |= 1 << (A_CHOW_HIGH - A_RON)
         return opts
 
-    cdef void _open_claims(self, int discarder, int t, int robbing):
+    cdef int _open_claims(self, int discarder, int t, int robbing) except -1 nogil:
         """Find every seat with a claim; ask them in play order after the discarder."""
         cdef int k, o, opts, v
         self.claim_n = 0
@@ -787,12 +816,13 @@ cdef class Table:
                 self.claim_n += 1
                 self.claim_opts[o] = opts
         self._next_claimant()
+        return 0
 
-    cdef void _next_claimant(self):
+    cdef int _next_claimant(self) except -1 nogil:
         cdef int o, opts, k
         if self.claim_i >= self.claim_n:
             self._resolve_claims()
-            return
+            return 0
         o = self.claim_seats[self.claim_i]
         self.decider = o
         opts = self.claim_opts[o]
@@ -801,22 +831,34 @@ cdef class Table:
             self.win_val_cur = self.claim_value[o]
             if self._forced_win():
                 self._allow(A_RON)      # a possible win must be taken: the only action
-                return
+                return 0
         for k in range(8):
             if opts & (1 << k):
                 self._allow(A_RON + k)
         self._allow(A_PASS)
 
     # --- asking the room -------------------------------------------------------------------
+        return 0
 
-    cdef int _ask_win(self, int s, int t, int frm, int flags) except -1:
+    cdef int _ask_win(self, int s, int t, int frm, int flags) except -1 nogil:
         """The room's value of seat s winning on tile t now (0 = refused). The hand counts
-        already hold t."""
+        already hold t. (The one call into Python in play: the rule set's own check.)"""
+        with gil:
+            return self._ask_win_py(s, t, frm, flags)
+
+    cdef int _ask_win_py(self, int s, int t, int frm, int flags) except -1:
+        # the same question in the same state has the same answer: asked once (the state:
+        # the seat's standing hand, and every claim, kong, ready and win so far)
+        key = (s, t, frm, flags, self.hand_version[s], self.table_version)
+        v = self.win_cache.get(key)
+        if v is not None:
+            return v
         win = self._win_event(s, t, frm, flags)
         q = WinQuery(_LazyRecord(self), win, tuple([self.counts[s][k] for k in range(34)]))
         v = self.win_value(q)
         if type(v) is not int or v < 0:
             raise MahjongError(f"{self.spec.rules}: win_value returned {v!r}, not an int >= 0")
+        self.win_cache[key] = v
         return v
 
     cdef dict _win_event(self, int s, int t, int frm, int flags):
@@ -859,7 +901,7 @@ cdef class Table:
                                f"{', '.join(action_name(a) for a in self.legal_actions())})")
         self._apply(action)
 
-    cdef void _apply(self, int a):
+    cdef int _apply(self, int a) except -1 nogil:
         cdef int s = self.decider
         if self.phase == PH_ACT:
             self._apply_act(s, a)
@@ -875,13 +917,14 @@ cdef class Table:
             self._next_claimant()
         else:
             self._apply_setup(s, a)
+        return 0
 
-    cdef void _apply_act(self, int s, int a):
+    cdef int _apply_act(self, int s, int a) except -1 nogil:
         cdef int t
         if a == A_TSUMO:
             self._win(s, self.last_draw, -1, self._self_draw_flags(s), self.win_val_cur)
             self._after_wins(s)
-            return
+            return 0
         if a == A_PASS:      # 海底捞 or the reserve draw: the tile is laid down unclaimable
             self.had_turn[s] = 1
             self.counts[s][self.last_draw] -= 1
@@ -892,7 +935,7 @@ cdef class Table:
                 self._end(1)
             else:
                 self._draw_for(self.next_seat(s), 0)
-            return
+            return 0
         if a == A_READY:
             self.ready[s] = 1
             self.ready_pending = 1
@@ -900,7 +943,7 @@ cdef class Table:
                 self.ready_at[s] = self.n_ev
                 self.log(EV_READY, s, -1, 0, -1)
             self._legal_act()
-            return
+            return 0
         if A_KONG <= a < A_KONG + 34:
             t = a - A_KONG
             self.interrupted = 1
@@ -920,12 +963,12 @@ cdef class Table:
                     self.rob_seat = s
                     self.discarder = s
                     self._open_claims(s, t, 1)
-                    return
+                    return 0
                 self._finish_added_kong(s, t)
-                return
+                return 0
             self.update_waits(s)
             self._draw_for(s, 1)
-            return
+            return 0
         # a discard
         t = a - A_DISCARD
         self.counts[s][t] -= 1
@@ -945,8 +988,9 @@ cdef class Table:
             self.disc_dealer_first = self.dealer_discards == 1 and not self.interrupted
         self.river[s][t] += 1
         self._open_claims(s, t, 0)
+        return 0
 
-    cdef void _finish_added_kong(self, int s, int t):
+    cdef int _finish_added_kong(self, int s, int t) except -1 nogil:
         cdef int i = self._has_pung(s, t)
         self.mk[s][i] = MELD_KONG
         self.counts[s][t] -= 1
@@ -955,8 +999,9 @@ cdef class Table:
         self.log(EV_KONG, s, t, KONG_ADDED, -1)
         self.update_waits(s)
         self._draw_for(s, 1)
+        return 0
 
-    cdef void _add_meld(self, int s, int code, int t):
+    cdef void _add_meld(self, int s, int code, int t) noexcept nogil:
         cdef int i = self.n_melds[s]
         self.mk[s][i] = code
         self.mt[s][i] = t
@@ -983,7 +1028,7 @@ cdef class Table:
         else:
             self.locked[s][t] += 4
 
-    cdef void _resolve_claims(self):
+    cdef int _resolve_claims(self) except -1 nogil:
         cdef int k, o, a, winners = 0, best = -1, best_seat = -1, t, last = -1, low
         cdef bint robbing = self.phase == PH_ROB
         t = self.rob_tile if robbing else self.disc_tile
@@ -1006,10 +1051,10 @@ cdef class Table:
             else:
                 self.river[self.discarder][t] -= 1
             self._after_wins(last)
-            return
+            return 0
         if robbing:
             self._finish_added_kong(self.rob_seat, t)
-            return
+            return 0
         for k in range(self.claim_n):
             o = self.claim_seats[k]
             a = self.claim_resp[o]
@@ -1021,7 +1066,7 @@ cdef class Table:
         if best < 0:
             self.shown[t] += 1           # the discard stays in the river
             self._draw_for(self.next_seat(self.discarder), 0)
-            return
+            return 0
         o = best_seat
         self.interrupted = 1
         self.river[self.discarder][t] -= 1
@@ -1044,24 +1089,31 @@ cdef class Table:
             self._add_meld(o, MELD_CHOW, low)
             self.log(EV_CHOW, o, low, 0, self.discarder)
             self._enter_act(o, 0, 1)
+        return 0
 
-    cdef void _win(self, int s, int t, int frm, int flags, int value):
+    cdef int _win(self, int s, int t, int frm, int flags, int value) except -1 nogil:
         """Log seat s's win on tile t (its counts already hold t)."""
-        ev = self._win_event(s, t, frm, flags)
-        self.win_events.append(ev)
-        self.win_values.append(value)
+        with gil:
+            self._record_win(s, t, frm, flags, value)
         self.log(EV_WIN, s, t, self.n_wins, frm)
         self.n_wins += 1
         self.won[s] = 1
         self.won_count += 1
+        return 0
 
-    cdef void _after_wins(self, int last):
+    cdef int _record_win(self, int s, int t, int frm, int flags, int value) except -1:
+        self.win_events.append(self._win_event(s, t, frm, flags))
+        self.win_values.append(value)
+        return 0
+
+    cdef int _after_wins(self, int last) except -1 nogil:
         if not self.k_bloody or self.won_count >= self.seats - 1:
             self._end(0)
-            return
+            return 0
         self._draw_for(self.next_seat(last), 0)
+        return 0
 
-    cdef void _draw_for(self, int s, int replacement):
+    cdef int _draw_for(self, int s, int replacement) except -1 nogil:
         cdef int t
         if self.remaining() == 0:
             if self.k_reserve_draw and not self.reserve_draw and not self.won_count:
@@ -1074,9 +1126,9 @@ cdef class Table:
                     self.last_draw = t
                     self.log(EV_DRAW, s, t, 0, -1)
                     self._enter_act(s, 0, 0)
-                    return
+                    return 0
             self._end(1)
-            return
+            return 0
         if self.k_haidi and self.remaining() <= self.k_haidi and not replacement:
             self.in_haidi = 1
         t = self._take_live(s)
@@ -1085,8 +1137,9 @@ cdef class Table:
         self.locked_out[s] = 0
         self.log(EV_DRAW, s, t, replacement, -1)
         self._enter_act(s, replacement, 0)
+        return 0
 
-    cdef int _reserve_drawer(self):
+    cdef int _reserve_drawer(self) noexcept nogil:
         """海底捞月 from the reserve: the first to declare ready, else the first ready."""
         cdef int s, best = -1
         for s in range(self.seats):
@@ -1099,7 +1152,7 @@ cdef class Table:
                 best = s
         return best
 
-    cdef void _end(self, int exhausted):
+    cdef int _end(self, int exhausted) except -1 nogil:
         self.exhausted = exhausted
         if self.k_flip and self.won_count and self.remaining() > 0:
             self.log(EV_FLIP, -1, self.deck[self._next_live_index()], 0, -1)
@@ -1108,6 +1161,7 @@ cdef class Table:
         self.phase = PH_OVER
         self.decider = -1
         self._clear_legal()
+        return 0
 
     cdef int _next_live_index(self) noexcept nogil:
         cdef int i = self.pos
@@ -1120,6 +1174,12 @@ cdef class Table:
     def run_builtin(self):
         """Play built-in agents' decisions until an external agent must decide (returns its
         seat) or the hand is over (returns -1)."""
+        cdef int seat
+        with nogil:        # the GIL is taken back only to ask the rule set about a win
+            seat = self._run()
+        return seat
+
+    cdef int _run(self) except -2 nogil:
         cdef int s, a
         while self.phase != PH_OVER:
             s = self.decider
@@ -1146,7 +1206,7 @@ cdef class Table:
         for s in range(self.seats):
             self.agent_kind[s] = AGENT_EXTERNAL
 
-    cdef int _greedy(self, int s):
+    cdef int _greedy(self, int s) noexcept nogil:
         """Lowest shanten, then the most unseen useful tiles; wins always; claims and kongs
         when they do not raise the missing count; the void suit goes first."""
         cdef uint8_t* c = self.counts[s]
@@ -1232,7 +1292,7 @@ cdef class Table:
                 best_u, best_a = u, A_DISCARD + t
         return best_a
 
-    cdef int _void_of(self, int s):
+    cdef int _void_of(self, int s) noexcept nogil:
         """The suit seat s gives up: the declared one, else the greedy agent's own choice
         (the suit it held fewest of when it first had to choose)."""
         if self.void_suit[s] >= 0:
@@ -1241,7 +1301,7 @@ cdef class Table:
             self.greedy_void[s] = self._fewest_suit(s)
         return self.greedy_void[s]
 
-    cdef int _fewest_suit(self, int s):
+    cdef int _fewest_suit(self, int s) noexcept nogil:
         cdef int k, t, n, best = 0, best_n = 99
         for k in range(3):
             n = 0
@@ -1261,7 +1321,7 @@ cdef class Table:
                 u += left
         return u
 
-    cdef int _missing_after_claim(self, int s, int a, int t):
+    cdef int _missing_after_claim(self, int s, int a, int t) noexcept nogil:
         """Missing tiles after claiming t with action a; the discard that follows a pung or
         chow is free in the count (the hand before it is one tile over)."""
         cdef uint8_t tmp[34]
@@ -1572,3 +1632,24 @@ def shuffled(tiles, uint64_t seed):
         j = pcg_below(&g, i + 1)
         buf[i], buf[j] = buf[j], buf[i]
     return [buf[i] for i in range(n)]
+
+
+cdef inline uint64_t splitmix64(uint64_t* x) noexcept nogil:
+    cdef uint64_t z
+    x[0] += 0x9E3779B97F4A7C15ULL
+    z = x[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+def seed_state(words, int n):
+    """n 64-bit seeds from a sequence of non-negative ints below 2**64 (the seed): each word
+    is mixed in by SplitMix64 (Steele, Lea and Flood 2014), then n words are drawn."""
+    cdef uint64_t x = 0x6A09E667F3BCC909ULL, w
+    cdef int i
+    for v in words:
+        w = v
+        x ^= w
+        x = splitmix64(&x)
+    return [splitmix64(&x) for i in range(n)]
