@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from mahjong.errors import InvalidRecordError
+from mahjong.errors import InvalidRecordError, MahjongError
 from mahjong.game.spec import PlaySpec, WinQuery
 from mahjong.tiles import format_tiles, to_tile_ids
 from mahjong.two_player import Rules, settle
@@ -64,14 +64,17 @@ def test_default_knobs():
 
 
 def test_options_change_knobs():
-    spec = play_spec({"flower_indicators": 2, "in_game_swap_probability": 0.25,
-                      "fan_table": {"七对": 2}, "min_fan": 3})
+    spec = play_spec({"flower_indicators": 2, "fan_table": {"七对": 2}, "min_fan": 3})
     assert spec.min_flower_indicators == 2
-    assert spec.extra["in_game_swap_probability"] == 0.25
-    assert spec.options == {"flower_indicators": 2, "in_game_swap_probability": 0.25,
-                            "fan_table": {"qidui": 2}, "min_fan": 3}
+    assert spec.options == {"flower_indicators": 2, "fan_table": {"qidui": 2}, "min_fan": 3}
     assert Rules.from_mapping(spec.options) == Rules(**spec.options)
     assert play_spec(Rules(base=2)).options == {"base": 2}
+
+
+def test_in_game_swap_is_refused_by_the_engine():
+    # record v2 cannot show the in-game swap, so a game with it would not replay
+    with pytest.raises(MahjongError, match="in_game_swap_probability"):
+        play_spec({"in_game_swap_probability": 0.25})
 
 
 # --- the worked examples of the rules --------------------------------------------------
