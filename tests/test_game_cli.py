@@ -150,9 +150,6 @@ def test_bad_flags_exit_2(args, flag, capsys):
     assert "Traceback" not in err
 
 
-@pytest.mark.xfail(strict=True, reason="a bad --agents value is reported as 'agents: ...' "
-                   "(MahjongError from mahjong.game.simulate._check_agents / _agents), not "
-                   "naming the flag --agents as --rules, --hands and --threads are named")
 @pytest.mark.parametrize("agents", ["clever", "greedy,random"])
 def test_bad_agents_message_names_the_flag(agents, capsys):
     code, _, err = simulate(capsys, "--rules", "guobiao", "--hands", "3", "--agents", agents)

@@ -59,10 +59,8 @@ def run_episode(env, seed, rng):
         legal = sorted(int(a) for a in game.legal_actions())
         assert legal, "no legal action in a live state"
         assert np.flatnonzero(obs["action_mask"]).tolist() == legal
-        # the mask equals the Observation's mask (which has no 换三张 / 换牌 phase name:
-        # see test_game_properties.OBS_SETUP_BUG); other agents' masks are all-false
-        if game._table.phase not in (_table.PH_EXCHANGE, _table.PH_SWAP):
-            assert np.array_equal(obs["action_mask"].astype(bool), game.observe(seat).mask)
+        # the mask equals the Observation's mask; other agents' masks are all-false
+        assert np.array_equal(obs["action_mask"].astype(bool), game.observe(seat).mask)
         for other in env.possible_agents:
             if other != agent:
                 assert not env.observe(other)["action_mask"].any()

@@ -38,12 +38,6 @@ SEED = 20261201
 KINDS = {"random": _table.AGENT_RANDOM, "greedy": _table.AGENT_GREEDY}
 SETUP_PHASES = (_table.PH_EXCHANGE, _table.PH_SWAP)
 
-# Observation maps the phase number to a name and has no name for the 换三张 / 换牌 phases:
-# a Python agent cannot play a hand that starts with one (see test_python_agent_in_setup).
-OBS_SETUP_BUG = pytest.mark.xfail(
-    strict=True, raises=KeyError,
-    reason="mahjong.game.Observation: phase names lack PH_EXCHANGE (6) and PH_SWAP (7), "
-           "so Game.play with a Python agent raises KeyError in 换三张 / 换牌")
 
 
 def play(rules, options, i, agents, seed=SEED):
@@ -268,7 +262,7 @@ def play_watched(rules, options, i, kind, seed=SEED):
         seat = g.decider
         legal = g.legal_actions()
         assert legal, "no legal action in a live state"
-        if t.phase in SETUP_PHASES:      # Observation has no name for these (OBS_SETUP_BUG)
+        if t.phase in SETUP_PHASES:      # the built-in choice (a Python agent plays them too)
             a = g._table_choose(seat, KINDS[kind])
             assert a in legal
             g.step(a)
@@ -445,10 +439,6 @@ def _multi_ron_hand(rules, options, tries=300):
     pytest.fail(f"no 一炮多响 that play goes on after in {tries} hands of {rules}")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="一炮多响 in 血战: Table._resolve_claims adds the discard to every "
-                          "winner's counts, so after two winners on one discard both hands "
-                          "hold the one tile and observations show five copies")
 def test_multi_ron_tile_held_once():
     rules, options = "sichuan", None
     i, seats = _multi_ron_hand(rules, options)
@@ -503,7 +493,7 @@ def _as_python(agent):
 def _mix_params():
     out = []
     for config, cid in zip(CONFIGS, CONFIG_IDS):
-        marks = [OBS_SETUP_BUG] if has_setup_phase(*config) else []
+        marks = []
         out.append(pytest.param(config, id=cid, marks=marks))
     return out
 
@@ -531,7 +521,6 @@ def test_python_agents_give_the_builtin_log(config):
 @pytest.mark.parametrize("config", [c for c in CONFIGS if has_setup_phase(*c)] or
                          [pytest.param(None, marks=pytest.mark.skip("no setup phase"))],
                          ids=config_id)
-@OBS_SETUP_BUG
 def test_python_agent_in_setup(config):
     """换三张 / 换牌: a Python agent is called (and observes) in the setup phase too."""
     rules, options = config
@@ -547,14 +536,11 @@ def test_python_agent_in_setup(config):
     assert phases[0] not in ("turn", "claim", "rob")
 
 
-@pytest.mark.xfail(strict=True, raises=MahjongError,
-                   reason="换三张 leaves the dealer's last_draw on the 14th tile dealt; when the "
-                          "dealer gave it away and the new hand is complete, the 天和 check asks "
-                          "win_value with a win_tile not in the hand (InvalidRecordError)")
 def test_dealer_complete_after_huan_san_zhang():
     """The dealer's 14th tile is 8p; he gives 2p 5p 8p and whoever gives to him gives 789s:
-    11123456789m789s is complete, a 天和 to be offered on a tile he holds."""
-    options = {"huan_san_zhang": True}
+    11123456789m789s is complete, a 天和 to be offered on a tile he holds (普通场: the hand
+    ends at that win)."""
+    options = {"huan_san_zhang": True, "xuezhan": False}
     spec_or_skip("sichuan", options)
     hands = {0: "11123456789m258p", 1: "789s1234m1234p", 2: "789s5678m5678p",
              3: "789s1199p12s345p"}

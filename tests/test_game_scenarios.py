@@ -289,8 +289,6 @@ def test_exchange_three_moves_three_tiles_of_one_suit():
         assert g._table.hand_of(seat) == tuple(expect)
 
 
-@pytest.mark.xfail(strict=True, reason="Observation has no phase name for 换三张 (6) and 换牌 "
-                   "(7): Game.play with a callable agent raises KeyError in those phases")
 @pytest.mark.parametrize("rules, options", [(SC, {"huan_san_zhang": True}),
                                             ("two_player", None)])
 def test_a_callable_agent_plays_the_setup_phases(rules, options):
@@ -326,9 +324,6 @@ def test_an_illegal_action_raises_and_changes_nothing(rules, options):
         g.step(0)
 
 
-@pytest.mark.xfail(strict=True, reason="record_so_far in a setup phase after tiles moved "
-                   "(换牌 swap, or 定缺 after 换三张) raises IndexError: wall_tiles() reads "
-                   "deal_counts, which is filled only when play begins")
 @pytest.mark.parametrize("rules, options", [
     ("two_player", None), (SC, {"huan_san_zhang": True, "dingque": True})])
 def test_the_record_so_far_in_a_setup_phase(rules, options):

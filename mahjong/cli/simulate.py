@@ -30,7 +30,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from ..game import simulate
+    from ..game import play_spec, simulate
     from ..ruleset import available_rulesets
     from .score import parse_option
 
@@ -41,6 +41,15 @@ def run(args) -> int:
         raise MahjongError(f"--hands: {args.hands} (a non-negative number)")
     if args.threads < 1:
         raise MahjongError(f"--threads: {args.threads} (at least 1)")
+    try:
+        simulate._check_agents(args.agents)
+        seats = play_spec(args.rules).seats
+        names = args.agents.split(",")
+        if len(names) not in (1, seats):
+            raise MahjongError(f"{len(names)} agents given for {seats} seats (one for "
+                               "every seat, or one per seat)")
+    except MahjongError as exc:
+        raise MahjongError(f"--agents: {exc}") from None
     options = dict(parse_option(o) for o in args.option) or None
     bar = None
     if not args.no_progress and sys.stderr.isatty():

@@ -212,6 +212,12 @@ def _agents(agents, seats: int) -> list:
     return [_agent(a) for a in agents]
 
 
+#: the table's phases by name (Observation.phase)
+_PHASE_NAMES = {_table.PH_VOID: "void", _table.PH_ACT: "turn", _table.PH_CLAIM: "claim",
+                _table.PH_ROB: "rob", _table.PH_OVER: "over", _table.PH_EXCHANGE: "exchange",
+                _table.PH_SWAP: "swap"}
+
+
 class Observation:
     """What seat ``seat`` sees when it must decide. Seats in ``melds``, ``discards``,
     ``ready`` and ``won`` are absolute (0 .. seats-1); :meth:`array` counts them from the
@@ -225,7 +231,7 @@ class Observation:
         t = game._table
         self.game = game
         self.seat = seat
-        self.phase = {1: "void", 2: "turn", 3: "claim", 4: "rob", 5: "over"}[t.phase]
+        self.phase = _PHASE_NAMES[t.phase]
         self.hand = t.hand_of(seat)
         self.melds = tuple(tuple(t.melds_of(s)) for s in range(t.seats))
         self.discards = tuple(t.river_of(s) for s in range(t.seats))

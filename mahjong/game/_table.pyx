@@ -216,6 +216,7 @@ cdef class Table:
     cdef int claim_opts[MAX_SEATS]
     cdef int claim_resp[MAX_SEATS]
     cdef int claim_value[MAX_SEATS]
+    cdef int claim_flags[MAX_SEATS]        # the win flags the seat was offered
     cdef int claim_n, claim_i
     cdef int rob_tile, rob_seat
     cdef public bint exhausted
@@ -400,6 +401,13 @@ cdef class Table:
             self._legal_void()
             return 0
         memcpy(self.deal_counts, self.counts, sizeof(self.counts))
+        if self.counts[self.dealer][self.last_draw] == 0:
+            # 换三张 / 换牌 took the dealer's 14th tile: his "drawn" tile (the win tile of a
+            # 天胡) is the last tile of his hand as it now stands, as the log deals it
+            for k in range(33, -1, -1):
+                if self.counts[self.dealer][k]:
+                    self.last_draw = k
+                    break
         for k in range(self.seats):
             if k != self.dealer:
                 self.update_waits(k)
@@ -762,10 +770,11 @@ cdef class Table:
         cdef int opts = 0, v, r
         cdef uint8_t tmp[34]
         value[0] = 0
+        self.claim_flags[o] = self._claim_flags(o, t, robbing)
         if self.completes(o, t) and not (self.k_pass_lock and self.locked_out[o]):
             c[t] += 1
             if not self.holds_void(o):
-                v = self._ask_win(o, t, self.discarder, self._claim_flags(o, t, robbing))
+                v = self._ask_win(o, t, self.discarder, self.claim_flags[o])
                 if v > 0:
                     opts |= 1
                     value[0] = v
@@ -1039,8 +1048,11 @@ cdef class Table:
                 if winners and not self.k_multi_ron:
                     continue
                 self.counts[o][t] += 1
-                self._win(o, t, self.discarder, self._claim_flags(o, t, robbing),
-                          self.claim_value[o])
+                self._win(o, t, self.discarder, self.claim_flags[o], self.claim_value[o])
+                if winners:
+                    # one physical tile: the first winner's hand keeps it (each win event
+                    # shows it, as record v2 writes several winners on one discard)
+                    self.counts[o][t] -= 1
                 winners += 1
                 last = o
         if winners:
@@ -1483,6 +1495,9 @@ cdef class Table:
         cdef int i, s, k, t, n
         out = []
         if self.setup_changed:
+            if self.phase in (PH_EXCHANGE, PH_SWAP, PH_VOID):
+                # play has not begun: the hands as they stand now are the deal
+                memcpy(self.deal_counts, self.counts, sizeof(self.counts))
             fourteenth = None
             for k in range(self.seats):
                 s = (self.dealer + k) % self.seats

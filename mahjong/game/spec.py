@@ -83,7 +83,9 @@ class PlaySpec:
     single_kong_wildcard: bool = False        # the wildcard may be konged alone
     wildcard_claims: bool = True    # False: the wildcard never joins a chow/pung/kong
     haidi_draw_only: int = 0        # last N tiles: draw in turn, self-draw wins only
-    must_win_last: int = 0          # 4 or fewer tiles left: a possible win must be taken
+    must_win_last: int = 0          # N: a possible win must be taken on the last N draws
+                                    # (the wall held N or fewer before the draw) and on the
+                                    # discards made after them
     no_kong_last_tile: bool = True  # no kong when the wall is empty
     swap_at_start: bool = False     # two-player 换牌 with the reserve
     reserve_last_draw: bool = False # two-player 海底捞月 from the reserve
