@@ -146,7 +146,10 @@ class MahjongEnv(_Base):
         if action is None:
             raise MahjongError(f"step: {agent} must act (action None is for a finished agent)")
         self._cumulative_rewards[agent] = 0
-        self.game.step(action)
+        if type(action) is int:
+            self.game._table.step(action)       # checked there: legal for the decider
+        else:
+            self.game.step(action)
         t = self.game._table
         if self.game.over:
             log = self.game.log()
