@@ -267,8 +267,10 @@ class Observation:
 
 
 class Game:
-    """One hand of rule set ``rules``, dealt from ``seed`` (or from ``wall``, a list of tile
-    ids or names in deal-and-draw order, e.g. a log's ``wall`` to replay it)."""
+    """One hand of rule set ``rules``, dealt from ``seed`` (int or sequence of ints), or
+    from ``wall``: a whole shuffled deck as the table takes it (tile ids or names; the deal,
+    then the draws, then the reserve), as :func:`stack_wall` and :func:`deck_of_log` give.
+    ``scores`` are what observations show (a match's running scores)."""
 
     def __init__(self, rules: str, seed: Union[int, Sequence[int]] = 0,
                  options: Optional[Mapping[str, Any]] = None, agents=None, *,
@@ -291,7 +293,6 @@ class Game:
         kinds = [getattr(a, "kind", _table.AGENT_EXTERNAL)
                  if type(a) in (RandomAgent, GreedyAgent) else _table.AGENT_EXTERNAL
                  for a in self.agents]
-        self._kinds = kinds
         self.scores = list(scores) if scores is not None else [0] * seats
         self._table = _table.Table(self.spec, dealer, round_wind, wall, kinds,
                                    state[2:], _setup)
