@@ -126,11 +126,23 @@ CHILD = textwrap.dedent("""
 """ % SEED)
 
 
-def test_same_bytes_in_another_process():
+def _child_env(**extra):
+    """The environment of a child interpreter that imports the mahjong this run imports
+    (installed or built in place), whatever its working directory."""
+    import os
+    import mahjong
+    env = dict(os.environ, **extra)
+    home = os.path.dirname(os.path.dirname(os.path.abspath(mahjong.__file__)))
+    env["PYTHONPATH"] = os.pathsep.join([home] + [p for p in env.get("PYTHONPATH", "").split(
+        os.pathsep) if p])
+    return env
+
+
+def test_same_bytes_in_another_process(tmp_path):
     """Logs do not depend on the process (hash seeds, allocation, import order)."""
     proc = subprocess.run([sys.executable, "-c", CHILD, json.dumps(CONFIGS)],
-                          capture_output=True, text=True, timeout=300,
-                          env={**__import__("os").environ, "PYTHONHASHSEED": "12345"})
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                          env=_child_env(PYTHONHASHSEED="12345"))
     assert proc.returncode == 0, proc.stderr
     theirs = json.loads(proc.stdout)
     assert theirs, "no rule set could be played"
