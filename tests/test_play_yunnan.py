@@ -337,7 +337,6 @@ def test_engine_hands_settle(monkeypatch):
     settlement's; no engine flag alone refuses a win."""
     stats = play_hands(room_play, "yunnan", ENGINE_OPTIONS, 400, monkeypatch)
     assert not [k for k in stats if k.startswith("error")], stats
-    assert stats["known engine issue"] <= 20, stats
     assert stats["values differ"] == 0 and stats["values checked"] > 20, stats
     assert stats["refused by a flag alone"] == 0, stats
     assert stats["wins"] > 100 and stats["exhausted"] > 50, stats
