@@ -863,7 +863,8 @@ cdef class Table:
         if v is not None:
             return v
         win = self._win_event(s, t, frm, flags)
-        q = WinQuery(_LazyRecord(self), win, tuple([self.counts[s][k] for k in range(34)]))
+        q = WinQuery(_LazyRecord(self), win, tuple([self.counts[s][k] for k in range(34)]),
+                     self.n_ev)
         v = self.win_value(q)
         if type(v) is not int or v < 0:
             raise MahjongError(f"{self.spec.rules}: win_value returned {v!r}, not an int >= 0")
@@ -1563,24 +1564,38 @@ cdef class Table:
 
 
 class _LazyRecord:
-    """The record so far, built only if the room's win check reads it."""
+    """The record so far, each field built only when the room's win check reads it (the
+    events and the wall are the costly ones; dealer, round wind and the rest are free)."""
 
-    __slots__ = ("_table", "_rec")
+    __slots__ = ("_table", "_fields")
 
     def __init__(self, table):
         self._table = table
-        self._rec = None
+        self._fields = None
 
     def _get(self):
-        if self._rec is None:
-            self._rec = self._table.record_so_far()
-        return self._rec
+        if self._fields is None:
+            self._fields = self._table.record_so_far()
+        return self._fields
 
     def __getitem__(self, key):
+        t = self._table
+        if self._fields is None:
+            if key == "dealer":
+                return t.dealer
+            if key == "round_wind":
+                return t.round_wind
+            if key == "seats":
+                return t.seats
+            if key == "rules":
+                return t.spec.rules
         return self._get()[key]
 
     def get(self, key, default=None):
-        return self._get().get(key, default)
+        try:
+            return self[key]
+        except KeyError:
+            return default
 
     def __contains__(self, key):
         return key in self._get()

@@ -29,12 +29,19 @@ class WinQuery:
     it (``type``, ``seat``, ``hand`` (tenhou string, 14 tiles counting melds, the winning tile
     included), ``melds`` (record v2 meld dicts), ``win_tile``, ``from`` (None = self-draw; the
     robbed seat with ``robbing_kong``), the flags of :data:`WIN_FLAGS` and ``flowers``).
-    ``counts`` are the 34 counts of the concealed hand with the winning tile.
+    ``counts`` are the 34 counts of the concealed hand with the winning tile; ``index`` the
+    index the win would have among the events (so a room needs not build them to know it).
     """
 
     record: Mapping[str, Any]
     win: Mapping[str, Any]
     counts: Tuple[int, ...]
+    index: int = -1     # the index the win event would have in the events (-1: unknown)
+
+    @property
+    def event_index(self) -> int:
+        """The index of the win in the record's events (cheap when the engine asks)."""
+        return self.index if self.index >= 0 else len(self.record["events"])
 
     @property
     def seat(self) -> int:

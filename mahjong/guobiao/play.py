@@ -65,7 +65,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
     def win_value(q: WinQuery) -> int:
         """F (fans with flowers) of the win, or 0 when it is not a Guobiao win: not a
         winning hand, or fewer than 8 fans without flowers."""
-        i = len(q.record["events"])
+        i = q.event_index
         e = _read_win(q.win, i, 4)
         try:
             result = _score_win(i, e, _Table(q.record), rules)
