@@ -5,7 +5,9 @@ pair (chows, pungs, honour pungs, some shown as melds or kongs), or now and then
 pairs, thirteen orphans or 十三不靠; never a fifth copy. The flags are a consistent win
 context (self-draw or not; a robbed kong only when the winner holds one copy of the tile).
 """
+import copy
 
+from mahjong.game.spec import WinQuery
 from mahjong.hand import Meld
 from mahjong.tiles import format_tiles
 
@@ -168,3 +170,18 @@ def random_record(rng, rules):
         record["options"] = {"stake": rng.choice((1, 1, 3)),
                              "tail_values": rng.choice((1, 0, 2))}
     return record
+
+
+def win_event(seat, hand, win_tile, melds=(), source=None, **flags):
+    """A record v2 win event (the flags as given)."""
+    win = {"type": "win", "seat": seat, "hand": hand, "win_tile": win_tile, "from": source,
+           "melds": [{"type": k, "tiles": t} for k, t in melds]}
+    win.update(flags)
+    return win
+
+
+def win_value(record, spec):
+    """``spec``'s win_value of the record's last event (a win) after the events before it."""
+    prefix = copy.deepcopy(record)
+    win = prefix["events"].pop()
+    return spec.win_value(WinQuery(prefix, win, ()))

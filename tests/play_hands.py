@@ -6,7 +6,10 @@ fifth copy. :func:`holding` builds a 14-tile holding of a given form: four sets 
 seven pairs (maybe with a four-of-a-kind), 地龙 (a lone pung and five pairs, won on its
 fourth tile) or random tiles (almost never a win).
 """
-from mahjong.tiles import format_tiles
+from mahjong.errors import InvalidRecordError
+from mahjong.game.spec import WinQuery
+from mahjong.ruleset import settle
+from mahjong.tiles import format_tiles, parse_tiles
 
 PUNG, KONG, CONCEALED_KONG, CHOW = "pung", "kong", "concealed_kong", "chow"
 SIZE = {PUNG: 3, KONG: 4, CONCEALED_KONG: 4, CHOW: 3}
@@ -158,3 +161,27 @@ def kong_event(seat, kind, t, src=None):
     if kind == CONCEALED_KONG:
         return {"type": "kong", "seat": seat, "kind": "concealed", "tile": name(t)}
     return {"type": "kong", "seat": seat, "kind": "exposed", "tile": name(t), "from": src}
+
+
+def query(rules, hand, win_tile, *, seat=0, dealer=0, src=None, melds=(), events=(), **flags):
+    """A WinQuery of rule set ``rules``: the win of ``seat`` with the tiles ``hand``."""
+    rec = {"rules": rules, "dealer": dealer, "events": list(events)}
+    win = {"type": "win", "seat": seat, "hand": hand, "win_tile": win_tile, "from": src,
+           "melds": [{"type": k, "tiles": t} for k, t in melds]}
+    win.update({k: True for k, v in flags.items() if v})
+    return WinQuery(rec, win, counts_of(parse_tiles(hand)))
+
+
+def settled_value(q, final=None):
+    """The win's value in the settlement of the record so far + the win (+ ``final``), or 0
+    when the settlement refuses the win (an error naming the win event)."""
+    index = len(q.record["events"])
+    rec = dict(q.record, events=q.record["events"] + [dict(q.win)])
+    if final is not None:
+        rec["final"] = final
+    try:
+        s = settle(rec)
+    except InvalidRecordError as exc:
+        assert f"event {index} (win" in str(exc), exc
+        return 0
+    return s.wins[index].value

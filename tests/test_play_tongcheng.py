@@ -3,13 +3,12 @@ option, hand-checked wins (the documented examples, 扣听, 地胡, 天胡, 十�
 stake options) as (record so far, win) queries, and a differential property: on random
 records (with 扣听 declarations, and perturbed mostly non-winning hands) ``win_value`` is
 positive exactly when settlement accepts the win and equals what a payer pays there."""
-import copy
 import random
 
 import pytest
 
 from mahjong.errors import InvalidRecordError
-from mahjong.game.spec import PlaySpec, WinQuery
+from mahjong.game.spec import PlaySpec
 from mahjong.tiles import format_tiles, to_tile_ids
 from mahjong.tongcheng import Rules, settle
 from mahjong.tongcheng.play import play_spec
@@ -27,17 +26,11 @@ def record_of(events, win, *, dealer=0, options=None):
     return rec
 
 
-def win_event(seat, hand, win_tile, melds=(), source=None, **flags):
-    win = {"type": "win", "seat": seat, "hand": hand, "win_tile": win_tile, "from": source,
-           "melds": [{"type": k, "tiles": t} for k, t in melds]}
-    win.update(flags)
-    return win
+win_event = additive_hands.win_event
 
 
 def value(record, spec=SPEC):
-    prefix = copy.deepcopy(record)
-    win = prefix["events"].pop()
-    return spec.win_value(WinQuery(prefix, win, ()))
+    return additive_hands.win_value(record, spec)
 
 
 def paid(record):

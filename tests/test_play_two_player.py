@@ -3,13 +3,12 @@ each option, the worked examples of the rules and the refusals as (record so far
 queries, and a differential property: on random records (and perturbed, mostly
 non-winning ones) ``win_value`` is positive exactly when settlement accepts the win and
 equals what the opponent pays there."""
-import copy
 import random
 
 import pytest
 
 from mahjong.errors import InvalidRecordError, MahjongError
-from mahjong.game.spec import PlaySpec, WinQuery
+from mahjong.game.spec import PlaySpec
 from mahjong.tiles import format_tiles, to_tile_ids
 from mahjong.two_player import Rules, settle
 from mahjong.two_player.play import first_ready, play_spec
@@ -29,17 +28,11 @@ def record_of(events, win, *, shown=SHOWN, dealer=0, options=None):
     return rec
 
 
-def win_event(seat, hand, win_tile, melds=(), source=None, **flags):
-    win = {"type": "win", "seat": seat, "hand": hand, "win_tile": win_tile, "from": source,
-           "melds": [{"type": k, "tiles": t} for k, t in melds]}
-    win.update(flags)
-    return win
+win_event = additive_hands.win_event
 
 
 def value(record, spec=SPEC):
-    prefix = copy.deepcopy(record)
-    win = prefix["events"].pop()
-    return spec.win_value(WinQuery(prefix, win, ()))
+    return additive_hands.win_value(record, spec)
 
 
 def paid(record):

@@ -9,22 +9,18 @@ import pytest
 
 from mahjong.errors import InvalidRecordError, MahjongError
 from mahjong.game.spec import PlaySpec, WinQuery
-from mahjong.tiles import format_tiles, parse_tiles
+from mahjong.tiles import format_tiles
 from mahjong.yunnan import Rules, settle
 import mahjong.yunnan.play as room_play
 from mahjong.yunnan.play import chajiao_draw, play_spec, ready_seats
 
 from play_engine import play_hands
-from play_hands import (CHOW, CONCEALED_KONG, KONG, PUNG, Pool, counts_of, holding, junk,
-                        kong_event, name, win_json)
+from play_hands import (CHOW, CONCEALED_KONG, counts_of, holding, junk, KONG, kong_event,
+                        name, Pool, PUNG, query as room_query, settled_value, win_json)
 
 
-def query(hand, win_tile, *, seat=0, dealer=0, src=None, melds=(), events=(), **flags):
-    rec = {"rules": "yunnan", "dealer": dealer, "events": list(events)}
-    win = {"type": "win", "seat": seat, "hand": hand, "win_tile": win_tile, "from": src,
-           "melds": [{"type": k, "tiles": t} for k, t in melds]}
-    win.update({k: True for k, v in flags.items() if v})
-    return WinQuery(rec, win, counts_of(parse_tiles(hand)))
+def query(hand, win_tile, **kwargs):
+    return room_query("yunnan", hand, win_tile, **kwargs)
 
 
 def value(q, **options):
@@ -298,16 +294,6 @@ def random_case(rng):
     win = win_json(seat, tiles, melds, win_tile, src, **flags)
     return options, WinQuery(record, win, counts_of(tiles)), final
 
-
-def settled_value(q, final):
-    index = len(q.record["events"])
-    rec = dict(q.record, events=q.record["events"] + [dict(q.win)], final=final)
-    try:
-        s = settle(rec)
-    except InvalidRecordError as exc:
-        assert f"event {index} (win" in str(exc), exc
-        return 0
-    return s.wins[index].value
 
 
 def test_win_value_agrees_with_settlement():
