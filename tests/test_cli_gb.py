@@ -1,7 +1,6 @@
 """The ``mahjong gb`` command: one hand, a ready hand's waits, and JSON lines."""
 import io
 import json
-import os
 import random
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from mahjong.guobiao import score
 from mahjong.tiles import format_tiles
 
 import gb_hand_gen as gen
+from child_env import child_env
 
 KIND_NAMES = {gen.CHOW: "chow", gen.PUNG: "pung", gen.KONG: "kong",
               gen.CONCEALED_KONG: "concealed_kong"}
@@ -208,13 +208,8 @@ def test_module_entry_point_subprocess(tmp_path):
     path = tmp_path / "in.jsonl"
     path.write_text(_jsonl_text([LINES[0]]), encoding="utf-8")
     # the interpreter and the mahjong package this test run imports (installed or source)
-    import mahjong
-
-    env = dict(os.environ)
-    home = os.path.dirname(os.path.dirname(os.path.abspath(mahjong.__file__)))
-    env["PYTHONPATH"] = os.pathsep.join([home] + [p for p in env.get("PYTHONPATH", "").split(
-        os.pathsep) if p])
     proc = subprocess.run([sys.executable, "-m", "mahjong", "gb", "--jsonl", str(path)],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=120, env=env)
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                          env=child_env())
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["total"] == 10

@@ -11,6 +11,7 @@ from game_configs import CONFIG_IDS, CONFIGS, spec_or_skip
 from mahjong.cli import main
 from mahjong.game.simulate import play_hands
 from mahjong.ruleset import available_rulesets, settle
+from child_env import child_env
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -112,18 +113,6 @@ def test_text_summary_and_zero_hands(tmp_path, capsys):
     assert out.read_text() == ""
 
 
-def _child_env(**extra):
-    """The environment of a child interpreter that imports the mahjong this run imports
-    (installed or built in place), whatever its working directory."""
-    import os
-    import mahjong
-    env = dict(os.environ, **extra)
-    home = os.path.dirname(os.path.dirname(os.path.abspath(mahjong.__file__)))
-    env["PYTHONPATH"] = os.pathsep.join([home] + [p for p in env.get("PYTHONPATH", "").split(
-        os.pathsep) if p])
-    return env
-
-
 def test_python_dash_m(tmp_path):
     rules = next(r for r in ("guobiao", "sichuan") if r in available_rulesets())
     spec_or_skip(rules)
@@ -132,7 +121,7 @@ def test_python_dash_m(tmp_path):
                            "--hands", "7", "--seed", "2", "--agents", "greedy",
                            "--out", str(out), "--json"],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path,
-                          env=_child_env())
+                          env=child_env())
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["hands"] == 7
     logs = read_jsonl(out)
@@ -142,7 +131,7 @@ def test_python_dash_m(tmp_path):
     # and a bad flag through the real command line
     proc = subprocess.run([sys.executable, "-m", "mahjong", "simulate", "--rules", "nope",
                            "--hands", "1"], capture_output=True, text=True, timeout=300,
-                          cwd=tmp_path, env=_child_env())
+                          cwd=tmp_path, env=child_env())
     assert proc.returncode == 2 and "--rules" in proc.stderr
 
 

@@ -28,9 +28,9 @@ from game_configs import CONFIG_IDS, CONFIGS, config_id, has_setup_phase, spec_o
 from mahjong.errors import MahjongError
 from mahjong.game import (Game, GreedyAgent, RandomAgent, _table, action_name, replay,
                           stack_wall)
-from mahjong.game.spec import WinQuery
 from mahjong.ruleset import available_rulesets, settle
 from mahjong.tiles import TENHOU_NAMES, to_tile_ids
+from child_env import child_env
 
 HANDS = 24          # seeded hands per rule set, option set and agent kind
 WATCHED = 16        # hands stepped by hand with every decision checked
@@ -126,23 +126,11 @@ CHILD = textwrap.dedent("""
 """ % SEED)
 
 
-def _child_env(**extra):
-    """The environment of a child interpreter that imports the mahjong this run imports
-    (installed or built in place), whatever its working directory."""
-    import os
-    import mahjong
-    env = dict(os.environ, **extra)
-    home = os.path.dirname(os.path.dirname(os.path.abspath(mahjong.__file__)))
-    env["PYTHONPATH"] = os.pathsep.join([home] + [p for p in env.get("PYTHONPATH", "").split(
-        os.pathsep) if p])
-    return env
-
-
 def test_same_bytes_in_another_process(tmp_path):
     """Logs do not depend on the process (hash seeds, allocation, import order)."""
     proc = subprocess.run([sys.executable, "-c", CHILD, json.dumps(CONFIGS)],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path,
-                          env=_child_env(PYTHONHASHSEED="12345"))
+                          env=child_env(PYTHONHASHSEED="12345"))
     assert proc.returncode == 0, proc.stderr
     theirs = json.loads(proc.stdout)
     assert theirs, "no rule set could be played"

@@ -74,6 +74,6 @@ def play_spec(rules: Optional[Rules | Mapping[str, Any]] = None) -> PlaySpec:
         void_suit_to_win=True,
         must_win_last=MUST_WIN_LAST,
         no_kong_last_tile=True,
-        # 地胡 is also a non-dealer's win on the dealer's first discard (see ENGINE_NEEDS.md)
+        # 地胡 is also a non-dealer's win on the dealer's first discard (settlement reads it so)
         extra={"earthly_on_dealer_discard": True},
     )

@@ -1,0 +1,14 @@
+"""The environment of a child interpreter that imports the mahjong this test run imports
+(installed, or built in place), whatever its working directory: tests that start
+``python -m mahjong`` or ``python -c`` run them from a temporary directory with it."""
+import os
+
+import mahjong
+
+
+def child_env(**extra):
+    env = dict(os.environ, **extra)
+    home = os.path.dirname(os.path.dirname(os.path.abspath(mahjong.__file__)))
+    env["PYTHONPATH"] = os.pathsep.join([home] + [p for p in env.get("PYTHONPATH", "").split(
+        os.pathsep) if p])
+    return env
