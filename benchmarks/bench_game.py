@@ -29,13 +29,15 @@ RULE_SETS = ["sichuan", "guobiao", "yunnan", "guiyang", "huanggang", "two_player
 
 
 def _play(rules, agents, start):
+    over = 0
     for i in range(start, start + HANDS):
-        Game(rules, seed=[7, i], agents=agents, dealer=i % 2)._table.run_builtin()
+        over += Game(rules, seed=[7, i], agents=agents, dealer=i % 2)._table.run_builtin() == -1
+    return over
 
 
 def _log(rules, agents, start):
-    for i in range(start, start + HANDS):
-        Game(rules, seed=[7, i], agents=agents, dealer=i % 2).play()
+    return sum(sum(Game(rules, seed=[7, i], agents=agents, dealer=i % 2).play()["result"][
+        "deltas"]) == 0 for i in range(start, start + HANDS))
 
 
 @pytest.mark.parametrize("agents", ["random", "greedy"])
@@ -43,7 +45,7 @@ def _log(rules, agents, start):
 @pytest.mark.benchmark(group="engine-play")
 def test_play(benchmark, rules, agents):
     Game(rules, seed=0, agents=agents).play()          # warm: tables, imports, specs
-    benchmark(_play, rules, agents, 0)
+    assert benchmark(_play, rules, agents, 0) == HANDS  # every hand played to its end
     benchmark.extra_info["hands"] = HANDS
 
 
@@ -52,7 +54,7 @@ def test_play(benchmark, rules, agents):
 @pytest.mark.benchmark(group="engine-log")
 def test_play_log_and_settle(benchmark, rules, agents):
     Game(rules, seed=0, agents=agents).play()
-    benchmark(_log, rules, agents, 0)
+    assert benchmark(_log, rules, agents, 0) == HANDS   # every log settles to zero-sum deltas
     benchmark.extra_info["hands"] = HANDS
 
 
@@ -76,6 +78,7 @@ def test_env_steps(benchmark, rules):
     env = MahjongEnv(rules)
     env.reset(seed=1)
     steps = benchmark(_env_steps, env, 20)
+    assert steps > 20 * 10          # every episode takes steps
     benchmark.extra_info["steps"] = steps
 
 
