@@ -90,29 +90,35 @@ def _seed_words(seed) -> List[int]:
     return [int(w) for w in words]
 
 
+_IDS = {n: i for i, n in enumerate(TENHOU_NAMES)}
+
+
+def _tile_ids(values, what: str, top: int = 34) -> List[int]:
+    """Tile ids of a list of tenhou names or ids below ``top`` (42 with flowers)."""
+    out = []
+    for i, t in enumerate(values or ()):
+        if type(t) is str and t in _IDS:
+            out.append(_IDS[t])
+        elif isinstance(t, (int, np.integer)) and not isinstance(t, bool) and 0 <= t < top:
+            out.append(int(t))
+        else:
+            raise MahjongError(f"{what}: tile {i} is {t!r}, not a tile")
+    return out
+
+
 def deck_of_log(log: Mapping[str, Any], spec: PlaySpec) -> List[int]:
     """The shuffled deck a log was dealt from, as the engine holds it: the wall with the
     indicator put back after the deal, the flowers put back where the note says, then the
     shown flower indicators and the reserve."""
-    ids = {n: i for i, n in enumerate(TENHOU_NAMES)}
-
     def tiles(name):
-        out = []
-        for i, t in enumerate(log.get(name) or ()):
-            if type(t) is str and t in ids:
-                out.append(ids[t])
-            elif type(t) is int and 0 <= t < 34:
-                out.append(t)
-            else:
-                raise MahjongError(f"replay: {name} tile {i} is {t!r}, not a tile")
-        return out
+        return _tile_ids(log.get(name), f"replay: {name}")
 
     deck = tiles("wall")
     if spec.indicator:
         ind = log.get("indicator")
         if ind is None:
             raise MahjongError("replay: the log has no 'indicator'")
-        deck.insert(13 * spec.seats + 1, ids[ind] if ind in ids else ind)
+        deck.insert(13 * spec.seats + 1, _tile_ids([ind], "replay: indicator")[0])
     note = log.get("note") if isinstance(log.get("note"), Mapping) else {}
     for k, p in enumerate(note.get("flower_positions") or ()):
         deck.insert(p, 34 + k)
@@ -300,16 +306,7 @@ class Game:
         self.settlement = None
 
     def _read_wall(self, wall) -> List[int]:
-        ids = {n: i for i, n in enumerate(TENHOU_NAMES)}
-        top = 42 if self.spec.flowers else 34
-        out = []
-        for i, t in enumerate(wall):
-            if type(t) is str and t in ids:
-                out.append(ids[t])
-            elif type(t) in (int, np.int64, np.uint8) and 0 <= t < top:
-                out.append(int(t))
-            else:
-                raise MahjongError(f"wall: tile {i} is {t!r}, not a tile")
+        out = _tile_ids(wall, "wall", 42 if self.spec.flowers else 34)
         need = _tile_set(self.spec)
         if sorted(out) != need:
             raise MahjongError(f"wall: not the {len(need)} tiles of {self.rules}")
