@@ -119,6 +119,19 @@ def _freeze(value: Any, where: str, depth: int = 0) -> Any:
     return value
 
 
+_SCALARS = (str, int, bool, float, type(None))
+
+
+def _freeze_options(options: Mapping) -> FrozenDict:
+    if type(options) is dict:
+        for k, v in options.items():
+            if type(k) is not str or type(v) not in _SCALARS:
+                break
+        else:
+            return FrozenDict(options)  # flat: keys are strings, values scalars
+    return _freeze(options, "record: 'options'")
+
+
 def _thaw(value: Any) -> Any:
     """JSON-ready copy of frozen data."""
     if isinstance(value, Mapping):
@@ -190,13 +203,21 @@ def _melds(value: Any, where: str) -> Tuple[Meld, ...]:
         if not value:
             return ()
         # the usual form: a few {"type": str, "tiles": str} objects, read through the cache
-        if len(value) <= 4 and all(type(m) is dict and len(m) == 2 and type(m.get("type")) is str
-                                   and type(m.get("tiles")) is str and len(m["tiles"]) <= 16
-                                   for m in value):
-            try:
-                return tuple([meld_from_strings(m["type"], m["tiles"]) for m in value])
-            except MahjongError as exc:
-                _fail(where, f"'melds': {exc}")
+        if len(value) <= 4:
+            out = []
+            for m in value:
+                if type(m) is not dict or len(m) != 2:
+                    break
+                kind = m.get("type")
+                tiles = m.get("tiles")
+                if type(kind) is not str or type(tiles) is not str or len(tiles) > 16:
+                    break
+                try:
+                    out.append(meld_from_strings(kind, tiles))
+                except MahjongError as exc:
+                    _fail(where, f"'melds': {exc}")
+            else:
+                return tuple(out)
     elif not isinstance(value, (list, tuple)):
         _fail(where, f"'melds' must be a list of melds, got {value!r}")
     if len(value) > 16:
@@ -292,7 +313,11 @@ class ClaimEvent:
     from_seat: int
 
     def __init__(self, type: str, seat: int, tiles: Tuple[int, ...], from_seat: int):
-        self.__dict__.update(type=type, seat=seat, tiles=tiles, from_seat=from_seat)
+        fields = self.__dict__
+        fields["type"] = type
+        fields["seat"] = seat
+        fields["tiles"] = tiles
+        fields["from_seat"] = from_seat
 
     @property
     def tile(self) -> int:
@@ -516,6 +541,15 @@ _FINAL_KEYS = frozenset(("hand", "melds"))
 
 
 def _read_win(raw: Mapping, index: int, seats: int) -> WinEvent:
+    """Read a win event (a mapping in the record's JSON form)."""
+    if type(raw) is not dict:
+        if not isinstance(raw, Mapping):
+            _fail(f"event {index}", f"an event is an object with a 'type', got {raw!r}")
+        raw = dict(raw)
+    return _read_win_dict(raw, index, seats)
+
+
+def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
     # One reader; the usual field values are taken inline and anything else goes to the
     # helper that reads every form and names the problem (messages are built on failure).
     if not raw.keys() <= _WIN_KEYS:
@@ -523,16 +557,16 @@ def _read_win(raw: Mapping, index: int, seats: int) -> WinEvent:
     seat = raw.get("seat")
     if type(seat) is not int or not 0 <= seat < seats:
         seat = _seat(seat, f"event {index} (win)", seats)
-    hand = raw.get("hand")
-    hand = _sorted_tile_ids(hand) if type(hand) is str else None
+    text = raw.get("hand")
+    hand = _sorted_tile_ids(text) if type(text) is str else None
     if hand is None:
         where = f"event {index} (win by seat {seat})"
         if "hand" not in raw:
             _fail(where, "missing 'hand'")
         hand = _tiles(raw["hand"], where, "hand")
-    melds = raw.get("melds")
-    melds = () if melds is None or melds == [] else \
-        _melds(melds, f"event {index} (win by seat {seat})")
+    given = raw.get("melds")
+    melds = () if given is None or given == [] else \
+        _melds(given, f"event {index} (win by seat {seat})")
     win = raw.get("win_tile")
     win = _TENHOU_IDS.get(win) if type(win) is str else None
     if win is None:
@@ -564,24 +598,32 @@ def _read_win(raw: Mapping, index: int, seats: int) -> WinEvent:
     if raw.keys() <= _PLAIN_WIN_KEYS:  # the usual win: no flag to check
         return WinEvent(seat, hand, melds, win, src)
     where = f"event {index} (win by seat {seat})"
-    flags = {name: _flag(raw, name, where) for name in WIN_FLAGS}
+    flags = []
+    for name in WIN_FLAGS:  # in WinEvent's order
+        value = raw.get(name, False)
+        flags.append(value if value is True or value is False else _flag(raw, name, where))
+    replacement, after_kong, robbing_kong, last_tile, heavenly, earthly, first_round, \
+        fourth_tile = flags
     flowers = raw.get("flowers", 0)
-    flowers = 0 if flowers is None else _int_field(flowers, where, "flowers", 0, MAX_FLOWERS)
-    if flags["robbing_kong"] and src is None:
+    if type(flowers) is not int or not 0 <= flowers <= MAX_FLOWERS:
+        flowers = 0 if flowers is None else _int_field(flowers, where, "flowers", 0,
+                                                       MAX_FLOWERS)
+    if robbing_kong and src is None:
         _fail(where, "robbing_kong needs 'from' (the robbed seat)")
-    if flags["replacement"] and src is not None:
+    if replacement and src is not None:
         _fail(where, "a replacement win (杠上花) is a self-draw: 'from' must be null")
-    if flags["after_kong"] and src is None:
+    if after_kong and src is None:
         _fail(where, "after_kong (杠上炮) is a discard win: 'from' must be the discarder")
-    if flags["robbing_kong"] and (flags["after_kong"] or flags["replacement"]):
+    if robbing_kong and (after_kong or replacement):
         _fail(where, "robbing_kong cannot be combined with after_kong/replacement")
-    if flags["heavenly"] and src is not None:
+    if heavenly and src is not None:
         _fail(where, "heavenly (天胡) is a self-draw: 'from' must be null")
-    if flags["first_round"] and src is None:
+    if first_round and src is None:
         _fail(where, "first_round (人和) is a win on a discard: 'from' must be given")
-    if sum(flags[n] for n in ("heavenly", "earthly", "first_round")) > 1:
+    if heavenly + earthly + first_round > 1:
         _fail(where, "heavenly, earthly and first_round exclude each other")
-    return WinEvent(seat, hand, melds, win, src, flowers=flowers, **flags)
+    return WinEvent(seat, hand, melds, win, src, replacement, after_kong, robbing_kong,
+                    last_tile, heavenly, earthly, first_round, fourth_tile, flowers)
 
 
 def _read_event(index: int, raw: Any, seats: int) -> Event:
@@ -602,9 +644,15 @@ def _read_event(index: int, raw: Any, seats: int) -> Event:
             raw = raw.to_json()
         elif not isinstance(raw, Mapping):
             _fail(f"event {index}", f"an event is an object with a 'type', got {raw!r}")
+        else:
+            raw = dict(raw)
+    return _read_event_dict(index, raw, seats)
+
+
+def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
     kind = raw.get("type")
     if kind == "win":
-        return _read_win(raw, index, seats)
+        return _read_win_dict(raw, index, seats)
     if kind == "kong":
         if not raw.keys() <= _KEYS["kong"]:
             _check_keys(raw, _KEYS["kong"], f"event {index} (kong)")
@@ -643,6 +691,17 @@ def _read_event(index: int, raw: Any, seats: int) -> Event:
         tile = _tile(raw["tile"], f"event {index} ({kind} by seat {seat})", "tile")
         return DrawEvent(seat, tile) if kind == "draw" else DiscardEvent(seat, tile)
     if kind == "chow" or kind == "pung":
+        seat = raw.get("seat")
+        src = raw.get("from")
+        tiles = raw.get("tiles")
+        if len(raw) == 4 and type(seat) is int and 0 <= seat < seats and type(src) is int \
+                and 0 <= src < seats and src != seat and type(tiles) is str \
+                and len(tiles) <= 16 and (kind == "pung" or src == (seat - 1) % seats):
+            # the usual form: exactly type, seat, tiles and from, each well formed
+            try:
+                return ClaimEvent(kind, seat, meld_from_strings(kind, tiles).tiles, src)
+            except MahjongError:
+                pass  # named below
         where = f"event {index} ({kind})"
         _check_keys(raw, _KEYS[kind], where)
         seat = _seat(raw.get("seat"), where, seats)
@@ -796,68 +855,7 @@ class HandRecord:
     def from_json(cls, data: Union[str, bytes, Mapping[str, Any]]) -> "HandRecord":
         """Read and validate a record from JSON text (str or UTF-8 bytes) or a decoded
         mapping."""
-        data = _decode(data)
-        if type(data) is not dict and not isinstance(data, Mapping):
-            raise InvalidRecordError(f"record: expected an object, got {type(data).__name__}")
-        _check_keys(data, _RECORD_KEYS, "record")
-        rules = data.get("rules")
-        if not isinstance(rules, str) or not rules:
-            _fail("record", f"'rules' must name a rule set, got {rules!r}")
-        options = data.get("options")
-        if options is None:
-            options = _EMPTY
-        elif type(options) is not dict and not isinstance(options, Mapping):
-            _fail("record", f"'options' must be an object, got {options!r}")
-        else:
-            options = _freeze(options, "record: 'options'") if options else _EMPTY
-        seats = data.get("seats", 4)
-        if type(seats) is not int or not 2 <= seats <= MAX_SEATS:
-            seats = 4 if seats is None else _int_field(seats, "record", "seats", 2, MAX_SEATS)
-        dealer = _seat(data.get("dealer", 0), "record", seats, "dealer")
-        round_wind = data.get("round_wind", 0)
-        if type(round_wind) is not int or not 0 <= round_wind <= 3:
-            round_wind = 0 if round_wind is None else _int_field(round_wind, "record",
-                                                                 "round_wind", 0, 3)
-        indicator = data.get("indicator")
-        if indicator is not None:
-            indicator = _tile(indicator, "record", "indicator")
-        flower_indicators = data.get("flower_indicators") or ()
-        if flower_indicators:
-            flower_indicators = _tiles(flower_indicators, "record", "flower_indicators")
-        wall = _tile_list(data.get("wall"), "wall")
-        reserve = _tile_list(data.get("reserve"), "reserve")
-        if wall is not None or reserve is not None:
-            both = (wall or ()) + (reserve or ())
-            counts = np.bincount(np.asarray(both, dtype=np.int64), minlength=34) \
-                if both else np.zeros(34, dtype=np.int64)
-            if counts.max() > COPIES:
-                _fail("record", f"'wall' and 'reserve' hold {int(counts.max())} copies of "
-                                f"{TENHOU_NAMES[int(counts.argmax())]}")
-        raw_events = data.get("events")
-        if not isinstance(raw_events, (list, tuple)):
-            _fail("record", "'events' must be a list")
-        if len(raw_events) > MAX_EVENTS:
-            _fail("record", f"{len(raw_events)} events: a hand has at most {MAX_EVENTS}")
-        events = tuple([_read_event(i, e, seats) for i, e in enumerate(raw_events)])
-        raw_final = data.get("final")
-        if raw_final is None:
-            raw_final = {}
-        elif type(raw_final) is not dict and not isinstance(raw_final, Mapping):
-            _fail("record", "'final' must map seats to {'hand', 'melds'}")
-        final = {}
-        for key, value in raw_final.items():
-            seat, fh = _read_final(key, value, seats)
-            if seat in final:
-                _fail("final", f"seat {seat} is given twice")
-            final[seat] = fh
-        rec = cls.__new__(cls)
-        rec.__dict__.update(rules=rules, dealer=dealer, events=events,
-                            final=FrozenDict(final), options=options, seats=seats,
-                            round_wind=round_wind, indicator=indicator,
-                            flower_indicators=tuple(flower_indicators), wall=wall,
-                            reserve=reserve)
-        rec._check_consistency()
-        return rec
+        return _read_record(cls, data)
 
     @property
     def validated(self) -> bool:
@@ -924,280 +922,367 @@ class HandRecord:
         """``(index, event)`` of every event of one of ``types``, in order."""
         return [(i, e) for i, e in enumerate(self.events) if e.type in types]
 
-    # -- rule-independent checks ----------------------------------------------------
-    def _check_consistency(self) -> None:
-        # One pass over the events; the closing checks below reuse what it collected.
-        events = self.events
-        seats = self.seats
-        won: Dict[int, int] = {}   # seat -> index of its win (= winners() once this passes)
-        kongs: List[List[Tuple[int, KongEvent]]] = [[] for _ in range(seats)]
-        claims: List[List[Tuple[int, ClaimEvent]]] = [[] for _ in range(seats)]
-        kongs_so_far = 0
-        shared_discards: List[int] = []  # a discard claimed by several winners is one tile
-        loose_discards: List[int] = []   # discards nobody took: out of every hand
-        # A full game log (the engine's: it has the wall or lists the draws) lists every
-        # discard and claim, so each claim and discard win takes the discard just made and
-        # a discard nobody took is out of play. A hand-written record lists what matters
-        # to its rule set only, and these checks would not hold.
-        present = {type(e) for e in events}
-        full_log = self.wall is not None or DrawEvent in present
-        lists_claims = ClaimEvent in present
-        last_discard: Optional[DiscardEvent] = None  # open for a claim (full logs)
-        wall_empty_at: Optional[int] = None  # the last-tile win after which nothing is drawn
-        prev = None
-        for i, e in enumerate(events):
-            t = type(e)
-            # messages are f-strings inside the failing branch: built only on failure
-            if wall_empty_at is not None and t is not ExhaustedEvent and t is not FlipEvent:
-                _fail(f"event {i} ({e.type})", f"the wall was empty after the last-tile (海底) "
-                                               f"win at event {wall_empty_at}")
-            if t is WinEvent:
-                self._check_win(i, e, won, prev, kongs_so_far, shared_discards,
-                                last_discard if full_log else False)
-                if e.last_tile and e.from_seat is None:
-                    wall_empty_at = i  # the last tile drawn and won: nothing follows
-                if e.from_seat is not None and not e.robbing_kong:
-                    last_discard = None
-                won[e.seat] = i
-                prev = e
-                continue
-            if t is ExhaustedEvent:
-                if i != len(events) - 1:
-                    _fail(f"event {i} (exhausted)", "the wall ran out: no event may follow "
-                                                    f"(event {i + 1} does)")
-                prev = e
-                continue
-            if t is FlipEvent:
-                prev = e
-                continue
-            if e.seat in won:
-                _fail(f"event {i} ({e.type} by seat {e.seat})",
-                      f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
-                      "is closed")
-            if t is ReadyEvent:
-                continue  # a ready declared with a discard leaves it open to claims
-            if t is ClaimEvent or (t is KongEvent and e.kind == "exposed"):
-                self._check_claimed_discard(i, e, won, last_discard if full_log else False)
+
+def _read_record(cls, given: Any) -> HandRecord:
+    """:meth:`HandRecord.from_json` (a module function so that the compiled build types
+    its locals: record.pxd)."""
+    decoded = _decode(given)
+    if type(decoded) is not dict:
+        if not isinstance(decoded, Mapping):
+            raise InvalidRecordError(f"record: expected an object, got "
+                                     f"{type(decoded).__name__}")
+        decoded = dict(decoded)
+    data = decoded
+    _check_keys(data, _RECORD_KEYS, "record")
+    rules = data.get("rules")
+    if not isinstance(rules, str) or not rules:
+        _fail("record", f"'rules' must name a rule set, got {rules!r}")
+    options = data.get("options")
+    if options is None:
+        options = _EMPTY
+    elif type(options) is not dict and not isinstance(options, Mapping):
+        _fail("record", f"'options' must be an object, got {options!r}")
+    else:
+        options = _freeze_options(options) if options else _EMPTY
+    value = data.get("seats", 4)
+    if type(value) is not int or not 2 <= value <= MAX_SEATS:
+        value = 4 if value is None else _int_field(value, "record", "seats", 2, MAX_SEATS)
+    seats = value
+    dealer = _seat(data.get("dealer", 0), "record", seats, "dealer")
+    round_wind = data.get("round_wind", 0)
+    if type(round_wind) is not int or not 0 <= round_wind <= 3:
+        round_wind = 0 if round_wind is None else _int_field(round_wind, "record",
+                                                             "round_wind", 0, 3)
+    indicator = data.get("indicator")
+    if indicator is not None:
+        indicator = _tile(indicator, "record", "indicator")
+    flower_indicators = data.get("flower_indicators") or ()
+    if flower_indicators:
+        flower_indicators = _tiles(flower_indicators, "record", "flower_indicators")
+    wall = _tile_list(data.get("wall"), "wall")
+    reserve = _tile_list(data.get("reserve"), "reserve")
+    if wall is not None or reserve is not None:
+        both = (wall or ()) + (reserve or ())
+        counts = np.bincount(np.asarray(both, dtype=np.int64), minlength=34) \
+            if both else np.zeros(34, dtype=np.int64)
+        if counts.max() > COPIES:
+            _fail("record", f"'wall' and 'reserve' hold {int(counts.max())} copies of "
+                            f"{TENHOU_NAMES[int(counts.argmax())]}")
+    raw_events = data.get("events")
+    if not isinstance(raw_events, (list, tuple)):
+        _fail("record", "'events' must be a list")
+    if len(raw_events) > MAX_EVENTS:
+        _fail("record", f"{len(raw_events)} events: a hand has at most {MAX_EVENTS}")
+    events = tuple([_read_event(i, e, seats) for i, e in enumerate(raw_events)])
+    raw_final = data.get("final")
+    if raw_final is None:
+        raw_final = {}
+    elif type(raw_final) is not dict and not isinstance(raw_final, Mapping):
+        _fail("record", "'final' must map seats to {'hand', 'melds'}")
+    final = {}
+    for key, value in raw_final.items():
+        seat, fh = _read_final(key, value, seats)
+        if seat in final:
+            _fail("final", f"seat {seat} is given twice")
+        final[seat] = fh
+    rec = cls.__new__(cls)
+    rec.__dict__.update(rules=rules, dealer=dealer, events=events,
+                        final=FrozenDict(final), options=options, seats=seats,
+                        round_wind=round_wind, indicator=indicator,
+                        flower_indicators=tuple(flower_indicators), wall=wall,
+                        reserve=reserve)
+    _check_record(rec)
+    return rec
+
+
+# ------------------------------------------------------- rule-independent checks
+#
+# Module functions (not methods) so that the compiled build types their locals
+# (record.pxd).
+
+def _check_record(rec: HandRecord) -> None:
+    # One pass over the events; the closing checks below reuse what it collected.
+    events = rec.events
+    seats = rec.seats
+    won: Dict[int, int] = {}   # seat -> index of its win (= winners() once this passes)
+    kongs: List[List[Tuple[int, KongEvent]]] = [[] for _ in range(seats)]
+    claims: List[List[Tuple[int, ClaimEvent]]] = [[] for _ in range(seats)]
+    kongs_so_far = 0
+    shared_discards: List[int] = []  # a discard claimed by several winners is one tile
+    loose_discards: List[int] = []   # discards nobody took: out of every hand
+    # A full game log (the engine's: it has the wall or lists the draws) lists every
+    # discard and claim, so each claim and discard win takes the discard just made and
+    # a discard nobody took is out of play. A hand-written record lists what matters
+    # to its rule set only, and these checks would not hold.
+    present = {type(e) for e in events}
+    full_log = rec.wall is not None or DrawEvent in present
+    lists_claims = ClaimEvent in present
+    last_discard: Optional[DiscardEvent] = None  # open for a claim (full logs)
+    wall_empty_at: Optional[int] = None  # the last-tile win after which nothing is drawn
+    prev = None
+    for i, e in enumerate(events):
+        t = type(e)
+        # messages are f-strings inside the failing branch: built only on failure
+        if wall_empty_at is not None and t is not ExhaustedEvent and t is not FlipEvent:
+            _fail(f"event {i} ({e.type})", f"the wall was empty after the last-tile (海底) "
+                                           f"win at event {wall_empty_at}")
+        if t is WinEvent:
+            _check_win(rec, i, e, won, prev, kongs_so_far, shared_discards,
+                            last_discard if full_log else False)
+            if e.last_tile and e.from_seat is None:
+                wall_empty_at = i  # the last tile drawn and won: nothing follows
+            if e.from_seat is not None and not e.robbing_kong:
                 last_discard = None
-            elif full_log and last_discard is not None:
-                loose_discards.append(last_discard.tile)  # nobody took it
-                last_discard = None
-            if t is KongEvent:
-                seat_kongs = kongs[e.seat]
-                for j, other in seat_kongs:
-                    if other.tile == e.tile and other.kind != "single" and e.kind != "single":
-                        _fail(f"event {i} (kong by seat {e.seat})",
-                              f"seat {e.seat} already konged {TENHOU_NAMES[e.tile]} "
-                              f"at event {j}")
-                if e.kind == "added" and lists_claims and not any(
-                        c.type == "pung" and c.tile == e.tile for _, c in claims[e.seat]):
-                    _fail(f"event {i} (kong by seat {e.seat})",
-                          f"an added kong of {TENHOU_NAMES[e.tile]} with no pung of it before "
-                          "(the record lists claims)")
-                seat_kongs.append((i, e))
-                kongs_so_far += 1
-                if len(seat_kongs) > 4 and e.kind != "single" and \
-                        sum(k.kind != "single" for _, k in seat_kongs) > 4:
-                    _fail(f"event {i} (kong by seat {e.seat})",
-                          f"a fifth kong by seat {e.seat}: a hand holds at most four sets")
-            elif t is DiscardEvent:
-                last_discard = e
-            elif t is ClaimEvent:
-                claims[e.seat].append((i, e))
+            won[e.seat] = i
             prev = e
-        if full_log and last_discard is not None:
-            loose_discards.append(last_discard.tile)
-        # closing hands; a seat's holding is its win, else its final hand
-        holdings = {seat: events[i] for seat, i in won.items()}  # objects with hand, melds
-        for seat, fh in self.final.items():
-            if seat in won:  # not used, but it must be a possible holding all the same
-                if _most_copies(fh.hand, fh.melds)[0] > COPIES or \
-                        _holding_size(fh.hand, fh.melds) > 14:
-                    _fail(f"final hand of seat {seat}", "not a possible holding (a fifth copy "
-                                                        "or more than 14 tiles); a winner's "
-                                                        "holding is his win")
-            else:
-                n = len(fh.hand)
-                for m in fh.melds:
-                    if m.kind != "single_kong":
-                        n += 3
-                if n != 13:
-                    _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
-                holdings[seat] = fh
-        # per seat: kongs (and listed claims) against the melds it ends with
-        unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
-        for seat in range(seats):
-            if not kongs[seat] and not lists_claims:
-                continue
-            h = holdings.get(seat)
-            if h is None:
-                unknown_quads += [k.tile for _, k in kongs[seat] if k.kind != "single"]
-                continue
-            shown = [(m.kind, m.tiles[0]) for m in h.melds]
-            src = "win" if seat in won else "final hand"
-            for i, k in kongs[seat]:
-                want = k.meld_kind
-                if (want, k.tile) not in shown:
-                    _fail(f"event {i} (kong by seat {seat})",
-                          f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
-                          f"shows no {want.replace('_', ' ')} of it")
-            if lists_claims:
-                self._check_claims(seat, claims[seat], kongs[seat], shown, src)
-        self._check_fifth_copies(holdings.values(), unknown_quads, shared_discards,
-                                 loose_discards, kongs, won)
-
-    @staticmethod
-    def _check_claimed_discard(i: int, e, won: Dict[int, int], last_discard) -> None:
-        """A claim or an exposed kong against the discard it takes (``last_discard``: the
-        discard open for a claim in a full game log, else False)."""
-        where = f"event {i} ({e.type} by seat {e.seat})"
-        if e.from_seat in won:
-            _fail(where, f"seat {e.from_seat} (from) already won at event "
-                         f"{won[e.from_seat]} and no longer discards")
-        if last_discard is not False:
-            tiles = e.tiles if type(e) is ClaimEvent else (e.tile,)
-            if last_discard is None or last_discard.seat != e.from_seat \
-                    or last_discard.tile not in tiles:
-                _fail(where, f"takes a discard of seat {e.from_seat} that was not "
-                             "just made (a full game log lists every discard)")
-
-    def _check_win(self, i: int, e: WinEvent, won: Dict[int, int], prev, kongs_so_far: int,
-                   shared_discards: List[int], last_discard) -> None:
-        """A win against the events before it (``last_discard``: the discard open for a
-        claim in a full game log, else False)."""
-        where = f"event {i} (win by seat {e.seat})"
+            continue
+        if t is ExhaustedEvent:
+            if i != len(events) - 1:
+                _fail(f"event {i} (exhausted)", "the wall ran out: no event may follow "
+                                                f"(event {i + 1} does)")
+            prev = e
+            continue
+        if t is FlipEvent:
+            prev = e
+            continue
         if e.seat in won:
-            _fail(where, f"a second win by seat {e.seat} (it won at event {won[e.seat]})")
-        if e.from_seat is not None:
-            if e.from_seat in won:
-                _fail(where, f"seat {e.from_seat} (from) already won at event "
-                             f"{won[e.from_seat]} and no longer discards or konges")
-            if type(prev) is WinEvent and prev.from_seat == e.from_seat and \
-                    prev.win_tile == e.win_tile:
-                shared_discards.append(e.win_tile)
-            elif last_discard is not False and not e.robbing_kong and (
-                    last_discard is None or last_discard.seat != e.from_seat
-                    or last_discard.tile != e.win_tile):
-                _fail(where, f"a win on a discard of {TENHOU_NAMES[e.win_tile]} by seat "
-                             f"{e.from_seat} that was not just made (a full game log lists "
-                             "every discard)")
-        if e.heavenly or e.earthly or e.first_round or e.replacement or e.after_kong \
-                or e.robbing_kong:
-            self._check_win_context(i, e, won, kongs_so_far > 0)
+            _fail(f"event {i} ({e.type} by seat {e.seat})",
+                  f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
+                  "is closed")
+        if t is ReadyEvent:
+            continue  # a ready declared with a discard leaves it open to claims
+        if t is ClaimEvent or (t is KongEvent and e.kind == "exposed"):
+            _check_claimed_discard(rec, i, e, won, last_discard if full_log else False)
+            last_discard = None
+        elif full_log and last_discard is not None:
+            loose_discards.append(last_discard.tile)  # nobody took it
+            last_discard = None
+        if t is KongEvent:
+            seat_kongs = kongs[e.seat]
+            for j, other in seat_kongs:
+                if other.tile == e.tile and other.kind != "single" and e.kind != "single":
+                    _fail(f"event {i} (kong by seat {e.seat})",
+                          f"seat {e.seat} already konged {TENHOU_NAMES[e.tile]} "
+                          f"at event {j}")
+            if e.kind == "added" and lists_claims and not any(
+                    c.type == "pung" and c.tile == e.tile for _, c in claims[e.seat]):
+                _fail(f"event {i} (kong by seat {e.seat})",
+                      f"an added kong of {TENHOU_NAMES[e.tile]} with no pung of it before "
+                      "(the record lists claims)")
+            seat_kongs.append((i, e))
+            kongs_so_far += 1
+            if len(seat_kongs) > 4 and e.kind != "single" and \
+                    sum(k.kind != "single" for _, k in seat_kongs) > 4:
+                _fail(f"event {i} (kong by seat {e.seat})",
+                      f"a fifth kong by seat {e.seat}: a hand holds at most four sets")
+        elif t is DiscardEvent:
+            last_discard = e
+        elif t is ClaimEvent:
+            claims[e.seat].append((i, e))
+        prev = e
+    if full_log and last_discard is not None:
+        loose_discards.append(last_discard.tile)
+    # closing hands; a seat's holding is its win, else its final hand
+    holdings = {seat: events[i] for seat, i in won.items()}  # objects with hand, melds
+    for seat, fh in rec.final.items():
+        if seat in won:  # not used, but it must be a possible holding all the same
+            if _most_copies(fh.hand, fh.melds)[0] > COPIES or \
+                    _holding_size(fh.hand, fh.melds) > 14:
+                _fail(f"final hand of seat {seat}", "not a possible holding (a fifth copy "
+                                                    "or more than 14 tiles); a winner's "
+                                                    "holding is his win")
+        else:
+            n = len(fh.hand)
+            for m in fh.melds:
+                if m.kind != "single_kong":
+                    n += 3
+            if n != 13:
+                _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
+            holdings[seat] = fh
+    # per seat: kongs (and listed claims) against the melds it ends with
+    unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
+    for seat in range(seats):
+        if not kongs[seat] and not lists_claims:
+            continue
+        h = holdings.get(seat)
+        if h is None:
+            unknown_quads += [k.tile for _, k in kongs[seat] if k.kind != "single"]
+            continue
+        shown = [(m.kind, m.tiles[0]) for m in h.melds]
+        src = "win" if seat in won else "final hand"
+        for i, k in kongs[seat]:
+            want = k.meld_kind
+            if (want, k.tile) not in shown:
+                _fail(f"event {i} (kong by seat {seat})",
+                      f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
+                      f"shows no {want.replace('_', ' ')} of it")
+        if lists_claims:
+            _check_claims(rec, seat, claims[seat], kongs[seat], shown, src)
+    _check_fifth_copies(rec, holdings.values(), unknown_quads, shared_discards,
+                             loose_discards, kongs, won)
 
-    def _check_claims(self, seat: int, claims, kongs, shown, src: str) -> None:
-        """Where the record lists claims, a seat's chows and pungs are exactly its claims
-        (a pung later completed by an added kong shows as a kong)."""
-        added = [k.tile for _, k in kongs if k.kind == "added"]
-        want: List[Tuple[str, int]] = []
-        for i, c in claims:
-            if c.type == "pung" and c.tile in added:
-                added.remove(c.tile)
-                continue
-            want.append((c.type, c.tile))
-        have = [m for m in shown if m[0] in ("chow", "pung")]
-        for i, c in claims:
-            if (c.type, c.tile) not in want:
-                continue  # completed to a kong
-            want.remove((c.type, c.tile))
-            if (c.type, c.tile) in have:
-                have.remove((c.type, c.tile))
-            else:
-                _fail(f"event {i} ({c.type} by seat {seat})",
-                      f"the seat's {src} shows no {c.type} of {format_tiles(c.tiles)}")
-        if have:
-            kind, tile = have[0]
-            _fail(f"{src} of seat {seat}",
-                  f"shows a {kind} from {TENHOU_NAMES[tile]} that no {kind} event made (the "
-                  "record lists claims, so it lists them all)")
+def _check_claimed_discard(rec: HandRecord, i: int, e, won: Dict[int, int], last_discard) -> None:
+    """A claim or an exposed kong against the discard it takes (``last_discard``: the
+    discard open for a claim in a full game log, else False)."""
+    if e.from_seat in won:
+        _fail(f"event {i} ({e.type} by seat {e.seat})",
+              f"seat {e.from_seat} (from) already won at event "
+              f"{won[e.from_seat]} and no longer discards")
+    if last_discard is not False:
+        tiles = e.tiles if type(e) is ClaimEvent else (e.tile,)
+        if last_discard is None or last_discard.seat != e.from_seat \
+                or last_discard.tile not in tiles:
+            _fail(f"event {i} ({e.type} by seat {e.seat})",
+                  f"takes a discard of seat {e.from_seat} that was not "
+                  "just made (a full game log lists every discard)")
 
-    def _check_win_context(self, i: int, e: WinEvent, won: Dict[int, int],
-                           prior_kong: bool) -> None:
-        """The flags of the win at event ``i`` against the events before it."""
-        where = f"event {i} (win by seat {e.seat})"
-        if e.heavenly:
-            if e.seat != self.dealer:
-                _fail(where, f"heavenly (天胡) is the dealer's win; the dealer is seat "
-                             f"{self.dealer}")
-            if any(ev.type not in ("draw",) for ev in self.events[:i]):
-                _fail(where, "heavenly (天胡) must be the first event (the initial 14)")
-        if e.earthly:
-            if e.seat == self.dealer:
-                _fail(where, "earthly (地胡) is a non-dealer's win")
-            if prior_kong or won:
-                _fail(where, "earthly (地胡) needs no kong or win before it")
-        if e.first_round and (prior_kong or won):
-            _fail(where, "first_round (人和) needs no kong or win before it")
-        if e.replacement:
-            j = i - 1
-            while j >= 0 and type(self.events[j]) is DrawEvent and \
-                    self.events[j].seat == e.seat:
-                j -= 1  # the replacement draw itself may be listed
-            prev = self.events[j] if j >= 0 else None
-            if not (type(prev) is KongEvent and prev.seat == e.seat):
-                _fail(where, "replacement (杠上花) needs the previous event to be a kong "
-                             "by the winner")
-        if e.after_kong:
-            j = i - 1
-            while j >= 0 and (
-                    (type(self.events[j]) is WinEvent and self.events[j].from_seat ==
-                     e.from_seat and self.events[j].win_tile == e.win_tile)
-                    or (type(self.events[j]) in (DrawEvent, DiscardEvent, ReadyEvent)
-                        and self.events[j].seat == e.from_seat)):
-                j -= 1  # other winners on the discard; the discard and replacement draw
-            prev = self.events[j] if j >= 0 else None
-            if not (type(prev) is KongEvent and prev.seat == e.from_seat):
-                _fail(where, "after_kong (杠上炮) needs the event before the discard to "
-                             f"be a kong by the discarder (seat {e.from_seat})")
-        if e.robbing_kong:
-            h = self.holding(e.from_seat)
-            if h is not None and e.from_seat not in self.winners() and not any(
-                    m.kind == "pung" and m.tile == e.win_tile for m in h[1]):
-                _fail(where, f"robbing_kong: the robbed seat {e.from_seat} shows no pung "
-                             f"of {TENHOU_NAMES[e.win_tile]} in its final melds")
+def _check_win(rec: HandRecord, i: int, e: WinEvent, won: Dict[int, int], prev, kongs_so_far: int,
+               shared_discards: List[int], last_discard) -> None:
+    """A win against the events before it (``last_discard``: the discard open for a
+    claim in a full game log, else False)."""
+    if e.seat in won:
+        _fail(f"event {i} (win by seat {e.seat})",
+              f"a second win by seat {e.seat} (it won at event {won[e.seat]})")
+    if e.from_seat is not None:
+        if e.from_seat in won:
+            _fail(f"event {i} (win by seat {e.seat})",
+                  f"seat {e.from_seat} (from) already won at event "
+                  f"{won[e.from_seat]} and no longer discards or konges")
+        if type(prev) is WinEvent and prev.from_seat == e.from_seat and \
+                prev.win_tile == e.win_tile:
+            shared_discards.append(e.win_tile)
+        elif last_discard is not False and not e.robbing_kong and (
+                last_discard is None or last_discard.seat != e.from_seat
+                or last_discard.tile != e.win_tile):
+            _fail(f"event {i} (win by seat {e.seat})",
+                  f"a win on a discard of {TENHOU_NAMES[e.win_tile]} by seat "
+                  f"{e.from_seat} that was not just made (a full game log lists "
+                  "every discard)")
+    if e.heavenly or e.earthly or e.first_round or e.replacement or e.after_kong \
+            or e.robbing_kong:
+        _check_win_context(rec, i, e, won, kongs_so_far > 0)
 
-    def _seat_copies(self, kongs, wins, tile: int) -> List[Tuple[str, Tuple[int, ...]]]:
-        """(name, the tiles known to be held) per seat: its holding, else the four copies
-        of each of its kongs; seats with neither are left out (names a fifth copy). A name
-        says where the tiles come from (the win's event, the final hand, the events of the
-        seat's kongs of ``tile``), so the error points at the events to look at."""
-        out = []
-        for seat in range(self.seats):
-            kong_events = [str(i) for i, k in kongs[seat] if k.tile == tile]
-            kong_note = (f"kong at event{'s' if len(kong_events) > 1 else ''} "
-                         f"{', '.join(kong_events)}") if kong_events else ""
-            h = self.holding(seat, wins)
-            if h is not None:
-                tiles = h[0] + tuple(t for m in h[1] for t in m.tiles)
-                src = f"win at event {wins[seat]}" if seat in wins else "final hand"
-                src += f", {kong_note}" if kong_note else ""
-                out.append((f"seat {seat} ({src})", tiles))
-            elif kongs[seat]:  # unknown holding: its kongs are still four known copies
-                out.append((f"seat {seat}'s kongs" + (f" ({kong_note})" if kong_note else ""),
-                            tuple(k.tile for _, k in kongs[seat] for _ in range(4))))
-        return out
+def _check_claims(rec: HandRecord, seat: int, claims, kongs, shown, src: str) -> None:
+    """Where the record lists claims, a seat's chows and pungs are exactly its claims
+    (a pung later completed by an added kong shows as a kong)."""
+    if not claims:
+        for m in shown:
+            if m[0] == "chow" or m[0] == "pung":
+                break
+        else:
+            return  # no claim and no claimed meld: nothing to match
+    added = [k.tile for _, k in kongs if k.kind == "added"]
+    want: List[Tuple[str, int]] = []
+    for i, c in claims:
+        if c.type == "pung" and c.tile in added:
+            added.remove(c.tile)
+            continue
+        want.append((c.type, c.tile))
+    have = [m for m in shown if m[0] == "chow" or m[0] == "pung"]
+    if len(have) == len(want) and sorted(have) == sorted(want):
+        return  # the usual case; otherwise the walk below names the first difference
+    for i, c in claims:
+        if (c.type, c.tile) not in want:
+            continue  # completed to a kong
+        want.remove((c.type, c.tile))
+        if (c.type, c.tile) in have:
+            have.remove((c.type, c.tile))
+        else:
+            _fail(f"event {i} ({c.type} by seat {seat})",
+                  f"the seat's {src} shows no {c.type} of {format_tiles(c.tiles)}")
+    if have:
+        kind, tile = have[0]
+        _fail(f"{src} of seat {seat}",
+              f"shows a {kind} from {TENHOU_NAMES[tile]} that no {kind} event made (the "
+              "record lists claims, so it lists them all)")
 
-    def _check_fifth_copies(self, holdings, unknown_quads: List[int],
-                            shared_discards: List[int], loose_discards: List[int], kongs,
-                            wins) -> None:
-        """No tile held five times: ``holdings`` (objects with ``hand`` and ``melds``),
-        four copies of each ``unknown_quads`` tile and the ``loose_discards`` are the tiles
-        known to be out; ``shared_discards`` the winning tile of each extra winner on one
-        discard (one physical tile, in each winner's hand)."""
-        worst, t = _most_held(holdings, unknown_quads, shared_discards, loose_discards)
-        if worst > COPIES:
-            # a fifth copy inside one hand is named as such
-            for i, e in enumerate(self.events):
-                if type(e) is WinEvent and _most_copies(e.hand, e.melds)[0] > COPIES:
-                    _check_holding(e.hand, e.melds, 14, f"event {i} (win by seat {e.seat})")
-            for seat, fh in sorted(self.final.items()):
-                if seat not in wins:
-                    _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
-            who = [name for name, tiles in self._seat_copies(kongs, wins, t) if t in tiles]
-            if t in loose_discards:
-                who.append(f"{loose_discards.count(t)} discard(s) nobody took")
-            _fail("record", f"a fifth copy of {TENHOU_NAMES[t]}: {worst} copies held by "
-                            f"{', '.join(who)}")
+def _check_win_context(rec: HandRecord, i: int, e: WinEvent, won: Dict[int, int],
+                       prior_kong: bool) -> None:
+    """The flags of the win at event ``i`` against the events before it."""
+    where = f"event {i} (win by seat {e.seat})"
+    if e.heavenly:
+        if e.seat != rec.dealer:
+            _fail(where, f"heavenly (天胡) is the dealer's win; the dealer is seat "
+                         f"{rec.dealer}")
+        if any(ev.type not in ("draw",) for ev in rec.events[:i]):
+            _fail(where, "heavenly (天胡) must be the first event (the initial 14)")
+    if e.earthly:
+        if e.seat == rec.dealer:
+            _fail(where, "earthly (地胡) is a non-dealer's win")
+        if prior_kong or won:
+            _fail(where, "earthly (地胡) needs no kong or win before it")
+    if e.first_round and (prior_kong or won):
+        _fail(where, "first_round (人和) needs no kong or win before it")
+    if e.replacement:
+        j = i - 1
+        while j >= 0 and type(rec.events[j]) is DrawEvent and \
+                rec.events[j].seat == e.seat:
+            j -= 1  # the replacement draw itself may be listed
+        prev = rec.events[j] if j >= 0 else None
+        if not (type(prev) is KongEvent and prev.seat == e.seat):
+            _fail(where, "replacement (杠上花) needs the previous event to be a kong "
+                         "by the winner")
+    if e.after_kong:
+        j = i - 1
+        while j >= 0 and (
+                (type(rec.events[j]) is WinEvent and rec.events[j].from_seat ==
+                 e.from_seat and rec.events[j].win_tile == e.win_tile)
+                or (type(rec.events[j]) in (DrawEvent, DiscardEvent, ReadyEvent)
+                    and rec.events[j].seat == e.from_seat)):
+            j -= 1  # other winners on the discard; the discard and replacement draw
+        prev = rec.events[j] if j >= 0 else None
+        if not (type(prev) is KongEvent and prev.seat == e.from_seat):
+            _fail(where, "after_kong (杠上炮) needs the event before the discard to "
+                         f"be a kong by the discarder (seat {e.from_seat})")
+    if e.robbing_kong:
+        h = rec.holding(e.from_seat)
+        if h is not None and e.from_seat not in rec.winners() and not any(
+                m.kind == "pung" and m.tile == e.win_tile for m in h[1]):
+            _fail(where, f"robbing_kong: the robbed seat {e.from_seat} shows no pung "
+                         f"of {TENHOU_NAMES[e.win_tile]} in its final melds")
+
+def _seat_copies(rec: HandRecord, kongs, wins, tile: int) -> List[Tuple[str, Tuple[int, ...]]]:
+    """(name, the tiles known to be held) per seat: its holding, else the four copies
+    of each of its kongs; seats with neither are left out (names a fifth copy). A name
+    says where the tiles come from (the win's event, the final hand, the events of the
+    seat's kongs of ``tile``), so the error points at the events to look at."""
+    out = []
+    for seat in range(rec.seats):
+        kong_events = [str(i) for i, k in kongs[seat] if k.tile == tile]
+        kong_note = (f"kong at event{'s' if len(kong_events) > 1 else ''} "
+                     f"{', '.join(kong_events)}") if kong_events else ""
+        h = rec.holding(seat, wins)
+        if h is not None:
+            tiles = h[0] + tuple(t for m in h[1] for t in m.tiles)
+            src = f"win at event {wins[seat]}" if seat in wins else "final hand"
+            src += f", {kong_note}" if kong_note else ""
+            out.append((f"seat {seat} ({src})", tiles))
+        elif kongs[seat]:  # unknown holding: its kongs are still four known copies
+            out.append((f"seat {seat}'s kongs" + (f" ({kong_note})" if kong_note else ""),
+                        tuple(k.tile for _, k in kongs[seat] for _ in range(4))))
+    return out
+
+def _check_fifth_copies(rec: HandRecord, holdings, unknown_quads: List[int],
+                        shared_discards: List[int], loose_discards: List[int], kongs,
+                        wins) -> None:
+    """No tile held five times: ``holdings`` (objects with ``hand`` and ``melds``),
+    four copies of each ``unknown_quads`` tile and the ``loose_discards`` are the tiles
+    known to be out; ``shared_discards`` the winning tile of each extra winner on one
+    discard (one physical tile, in each winner's hand)."""
+    worst, t = _most_held(holdings, unknown_quads, shared_discards, loose_discards)
+    if worst > COPIES:
+        # a fifth copy inside one hand is named as such
+        for i, e in enumerate(rec.events):
+            if type(e) is WinEvent and _most_copies(e.hand, e.melds)[0] > COPIES:
+                _check_holding(e.hand, e.melds, 14, f"event {i} (win by seat {e.seat})")
+        for seat, fh in sorted(rec.final.items()):
+            if seat not in wins:
+                _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
+        who = [name for name, tiles in _seat_copies(rec, kongs, wins, t) if t in tiles]
+        if t in loose_discards:
+            who.append(f"{loose_discards.count(t)} discard(s) nobody took")
+        _fail("record", f"a fifth copy of {TENHOU_NAMES[t]}: {worst} copies held by "
+                        f"{', '.join(who)}")
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@
 # checks). They read plain Python values (str, tuples of ints, objects with ``hand``,
 # ``melds`` and ``tiles`` attributes) and return plain values: nothing is registered here
 # and nothing calls back into Python.
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.limits cimport INT_MAX
 from libc.string cimport memset
 from mahjong_core._types cimport N_KINDS
@@ -15,15 +17,23 @@ def sorted_tile_ids(str text):
     Records repeat this parse for every hand, so it is compiled."""
     cdef int counts[34]
     cdef int t, c
+    cdef Py_ssize_t n = 0, i = 0
     memset(counts, 0, sizeof(counts))
     # no limit on copies or tiles here: the record checks them and names the tile
     if count_tenhou_text(text, counts, INT_MAX, INT_MAX, False) < 0:
         return None
-    out = []
+    for t in range(N_KINDS):
+        n += counts[t]
+    out = PyTuple_New(n)  # filled in place: the ids are the module's cached small ints
     for t in range(N_KINDS):
         for c in range(counts[t]):
-            out.append(t)
-    return tuple(out)
+            Py_INCREF(_IDS[t])
+            PyTuple_SET_ITEM(out, i, _IDS[t])
+            i += 1
+    return out
+
+
+cdef tuple _IDS = tuple(range(N_KINDS))
 
 
 cdef int _add_ids(object ids, int* counts, int weight) except -1:
