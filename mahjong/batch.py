@@ -36,7 +36,8 @@ from mahjong_core import _shanten
 from .analysis import FormsInput, forms_mask
 from .errors import InvalidHandError, MahjongError
 
-__all__ = ["shanten", "useful_tiles", "shanten_and_useful"]
+__all__ = ["shanten", "useful_tiles", "shanten_and_useful", "threads_for", "MAX_THREADS",
+           "ROWS_PER_THREAD"]
 
 _ROW_PROBLEMS = {
     _shanten.PY_ROW_TOO_MANY_COPIES: "a tile count above 4",
@@ -49,10 +50,25 @@ _ROW_PROBLEMS = {
 MeldsInput = Union[None, int, np.ndarray]
 
 
-def _threads(threads: int) -> int:
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-        raise MahjongError(f"threads must be a positive integer, got {threads!r}")
-    return int(threads)
+#: The most ``threads`` a batch call accepts: beyond it the call is refused (the OpenMP
+#: runtime aborts or crashes the process when asked for tens of thousands of threads).
+MAX_THREADS = 256
+#: Rows each thread of a batch gets at least: a call on fewer rows than
+#: ``threads * ROWS_PER_THREAD`` runs on fewer threads (one below ``2 * ROWS_PER_THREAD``),
+#: so that asking for threads never makes a small batch slower than one thread. The batch
+#: kernels take about 50-150 ns a row, so a thread gets at least ~1-2 ms of work.
+ROWS_PER_THREAD = 16384
+
+
+def threads_for(threads, rows: int, name: str = "threads") -> int:
+    """The threads a batch of ``rows`` rows runs on, for a call that asked for ``threads``.
+
+    Raises :class:`~mahjong.errors.MahjongError` naming ``name`` unless ``threads`` is an
+    integer 1..MAX_THREADS (numpy integers too; never a bool)."""
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) \
+            or not 1 <= threads <= MAX_THREADS:
+        raise MahjongError(f"{name} must be an integer 1..{MAX_THREADS}, got {threads!r}")
+    return max(1, min(int(threads), rows // ROWS_PER_THREAD))
 
 
 def _prepare(counts, n_melds: MeldsInput, forms: FormsInput
@@ -179,8 +195,8 @@ def shanten(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
     InvalidHandError
         Wrong shape or dtype, a count above 4, a bad tile count; the message names the row.
     """
-    threads = _threads(threads)
     arr, melds, infer, mask = _prepare(counts, n_melds, forms)
+    threads = threads_for(threads, arr.shape[0])
     if wildcard is not None or locked is not None:
         return _run_ex(arr, melds, infer, mask, wildcard, locked, threads, False)[0]
     out = np.empty(arr.shape[0], np.int8)
@@ -195,8 +211,8 @@ def shanten_and_useful(counts, n_melds: MeldsInput = None, forms: FormsInput = N
                        threads: int = 1, wildcard=None, locked=None
                        ) -> Tuple[np.ndarray, np.ndarray]:
     """Both :func:`shanten` (int8, (N,)) and :func:`useful_tiles` (bool, (N, 34)) in one pass."""
-    threads = _threads(threads)
     arr, melds, infer, mask = _prepare(counts, n_melds, forms)
+    threads = threads_for(threads, arr.shape[0])
     if wildcard is not None or locked is not None:
         out, useful = _run_ex(arr, melds, infer, mask, wildcard, locked, threads, True)
         return out, useful.view(np.bool_)

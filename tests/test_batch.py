@@ -9,7 +9,7 @@ import pytest
 import mahjong
 import mahjong_core
 from mahjong import analysis, batch
-from mahjong.errors import InvalidHandError
+from mahjong.errors import InvalidHandError, MahjongError
 
 import slow_oracle as oracle
 
@@ -150,6 +150,27 @@ def test_bad_rows_are_named():
         batch.shanten(np.zeros((3, 34), np.float64))
     with pytest.raises(ValueError, match="threads"):
         batch.shanten(ROWS[:3], threads=0)
+
+
+@pytest.mark.parametrize("threads", [0, -1, batch.MAX_THREADS + 1, 100_000, 2**31 - 1, 2**63,
+                                     True, 2.0, "2", None])
+def test_threads_outside_1_to_max_are_refused_by_name(threads):
+    # 100,000 threads crashed the process and 2**31 - 1 tried to allocate 481 GB
+    with pytest.raises(MahjongError, match=r"threads must be an integer 1\.\.256"):
+        batch.shanten(ROWS[:3], threads=threads)
+    with pytest.raises(MahjongError, match=r"threads must be an integer 1\.\.256"):
+        batch.shanten_and_useful(ROWS[:3], threads=threads)
+
+
+def test_small_batches_run_on_fewer_threads(monkeypatch):
+    monkeypatch.setattr(batch, "ROWS_PER_THREAD", 16384)
+    assert batch.threads_for(2, 1000) == 1
+    assert batch.threads_for(2, 2 * 16384) == 2
+    assert batch.threads_for(8, 3 * 16384 + 5) == 3
+    assert batch.threads_for(np.int64(4), 10**6) == 4
+    assert batch.threads_for(batch.MAX_THREADS, 0) == 1
+    # the answers stay right on the threads it picks
+    assert (batch.shanten(ROWS, threads=batch.MAX_THREADS) == batch.shanten(ROWS)).all()
 
 
 def test_forms_that_melds_rule_out_are_named():

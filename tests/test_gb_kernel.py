@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mahjong.errors import InvalidContextError, InvalidHandError
+from mahjong.errors import InvalidContextError, InvalidHandError, MahjongError
 from mahjong.guobiao.batch import (BAD_CONTEXT, BAD_MELD, BAD_TILE, ERROR_MESSAGES,
                                    NOT_WINNING, TOO_MANY_COPIES, WRONG_TILE_COUNT, pack_hands,
                                    score_batch)
@@ -296,8 +296,11 @@ def test_batch_rejects_bad_shapes_and_dtypes():
         score_batch(hand, [0, 0], None, 0, [0, 0, 0])
     with pytest.raises(InvalidContextError, match="flags"):
         score_batch(hand, [0, 0], None, 0.5)
-    with pytest.raises(ValueError, match="threads"):
+    with pytest.raises(MahjongError, match="threads"):
         score_batch(hand, [0, 0], threads=0)
+    for threads in (100_000, 2**31 - 1, True, 1.0):  # 100,000 crashed the process
+        with pytest.raises(MahjongError, match=r"threads must be an integer 1\.\.256"):
+            score_batch(hand, [0, 0], threads=threads)
 
 
 # --- candidates, packed entry point ---------------------------------------------------

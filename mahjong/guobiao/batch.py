@@ -12,7 +12,6 @@
 """
 from __future__ import annotations
 
-import numbers
 from typing import Tuple
 
 import numpy as np
@@ -24,6 +23,7 @@ from mahjong_core._types import ERR_NOT_WINNING as NOT_WINNING
 from mahjong_core._types import ERR_TOO_MANY_COPIES as TOO_MANY_COPIES
 from mahjong_core._types import ERR_WRONG_TILE_COUNT as WRONG_TILE_COUNT
 
+from ..batch import threads_for
 from ..errors import InvalidContextError, InvalidHandError
 from . import _kernel as _gb
 from ._kernel import GB_ALL_FLAGS
@@ -122,15 +122,15 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
         ``concealed``, ``win_tile`` or ``melds`` has the wrong shape or a non-integer dtype.
     InvalidContextError
         ``flags``, ``seat_wind``, ``round_wind`` or ``flowers`` has the wrong shape or dtype.
-    ValueError
-        ``threads`` is not a positive integer.
+    MahjongError
+        ``threads`` is not an integer 1..256 (:data:`mahjong.batch.MAX_THREADS`); a batch
+        of few rows runs on fewer threads (:data:`mahjong.batch.ROWS_PER_THREAD`).
     """
-    if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
     conc = _int_array(concealed, "concealed", InvalidHandError)
     if conc.ndim != 2 or conc.shape[1] != 34:
         raise InvalidHandError(f"concealed must have shape (N, 34), got {conc.shape}")
     n = conc.shape[0]
+    threads = threads_for(threads, n)
     win = _per_row(win_tile, n, "win_tile", InvalidHandError)
     if melds is None:
         mld = np.zeros((n, 4, 2), dtype=np.uint8)
