@@ -116,11 +116,7 @@ def _extensions():
     annotate = _flag("MAHJONG_CORE_ANNOTATE")
     return (cythonize(exts, compiler_directives=directives, annotate=annotate)
             + cythonize(python_exts, compiler_directives={"language_level": 3, "binding": True,
-                                                          "embedsignature": True,
-                                                          # the .py's annotations are for
-                                                          # readers; C types come from an
-                                                          # augmenting .pxd beside it
-                                                          "annotation_typing": False},
+                                                          "embedsignature": True},
                         annotate=annotate))
 
 

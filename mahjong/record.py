@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled by Cython for speed: record.pxd gives the C types; the annotations are for readers)
 """Game logs (record format v2): what happened in one hand, in order. Settlement reads them;
 the game engine writes them. ``docs/RECORDS.md`` is the full reference.
 
