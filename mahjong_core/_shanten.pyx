@@ -29,7 +29,7 @@ from libc.string cimport memcpy, memset
 
 from mahjong_core._decompose cimport knitted_pattern_tiles
 from mahjong_core._types cimport (
-    uint8_t, int8_t, int32_t, uint16_t, uint32_t, uint64_t,
+    uint8_t, int8_t, int16_t, int32_t, uint16_t, uint32_t, uint64_t,
     N_KINDS, FIRST_HONOR,
     FORM_REGULAR, FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS, FORM_HONORS_KNITTED,
     FORM_KNITTED_STRAIGHT,
@@ -260,21 +260,41 @@ cdef inline uint64_t _pack(const uint8_t* vec) noexcept nogil:
     return key
 
 
-cdef int _intern(uint64_t* keys, int* n_keys, uint8_t (*vecs)[N_TARGETS],
-                 const uint8_t* vec) noexcept nogil:
+cdef enum:
+    INTERN_SLOTS = 1024     # open addressing over the packed vectors (at most 256 classes)
+
+
+cdef struct Interner:
+    int n                               # classes so far
+    uint64_t slot_key[INTERN_SLOTS]
+    int16_t slot_id[INTERN_SLOTS]       # -1 = empty
+
+
+cdef inline void _interner_init(Interner* it) noexcept nogil:
+    cdef int i
+    it.n = 0
+    for i in range(INTERN_SLOTS):
+        it.slot_id[i] = -1
+
+
+cdef inline int _intern(Interner* it, uint8_t (*vecs)[N_TARGETS],
+                        const uint8_t* vec) noexcept nogil:
     """Class id of vec (a new id if unseen); -1 if there would be too many classes."""
     cdef uint64_t key = _pack(vec)
+    cdef uint32_t h = <uint32_t>((key * <uint64_t>0x9E3779B97F4A7C15) >> 54)  # 10 bits
     cdef int i, t
-    for i in range(n_keys[0]):
-        if keys[i] == key:
-            return i
-    if n_keys[0] >= MAX_CLASSES:
+    while it.slot_id[h] >= 0:
+        if it.slot_key[h] == key:
+            return it.slot_id[h]
+        h = (h + 1) & (INTERN_SLOTS - 1)
+    if it.n >= MAX_CLASSES:
         return -1
-    i = n_keys[0]
-    keys[i] = key
+    i = it.n
+    it.slot_key[h] = key
+    it.slot_id[h] = <int16_t>i
     for t in range(N_TARGETS):
         vecs[i][t] = vec[t]
-    n_keys[0] = i + 1
+    it.n = i + 1
     return i
 
 
@@ -284,8 +304,7 @@ cdef int _build_group(int n_pos, bint chows, uint8_t* class_out, uint8_t (*vecs)
     cdef int size = POW5[n_pos]
     cdef uint16_t* member = <uint16_t*>calloc(size, sizeof(uint16_t))
     cdef uint8_t* best = <uint8_t*>malloc(<size_t>size * N_TARGETS)
-    cdef uint64_t keys[MAX_CLASSES]
-    cdef int n_classes = 0
+    cdef Interner classes
     cdef int w[9]
     cdef int digit[9]
     cdef uint8_t vec[N_TARGETS]
@@ -297,6 +316,7 @@ cdef int _build_group(int n_pos, bint chows, uint8_t* class_out, uint8_t (*vecs)
         free(member)
         free(best)
         raise MemoryError()
+    _interner_init(&classes)
     try:
         with nogil:
             for i in range(9):
@@ -325,20 +345,20 @@ cdef int _build_group(int n_pos, bint chows, uint8_t* class_out, uint8_t (*vecs)
                 cur = best + <size_t>idx * N_TARGETS
                 m = member[idx]
                 for t in range(N_TARGETS):
+                    cur[t] = 0
+                for i in range(n_pos):      # the best of the sub-vectors one tile smaller
+                    if digit[i]:
+                        prev = best + <size_t>(idx - POW5[i]) * N_TARGETS
+                        for t in range(N_TARGETS):
+                            if prev[t] > cur[t]:
+                                cur[t] = prev[t]
+                for t in range(N_TARGETS):  # ... unless the vector itself is inside S_t
                     if m & (1 << t):
                         cur[t] = total
-                    else:
-                        b = 0
-                        for i in range(n_pos):
-                            if digit[i]:
-                                prev = best + <size_t>(idx - POW5[i]) * N_TARGETS
-                                if prev[t] > b:
-                                    b = prev[t]
-                        cur[t] = b
                 for t in range(N_TARGETS):
                     b = 3 * (t >> 1) + 2 * (t & 1) - cur[t]
                     vec[t] = b if b < CAP else CAP
-                cls = _intern(keys, &n_classes, vecs, vec)
+                cls = _intern(&classes, vecs, vec)
                 if cls < 0:
                     break
                 class_out[idx] = cls
@@ -355,7 +375,7 @@ cdef int _build_group(int n_pos, bint chows, uint8_t* class_out, uint8_t (*vecs)
     finally:
         free(member)
         free(best)
-    return n_classes
+    return classes.n
 
 
 cdef void _min_plus(const uint8_t* a, const uint8_t* b, uint8_t* out) noexcept nogil:
@@ -374,17 +394,18 @@ cdef void _min_plus(const uint8_t* a, const uint8_t* b, uint8_t* out) noexcept n
 
 cdef int _combine(uint8_t (*left)[N_TARGETS], int n_left, uint8_t (*right)[N_TARGETS],
                   int n_right, uint8_t* table, uint8_t (*out_vecs)[N_TARGETS]) except -1:
-    cdef uint64_t keys[MAX_CLASSES]
-    cdef int n_out = 0, i, j, cls
+    cdef Interner classes
+    cdef int i, j, cls
     cdef uint8_t vec[N_TARGETS]
+    _interner_init(&classes)
     for i in range(n_left):
         for j in range(n_right):
             _min_plus(left[i], right[j], vec)
-            cls = _intern(keys, &n_out, out_vecs, vec)
+            cls = _intern(&classes, out_vecs, vec)
             if cls < 0:
                 raise RuntimeError("too many combined classes")
             table[i * n_right + j] = cls
-    return n_out
+    return classes.n
 
 
 def _init_tables():
