@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional
 
-from ..additive import event_error, ready_events, settle_wins, win_inputs
+from ..additive import event_error, ready_events, settle_wins, win_flags
 from ..errors import InvalidRecordError, MahjongError
 from ..record import HandRecord
 from ..ruleset import Settlement, recorded_win_error
 from .rules import RULES_NAME, Rules
-from .scoring import fan_mask, labelled_result
+from .scoring import win_entry
 
 N_SEATS = 4
 
@@ -78,9 +78,7 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
                                         f"but {len(discards)} discards came before it")
         early = kouting.get(e.seat, False) and ready_at[e.seat] < i
         try:
-            counts, melds, totals, flags = win_inputs(record, e)
-            return labelled_result(fan_mask(counts, melds, totals, e.win_tile, flags, early,
-                                            rules), rules)
+            return win_entry(e.hand, e.melds, e.win_tile, win_flags(e), early, rules)
         except MahjongError as exc:
             raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ..additive import event_error, ready_events, settle_wins, win_inputs
+from ..additive import event_error, ready_events, settle_wins, win_flags
 from ..errors import InvalidRecordError, MahjongError
 from ..record import HandRecord
 from ..ruleset import Settlement, recorded_win_error
 from .rules import RULES_NAME, Rules
-from .scoring import fan_counts, flower_kinds_of, labelled_result
+from .scoring import win_entry
 
 
 def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlement:
@@ -60,10 +60,7 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
                                         f"{first} declared ready at event {ready_at[first]}")
         ready = e.seat in ready_at and ready_at[e.seat] < i
         try:
-            counts, melds, totals, flags = win_inputs(record, e)
-            kinds = flower_kinds_of(shown, totals) if shown else ()
-            return labelled_result(fan_counts(counts, melds, totals, e.win_tile, flags, ready,
-                                              kinds, rules), rules)
+            return win_entry(e.hand, e.melds, e.win_tile, win_flags(e), ready, shown, rules)
         except MahjongError as exc:
             raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
 
