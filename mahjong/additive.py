@@ -317,7 +317,10 @@ def book_win(ledger, n_seats: int, seat: int, from_seat: Optional[int], amount: 
     """Book the money of one win: a self-draw (``from_seat`` None) is paid by every other
     seat, a discard win by the discarder, a robbed kong by the robbed seat."""
     if from_seat is None:
-        ledger.book_from_others(range(n_seats), seat, amount, label, event)
+        if n_seats == 2:    # one other seat
+            ledger.book(1 - seat, seat, amount, label, event)
+        else:
+            ledger.book_from_others(range(n_seats), seat, amount, label, event)
     else:
         ledger.book(from_seat, seat, amount, label, event)
 
@@ -325,12 +328,13 @@ def book_win(ledger, n_seats: int, seat: int, from_seat: Optional[int], amount: 
 _WIN_AND_END = frozenset(("win", "exhausted"))
 
 
-def settle_wins(record, rules, *, n_seats: int, score_win: Callable, multi_ron: bool,
-                rules_name: str):
+def settle_wins(record, rules, *, n_seats: int, score_win: Callable, context: Any = None,
+                multi_ron: bool, rules_name: str):
     """The settlement loop of an additive rule set: every win of the hand (it ends at the
     first win, or with ``multi_ron`` at the first discard's several winners) is scored by
-    ``score_win(record, index, event, rules)`` -> its entry in the options' results (see
-    :class:`CachedOptions`) and paid by :func:`book_win` (``value`` from each payer).
+    ``score_win(record, index, event, rules, context)`` -> its entry in the options'
+    results (see :class:`CachedOptions`) and paid by :func:`book_win` (``value`` from each
+    payer). ``context`` is what the rule set read from the record before the loop.
 
     Next dealer: the winner; after several winners on one discard the discarder; after
     流局 (an ``exhausted`` event and no win) the dealer stays; None for a record that stops
@@ -344,7 +348,7 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, multi_ron: 
     for i, e, _, grp in walk_tuples(record, hand_ends_after_first_win=True,
                                     multi_ron=multi_ron, types=_WIN_AND_END):
         if e.type == "win":
-            entry = score_win(record, i, e, rules)
+            entry = score_win(record, i, e, rules, context)
             result = entry[0]
             wins[i] = result
             group = grp
@@ -390,8 +394,8 @@ def ready_events(record) -> Dict[int, int]:
                                         f"{ready_at[e.seat]}")
             ready_at[e.seat] = i
             continue
-        claims = kind in ("chow", "pung") or (kind == "kong" and e.kind == "exposed")
-        if claims and e.seat in ready_at:
+        if ready_at and e.seat in ready_at and (
+                kind == "chow" or kind == "pung" or kind == "kong" and e.kind == "exposed"):
             raise event_error(i, e, f"seat {e.seat} declared ready at event {ready_at[e.seat]}; "
                                     "a ready hand is locked and claims no discard")
     return ready_at

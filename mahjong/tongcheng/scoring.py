@@ -22,6 +22,7 @@ from .rules import RULES_NAME, Rules, _placeholder_note
 # WinFlag bits as plain ints (IntFlag operators are slow)
 _SELF, _REPLACEMENT, _ROBBING, _HEAVENLY, _EARTHLY = 1, 2, 8, 32, 64
 assert _kernel.FAN_KEYS == tuple(r.key for r in ROWS)
+_KONG_CONTEXT = _REPLACEMENT | _ROBBING
 _INDEX = {r.key: i for i, r in enumerate(ROWS)}
 #: per row, the mask of the rows it excludes (不计)
 _EXCLUDES = struct.pack(f"{len(ROWS)}Q", *(sum(1 << _INDEX[k] for k in r.excludes)
@@ -31,7 +32,10 @@ _ENTRIES = sum(1 << _INDEX[k] for k in ENTRY_KEYS if k != "qionghu")
 
 
 def _check_context(counts, melds, flags: int, win_tile: int) -> None:
-    check_kong_context(counts, melds, flags, win_tile)
+    """The win's circumstances against its holding (``counts``: the concealed tiles, read
+    only for a kong circumstance)."""
+    if flags & _KONG_CONTEXT:
+        check_kong_context(counts, melds, flags, win_tile)
     if flags & _EARTHLY and flags & _SELF:
         raise InvalidContextError("earthly (地胡) on this table is a win on the dealer's first "
                                   "discard, not a self-draw")
@@ -91,7 +95,8 @@ def win_entry(hand, melds, win: int, flags: int, kouting: bool, rules: Rules) ->
     win.
     """
     if flags & _CONTEXT:
-        _check_context(full_hand(hand, melds, checked=True)[1], melds, flags, win)
+        counts = full_hand(hand, melds, checked=True)[1] if flags & _KONG_CONTEXT else None
+        _check_context(counts, melds, flags, win)
     mask = _kernel.win_mask(hand, melds, win, flags, kouting, rules.table.packed, _EXCLUDES,
                             _ENTRIES)
     if mask < 0:

@@ -22,10 +22,14 @@ from . import _kernel
 _SELF, _REPLACEMENT, _ROBBING, _LAST, _HEAVENLY = 1, 2, 8, 16, 32
 assert _kernel.FAN_KEYS == tuple(r.key for r in ROWS)
 _N_FANS = len(ROWS)
+_KONG_CONTEXT = _REPLACEMENT | _ROBBING
 
 
 def _check_context(counts, melds, flags: int, win_tile: int) -> None:
-    check_kong_context(counts, melds, flags, win_tile)
+    """The win's circumstances against its holding (``counts``: the concealed tiles, read
+    only for a kong circumstance)."""
+    if flags & _KONG_CONTEXT:
+        check_kong_context(counts, melds, flags, win_tile)
     if flags & _LAST and not flags & _SELF:
         raise InvalidContextError("last_tile (海底捞月) is a self-draw from the reserve after "
                                   "the live tiles ran out, not a win on a discard")
@@ -127,10 +131,10 @@ def _refuse(fans, hand, melds, win: int, flags: int, shown) -> None:
     """Raise the error of a win the kernel refused (``fans`` an int) or whose circumstances
     need checking, in the order the checks are made: the shown 花牌 copies, the kong and
     last-tile circumstances, the winning shape."""
-    _, counts, _, totals = full_hand(hand, melds, checked=True)
     if fans == _kernel.TOO_MANY_SHOWN:
-        flower_kinds_of(shown, totals)
+        flower_kinds_of(shown, full_hand(hand, melds, checked=True)[3])
     if flags & _CONTEXT:
+        counts = full_hand(hand, melds, checked=True)[1] if flags & _KONG_CONTEXT else None
         _check_context(counts, melds, flags, win)
     if fans == _kernel.NOT_A_WIN:
         raise NotWinningError("not a two-player win: the tiles form neither four sets and a "
