@@ -7,7 +7,10 @@ worth most (就高不就低). This module holds the pieces that are the same log
 
 * :class:`FanRow` / :class:`FanTable`: the fan table as data (key, Chinese and English
   name, value, where the value comes from, definition, exclusions), and user overrides;
-* :func:`full_hand`: a validated 136-tile winning hand (concealed ids, counts, melds);
+* :func:`full_hand`: a validated 136-tile winning hand (concealed ids, counts, melds),
+  which the kernels read again in C (``mahjong/_additive.pxd``);
+* :class:`CachedOptions`: options built once per mapping, results once per fan combination;
+* :func:`win_flags`: a recorded win's circumstances as WinFlag bits;
 * :func:`book_win` and :func:`settle_wins`: the payments of a win (a self-draw from every
   other seat, otherwise from the discarder or the robbed seat) and the settlement loop;
 * :func:`ready_events`: the 报听 declarations of a record, with the locked-hand check.
@@ -394,8 +397,8 @@ def ready_events(record) -> Dict[int, int]:
                                         f"{ready_at[e.seat]}")
             ready_at[e.seat] = i
             continue
-        if ready_at and e.seat in ready_at and (
-                kind == "chow" or kind == "pung" or kind == "kong" and e.kind == "exposed"):
+        if ready_at and (kind == "chow" or kind == "pung" or
+                         kind == "kong" and e.kind == "exposed") and e.seat in ready_at:
             raise event_error(i, e, f"seat {e.seat} declared ready at event {ready_at[e.seat]}; "
                                     "a ready hand is locked and claims no discard")
     return ready_at

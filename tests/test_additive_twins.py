@@ -194,3 +194,16 @@ def test_kernels_refuse_what_is_not_a_checked_hand():
     assert tpk.win_fans(hand, (), 0, False, (12, 12, 12), table, 13) == tpk.TOO_MANY_SHOWN
     with pytest.raises(ValueError):
         tck.win_mask(hand, (), 40, 0, False, tc.Rules().table.packed, b"\0" * 8 * 32, 0)
+
+
+@pytest.mark.parametrize("rules,extra", [("two_player", {"seats": 2, "options":
+                                                         {"flower_indicators": 0}}),
+                                         ("tongcheng", {})])
+def test_a_ready_hand_then_the_wall_runs_out(rules, extra):
+    """流局 after a 报听 / 扣听: no payment, the dealer stays (events without a seat after a
+    ready declaration are no claims)."""
+    record = {"rules": rules, "dealer": 0, "events": [
+        {"type": "discard", "seat": 0, "tile": "1m"}, {"type": "ready", "seat": 1},
+        {"type": "exhausted"}], **extra}
+    s = settle(record)
+    assert set(s.deltas) == {0} and s.next_dealer == 0
