@@ -79,7 +79,9 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
-COMPILED_PYTHON = ["mahjong/record.py"]
+COMPILED_PYTHON = ["mahjong/record.py", "mahjong/additive.py", "mahjong/two_player/scoring.py",
+                   "mahjong/two_player/settlement.py", "mahjong/tongcheng/scoring.py",
+                   "mahjong/tongcheng/settlement.py"]
 
 
 def _extensions():

@@ -74,10 +74,11 @@ def test_settle_from_json_text(benchmark, records):
 
 
 def _clear_caches():
+    """Forget every cache a settlement fills: the record reader's melds, the options built
+    from records' mappings and the scored results per fan combination."""
     meld_from_strings.cache_clear()
-    for module in (two_player.scoring, tongcheng.scoring):
-        module._result.cache_clear()
-        module.labelled_result.cache_clear()
+    for module in (two_player, tongcheng):
+        module.Rules.clear_caches()
 
 
 @pytest.mark.benchmark(group="additive-settle")

@@ -7,7 +7,10 @@ worth most (就高不就低). This module holds the pieces that are the same log
 
 * :class:`FanRow` / :class:`FanTable`: the fan table as data (key, Chinese and English
   name, value, where the value comes from, definition, exclusions), and user overrides;
-* :func:`full_hand`: a validated 136-tile winning hand (concealed ids, counts, melds);
+* :func:`full_hand`: a validated 136-tile winning hand (concealed ids, counts, melds),
+  which the kernels read again in C (``mahjong/_additive.pxd``);
+* :class:`CachedOptions`: options built once per mapping, results once per fan combination;
+* :func:`win_flags`: a recorded win's circumstances as WinFlag bits;
 * :func:`book_win` and :func:`settle_wins`: the payments of a win (a self-draw from every
   other seat, otherwise from the discarder or the robbed seat) and the settlement loop;
 * :func:`ready_events`: the 报听 declarations of a record, with the locked-hand check.
@@ -18,7 +21,6 @@ worth most (就高不就低). This module holds the pieces that are the same log
 """
 from __future__ import annotations
 
-import functools
 import struct
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
@@ -26,11 +28,11 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 from .errors import InvalidHandError, InvalidRecordError, MahjongError
 from .hand import Meld, parse_melds
 from .record import walk_tuples
-from .ruleset import Ledger, Settlement, checked_win_bits, win_bits, win_label
+from .ruleset import Ledger, Settlement, WinFlag, win_label
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 
-__all__ = ["CachedOptions", "FanRow", "FanTable", "full_hand", "book_win", "settle_wins", "ready_events",
-           "SOURCES"]
+__all__ = ["CachedOptions", "FanRow", "FanTable", "full_hand", "win_flags", "book_win", "settle_wins",
+           "ready_events", "SOURCES"]
 
 #: where a table value comes from
 SOURCES = {
@@ -123,22 +125,58 @@ class FanTable(Mapping):
         return f"FanTable({self._values!r})"
 
 
+#: how many scored results a rule set's options keep (one per fan combination met)
+MAX_CACHED_RESULTS = 4096
+
+#: per Rules class, the options built from mappings, by :func:`_options_key`
+_OPTIONS_CACHES: Dict[type, Dict[Any, Any]] = {}
+
+
 class CachedOptions:
-    """Mixin of a rule set's ``Rules`` (a :class:`~mahjong.ruleset.RuleOptions`): the
-    options read from a mapping are built once per distinct mapping. Building them checks
-    every value and prepares the fan table, and records repeat a few option sets."""
+    """Mixin of a rule set's ``Rules`` (a :class:`~mahjong.ruleset.RuleOptions`) with two
+    caches of small immutable results:
+
+    * the options read from a mapping are built once per distinct mapping (building them
+      checks every value and prepares the fan table, and records repeat a few option sets);
+    * ``results``: the scored results of these options by fan combination (key: what the
+      rule set's kernel returns for a win, e.g. its fan counts), each as an entry
+      ``[ScoreResult, items label, payment reasons...]`` (few combinations occur, and a
+      ScoreResult is immutable, so each is built once; :func:`settle_wins` fills in the
+      reasons of its payments). At most :data:`MAX_CACHED_RESULTS` are kept.
+    """
+
+    def __post_init__(self):
+        super().__post_init__()
+        object.__setattr__(self, "results", {})
+
+    def cache_result(self, key, result) -> list:
+        """The entry of ``result`` (``[result, its items label]`` and room for the reasons
+        of a self-draw, a robbed kong and a discard win), kept under ``key`` while there is
+        room."""
+        entry = [result, result.items_label(), None, None, None]
+        if len(self.results) < MAX_CACHED_RESULTS:
+            self.results[key] = entry
+        return entry
+
+    @classmethod
+    def clear_caches(cls) -> None:
+        """Forget the options built from mappings and the results of the default options
+        (the benchmarks' cold runs)."""
+        _OPTIONS_CACHES.pop(cls, None)
+        default = cls.__dict__.get("_default_instance")
+        if default is not None:
+            default.results.clear()
 
     @classmethod
     def from_mapping(cls, options):
         if not options or not isinstance(options, dict) and (
                 isinstance(options, cls) or not isinstance(options, Mapping)):
             return super().from_mapping(options)
+        cache = _OPTIONS_CACHES.get(cls)
+        if cache is None:
+            cache = _OPTIONS_CACHES[cls] = {}
         try:
-            key = _hashable(options)
-            cache = cls.__dict__.get("_from_mapping_cache")
-            if cache is None:
-                cache = {}
-                setattr(cls, "_from_mapping_cache", cache)
+            key = _options_key(options)
             built = cache.get(key)
         except TypeError:  # a value that cannot be a key: build it (and let it fail)
             return super().from_mapping(options)
@@ -147,6 +185,20 @@ class CachedOptions:
             if len(cache) < 256:
                 cache[key] = built
         return built
+
+
+def _options_key(options):
+    """A key for an options mapping: when every value is a plain scalar, its names, the
+    type of each value (True is not 1 for an option) and the values in one tuple;
+    otherwise :func:`_hashable` of it."""
+    key = []
+    for name, value in options.items():
+        kind = type(value)
+        if kind is not int and kind is not str and kind is not bool and kind is not float \
+                and value is not None:
+            return _hashable(options)
+        key += (name, kind, value)
+    return tuple(key)
 
 
 def _hashable(value):
@@ -231,20 +283,36 @@ def full_hand(tiles, melds=(), *, win_tile=None, checked: bool = False):
 
 # -------------------------------------------------------------------------- settlement
 
-def win_inputs(record, e):
-    """``(counts, melds, totals, flags)`` of a recorded win. A record read by
-    ``HandRecord.from_json`` has its sizes, copies and flag contradictions checked
-    already; a record built by hand is checked here."""
-    if record.validated:
-        _, counts, ms, totals = full_hand(e.hand, e.melds, checked=True)
-        flags = win_bits(e.from_seat is None, e.replacement, e.after_kong, e.robbing_kong,
-                         e.last_tile, e.heavenly, e.earthly, e.first_round)
-    else:
-        _, counts, ms, totals = full_hand(e.hand, e.melds, win_tile=e.win_tile)
-        flags = checked_win_bits(e.from_seat is None, e.replacement, e.after_kong,
-                                 e.robbing_kong, e.last_tile, e.heavenly, e.earthly,
-                                 e.first_round)
-    return counts, ms, totals, flags
+# the WinFlag bits as plain ints (mahjong_core/_types.pxd defines them; IntFlag is slow)
+_SELF_DRAWN = int(WinFlag.SELF_DRAWN)
+_REPLACEMENT = int(WinFlag.REPLACEMENT)
+_AFTER_KONG = int(WinFlag.AFTER_KONG)
+_ROBBING_KONG = int(WinFlag.ROBBING_KONG)
+_LAST_TILE = int(WinFlag.LAST_TILE)
+_HEAVENLY = int(WinFlag.HEAVENLY)
+_EARTHLY = int(WinFlag.EARTHLY)
+_FIRST_ROUND = int(WinFlag.FIRST_ROUND)
+
+
+def win_flags(e) -> int:
+    """The :class:`~mahjong.ruleset.WinFlag` bits of a recorded win event as an int (the
+    record reader checked them for contradictions)."""
+    flags = _SELF_DRAWN if e.from_seat is None else 0
+    if e.replacement:
+        flags |= _REPLACEMENT
+    if e.after_kong:
+        flags |= _AFTER_KONG
+    if e.robbing_kong:
+        flags |= _ROBBING_KONG
+    if e.last_tile:
+        flags |= _LAST_TILE
+    if e.heavenly:
+        flags |= _HEAVENLY
+    if e.earthly:
+        flags |= _EARTHLY
+    if e.first_round:
+        flags |= _FIRST_ROUND
+    return flags
 
 
 def book_win(ledger, n_seats: int, seat: int, from_seat: Optional[int], amount: int,
@@ -252,7 +320,10 @@ def book_win(ledger, n_seats: int, seat: int, from_seat: Optional[int], amount: 
     """Book the money of one win: a self-draw (``from_seat`` None) is paid by every other
     seat, a discard win by the discarder, a robbed kong by the robbed seat."""
     if from_seat is None:
-        ledger.book_from_others(range(n_seats), seat, amount, label, event)
+        if n_seats == 2:    # one other seat
+            ledger.book(1 - seat, seat, amount, label, event)
+        else:
+            ledger.book_from_others(range(n_seats), seat, amount, label, event)
     else:
         ledger.book(from_seat, seat, amount, label, event)
 
@@ -260,12 +331,13 @@ def book_win(ledger, n_seats: int, seat: int, from_seat: Optional[int], amount: 
 _WIN_AND_END = frozenset(("win", "exhausted"))
 
 
-def settle_wins(record, rules, *, n_seats: int, score_win: Callable, multi_ron: bool,
-                rules_name: str):
+def settle_wins(record, rules, *, n_seats: int, score_win: Callable, context: Any = None,
+                multi_ron: bool, rules_name: str):
     """The settlement loop of an additive rule set: every win of the hand (it ends at the
     first win, or with ``multi_ron`` at the first discard's several winners) is scored by
-    ``score_win(record, index, event, rules)`` -> ``(ScoreResult, items label)`` and paid
-    by :func:`book_win` (``value`` from each payer).
+    ``score_win(record, index, event, rules, context)`` -> its entry in the options'
+    results (see :class:`CachedOptions`) and paid by :func:`book_win` (``value`` from each
+    payer). ``context`` is what the rule set read from the record before the loop.
 
     Next dealer: the winner; after several winners on one discard the discarder; after
     流局 (an ``exhausted`` event and no win) the dealer stays; None for a record that stops
@@ -278,17 +350,22 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, multi_ron: 
     exhausted = False
     for i, e, _, grp in walk_tuples(record, hand_ends_after_first_win=True,
                                     multi_ron=multi_ron, types=_WIN_AND_END):
-        kind = e.type
-        if kind == "win":
-            result, items = score_win(record, i, e, rules)
+        if e.type == "win":
+            entry = score_win(record, i, e, rules, context)
+            result = entry[0]
             wins[i] = result
             group = grp
-            book_win(ledger, n_seats, e.seat, e.from_seat, result.value,
-                     win_label(e, result, items), i)
+            # the reason of the payments tells only how the hand was won besides the
+            # result (see win_label): one per way, kept in the entry
+            how = 2 if e.from_seat is None else 3 if e.robbing_kong else 4
+            label = entry[how]
+            if label is None:
+                label = entry[how] = win_label(e, result, entry[1])
+            book_win(ledger, n_seats, e.seat, e.from_seat, result.value, label, i)
             for n in result.notes:
                 if n not in notes:
                     notes.append(n)
-        elif kind == "exhausted":
+        else:
             exhausted = True
     if group:
         first = record.events[group[0]]
@@ -299,16 +376,6 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, multi_ron: 
     else:
         next_dealer = None
     return Settlement.from_ledger(rules_name, ledger, next_dealer, wins, tuple(notes))
-
-
-def cached_labels(result_of: Callable):
-    """An lru-cached ``(key, rules) -> (ScoreResult, items label)`` on top of a cached
-    ``result_of(key, rules)`` (settlement labels every payment with the win's items)."""
-    @functools.lru_cache(maxsize=4096)
-    def labelled_result(key, rules):
-        result = result_of(key, rules)
-        return result, result.items_label()
-    return labelled_result
 
 
 def event_error(index: int, event, message: str) -> InvalidRecordError:
@@ -330,8 +397,8 @@ def ready_events(record) -> Dict[int, int]:
                                         f"{ready_at[e.seat]}")
             ready_at[e.seat] = i
             continue
-        claims = kind in ("chow", "pung") or (kind == "kong" and e.kind == "exposed")
-        if claims and e.seat in ready_at:
+        if ready_at and (kind == "chow" or kind == "pung" or
+                         kind == "kong" and e.kind == "exposed") and e.seat in ready_at:
             raise event_error(i, e, f"seat {e.seat} declared ready at event {ready_at[e.seat]}; "
                                     "a ready hand is locked and claims no discard")
     return ready_at

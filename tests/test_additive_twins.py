@@ -109,3 +109,101 @@ def test_settlement_deltas_sum_to_zero(seed, rules):
     else:
         payers = 3 if record["events"][index]["from"] is None else 1
         assert s.deltas[winner] == payers * result.fan * record["options"]["stake"]
+
+
+def _slow_score_of_win(rules, record, index):
+    """The slow twin's score of the record's win event ``index`` (a random_record)."""
+    e = dict(record["events"][index])
+    flags = {k: e[k] for k in ("replacement", "last_tile") if e.get(k)}
+    kw = dict(win_tile=e["win_tile"], self_drawn=e["from"] is None,
+              rules=record["options"], **flags)
+    melds = [(m["type"], m["tiles"]) for m in e["melds"]]
+    if rules == "two_player":
+        ready = any(x["type"] == "ready" and x["seat"] == e["seat"]
+                    for x in record["events"][:index])
+        return slow_two_player.score(e["hand"], melds, ready=ready,
+                                     flower_tiles=record["flower_indicators"], **kw)
+    return slow_tongcheng.score(e["hand"], melds, **kw)
+
+
+@pytest.mark.parametrize("rules", ["two_player", "tongcheng"])
+def test_settlement_equals_twin_on_random_records(rules):
+    """settle (the record reader, the kernel's one call from the hand to the fan counts, the
+    cached results and payment reasons) against the slow twin's score of the same win."""
+    module = tp if rules == "two_player" else tc
+    rng = random.Random(2024)
+    for n in range(2500):
+        record = random_record(rng, rules)
+        index = len(record["events"]) - 1
+        if n % 500 == 0:
+            module.Rules.clear_caches()     # cold and warm caches give the same answers
+        try:
+            want = _slow_score_of_win(rules, record, index)
+        except MahjongError as exc:
+            with pytest.raises(MahjongError, match="not a winning hand"):
+                settle(record)
+            assert rules == "two_player", exc
+            continue
+        s = settle(record)
+        got = s.wins[index]
+        assert got.items == want.items, record
+        assert (got.fan, got.uncapped_fan, got.value, got.notes) == \
+            (want.fan, want.uncapped_fan, want.value, want.notes), record
+        win = record["events"][index]
+        payers = 1 if rules == "two_player" or win["from"] is not None else 3
+        assert s.deltas[win["seat"]] == payers * want.value
+        assert all(p.reason.endswith(f"{want.fan}番") and p.amount == want.value
+                   for p in s.payments)
+
+
+def test_options_cache_keeps_types_apart():
+    """Options read from a mapping are cached by value and type: True is not 1, 1.0 is not
+    1, and a nested mapping is a key too."""
+    assert tp.Rules.from_mapping({"base": 2}).base == 2
+    with pytest.raises(MahjongError, match="base"):
+        tp.Rules.from_mapping({"base": True})
+    assert tc.Rules.from_mapping({"multi_ron": False}).multi_ron is False
+    with pytest.raises(MahjongError, match="multi_ron"):
+        tc.Rules.from_mapping({"multi_ron": 0})
+    a = tc.Rules.from_mapping({"tail_values": {"门清": 3}})
+    assert a is tc.Rules.from_mapping({"tail_values": {"门清": 3}})
+    assert a.table["menqing"] == 3
+    assert tc.Rules.from_mapping({"tail_values": {"门清": 4}}).table["menqing"] == 4
+    assert tc.Rules.from_mapping({"tail_values": 2, "stake": 1}).table["quemen"] == 2
+
+
+def test_kernels_refuse_what_is_not_a_checked_hand():
+    """The kernels read hands as the record reader or full_hand give them; anything else is
+    a ValueError (never a write outside their arrays)."""
+    from mahjong.hand import Meld
+    from mahjong.tongcheng import _kernel as tck
+    from mahjong.two_player import _kernel as tpk
+
+    hand = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12)
+    table = tp.Rules().table.packed
+    assert isinstance(tpk.win_fans(hand, (), 0, False, (), table, 13), bytes)
+    too_many = (0,) * 5 + hand[5:]                     # five copies of 1m
+    for bad_hand, melds in [(hand[:-1], ()),            # 13 tiles
+                            (hand[:-1] + (34,), ()),    # no tile 34
+                            (too_many, ()),
+                            (hand[:-3], (Meld("pung", (0, 0, 0)), Meld("pung", (1, 1, 1))))]:
+        with pytest.raises(ValueError):
+            tpk.win_fans(bad_hand, melds, 0, False, (), table, 13)
+    with pytest.raises(ValueError):
+        tpk.win_fans(hand, (), 0, False, (40,), table, 13)
+    assert tpk.win_fans(hand, (), 0, False, (12, 12, 12), table, 13) == tpk.TOO_MANY_SHOWN
+    with pytest.raises(ValueError):
+        tck.win_mask(hand, (), 40, 0, False, tc.Rules().table.packed, b"\0" * 8 * 32, 0)
+
+
+@pytest.mark.parametrize("rules,extra", [("two_player", {"seats": 2, "options":
+                                                         {"flower_indicators": 0}}),
+                                         ("tongcheng", {})])
+def test_a_ready_hand_then_the_wall_runs_out(rules, extra):
+    """流局 after a 报听 / 扣听: no payment, the dealer stays (events without a seat after a
+    ready declaration are no claims)."""
+    record = {"rules": rules, "dealer": 0, "events": [
+        {"type": "discard", "seat": 0, "tile": "1m"}, {"type": "ready", "seat": 1},
+        {"type": "exhausted"}], **extra}
+    s = settle(record)
+    assert set(s.deltas) == {0} and s.next_dealer == 0

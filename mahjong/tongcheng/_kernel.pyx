@@ -6,6 +6,7 @@
 # tests/slow_tongcheng.py is the plain Python version it is tested against.
 from mahjong_core._types cimport uint8_t, int32_t, uint64_t, MELD_CHOW, MELD_CONCEALED_KONG
 from mahjong_core._bits cimport any_held
+from mahjong._additive cimport read_holding
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions,
                                       is_seven_pairs, thirteen_orphans_pair,
                                       honors_knitted_pattern, SET_CHOW,
@@ -138,31 +139,16 @@ cdef uint64_t _regular(const RegularDecomposition* d, const uint8_t* mp, int n_m
     return out
 
 
-def best_fans(bytearray counts, bytearray totals, bytes meld_pairs, int win, int flags,
-              bint kouting, bytes values, bytes excludes, unsigned long long entries):
-    """The fans of the best reading as a bit mask (bit k = row k of the table) and its
-    total, ``(mask, total)``; ``(0, -1)`` if the tiles do not win.
-
-    ``counts``: the concealed tiles (34 bytes); ``totals``: hand and melds (34 bytes);
-    ``meld_pairs``: [kind code, lowest tile] per meld; ``win``: the winning tile;
-    ``flags``: WinFlag bits; ``kouting``: 扣听; ``values``: N_FANS int32 fan values;
-    ``excludes``: N_FANS uint64 masks of the rows each row excludes; ``entries``: the mask
-    of the entries whose absence makes 穷胡.
-    """
-    cdef const uint8_t* c = <const uint8_t*> (<char*> counts)
-    cdef const uint8_t* b = <const uint8_t*> (<char*> totals)
-    cdef const uint8_t* mp = <const uint8_t*> (<const char*> meld_pairs)
-    cdef const int32_t* v = <const int32_t*> (<const char*> values)
-    cdef const uint64_t* ex = <const uint64_t*> (<const char*> excludes)
-    cdef int n_melds = len(meld_pairs) // 2
+cdef int _best(const uint8_t* c, const uint8_t* b, const uint8_t* mp, int n_melds, int win,
+               int flags, bint kouting, const int32_t* v, const uint64_t* ex,
+               uint64_t entries, uint64_t* out) noexcept nogil:
+    """The fans of the best reading as a bit mask into ``out``; returns its total, or -1
+    if the tiles do not win."""
     cdef RegularDecomposition decs[MAX_REGULAR_DECOMPOSITIONS]
     cdef int k, i, t, n, total, best_total = -1, suits
     cdef uint64_t hand = 0, found, live, gone, on = 0, best = 0
     cdef bint honours, concealed = True, self_drawn = (flags & F_SELF) != 0
     cdef bint low = True, high = True
-    if len(counts) != 34 or len(totals) != 34 or len(values) != 4 * N_FANS or \
-            len(excludes) != 8 * N_FANS:
-        raise ValueError("best_fans: counts/totals need 34 entries, values/excludes N_FANS")
     for k in range(N_FANS):
         if v[k]:
             on |= bit(k)
@@ -234,6 +220,36 @@ def best_fans(bytearray counts, bytearray totals, bytes meld_pairs, int win, int
                 total += v[k]
         if total > best_total:
             best_total, best = total, live
-    if best_total < 0:
-        return 0, -1
-    return best, best_total
+    out[0] = best
+    return best_total
+
+
+#: ``win_mask``' answer when the tiles do not win
+NOT_A_WIN = -1
+
+
+def win_mask(tuple hand not None, tuple melds not None, int win, int flags, bint kouting,
+             bytes values not None, bytes excludes not None, unsigned long long entries):
+    """The fans of the best reading of a winning hand as a bit mask (bit k = row k of the
+    table), or :data:`NOT_A_WIN`.
+
+    ``hand``: the concealed tile ids, winning tile included; ``melds``: Meld objects;
+    ``win``: the winning tile; ``flags``: WinFlag bits; ``kouting``: 扣听; ``values``:
+    N_FANS int32 fan values; ``excludes``: N_FANS uint64 masks of the rows each row
+    excludes; ``entries``: the mask of the entries whose absence makes 穷胡.
+    """
+    cdef uint8_t c[34]
+    cdef uint8_t b[34]
+    cdef uint8_t mp[8]
+    cdef uint64_t mask = 0
+    cdef int n_melds
+    if len(values) != 4 * N_FANS or len(excludes) != 8 * N_FANS:
+        raise ValueError("win_mask: values and excludes need N_FANS entries")
+    if win < 0 or win >= 34:
+        raise ValueError(f"win_mask: tile id {win} out of range")
+    n_melds = read_holding(hand, melds, c, b, mp)
+    if _best(c, b, mp, n_melds, win, flags, kouting,
+             <const int32_t*> (<const char*> values), <const uint64_t*> (<const char*> excludes),
+             entries, &mask) < 0:
+        return NOT_A_WIN
+    return mask

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Union
 
-from ..additive import ready_events, win_inputs
+from ..additive import ready_events, win_flags
 from ..errors import InvalidRecordError, NotWinningError
 from ..game.spec import PlaySpec, WinQuery
 from ..record import _read_event, _read_win
 from .rules import RULES_NAME, Rules
-from .scoring import fan_mask, labelled_result
+from .scoring import win_entry
 from .settlement import kouting_seats
 
 __all__ = ["play_spec"]
@@ -44,12 +44,6 @@ class _Prefix:
         self.dealer = record.get("dealer", 0)
         self.events = tuple(_read_event(i, raw, N_SEATS)
                             for i, raw in enumerate(record["events"]))
-
-
-class _CheckedWin:
-    """What the additive win reader needs: the win comes from the record reader."""
-
-    validated = True
 
 
 def _options(rules: Rules) -> Dict[str, Any]:
@@ -96,12 +90,10 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
         if any(ev["type"] == "ready" and ev["seat"] == e.seat for ev in events):
             prefix = _Prefix(record)
             early = kouting_seats(prefix, ready_events(prefix)).get(e.seat, False)
-        counts, melds, totals, flags = win_inputs(_CheckedWin, e)
         try:
-            mask = fan_mask(counts, melds, totals, e.win_tile, flags, early, rules)
+            return win_entry(e.hand, e.melds, e.win_tile, win_flags(e), early, rules)[0].value
         except NotWinningError:
             return 0
-        return labelled_result(mask, rules)[0].value
 
     return PlaySpec(
         rules=RULES_NAME,

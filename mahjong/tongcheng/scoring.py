@@ -1,7 +1,7 @@
 """Scoring one winning hand on the 通称 table: every reading, each entry that applies,
 the exclusions, 穷胡 as the floor, the best reading.
 
-The compiled kernel (``_kernel.best_fans``) finds the fans of every reading as one bit per
+The compiled kernel (``_kernel.win_mask``) finds the fans of every reading as one bit per
 row of the table (:data:`~.fans.ROWS`), applies the values, the exclusions and 穷胡, and
 keeps the reading worth most; this module checks the input and turns the bits into an
 itemised result. ``tests/slow_tongcheng.py`` is the plain Python version the kernel is
@@ -9,11 +9,10 @@ tested against.
 """
 from __future__ import annotations
 
-import functools
 import struct
 from typing import Any, Mapping, Optional
 
-from ..additive import cached_labels, full_hand, tile_of
+from ..additive import full_hand, tile_of
 from ..errors import InvalidContextError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
 from . import _kernel
@@ -23,6 +22,7 @@ from .rules import RULES_NAME, Rules, _placeholder_note
 # WinFlag bits as plain ints (IntFlag operators are slow)
 _SELF, _REPLACEMENT, _ROBBING, _HEAVENLY, _EARTHLY = 1, 2, 8, 32, 64
 assert _kernel.FAN_KEYS == tuple(r.key for r in ROWS)
+_KONG_CONTEXT = _REPLACEMENT | _ROBBING
 _INDEX = {r.key: i for i, r in enumerate(ROWS)}
 #: per row, the mask of the rows it excludes (不计)
 _EXCLUDES = struct.pack(f"{len(ROWS)}Q", *(sum(1 << _INDEX[k] for k in r.excludes)
@@ -32,7 +32,10 @@ _ENTRIES = sum(1 << _INDEX[k] for k in ENTRY_KEYS if k != "qionghu")
 
 
 def _check_context(counts, melds, flags: int, win_tile: int) -> None:
-    check_kong_context(counts, melds, flags, win_tile)
+    """The win's circumstances against its holding (``counts``: the concealed tiles, read
+    only for a kong circumstance)."""
+    if flags & _KONG_CONTEXT:
+        check_kong_context(counts, melds, flags, win_tile)
     if flags & _EARTHLY and flags & _SELF:
         raise InvalidContextError("earthly (地胡) on this table is a win on the dealer's first "
                                   "discard, not a self-draw")
@@ -74,37 +77,39 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     (23, ['qingyise', 'yitiaolong'])
     """
     rules = Rules.from_mapping(rules)
-    ids, counts, ms, b = full_hand(hand, melds, win_tile=win_tile)
+    ids, _, ms, _ = full_hand(hand, melds, win_tile=win_tile)
     flags = checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile,
                              heavenly, earthly, first_round)
-    return score_counts(counts, ms, b, tile_of(win_tile), flags, kouting, rules)
+    return win_entry(ids, ms, tile_of(win_tile), flags, bool(kouting), rules)[0]
 
 
-def score_counts(counts, melds, b, win: int, flags: int, kouting: bool,
-                 rules: Rules) -> ScoreResult:
-    """:func:`score` on checked input: concealed ``counts``, Meld objects, ``b`` the counts
-    over hand and melds, the win flags as an int."""
-    return _result(fan_mask(counts, melds, b, win, flags, kouting, rules), rules)
+_CONTEXT = _REPLACEMENT | _ROBBING | _HEAVENLY | _EARTHLY
 
 
-def fan_mask(counts, melds, b, win: int, flags: int, kouting: bool, rules: Rules) -> int:
-    """The fans of the best reading as a bit mask (bit k = row k of :data:`ROWS`)."""
-    if flags & (_REPLACEMENT | _ROBBING | _HEAVENLY | _EARTHLY):
+def win_entry(hand, melds, win: int, flags: int, kouting: bool, rules: Rules) -> list:
+    """The scored win on checked input, as its cached entry ``[ScoreResult, items label]``.
+
+    ``hand``: the concealed tile ids (winning tile included) and ``melds`` Meld objects of
+    a validated hand (:func:`~mahjong.additive.full_hand` or the record reader); ``flags``
+    the win flags as an int. Raises what :func:`score` raises for a hand that does not
+    win.
+    """
+    if flags & _CONTEXT:
+        counts = full_hand(hand, melds, checked=True)[1] if flags & _KONG_CONTEXT else None
         _check_context(counts, melds, flags, win)
-    mask, total = _kernel.best_fans(counts, b, bytes([x for m in melds
-                                                      for x in (m.type_code, m.tiles[0])]),
-                                    win, flags, kouting, rules.table.packed, _EXCLUDES,
-                                    _ENTRIES)
-    if total < 0:
+    mask = _kernel.win_mask(hand, melds, win, flags, kouting, rules.table.packed, _EXCLUDES,
+                            _ENTRIES)
+    if mask < 0:
         raise NotWinningError("not a win: the tiles form neither four sets and a pair, nor "
                               "seven pairs, thirteen orphans or 十三不靠")
-    return mask
+    entry = rules.results.get(mask)
+    if entry is None:
+        entry = rules.cache_result(mask, _result(mask, rules))
+    return entry
 
 
-@functools.lru_cache(maxsize=4096)
 def _result(mask: int, rules: Rules) -> ScoreResult:
-    """The itemised result of a fan mask (few combinations occur and ScoreResult is
-    immutable, so each is built once)."""
+    """The itemised result of a fan mask (bit k = row k of :data:`ROWS`)."""
     table = rules.table
     items = []
     unverified = []
@@ -129,6 +134,3 @@ def _result(mask: int, rules: Rules) -> ScoreResult:
     return ScoreResult(RULES_NAME, tuple(items), fan, fan, fan * rules.stake, pattern,
                        (note,) if note else ())
 
-
-#: ``(key, rules) -> (ScoreResult, items label)`` for settlement's payment reasons
-labelled_result = cached_labels(_result)

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional
 
-from ..additive import event_error, ready_events, settle_wins, win_inputs
+from ..additive import event_error, ready_events, settle_wins, win_flags
 from ..errors import InvalidRecordError, MahjongError
 from ..record import HandRecord
 from ..ruleset import Settlement, recorded_win_error
 from .rules import RULES_NAME, Rules
-from .scoring import fan_mask, labelled_result
+from .scoring import win_entry
 
 N_SEATS = 4
 
@@ -66,23 +66,25 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
         raise InvalidRecordError(f"record: seats is {seats}, but tongcheng is played by 4")
     ready_at = ready_events(record)
     kouting = kouting_seats(record, ready_at)
+    return settle_wins(record, rules, n_seats=N_SEATS, score_win=_score_win,
+                       context=(ready_at, kouting), multi_ron=rules.multi_ron,
+                       rules_name=RULES_NAME)
 
-    def score_win(record, i, e, rules):
-        if e.earthly:
-            if e.from_seat != record.dealer:
-                raise event_error(i, e, "earthly (地胡) on this table is a win on the dealer's "
-                                        f"first discard; the dealer is seat {record.dealer}")
-            discards = [x for x in record.events[:i] if x.type == "discard"]
-            if len(discards) > 1:
-                raise event_error(i, e, "earthly (地胡) is a win on the dealer's first discard, "
-                                        f"but {len(discards)} discards came before it")
-        early = kouting.get(e.seat, False) and ready_at[e.seat] < i
-        try:
-            counts, melds, totals, flags = win_inputs(record, e)
-            return labelled_result(fan_mask(counts, melds, totals, e.win_tile, flags, early,
-                                            rules), rules)
-        except MahjongError as exc:
-            raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
 
-    return settle_wins(record, rules, n_seats=N_SEATS, score_win=score_win,
-                       multi_ron=rules.multi_ron, rules_name=RULES_NAME)
+def _score_win(record, i: int, e, rules: Rules, context):
+    """The result entry of the win event ``e`` (index ``i``); ``context``: (seat -> index
+    of its ready event, seat -> whether that was 扣听)."""
+    ready_at, kouting = context
+    if e.earthly:
+        if e.from_seat != record.dealer:
+            raise event_error(i, e, "earthly (地胡) on this table is a win on the dealer's "
+                                    f"first discard; the dealer is seat {record.dealer}")
+        discards = [x for x in record.events[:i] if x.type == "discard"]
+        if len(discards) > 1:
+            raise event_error(i, e, "earthly (地胡) is a win on the dealer's first discard, "
+                                    f"but {len(discards)} discards came before it")
+    early = kouting.get(e.seat, False) and ready_at[e.seat] < i
+    try:
+        return win_entry(e.hand, e.melds, e.win_tile, win_flags(e), early, rules)
+    except MahjongError as exc:
+        raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None

@@ -1,14 +1,14 @@
 """Stub of the compiled two-player fan kernel (``_kernel.pyx``)."""
 
 FAN_KEYS: tuple[str, ...]
+NOT_A_WIN: int        # -1
+TOO_MANY_SHOWN: int   # -2
 
-def best_fans(counts: bytearray,      # uint8[34]: the concealed tiles
-              totals: bytearray,      # uint8[34]: hand and melds
-              meld_pairs: bytes,      # [kind code, lowest tile] per meld
-              flags: int,             # WinFlag bits
-              ready: bool,
-              flowers: int,           # copies of shown 花牌 tiles held
-              values: bytes,          # int32[N_FANS] fan values
-              cap: int,
-              out: bytearray,         # uint8[N_FANS]: fan counts of the best reading
-              ) -> int: ...           # uncapped total, -1 if not a win
+def win_fans(hand: tuple[int, ...],   # the concealed tile ids, winning tile included
+             melds: tuple,            # Meld objects (a validated 14-tile hand)
+             flags: int,              # WinFlag bits
+             ready: bool,             # 报听
+             shown: tuple[int, ...],  # ids of the shown 花牌 tiles
+             values: bytes,           # int32[N_FANS] fan values
+             cap: int,                # the cap that ranks the readings
+             ) -> bytes | int: ...    # uint8[N_FANS] fan counts, or NOT_A_WIN / TOO_MANY_SHOWN

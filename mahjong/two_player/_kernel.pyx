@@ -4,6 +4,7 @@
 # reading worth most (就高不就低; ranked by the capped total, then the uncapped one).
 # tests/slow_two_player.py is the plain Python version it is tested against.
 from mahjong_core._types cimport uint8_t, int32_t, MELD_CHOW, MELD_CONCEALED_KONG
+from mahjong._additive cimport read_holding, checked_tile
 from mahjong_core._bits cimport any_held
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions,
                                       is_seven_pairs, thirteen_orphans_pair, SET_CHOW,
@@ -39,32 +40,22 @@ cdef inline int _total(const int32_t* values, const int* fans) noexcept nogil:
     return s
 
 
-def best_fans(bytearray counts, bytearray totals, bytes meld_pairs, int flags, bint ready,
-              int flowers, bytes values, int cap, bytearray out):
-    """Fill ``out`` (N_FANS bytes) with the fan counts of the best reading and return its
-    uncapped total, or -1 if the tiles do not win.
+#: ``win_fans``' answer when the tiles do not win, and when a shown 花牌 tile plus its held
+#: copies make more than 4
+NOT_A_WIN = -1
+TOO_MANY_SHOWN = -2
 
-    ``counts``: the concealed tiles (34 bytes); ``totals``: hand and melds (34 bytes);
-    ``meld_pairs``: [kind code, lowest tile] per meld; ``flags``: WinFlag bits; ``ready``:
-    报听; ``flowers``: copies of shown 花牌 tiles held; ``values``: N_FANS int32 fan values;
-    ``cap``: the cap used to rank readings.
-    """
-    cdef const uint8_t* c = <const uint8_t*> (<char*> counts)
-    cdef const uint8_t* b = <const uint8_t*> (<char*> totals)
-    cdef const uint8_t* mp = <const uint8_t*> (<const char*> meld_pairs)
-    cdef const int32_t* v = <const int32_t*> (<const char*> values)
-    cdef uint8_t* o = <uint8_t*> (<char*> out)
-    cdef int n_melds = len(meld_pairs) // 2
+
+cdef int _best(const uint8_t* c, const uint8_t* b, const uint8_t* mp, int n_melds, int flags,
+               bint ready, int flowers, const int32_t* v, int cap, int* best) noexcept nogil:
+    """The fan counts of the best reading into ``best`` (N_FANS ints); returns its uncapped
+    total, or -1 if the tiles do not win."""
     cdef int fans[N_FANS]
-    cdef int best[N_FANS]
     cdef int trial[N_FANS]
     cdef RegularDecomposition decs[MAX_REGULAR_DECOMPOSITIONS]
     cdef int k, i, j, n, total, best_total = -1, capped, best_capped = -1
     cdef bint concealed = True, meld_chow = False, all_pungs, honours
     cdef int suits, dragons, winds
-    if len(counts) != 34 or len(totals) != 34 or len(values) != 4 * N_FANS or \
-            len(out) != N_FANS:
-        raise ValueError("best_fans: counts/totals need 34 entries, values and out N_FANS")
     for k in range(N_FANS):
         fans[k] = 0
     for i in range(n_melds):
@@ -127,8 +118,43 @@ def best_fans(bytearray counts, bytearray totals, bytes meld_pairs, int flags, b
             best_capped, best_total = capped, total
             for k in range(N_FANS):
                 best[k] = trial[k]
-    if best_total < 0:
-        return -1
-    for k in range(N_FANS):
-        o[k] = best[k]
     return best_total
+
+
+def win_fans(tuple hand not None, tuple melds not None, int flags, bint ready,
+             tuple shown not None, bytes values not None, int cap):
+    """The fan counts of the best reading of a winning hand, one byte per fan in table
+    order (``bytes`` of N_FANS), or :data:`NOT_A_WIN` / :data:`TOO_MANY_SHOWN` (an int).
+
+    ``hand``: the concealed tile ids, winning tile included; ``melds``: Meld objects;
+    ``flags``: WinFlag bits; ``ready``: 报听; ``shown``: the ids of the shown 花牌 tiles
+    (each copy of one among hand and melds is 1 番); ``values``: N_FANS int32 fan values;
+    ``cap``: the cap used to rank readings.
+    """
+    cdef uint8_t c[34]
+    cdef uint8_t b[34]
+    cdef uint8_t mp[8]
+    cdef int seen[34]
+    cdef int best[N_FANS]
+    cdef char out[N_FANS]
+    cdef int i, k, t, n_melds, flowers = 0, total
+    if len(values) != 4 * N_FANS:
+        raise ValueError("win_fans: values needs N_FANS int32")
+    n_melds = read_holding(hand, melds, c, b, mp)
+    if shown:
+        for i in range(34):
+            seen[i] = 0
+        for x in shown:
+            seen[checked_tile(x, "shown")] += 1
+        for t in range(34):
+            if seen[t]:
+                if seen[t] + b[t] > 4:
+                    return TOO_MANY_SHOWN
+                flowers += b[t]
+    total = _best(c, b, mp, n_melds, flags, ready, flowers,
+                  <const int32_t*> (<const char*> values), cap, best)
+    if total < 0:
+        return NOT_A_WIN
+    for k in range(N_FANS):
+        out[k] = <char> best[k]
+    return out[:N_FANS]

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
 
-from ..additive import win_inputs
+from ..additive import win_flags
 from ..errors import InvalidRecordError, MahjongError, NotWinningError
 from ..game.spec import PlaySpec, WinQuery
 from ..record import _read_win
 from .rules import RULES_NAME, Rules
-from .scoring import fan_counts, flower_kinds_of, labelled_result
+from .scoring import shown_ids, win_entry
 
 __all__ = ["play_spec", "first_ready"]
 
@@ -34,13 +34,6 @@ N_SEATS = 2
 LIVE_TILES = 71
 #: regular, seven pairs and thirteen orphans (the core's form bits)
 TWO_PLAYER_FORMS = 1 | 2 | 4
-
-
-class _CheckedWin:
-    """What the additive win reader needs of a record: the win event comes from the
-    record reader, its sizes and flags already checked."""
-
-    validated = True
 
 
 def first_ready(events: Sequence[Mapping[str, Any]]) -> Dict[int, int]:
@@ -92,15 +85,13 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
                 raise InvalidRecordError(
                     f"win: 海底捞月 is drawn by the player ready first, seat {first}, not "
                     f"seat {e.seat}")
-        shown = record.get("flower_indicators") or ()
-        counts, melds, totals, flags = win_inputs(_CheckedWin, e)
-        kinds = flower_kinds_of(shown, totals) if shown else ()
+        shown = shown_ids(record.get("flower_indicators") or ())
         try:
-            fans = fan_counts(counts, melds, totals, e.win_tile, flags, e.seat in ready_at,
-                              kinds, rules)
+            entry = win_entry(e.hand, e.melds, e.win_tile, win_flags(e), e.seat in ready_at,
+                              shown, rules)
         except NotWinningError:
             return 0
-        return labelled_result(fans, rules)[0].value
+        return entry[0].value
 
     if rules.in_game_swap_probability:
         raise MahjongError("option in_game_swap_probability: the engine does not play the "

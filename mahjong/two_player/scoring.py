@@ -1,17 +1,16 @@
 """Scoring one two-player winning hand: every reading, each fan that applies, the best
 reading, the 13 番 cap.
 
-The compiled kernel (``_kernel.best_fans``) counts the fans of every reading in table
+The compiled kernel (``_kernel.win_fans``) counts the fans of every reading in table
 order (:data:`~.fans.ROWS`) and keeps the reading worth most; this module checks the input
 and turns the counts into an itemised result. ``tests/slow_two_player.py`` is the plain
 Python version the kernel is tested against.
 """
 from __future__ import annotations
 
-import functools
 from typing import Any, Mapping, Optional, Sequence, Tuple
 
-from ..additive import cached_labels, full_hand, tile_of
+from ..additive import full_hand, tile_of
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
 from ..tiles import TENHOU_NAMES, to_tile_ids
@@ -23,10 +22,14 @@ from . import _kernel
 _SELF, _REPLACEMENT, _ROBBING, _LAST, _HEAVENLY = 1, 2, 8, 16, 32
 assert _kernel.FAN_KEYS == tuple(r.key for r in ROWS)
 _N_FANS = len(ROWS)
+_KONG_CONTEXT = _REPLACEMENT | _ROBBING
 
 
 def _check_context(counts, melds, flags: int, win_tile: int) -> None:
-    check_kong_context(counts, melds, flags, win_tile)
+    """The win's circumstances against its holding (``counts``: the concealed tiles, read
+    only for a kong circumstance)."""
+    if flags & _KONG_CONTEXT:
+        check_kong_context(counts, melds, flags, win_tile)
     if flags & _LAST and not flags & _SELF:
         raise InvalidContextError("last_tile (海底捞月) is a self-draw from the reserve after "
                                   "the live tiles ran out, not a win on a discard")
@@ -37,9 +40,7 @@ def _check_context(counts, melds, flags: int, win_tile: int) -> None:
 def flower_kinds_of(flower_tiles, totals) -> Tuple[int, ...]:
     """The distinct shown 花牌 tiles, checked against the holding: a shown tile lies face
     up in the reserve, so shown + held copies are at most 4."""
-    if isinstance(flower_tiles, str):
-        flower_tiles = to_tile_ids(flower_tiles)
-    shown = shown_counts(tuple(tile_of(t) for t in flower_tiles))
+    shown = shown_counts(shown_ids(flower_tiles))
     for t, n in shown:
         if n + totals[t] > 4:
             raise InvalidHandError(f"{n} shown 花牌 {TENHOU_NAMES[t]} and {totals[t]} held make "
@@ -47,7 +48,13 @@ def flower_kinds_of(flower_tiles, totals) -> Tuple[int, ...]:
     return tuple(t for t, _ in shown)
 
 
-@functools.lru_cache(maxsize=1024)
+def shown_ids(flower_tiles) -> Tuple[int, ...]:
+    """The shown 花牌 tiles as ids, from ids or any tile notation."""
+    if isinstance(flower_tiles, str):
+        return tuple(to_tile_ids(flower_tiles))
+    return tuple([tile_of(t) for t in flower_tiles])
+
+
 def shown_counts(tiles: Tuple[int, ...]) -> Tuple[Tuple[int, int], ...]:
     """``(tile, copies shown)`` of the distinct shown tiles, by tile."""
     return tuple((t, tiles.count(t)) for t in sorted(set(tiles)))
@@ -90,44 +97,52 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     (8, ['hupai', 'menqing', 'zimo', 'huapai', 'hunyise'])
     """
     rules = Rules.from_mapping(rules)
-    ids, counts, ms, b = full_hand(hand, melds, win_tile=win_tile)
+    ids, _, ms, _ = full_hand(hand, melds, win_tile=win_tile)
     flags = checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile,
                              heavenly, earthly, first_round)
-    return score_counts(counts, ms, b, tile_of(win_tile), flags, ready,
-                        flower_kinds_of(flower_tiles, b) if flower_tiles else (), rules)
+    return win_entry(ids, ms, tile_of(win_tile), flags, bool(ready), shown_ids(flower_tiles),
+                     rules)[0]
 
 
-def score_counts(counts, melds, b, win: int, flags: int, ready: bool, flower_kinds,
-                 rules: Rules) -> ScoreResult:
-    """:func:`score` on checked input: concealed ``counts``, Meld objects, ``b`` the counts
-    over hand and melds, the win flags as an int, the distinct shown 花牌 tiles."""
-    return _result(fan_counts(counts, melds, b, win, flags, ready, flower_kinds, rules),
-                   rules)
+_CONTEXT = _REPLACEMENT | _ROBBING | _LAST | _HEAVENLY
 
 
-def fan_counts(counts, melds, b, win: int, flags: int, ready: bool, flower_kinds,
-               rules: Rules) -> bytes:
-    """The fan counts of the best reading, one byte per row of :data:`ROWS`."""
-    if flags & (_REPLACEMENT | _ROBBING | _LAST | _HEAVENLY):
+def win_entry(hand, melds, win: int, flags: int, ready: bool, shown, rules: Rules) -> list:
+    """The scored win on checked input, as its cached entry ``[ScoreResult, items label]``.
+
+    ``hand``: the concealed tile ids (winning tile included) and ``melds`` Meld objects of
+    a validated hand (:func:`~mahjong.additive.full_hand` or the record reader); ``flags``
+    the win flags as an int; ``shown`` the ids of the shown 花牌 tiles. Raises what
+    :func:`score` raises for a hand that does not win.
+    """
+    fans = _kernel.win_fans(hand, melds, flags, ready, shown, rules.table.packed, CAP)
+    if type(fans) is not bytes or flags & _CONTEXT:
+        _refuse(fans, hand, melds, win, flags, shown)
+    entry = rules.results.get(fans)
+    if entry is None:
+        entry = rules.cache_result(fans, _result(fans, rules))
+    if entry[0].uncapped_fan < rules.min_fan:
+        raise NotWinningError(f"not a two-player win: {entry[0].uncapped_fan}番 is below the "
+                              f"minimum min_fan={rules.min_fan}")
+    return entry
+
+
+def _refuse(fans, hand, melds, win: int, flags: int, shown) -> None:
+    """Raise the error of a win the kernel refused (``fans`` an int) or whose circumstances
+    need checking, in the order the checks are made: the shown 花牌 copies, the kong and
+    last-tile circumstances, the winning shape."""
+    if fans == _kernel.TOO_MANY_SHOWN:
+        flower_kinds_of(shown, full_hand(hand, melds, checked=True)[3])
+    if flags & _CONTEXT:
+        counts = full_hand(hand, melds, checked=True)[1] if flags & _KONG_CONTEXT else None
         _check_context(counts, melds, flags, win)
-    flowers = sum(b[t] for t in flower_kinds) if flower_kinds else 0
-    fans = bytearray(_N_FANS)
-    uncapped = _kernel.best_fans(counts, b, bytes([x for m in melds
-                                                   for x in (m.type_code, m.tiles[0])]),
-                                 flags, ready, flowers, rules.table.packed, CAP, fans)
-    if uncapped < 0:
+    if fans == _kernel.NOT_A_WIN:
         raise NotWinningError("not a two-player win: the tiles form neither four sets and a "
                               "pair, nor seven pairs, nor thirteen orphans")
-    if uncapped < rules.min_fan:
-        raise NotWinningError(f"not a two-player win: {uncapped}番 is below the minimum "
-                              f"min_fan={rules.min_fan}")
-    return bytes(fans)
 
 
-@functools.lru_cache(maxsize=4096)
 def _result(fans: bytes, rules: Rules) -> ScoreResult:
-    """The itemised result of fan counts (few combinations occur and ScoreResult is
-    immutable, so each is built once)."""
+    """The itemised result of fan counts (one byte per row of :data:`ROWS`)."""
     table = rules.table
     items = []
     for row, n in zip(ROWS, fans):
@@ -143,7 +158,3 @@ def _result(fans: bytes, rules: Rules) -> ScoreResult:
     notes = (f"capped at {CAP}番 (役满) from {uncapped}番",) if uncapped > CAP else ()
     return ScoreResult(RULES_NAME, tuple(items), fan, uncapped, rules.value(fan), pattern,
                        notes)
-
-
-#: ``(key, rules) -> (ScoreResult, items label)`` for settlement's payment reasons
-labelled_result = cached_labels(_result)

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ..additive import event_error, ready_events, settle_wins, win_inputs
+from ..additive import event_error, ready_events, settle_wins, win_flags
 from ..errors import InvalidRecordError, MahjongError
 from ..record import HandRecord
 from ..ruleset import Settlement, recorded_win_error
 from .rules import RULES_NAME, Rules
-from .scoring import fan_counts, flower_kinds_of, labelled_result
+from .scoring import win_entry
 
 
 def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlement:
@@ -51,21 +51,21 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             f"record: flower_indicators lists {len(shown)} tile(s), but the rules show "
             f"{rules.flower_indicators} 花牌 tiles (option flower_indicators)")
     ready_at = ready_events(record)
+    return settle_wins(record, rules, n_seats=2, score_win=_score_win, context=ready_at,
+                       multi_ron=False, rules_name=RULES_NAME)
 
-    def score_win(record, i, e, rules):
-        if e.last_tile and ready_at:
-            first = min(ready_at, key=ready_at.__getitem__)
-            if first != e.seat:
-                raise event_error(i, e, f"海底捞月 is drawn by the player ready first: seat "
-                                        f"{first} declared ready at event {ready_at[first]}")
-        ready = e.seat in ready_at and ready_at[e.seat] < i
-        try:
-            counts, melds, totals, flags = win_inputs(record, e)
-            kinds = flower_kinds_of(shown, totals) if shown else ()
-            return labelled_result(fan_counts(counts, melds, totals, e.win_tile, flags, ready,
-                                              kinds, rules), rules)
-        except MahjongError as exc:
-            raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
 
-    return settle_wins(record, rules, n_seats=2, score_win=score_win, multi_ron=False,
-                       rules_name=RULES_NAME)
+def _score_win(record, i: int, e, rules: Rules, ready_at):
+    """The result entry of the win event ``e`` (index ``i``); ``ready_at``: seat -> index
+    of its ready event."""
+    if e.last_tile and ready_at:
+        first = min(ready_at, key=ready_at.__getitem__)
+        if first != e.seat:
+            raise event_error(i, e, f"海底捞月 is drawn by the player ready first: seat "
+                                    f"{first} declared ready at event {ready_at[first]}")
+    ready = e.seat in ready_at and ready_at[e.seat] < i
+    try:
+        return win_entry(e.hand, e.melds, e.win_tile, win_flags(e), ready,
+                         record.flower_indicators, rules)
+    except MahjongError as exc:
+        raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
