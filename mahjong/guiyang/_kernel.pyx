@@ -54,8 +54,9 @@ ctypedef struct Holding:
     int meld_suits       # bit mask of the suits the melds use
 
 
-cdef int _load(Holding* h, tuple hand, const uint8_t[::1] melds) except -1:
-    cdef int i, t, n = melds.shape[0] // 2
+cdef int _load(Holding* h, tuple hand, bytes meld_codes) except -1:
+    cdef int i, t, n = len(meld_codes) // 2
+    cdef const uint8_t* melds = meld_codes
     cdef object x
     for i in range(34):
         h.counts[i] = 0
@@ -122,7 +123,7 @@ cdef uint32_t _readings(const Holding* h, const uint8_t* counts, int win_tile) n
     return bits
 
 
-def readings(tuple hand, const uint8_t[::1] melds, int win_tile):
+def readings(tuple hand, bytes melds, int win_tile):
     """Reading mask of a 14-tile winning holding (``hand`` includes the winning tile)."""
     cdef Holding h
     _load(&h, hand, melds)
@@ -148,6 +149,27 @@ cdef int _load_values(tuple values, int* out) except -1:
     return 0
 
 
+def best_reading(tuple hand, bytes melds, int win_tile, tuple values):
+    """``(pattern id, value)`` of the most valuable reading of a 14-tile winning holding
+    (``hand`` includes the winning tile), or ``(-1, 0)`` when it reads as no hand type.
+    ``values`` as for :func:`best_wait` (a value <= 0 switches the pattern off); of two
+    readings worth the same, the lower pattern id is kept."""
+    cdef Holding h
+    cdef int v[N_PATTERNS]
+    cdef int p, pattern, best
+    cdef uint32_t bits
+    _load(&h, hand, melds)
+    _load_values(values, v)
+    bits = _readings(&h, h.counts, win_tile)
+    for p in range(N_PATTERNS):
+        if v[p] <= 0:
+            bits &= ~((<uint32_t>1) << p)
+    if not bits:
+        return -1, 0
+    best = _best_of(bits, v, &pattern)
+    return pattern, best
+
+
 cdef inline bint _dilong_wait(const Holding* h) noexcept nogil:
     """A lone pung and five pairs (a quad counts as two): waits for the pung's fourth tile."""
     cdef int t
@@ -159,7 +181,7 @@ cdef inline bint _dilong_wait(const Holding* h) noexcept nogil:
     return True
 
 
-def best_wait(tuple hand, const uint8_t[::1] melds, tuple values, bint kongting):
+def best_wait(tuple hand, bytes melds, tuple values, bint kongting):
     """The most valuable wait of a 13-tile holding: ``(value, tile, pattern id)``, or
     ``(-1, -1, -1)`` when it is not ready.
 
@@ -205,7 +227,7 @@ def best_wait(tuple hand, const uint8_t[::1] melds, tuple values, bint kongting)
     return best, best_tile, best_pattern
 
 
-def waits(tuple hand, const uint8_t[::1] melds, bint kongting, uint32_t allowed):
+def waits(tuple hand, bytes melds, bint kongting, uint32_t allowed):
     """``{tile: reading mask}`` of every wait of a 13-tile holding (readings limited to
     the ``allowed`` mask), by trying every tile (the plain search :func:`best_wait` is
     tested against)."""

@@ -164,8 +164,31 @@ def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat, *, visible_
     return totals
 
 
+def _holds_chicken(table: ChickenTable, s: ChickenSeat, mantang: bool) -> bool:
+    """Whether any chicken tile is among the seat's tiles (concealed, melded or, with 满堂鸡,
+    discarded): most seats hold none, and this is cheaper than counting them."""
+    concealed = s.concealed
+    for t in table:
+        if t in concealed:
+            return True
+    for m in s.melds:
+        if m.tiles[0] in table:
+            return True
+    if mantang:
+        for t in s.discards:
+            if t in table:
+                return True
+    return False
+
+
+_LABELS: Dict[Tuple[str, int], str] = {}    # (kind, count) -> label: a few dozen at most
+
+
 def _label(key: str, count: int) -> str:
-    return _name(key) + (f"×{count}" if count > 1 else "")
+    label = _LABELS.get((key, count))
+    if label is None:
+        label = _LABELS[(key, count)] = _name(key) + (f"×{count}" if count > 1 else "")
+    return label
 
 
 def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[int], *,
@@ -212,16 +235,19 @@ def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[
         qualifies = status.__getitem__
     everyone = [x.seat for x in seats]
     qualifying: Optional[List[int]] = None
+    mantang = rules.mantang
     for s in seats:
         me = s.seat
         chongfeng = extra.get(me, ())
+        if not chongfeng and not _holds_chicken(table, s, mantang):
+            continue                    # no chicken at all: his status does not matter
         full = seat_chickens(rules, table, s, visible_only=False, chongfeng=chongfeng)
-        if not full:                    # no chicken at all: his status does not matter
-            continue
         if qualifies(me):               # collects each kind from each of the other three
             for key, (count, money) in full.items():
                 reason = _label(key, count)
-                rows += [(payer, me, money, reason) for payer in everyone if payer != me]
+                for payer in everyone:
+                    if payer != me:
+                        rows.append((payer, me, money, reason))
             continue
         totals = seat_chickens(rules, table, s, visible_only=True, chongfeng=chongfeng)
         if totals:                      # 包鸡: his visible chickens to each qualifying player

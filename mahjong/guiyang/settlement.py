@@ -31,7 +31,7 @@ from .chickens import WUGU, YAOJI, ChickenSeat, chicken_payments
 from .dou import dou_payments, full_value
 from .items import ITEMS, PATTERN_KEYS
 from .options import DOU_KEYS, RULES_NAME, Rules
-from .scoring import _result, best_pattern, licence_gaps, meld_bytes
+from .scoring import _result, licence_gaps, meld_bytes
 
 __all__ = ["settle"]
 
@@ -75,7 +75,7 @@ class _Facts:
         self.exhausted_at: Optional[int] = None
         self.first_1s: Optional[Tuple[int, int, Optional[int], bool]] = None
         self.first_8p: Optional[Tuple[int, int, Optional[int], bool]] = None
-        self.discards: List[List[Tuple[int, int]]] = [[] for _ in range(N_SEATS)]
+        self.discards: Optional[List[List[Tuple[int, int]]]] = None   # 满堂鸡 only
         self.end_at: Optional[int] = None           # index of the last win of the group
 
 
@@ -102,6 +102,9 @@ def _read_events(record, rules: Rules) -> _Facts:
     events = record.events
     n = len(events)
     acted: Dict[int, int] = {}       # seat -> index of its first discard
+    discards = None                  # 满堂鸡: each seat's discards nobody took
+    if rules.mantang:
+        discards = f.discards = [[] for _ in range(N_SEATS)]
     i = 0
     while i < n:
         e = events[i]
@@ -125,14 +128,20 @@ def _read_events(record, rules: Rules) -> _Facts:
         if kind == "discard":
             if e.tile >= 27:
                 _fail(_where(i, e), f"{TENHOU_NAMES[e.tile]} is not a Guiyang tile")
-            acted.setdefault(e.seat, i)
-            claimer, by_win = _claim_of(events, i, e)
-            if claimer is None:
-                f.discards[e.seat].append((i, e.tile))
-            if e.tile == YAOJI and f.first_1s is None:
-                f.first_1s = (i, e.seat, claimer, by_win)
-            elif e.tile == WUGU and f.first_8p is None:
-                f.first_8p = (i, e.seat, claimer, by_win)
+            if e.seat not in acted:
+                acted[e.seat] = i
+            # who took it matters only for the first 1s, the first 8p and 满堂鸡
+            t = e.tile
+            first_1s = t == YAOJI and f.first_1s is None
+            first_8p = t == WUGU and f.first_8p is None
+            if first_1s or first_8p or discards is not None:
+                claimer, by_win = _claim_of(events, i, e)
+                if claimer is None and discards is not None:
+                    discards[e.seat].append((i, t))
+                if first_1s:
+                    f.first_1s = (i, e.seat, claimer, by_win)
+                elif first_8p:
+                    f.first_8p = (i, e.seat, claimer, by_win)
         elif kind == "kong":
             if e.tile >= 27:
                 _fail(_where(i, e), f"{TENHOU_NAMES[e.tile]} is not a Guiyang tile")
@@ -230,24 +239,26 @@ class _Ready:
         self.holdings = holdings
         self.values = rules.pattern_values
         self.kongting = rules.tenpai_ignores_own_4_copies
-        self.known: Dict[int, Any] = {}
+        self.known: List[Any] = [_UNKNOWN] * N_SEATS
 
     def wait(self, seat: int):
-        known = self.known
-        if seat in known:
-            return known[seat]
-        hand, melds, won = self.holdings[seat]
-        found = None
-        if not won:
-            v, tile, pattern = _kernel.best_wait(hand, meld_bytes(melds), self.values,
-                                                 self.kongting)
-            if v >= 0:
-                found = (v, tile, PATTERN_KEYS[pattern])
-        known[seat] = found
+        found = self.known[seat]
+        if found is _UNKNOWN:
+            hand, melds, won = self.holdings[seat]
+            found = None
+            if not won:
+                v, tile, pattern = _kernel.best_wait(hand, meld_bytes(melds), self.values,
+                                                     self.kongting)
+                if v >= 0:
+                    found = (v, tile, PATTERN_KEYS[pattern])
+            self.known[seat] = found
         return found
 
     def __contains__(self, seat: int) -> bool:
         return self.holdings[seat][2] or self.wait(seat) is not None
+
+
+_UNKNOWN = object()     # a wait not searched yet
 
 
 def _holding_name(f: _Facts, seat: int, won: bool) -> str:
@@ -295,8 +306,8 @@ def _score_win(i: int, w, f: _Facts, rules: Rules) -> ScoreResult:
     """The hand value of the win at event ``i`` (no 报听 bonus: booked apart); refuses a
     non-winning hand and a 平胡 won on a discard without a 豆 licence."""
     where = f"event {i} (win by seat {w.seat})"
-    bits = _kernel.readings(w.hand, meld_bytes(w.melds), w.win_tile)
-    pattern, _ = best_pattern(bits, rules.pattern_values)
+    pattern, _ = _kernel.best_reading(w.hand, meld_bytes(w.melds), w.win_tile,
+                                      rules.pattern_values)
     if pattern < 0:
         _fail(where, "not a winning hand: the tiles form neither four sets and a pair, nor "
                      "seven pairs" + (", nor 地龙" if rules.di_long else ""))
@@ -404,8 +415,9 @@ def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: _Ready, ledger
                     book((src, seat, amount,
                           f"热炮: the {ITEMS[DOU_KEYS[kong.kind]].name} of event {k} is void "
                           f"and its value {amount} is paid", i))
-    kongs = [(k, e.seat, e.kind, e.from_seat, e.tile) for k, e in f.kongs]
-    ledger.rows += dou_payments(rules, kongs, ready, void)
+    if f.kongs:
+        kongs = [(k, e.seat, e.kind, e.from_seat, e.tile) for k, e in f.kongs]
+        ledger.rows += dou_payments(rules, kongs, ready, void)
     at = f.flip_at if f.flip_at is not None else f.end_at
     seats = []
     cf_index = f.first_1s[0] if f.first_1s else None
@@ -416,7 +428,8 @@ def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: _Ready, ledger
         if rules.mantang:
             discards = [t for k, t in f.discards[s] if k != cf_index and
                         not (rules.wugu_8p and k == cw_index)]
-        seats.append(ChickenSeat(s, None, hand, melds, discards))
+        # tuple.__new__: a NamedTuple's own constructor is a (slow) Python function
+        seats.append(tuple.__new__(ChickenSeat, (s, None, hand, melds, discards)))
     first_1s = None
     if f.first_1s is not None and not f.first_1s[3]:
         first_1s = (f.first_1s[1], f.first_1s[2])
@@ -443,7 +456,11 @@ def _latest_kong_of(f: _Facts, seat: int, before: int) -> Optional[int]:
 def _settle_exhausted(record, rules: Rules, f: _Facts, waits: _Ready, ledger: Ledger,
                       notes: List[str]) -> int:
     at = f.exhausted_at
-    tenpai = {s: waits.wait(s) for s in range(N_SEATS) if waits.wait(s) is not None}
+    tenpai = {}
+    for s in range(N_SEATS):
+        found = waits.wait(s)
+        if found is not None:
+            tenpai[s] = found
     ready = sorted(tenpai)
     not_ready = [s for s in range(N_SEATS) if s not in tenpai]
     if not ready or not not_ready:
