@@ -140,13 +140,17 @@ cdef inline int _best_of(uint32_t bits, const int* values, int* pattern) noexcep
     return best
 
 
-cdef int _load_values(tuple values, int* out) except -1:
+cdef uint32_t _load_values(tuple values, int* out) except? 0xFFFFFFFF:
+    """Copies the pattern values; returns the mask of the patterns switched on (value > 0)."""
     if len(values) != N_PATTERNS:
         raise ValueError(f"values: expected {N_PATTERNS} pattern values")
     cdef int p
+    cdef uint32_t allowed = 0
     for p in range(N_PATTERNS):
         out[p] = values[p]
-    return 0
+        if out[p] > 0:
+            allowed |= (<uint32_t>1) << p
+    return allowed
 
 
 def best_reading(tuple hand, bytes melds, int win_tile, tuple values):
@@ -156,14 +160,10 @@ def best_reading(tuple hand, bytes melds, int win_tile, tuple values):
     readings worth the same, the lower pattern id is kept."""
     cdef Holding h
     cdef int v[N_PATTERNS]
-    cdef int p, pattern, best
+    cdef int pattern, best
     cdef uint32_t bits
     _load(&h, hand, melds)
-    _load_values(values, v)
-    bits = _readings(&h, h.counts, win_tile)
-    for p in range(N_PATTERNS):
-        if v[p] <= 0:
-            bits &= ~((<uint32_t>1) << p)
+    bits = _readings(&h, h.counts, win_tile) & _load_values(values, v)
     if not bits:
         return -1, 0
     best = _best_of(bits, v, &pattern)
@@ -194,37 +194,80 @@ def best_wait(tuple hand, bytes melds, tuple values, bint kongting):
     """
     cdef Holding h
     cdef int v[N_PATTERNS]
-    cdef int t, value, pattern, best = -1, best_tile = -1, best_pattern = -1
-    cdef int forms
-    cdef uint32_t bits, allowed = 0
-    cdef uint64_t candidates = 0
+    cdef int best, tile, pattern
+    cdef uint32_t allowed
     _load(&h, hand, melds)
-    _load_values(values, v)
-    for t in range(N_PATTERNS):
-        if v[t] > 0:
-            allowed |= (<uint32_t>1) << t
+    allowed = _load_values(values, v)
     with nogil:
-        forms = FORM_REGULAR | (FORM_SEVEN_PAIRS if h.n_melds == 0 else 0)
-        if missing_tiles(h.counts, h.n_melds, forms) == 1:
-            candidates = useful_mask(h.counts, h.n_melds, forms)
-        if _dilong_wait(&h):
-            candidates |= (<uint64_t>1) << h.lone_pung
-        for t in range(N_SUITED):
-            if not (candidates >> t & 1):
-                continue
-            if h.counts[t] >= 4 or (kongting and h.held[t] >= 4):
-                continue
-            h.counts[t] += 1
-            bits = _readings(&h, h.counts, t) & allowed
-            h.counts[t] -= 1
-            if not bits:
-                continue
-            value = _best_of(bits, v, &pattern)
-            if value > best:
-                best = value
-                best_tile = t
-                best_pattern = pattern
-    return best, best_tile, best_pattern
+        best = _best_wait(&h, v, allowed, kongting, &tile, &pattern)
+    return best, tile, pattern
+
+
+cdef int _best_wait(Holding* h, const int* v, uint32_t allowed, bint kongting, int* best_tile,
+                    int* best_pattern) noexcept nogil:
+    """The search of :func:`best_wait` on a loaded holding: the best value (-1: not ready),
+    its tile and pattern id (-1, -1 when not ready)."""
+    cdef int t, value, pattern, best = -1
+    cdef int forms
+    cdef uint32_t bits
+    cdef uint64_t candidates = 0
+    best_tile[0] = -1
+    best_pattern[0] = -1
+    forms = FORM_REGULAR | (FORM_SEVEN_PAIRS if h.n_melds == 0 else 0)
+    if missing_tiles(h.counts, h.n_melds, forms) == 1:
+        candidates = useful_mask(h.counts, h.n_melds, forms)
+    if _dilong_wait(h):
+        candidates |= (<uint64_t>1) << h.lone_pung
+    for t in range(N_SUITED):
+        if not (candidates >> t & 1):
+            continue
+        if h.counts[t] >= 4 or (kongting and h.held[t] >= 4):
+            continue
+        h.counts[t] += 1
+        bits = _readings(h, h.counts, t) & allowed
+        h.counts[t] -= 1
+        if not bits:
+            continue
+        value = _best_of(bits, v, &pattern)
+        if value > best:
+            best = value
+            best_tile[0] = t
+            best_pattern[0] = pattern
+    return best
+
+
+cdef int _load_meld_objects(Holding* h, tuple hand, tuple melds) except -1:
+    """:func:`_load` from Meld objects (``kind``, ``tiles``) instead of meld codes."""
+    cdef bytearray codes = bytearray(2 * len(melds))
+    cdef int i = 0
+    for m in melds:
+        codes[i] = MELD_PUNG if m.kind == "pung" else 3
+        codes[i + 1] = m.tiles[0]
+        i += 2
+    return _load(h, hand, bytes(codes))
+
+
+def best_waits(list holdings, tuple values, bint kongting):
+    """:func:`best_wait` of every seat that did not win, in one call: ``holdings[seat] =
+    (concealed tiles, Meld objects, won)`` (as the settlement reads a record); returns one
+    entry a seat, ``(value, tile, pattern id)`` for a ready hand, None for a hand that is
+    not ready and for a winner (his hand is complete, not waiting)."""
+    cdef Holding h
+    cdef int v[N_PATTERNS]
+    cdef int best, tile, pattern
+    cdef uint32_t allowed = _load_values(values, v)
+    out = []
+    for hand, melds, won in holdings:
+        if won:
+            out.append(None)
+            continue
+        if melds:
+            _load_meld_objects(&h, hand, melds)
+        else:
+            _load(&h, hand, b"")
+        best = _best_wait(&h, v, allowed, kongting, &tile, &pattern)
+        out.append((best, tile, pattern) if best >= 0 else None)
+    return out
 
 
 def waits(tuple hand, bytes melds, bint kongting, uint32_t allowed):

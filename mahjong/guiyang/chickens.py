@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled by Cython for speed, see setup.py; the annotations stay documentation only)
 """鸡 — chicken money of Guiyang 捉鸡, as functions of plain data.
 
 Chickens are settled once per hand, only when the hand ends with a win:
@@ -122,63 +124,58 @@ def _fixed_money(table: ChickenTable, tile: int) -> int:
     return sum(m for k, m in table.get(tile, ()) if k in ("yaoji", "jinji", "wuguji"))
 
 
-def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat, *, visible_only: bool,
-                  chongfeng: Sequence[Tuple[str, int]] = ()) -> Dict[str, List[int]]:
-    """``{kind: [count, money]}`` of one seat's chickens (``visible_only``: melds,
-    discards and 冲锋鸡 only, for 包鸡)."""
-    totals: Dict[str, List[int]] = {}
+def _add(totals: Dict[str, List[int]], kinds: Tuple[Tuple[str, int], ...], n: int) -> None:
+    for key, money in kinds:
+        row = totals.get(key)
+        if row is None:
+            totals[key] = [n, money * n]
+        else:
+            row[0] += n
+            row[1] += money * n
+
+
+def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat,
+                  chongfeng: Sequence[Tuple[str, int]] = ()
+                  ) -> Tuple[Dict[str, List[int]], Dict[str, List[int]]]:
+    """``({kind: [count, money]}, {kind: [count, money]})``: all of one seat's chickens,
+    and the visible ones only (melds, discards with 满堂鸡, and 冲锋鸡: what 包鸡 pays for),
+    counted in one pass over the chicken tiles."""
+    full: Dict[str, List[int]] = {}
+    visible: Dict[str, List[int]] = {}
     concealed, melds = s.concealed, s.melds
     discards = s.discards if rules.mantang else ()
     for t, kinds in table.items():      # a handful of chicken tiles: count each one
-        n = 0 if visible_only else concealed.count(t)
+        shown = 0
         for m in melds:
             if m.tiles[0] == t:
-                n += len(m.tiles)
+                shown += len(m.tiles)
         if discards:
-            n += discards.count(t)
+            shown += discards.count(t)
+        n = concealed.count(t) + shown
         if n:
             for key, money in kinds:
-                row = totals.get(key)
+                row = full.get(key)
                 if row is None:
-                    totals[key] = [n, money * n]
+                    full[key] = [n, money * n]
                 else:
                     row[0] += n
                     row[1] += money * n
+            if shown:
+                _add(visible, kinds, shown)
     for key, money in chongfeng:
-        row = totals.get(key)
-        if row is None:
-            totals[key] = [1, money]
-        else:
-            row[0] += 1
-            row[1] += money
-    if rules.zhanji and not visible_only:
+        _add(full, ((key, money),), 1)
+        _add(visible, ((key, money),), 1)
+    if rules.zhanji:
         # 站鸡: fixed chickens standing in the concealed hand (concealed kongs included)
         for t in (YAOJI, WUGU):
             n = concealed.count(t) + sum(4 for m in melds
                                          if m.kind == "concealed_kong" and m.tiles[0] == t)
             money = _fixed_money(table, t)
             if n and money:
-                row = totals.setdefault("zhanji", [0, 0])
+                row = full.setdefault("zhanji", [0, 0])
                 row[0] += n
                 row[1] += money * n
-    return totals
-
-
-def _holds_chicken(table: ChickenTable, s: ChickenSeat, mantang: bool) -> bool:
-    """Whether any chicken tile is among the seat's tiles (concealed, melded or, with 满堂鸡,
-    discarded): most seats hold none, and this is cheaper than counting them."""
-    concealed = s.concealed
-    for t in table:
-        if t in concealed:
-            return True
-    for m in s.melds:
-        if m.tiles[0] in table:
-            return True
-    if mantang:
-        for t in s.discards:
-            if t in table:
-                return True
-    return False
+    return full, visible
 
 
 _LABELS: Dict[Tuple[str, int], str] = {}    # (kind, count) -> label: a few dozen at most
@@ -235,13 +232,11 @@ def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[
         qualifies = status.__getitem__
     everyone = [x.seat for x in seats]
     qualifying: Optional[List[int]] = None
-    mantang = rules.mantang
     for s in seats:
         me = s.seat
-        chongfeng = extra.get(me, ())
-        if not chongfeng and not _holds_chicken(table, s, mantang):
-            continue                    # no chicken at all: his status does not matter
-        full = seat_chickens(rules, table, s, visible_only=False, chongfeng=chongfeng)
+        full, totals = seat_chickens(rules, table, s, extra.get(me, ()))
+        if not full:                    # no chicken at all: his status does not matter
+            continue
         if qualifies(me):               # collects each kind from each of the other three
             for key, (count, money) in full.items():
                 reason = _label(key, count)
@@ -249,7 +244,6 @@ def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[
                     if payer != me:
                         rows.append((payer, me, money, reason))
             continue
-        totals = seat_chickens(rules, table, s, visible_only=True, chongfeng=chongfeng)
         if totals:                      # 包鸡: his visible chickens to each qualifying player
             if qualifying is None:
                 qualifying = [x for x in everyone if qualifies(x)]

@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled by Cython for speed, see setup.py; the annotations stay documentation only)
 """Hand values of Guiyang 捉鸡: the hand type (the single highest, best reading), the
 bonuses, the 豆 licence of a 平胡 discard win, and the best wait of a ready hand."""
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled by Cython for speed, see setup.py; the annotations stay documentation only)
 """Settlement of a Guiyang 捉鸡 hand record.
 
 What a Guiyang record must hold (a record without it is refused, naming what is missing):
@@ -226,39 +228,18 @@ def _seats(record, f: _Facts, rules: Rules):
     return holdings
 
 
-class _Ready:
-    """Who is ready at the end, asked seat by seat: each answer is a best-wait search, made
-    only when a rule needs it (a seat without 豆 or chickens does not care) and kept.
-
-    ``wait(seat)``: ``(value, tile, hand type)`` of a non-winner's best wait, or None;
-    ``seat in ready``: the seat won or is ready (it qualifies for 豆 and chickens)."""
-
-    __slots__ = ("holdings", "values", "kongting", "known")
-
-    def __init__(self, holdings, rules: Rules):
-        self.holdings = holdings
-        self.values = rules.pattern_values
-        self.kongting = rules.tenpai_ignores_own_4_copies
-        self.known: List[Any] = [_UNKNOWN] * N_SEATS
-
-    def wait(self, seat: int):
-        found = self.known[seat]
-        if found is _UNKNOWN:
-            hand, melds, won = self.holdings[seat]
-            found = None
-            if not won:
-                v, tile, pattern = _kernel.best_wait(hand, meld_bytes(melds), self.values,
-                                                     self.kongting)
-                if v >= 0:
-                    found = (v, tile, PATTERN_KEYS[pattern])
-            self.known[seat] = found
-        return found
-
-    def __contains__(self, seat: int) -> bool:
-        return self.holdings[seat][2] or self.wait(seat) is not None
-
-
-_UNKNOWN = object()     # a wait not searched yet
+def _waits(holdings, rules: Rules):
+    """The best wait of every seat that did not win: ``waits[seat] = (value, tile, pattern
+    id)``, None when the hand is not ready (and for a winner); and the set of seats that won
+    or are ready (they qualify for 豆 and chickens). One compiled call searches the three
+    or four closing hands."""
+    waits = _kernel.best_waits(holdings, rules.pattern_values,
+                               rules.tenpai_ignores_own_4_copies)
+    qualified = set()
+    for s in range(N_SEATS):
+        if holdings[s][2] or waits[s] is not None:
+            qualified.add(s)
+    return waits, qualified
 
 
 def _holding_name(f: _Facts, seat: int, won: bool) -> str:
@@ -290,14 +271,14 @@ def _check_melds(f: _Facts, s: int, melds, won: bool, listed, rules: Rules) -> N
                 f"{TENHOU_NAMES[t]} ({what})")
 
 
-def _check_ready_players(f: _Facts, holdings, ready: _Ready) -> None:
+def _check_ready_players(f: _Facts, holdings, waits) -> None:
     for s, at in f.ready.items():
         hand, melds, won = holdings[s]
         if melds:
             _fail(f"event {at} (ready by seat {s})", "a player who declared 报听 may not pung or "
                                                      "kong, but his closing melds show "
                                                      + ", ".join(str(m) for m in melds))
-        if not won and ready.wait(s) is None:
+        if not won and waits[s] is None:
             _fail(f"event {at} (ready by seat {s})", "seat declared 报听 but his closing hand is "
                                                      "not ready (a ready hand cannot change)")
 
@@ -353,7 +334,7 @@ def _next_dealer_after_win(record, f: _Facts) -> int:
     return min(winners, key=lambda s: (s - src) % N_SEATS)
 
 
-def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: _Ready, ledger: Ledger,
+def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: set, ledger: Ledger,
                 notes: List[str]) -> Tuple[Dict[int, ScoreResult], int]:
     # every amount below is a positive int between two different seats: rows are booked
     # straight into the ledger (what Ledger.book checks holds by construction)
@@ -453,14 +434,10 @@ def _latest_kong_of(f: _Facts, seat: int, before: int) -> Optional[int]:
     return k
 
 
-def _settle_exhausted(record, rules: Rules, f: _Facts, waits: _Ready, ledger: Ledger,
+def _settle_exhausted(record, rules: Rules, f: _Facts, waits, ledger: Ledger,
                       notes: List[str]) -> int:
     at = f.exhausted_at
-    tenpai = {}
-    for s in range(N_SEATS):
-        found = waits.wait(s)
-        if found is not None:
-            tenpai[s] = found
+    tenpai = {s: found for s, found in enumerate(waits) if found is not None}
     ready = sorted(tenpai)
     not_ready = [s for s in range(N_SEATS) if s not in tenpai]
     if not ready or not not_ready:
@@ -469,10 +446,10 @@ def _settle_exhausted(record, rules: Rules, f: _Facts, waits: _Ready, ledger: Le
     else:
         for s in not_ready:
             for t in ready:
-                value, tile, key = tenpai[t]
+                value, tile, pattern = tenpai[t]
                 ledger.book(s, t, value,
                             f"黄庄查叫: seat {t} is ready, best wait {TENHOU_NAMES[tile]} "
-                            f"{ITEMS[key].name} {value}", at)
+                            f"{ITEMS[PATTERN_KEYS[pattern]].name} {value}", at)
     dealer = record.dealer
     if rules.huangzhuang_dealer == "stay" or not ready or not not_ready or dealer in tenpai:
         return dealer
@@ -525,14 +502,14 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
                      "(豆 and chickens are settled at the end)")
         return Settlement.from_ledger(RULES_NAME, ledger, None, {}, tuple(notes))
     holdings = _seats(record, f, rules)
-    ready = _Ready(holdings, rules)
+    waits, ready = _waits(holdings, rules)
     if f.ready:
-        _check_ready_players(f, holdings, ready)
+        _check_ready_players(f, holdings, waits)
     if f.wins:
         wins, dealer = _settle_win(record, rules, f, holdings, ready, ledger, notes)
     else:
         wins = {}
-        dealer = _settle_exhausted(record, rules, f, ready, ledger, notes)
+        dealer = _settle_exhausted(record, rules, f, waits, ledger, notes)
     return Settlement.from_ledger(RULES_NAME, ledger, dealer, wins, tuple(notes))
 
 
