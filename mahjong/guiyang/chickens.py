@@ -178,13 +178,15 @@ def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat,
     return full, visible
 
 
-_LABELS: Dict[Tuple[str, int], str] = {}    # (kind, count) -> label: a few dozen at most
+_LABELS: Dict[Tuple[str, int], str] = {}    # (kind, count) -> payment label, e.g. 幺鸡×3
 
 
 def _label(key: str, count: int) -> str:
     label = _LABELS.get((key, count))
     if label is None:
-        label = _LABELS[(key, count)] = _name(key) + (f"×{count}" if count > 1 else "")
+        label = _name(key) + (f"×{count}" if count > 1 else "")
+        if count <= 16:                 # bounded: a kind times the counts a hand can hold
+            _LABELS[(key, count)] = label
     return label
 
 
@@ -201,8 +203,7 @@ def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[
     claimed it, so it is the discarder's 冲锋鸡; a claimer by pung or kong makes it a
     责任鸡); None when no 1s was discarded. ``first_8p``: the same for 8p (乌骨鸡 option).
     ``qualifies``: a function seat -> won or ready, used instead of ``ChickenSeat.qualifies``
-    and asked only for the seats whose status changes a payment (settlement passes a lazy
-    one: each answer is a best-wait search).
+    and asked only for the seats whose status changes a payment.
 
     >>> from mahjong.hand import parse_melds
     >>> seats = [ChickenSeat(0, True, (18, 18, 18), ()), ChickenSeat(1, False, (), ()),

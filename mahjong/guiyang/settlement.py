@@ -38,6 +38,7 @@ from .scoring import _result, licence_gaps, meld_bytes
 __all__ = ["settle"]
 
 N_SEATS = 4
+PINGHU = PATTERN_KEYS.index("pinghu")
 
 
 def _where(i: int, e) -> str:
@@ -286,24 +287,24 @@ def _check_ready_players(f: _Facts, holdings, waits) -> None:
 def _score_win(i: int, w, f: _Facts, rules: Rules) -> ScoreResult:
     """The hand value of the win at event ``i`` (no 报听 bonus: booked apart); refuses a
     non-winning hand and a 平胡 won on a discard without a 豆 licence."""
-    where = f"event {i} (win by seat {w.seat})"
-    pattern, _ = _kernel.best_reading(w.hand, meld_bytes(w.melds), w.win_tile,
+    melds = w.melds
+    pattern, _ = _kernel.best_reading(w.hand, meld_bytes(melds) if melds else b"", w.win_tile,
                                       rules.pattern_values)
     if pattern < 0:
-        _fail(where, "not a winning hand: the tiles form neither four sets and a pair, nor "
-                     "seven pairs" + (", nor 地龙" if rules.di_long else ""))
+        _fail(f"event {i} (win by seat {w.seat})",
+              "not a winning hand: the tiles form neither four sets and a pair, nor seven "
+              "pairs" + (", nor 地龙" if rules.di_long else ""))
     if w.robbing_kong:
         robbed = w.from_seat
         if robbed in f.ready:
-            _fail(where, f"robbing_kong: the robbed seat {robbed} had declared 报听 and may "
-                         "not kong")
-    if PATTERN_KEYS[pattern] == "pinghu" and w.from_seat is not None and \
-            not any(m.is_kong for m in w.melds):
+            _fail(f"event {i} (win by seat {w.seat})",
+                  f"robbing_kong: the robbed seat {robbed} had declared 报听 and may not kong")
+    if pattern == PINGHU and w.from_seat is not None and not any(m.is_kong for m in melds):
         gaps = licence_gaps(discarder=w.from_seat, after_kong=w.after_kong,
                             robbing_kong=w.robbing_kong,
                             discarder_ready=w.from_seat in f.ready, ready=w.seat in f.ready)
         if gaps:
-            _fail(where, gaps)
+            _fail(f"event {i} (win by seat {w.seat})", gaps)
     return _result(pattern, rules, bool(w.replacement), False, bool(w.heavenly),
                    bool(w.earthly))
 
