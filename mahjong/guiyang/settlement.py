@@ -105,17 +105,40 @@ def _read_events(record, rules: Rules) -> _Facts:
     events = record.events
     n = len(events)
     acted: Dict[int, int] = {}       # seat -> index of its first discard
+    ready = f.ready
+    kongs = f.kongs
     discards = None                  # 满堂鸡: each seat's discards nobody took
     if rules.mantang:
         discards = f.discards = [[] for _ in range(N_SEATS)]
+    # the facts read most often are kept in locals and stored on f at the end
+    end_at = flip_at = first_1s = first_8p = None
     i = 0
     while i < n:
         e = events[i]
         kind = e.type
-        if f.end_at is not None and kind not in ("flip", "exhausted"):
-            _fail(_where(i, e), f"the hand ended with the win at event {f.end_at}; only the "
+        if end_at is not None and kind != "flip" and kind != "exhausted":
+            _fail(_where(i, e), f"the hand ended with the win at event {end_at}; only the "
                                 "turned-up tile (flip) may follow")
-        if kind == "win":
+        if kind == "discard":
+            seat, t = e.seat, e.tile
+            if t >= 27:
+                _fail(_where(i, e), f"{TENHOU_NAMES[t]} is not a Guiyang tile")
+            if seat not in acted:
+                acted[seat] = i
+            # who took it matters only for the first 1s, the first 8p and 满堂鸡
+            is_1s = t == YAOJI and first_1s is None
+            is_8p = t == WUGU and first_8p is None
+            if is_1s or is_8p or discards is not None:
+                claimer, by_win = _claim_of(events, i, e)
+                if claimer is None and discards is not None:
+                    discards[seat].append((i, t))
+                if is_1s:
+                    first_1s = (i, seat, claimer, by_win)
+                elif is_8p:
+                    first_8p = (i, seat, claimer, by_win)
+        elif kind == "draw":
+            pass
+        elif kind == "win":
             group = [i]
             if e.from_seat is not None:
                 j = i + 1
@@ -125,76 +148,62 @@ def _read_events(record, rules: Rules) -> _Facts:
                     group.append(j)
                     j += 1
             f.wins = [(k, events[k]) for k in group]
-            f.end_at = group[-1]
-            i = group[-1] + 1
+            end_at = group[-1]
+            i = end_at + 1
             continue
-        if kind == "discard":
-            if e.tile >= 27:
-                _fail(_where(i, e), f"{TENHOU_NAMES[e.tile]} is not a Guiyang tile")
-            if e.seat not in acted:
-                acted[e.seat] = i
-            # who took it matters only for the first 1s, the first 8p and 满堂鸡
-            t = e.tile
-            first_1s = t == YAOJI and f.first_1s is None
-            first_8p = t == WUGU and f.first_8p is None
-            if first_1s or first_8p or discards is not None:
-                claimer, by_win = _claim_of(events, i, e)
-                if claimer is None and discards is not None:
-                    discards[e.seat].append((i, t))
-                if first_1s:
-                    f.first_1s = (i, e.seat, claimer, by_win)
-                elif first_8p:
-                    f.first_8p = (i, e.seat, claimer, by_win)
         elif kind == "kong":
             if e.tile >= 27:
                 _fail(_where(i, e), f"{TENHOU_NAMES[e.tile]} is not a Guiyang tile")
             if e.kind not in DOU_KEYS:
                 _fail(_where(i, e), f"a {e.kind} kong; Guiyang has concealed, added (转弯豆) "
                                     "and exposed (点豆) kongs only")
-            if e.seat in f.ready:
-                _fail(_where(i, e), f"seat {e.seat} declared 报听 at event {f.ready[e.seat]} "
+            if e.seat in ready:
+                _fail(_where(i, e), f"seat {e.seat} declared 报听 at event {ready[e.seat]} "
                                     "and may no longer kong")
-            f.kongs.append((i, e))
-        elif kind in ("pung", "chow"):
+            kongs.append((i, e))
+        elif kind == "pung" or kind == "chow":
             if kind == "chow":
                 _fail(_where(i, e), "Guiyang has no chow")
-            if e.seat in f.ready:
-                _fail(_where(i, e), f"seat {e.seat} declared 报听 at event {f.ready[e.seat]} "
+            if e.seat in ready:
+                _fail(_where(i, e), f"seat {e.seat} declared 报听 at event {ready[e.seat]} "
                                     "and may no longer pung")
         elif kind == "ready":
-            if e.seat in f.ready:
-                _fail(_where(i, e), f"seat {e.seat} already declared 报听 at event "
-                                    f"{f.ready[e.seat]}")
-            if e.seat in acted:
+            seat = e.seat
+            if seat in ready:
+                _fail(_where(i, e), f"seat {seat} already declared 报听 at event "
+                                    f"{ready[seat]}")
+            if seat in acted:
                 _fail(_where(i, e), "报听 is declared only at the start (the dealer on his "
                                     "first 14, a non-dealer after his first draw), but seat "
-                                    f"{e.seat} already discarded at event {acted[e.seat]}")
-            f.ready[e.seat] = i
+                                    f"{seat} already discarded at event {acted[seat]}")
+            ready[seat] = i
         elif kind == "flip":
-            if e.tile >= 27:
-                _fail(_where(i, e), f"{TENHOU_NAMES[e.tile]} is not a Guiyang tile")
-            if f.end_at is None:
+            t = e.tile
+            if t >= 27:
+                _fail(_where(i, e), f"{TENHOU_NAMES[t]} is not a Guiyang tile")
+            if end_at is None:
                 if not (rules.qianhou or rules.gundong):
                     _fail(_where(i, e), "a tile turned up before the win; the 翻牌鸡 tile is "
                                         "turned up after it (tiles turned up during play "
                                         "count only with 前后鸡 / 滚筒鸡)")
-                f.play_flips.append(e.tile)
-            elif f.flip_at is not None:
+                f.play_flips.append(t)
+            elif flip_at is not None:
                 _fail(_where(i, e), f"a second tile turned up after the win (the first at "
-                                    f"event {f.flip_at})")
+                                    f"event {flip_at})")
             else:
-                f.flip, f.flip_at = e.tile, i
+                f.flip, flip_at = t, i
         elif kind == "exhausted":
             f.exhausted_at = i
-        elif kind != "draw":
+        else:
             _fail(_where(i, e), f"event type {kind!r} has no meaning in Guiyang")
         i += 1
-    if f.flip_at is not None and f.exhausted_at is not None:
-        _fail(_where(f.flip_at, events[f.flip_at]),
+    f.end_at, f.flip_at, f.first_1s, f.first_8p = end_at, flip_at, first_1s, first_8p
+    if flip_at is not None and f.exhausted_at is not None:
+        _fail(_where(flip_at, events[flip_at]),
               f"a tile turned up after the win, but the wall was empty (exhausted at event "
               f"{f.exhausted_at})")
-    if f.flip_at is not None and any(w.last_tile for _, w in f.wins):
-        _fail(_where(f.flip_at, events[f.flip_at]),
+    if flip_at is not None and any(w.last_tile for _, w in f.wins):
+        _fail(_where(flip_at, events[flip_at]),
               "a tile turned up after a win on the last tile: the wall was empty")
     return f
 
