@@ -18,6 +18,7 @@ import pytest
 
 from mahjong import guiyang
 from mahjong.guiyang import _kernel
+from mahjong.record import HandRecord
 from mahjong.guiyang.scoring import meld_bytes
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -38,6 +39,15 @@ def test_settle_records_from_json_text(benchmark, records):
     out = benchmark(lambda: [guiyang.settle(t) for t in texts])
     assert all(sum(s.deltas) == 0 for s in out)
     benchmark.extra_info["records"] = len(texts)
+
+
+@pytest.mark.benchmark(group="guiyang-settle")
+def test_settle_read_records(benchmark, records):
+    # the Guiyang part alone: the same records, already read (HandRecord objects)
+    reads = [HandRecord.from_json(t) for t in records[0]]
+    out = benchmark(lambda: [guiyang.settle(r) for r in reads])
+    assert all(sum(s.deltas) == 0 for s in out)
+    benchmark.extra_info["records"] = len(reads)
 
 
 @pytest.mark.benchmark(group="guiyang-settle")
