@@ -74,14 +74,14 @@ def chicken_tiles(rules: Rules, flip: Optional[int], play_flips: Sequence[int] =
     ``flip``: the tile turned up after the win (None: the wall was empty);
     ``play_flips``: tiles turned up during play, in order (前后鸡 / 滚筒鸡 only).
     """
-    key = (flip, tuple(play_flips))
+    key = (flip, tuple(play_flips)) if play_flips else flip
     cache = rules.__dict__.get("_chicken_tables")   # one table per turned-up tile, kept on
     if cache is None:                               # the (immutable) Rules object
         cache = {}
         object.__setattr__(rules, "_chicken_tables", cache)
     table = cache.get(key)
     if table is None:
-        table = cache[key] = _chicken_tiles(rules, flip, key[1])
+        table = cache[key] = _chicken_tiles(rules, flip, tuple(play_flips))
     return table
 
 

@@ -229,8 +229,9 @@ def _seats(record, f: _Facts, rules: Rules):
                                          f"({why})")
             h = holdings[s] = (fh.hand, fh.melds, False)
         hand, melds, won = h
-        if hand and max(hand) >= 27:
-            _check_holding_tiles(_holding_name(f, s, won), hand, melds)
+        for t in hand:                  # (a loop: compiled, cheaper than max())
+            if t >= 27:
+                _check_holding_tiles(_holding_name(f, s, won), hand, melds)
         if melds:
             if listed is None:
                 listed = {(e.seat, e.tile) for _, e in f.kongs}
