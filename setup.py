@@ -79,7 +79,8 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
-COMPILED_PYTHON = ["mahjong/record.py", "mahjong/guiyang/settlement.py", "mahjong/guiyang/chickens.py",
+COMPILED_PYTHON = ["mahjong/record.py",
+                   "mahjong/guiyang/settlement.py", "mahjong/guiyang/chickens.py",
                    "mahjong/guiyang/dou.py", "mahjong/guiyang/scoring.py"]
 
 
