@@ -79,9 +79,17 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
-COMPILED_PYTHON = ["mahjong/record.py", "mahjong/additive.py", "mahjong/two_player/scoring.py",
-                   "mahjong/two_player/settlement.py", "mahjong/tongcheng/scoring.py",
-                   "mahjong/tongcheng/settlement.py"]
+# Plain Python modules that Cython also compiles, for speed only (the same source runs
+# uncompiled from a source tree; the compiled module takes its place when built): the
+# record reader every settlement starts with, and the rooms' settlement paths.
+COMPILED_PYTHON = [
+    "mahjong/record.py",
+    "mahjong/additive.py",
+    "mahjong/two_player/scoring.py", "mahjong/two_player/settlement.py",
+    "mahjong/tongcheng/scoring.py", "mahjong/tongcheng/settlement.py",
+    "mahjong/guiyang/settlement.py", "mahjong/guiyang/chickens.py",
+    "mahjong/guiyang/dou.py", "mahjong/guiyang/scoring.py",
+]
 
 
 def _extensions():
@@ -97,10 +105,7 @@ def _extensions():
         if only and short not in only:
             continue
         exts.append(Extension(".".join(parts), [pyx]))
-    # Plain Python modules that Cython also compiles, for speed only: the same source runs
-    # uncompiled from a source tree, and the compiled module takes its place when built.
-    # The record reader is the hot Python path of every settlement.
-    python_exts = []
+    python_exts = []  # COMPILED_PYTHON (see there)
     for py in COMPILED_PYTHON:
         name = os.path.splitext(py)[0].replace("/", ".")
         if only and name.split(".", 1)[1] not in only:

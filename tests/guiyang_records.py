@@ -9,7 +9,7 @@ pool, so no tile is held five times.
 import random
 
 from mahjong.guiyang import Rules, tenpai_value
-from mahjong.guiyang.scoring import best_pattern, meld_bytes, readings
+from mahjong.guiyang.scoring import meld_bytes, readings
 from mahjong.guiyang import _kernel
 from mahjong.hand import Meld
 from mahjong.tiles import format_tiles
@@ -157,8 +157,8 @@ def _try_record(rng, options, exhausted, ready_rate):
             for s, tiles in winners:
                 ms = tuple(Meld(kind, [t] * (3 if kind == "pung" else 4))
                            for kind, t in melds[s])
-                bits = _kernel.readings(tuple(tiles), meld_bytes(ms), win_tile)
-                pattern, _ = best_pattern(bits, rules.pattern_values)
+                pattern, _ = _kernel.best_reading(tuple(tiles), meld_bytes(ms), win_tile,
+                                                  rules.pattern_values)
                 plain = pattern == 0 and not any(m.is_kong for m in ms)
                 if src is not None and plain and s not in ready and src not in ready:
                     return None   # a 平胡 without a 豆 licence cannot win on a discard

@@ -221,3 +221,64 @@ def test_best_wait_on_every_ready_hand_of_a_sample():
             seen_ready += 1
             assert got[0] == want[0]
     assert seen_ready > 100
+
+
+# the kernel's one-call entries used by settlement: best_reading (the hand type of a win)
+# and best_waits (every closing hand of a record) against the slow twin
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["A", "B", "A-default"]))
+def test_best_reading_equals_the_slow_twin(seed, scale):
+    rng = random.Random(seed)
+    hand, melds = _random_holding(rng, 14)
+    win = rng.choice(hand)
+    table = {"A": slow.SCALE_A, "B": slow.SCALE_B, "A-default": DEFAULT_A}[scale]
+    values = tuple(table[k] for k in guiyang.PATTERN_KEYS)
+    pattern, value = _kernel.best_reading(tuple(hand), meld_bytes(_melds_of(melds)), win,
+                                          values)
+    want_value, want_key = slow.best(hand, melds, win, table)
+    assert value == want_value
+    if want_key is None:
+        assert pattern == -1
+    else:
+        # the kernel's hand type is one the twin reads, worth the best value
+        assert guiyang.PATTERN_KEYS[pattern] in slow.readings(hand, melds, win)
+        assert table[guiyang.PATTERN_KEYS[pattern]] == value
+
+
+def test_best_waits_of_many_records_equal_the_slow_twin():
+    # seeded sweep: four seats a call (some of them winners, some with melds)
+    rng = random.Random(11)
+    checked = ready = 0
+    for _ in range(750):
+        holdings, want = [], []
+        for _seat in range(4):
+            won = rng.random() < 0.2
+            hand, melds = _random_holding(rng, 14 if won else 13)
+            holdings.append((tuple(hand), _melds_of(melds), won))
+            want.append(None if won else slow.best_wait(hand, melds, DEFAULT_A))
+        kongting = rng.random() < 0.8
+        if not kongting:
+            want = [None if h[2] else slow.best_wait(list(h[0]), [(m.kind, m.tiles[0])
+                                                              for m in h[1]], DEFAULT_A, False)
+                    for h in holdings]
+        got = _kernel.best_waits(holdings, guiyang.Rules().pattern_values, kongting)
+        assert len(got) == 4
+        for (hand, melds, won), g, w in zip(holdings, got, want):
+            checked += 1
+            assert (g is None) == (w is None)
+            if g is None:
+                continue
+            ready += 1
+            value, tile, pattern = g
+            assert value == w[0]
+            plain = [(m.kind, m.tiles[0]) for m in melds]
+            # the tile is a wait worth the best value, read as the kernel's hand type
+            assert slow.best(list(hand) + [tile], plain, tile, DEFAULT_A)[0] == value
+            assert guiyang.PATTERN_KEYS[pattern] in slow.readings(list(hand) + [tile], plain,
+                                                                  tile)
+            assert DEFAULT_A[guiyang.PATTERN_KEYS[pattern]] == value
+            # the same answer as the one-seat search
+            assert _kernel.best_wait(hand, meld_bytes(melds), guiyang.Rules().pattern_values,
+                                     kongting) == g
+    assert checked == 3000 and ready > 150

@@ -54,8 +54,9 @@ ctypedef struct Holding:
     int meld_suits       # bit mask of the suits the melds use
 
 
-cdef int _load(Holding* h, tuple hand, const uint8_t[::1] melds) except -1:
-    cdef int i, t, n = melds.shape[0] // 2
+cdef int _load(Holding* h, tuple hand, bytes meld_codes) except -1:
+    cdef int i, t, n = len(meld_codes) // 2
+    cdef const uint8_t* melds = meld_codes
     cdef object x
     for i in range(34):
         h.counts[i] = 0
@@ -122,7 +123,7 @@ cdef uint32_t _readings(const Holding* h, const uint8_t* counts, int win_tile) n
     return bits
 
 
-def readings(tuple hand, const uint8_t[::1] melds, int win_tile):
+def readings(tuple hand, bytes melds, int win_tile):
     """Reading mask of a 14-tile winning holding (``hand`` includes the winning tile)."""
     cdef Holding h
     _load(&h, hand, melds)
@@ -139,13 +140,34 @@ cdef inline int _best_of(uint32_t bits, const int* values, int* pattern) noexcep
     return best
 
 
-cdef int _load_values(tuple values, int* out) except -1:
+cdef uint32_t _load_values(tuple values, int* out) except? 0xFFFFFFFF:
+    """Copies the pattern values; returns the mask of the patterns switched on (value > 0)."""
     if len(values) != N_PATTERNS:
         raise ValueError(f"values: expected {N_PATTERNS} pattern values")
     cdef int p
+    cdef uint32_t allowed = 0
     for p in range(N_PATTERNS):
         out[p] = values[p]
-    return 0
+        if out[p] > 0:
+            allowed |= (<uint32_t>1) << p
+    return allowed
+
+
+def best_reading(tuple hand, bytes melds, int win_tile, tuple values):
+    """``(pattern id, value)`` of the most valuable reading of a 14-tile winning holding
+    (``hand`` includes the winning tile), or ``(-1, 0)`` when it reads as no hand type.
+    ``values`` as for :func:`best_wait` (a value <= 0 switches the pattern off); of two
+    readings worth the same, the lower pattern id is kept."""
+    cdef Holding h
+    cdef int v[N_PATTERNS]
+    cdef int pattern, best
+    cdef uint32_t bits
+    _load(&h, hand, melds)
+    bits = _readings(&h, h.counts, win_tile) & _load_values(values, v)
+    if not bits:
+        return -1, 0
+    best = _best_of(bits, v, &pattern)
+    return pattern, best
 
 
 cdef inline bint _dilong_wait(const Holding* h) noexcept nogil:
@@ -159,7 +181,7 @@ cdef inline bint _dilong_wait(const Holding* h) noexcept nogil:
     return True
 
 
-def best_wait(tuple hand, const uint8_t[::1] melds, tuple values, bint kongting):
+def best_wait(tuple hand, bytes melds, tuple values, bint kongting):
     """The most valuable wait of a 13-tile holding: ``(value, tile, pattern id)``, or
     ``(-1, -1, -1)`` when it is not ready.
 
@@ -172,40 +194,83 @@ def best_wait(tuple hand, const uint8_t[::1] melds, tuple values, bint kongting)
     """
     cdef Holding h
     cdef int v[N_PATTERNS]
-    cdef int t, value, pattern, best = -1, best_tile = -1, best_pattern = -1
-    cdef int forms
-    cdef uint32_t bits, allowed = 0
-    cdef uint64_t candidates = 0
+    cdef int best, tile, pattern
+    cdef uint32_t allowed
     _load(&h, hand, melds)
-    _load_values(values, v)
-    for t in range(N_PATTERNS):
-        if v[t] > 0:
-            allowed |= (<uint32_t>1) << t
+    allowed = _load_values(values, v)
     with nogil:
-        forms = FORM_REGULAR | (FORM_SEVEN_PAIRS if h.n_melds == 0 else 0)
-        if missing_tiles(h.counts, h.n_melds, forms) == 1:
-            candidates = useful_mask(h.counts, h.n_melds, forms)
-        if _dilong_wait(&h):
-            candidates |= (<uint64_t>1) << h.lone_pung
-        for t in range(N_SUITED):
-            if not (candidates >> t & 1):
-                continue
-            if h.counts[t] >= 4 or (kongting and h.held[t] >= 4):
-                continue
-            h.counts[t] += 1
-            bits = _readings(&h, h.counts, t) & allowed
-            h.counts[t] -= 1
-            if not bits:
-                continue
-            value = _best_of(bits, v, &pattern)
-            if value > best:
-                best = value
-                best_tile = t
-                best_pattern = pattern
-    return best, best_tile, best_pattern
+        best = _best_wait(&h, v, allowed, kongting, &tile, &pattern)
+    return best, tile, pattern
 
 
-def waits(tuple hand, const uint8_t[::1] melds, bint kongting, uint32_t allowed):
+cdef int _best_wait(Holding* h, const int* v, uint32_t allowed, bint kongting, int* best_tile,
+                    int* best_pattern) noexcept nogil:
+    """The search of :func:`best_wait` on a loaded holding: the best value (-1: not ready),
+    its tile and pattern id (-1, -1 when not ready)."""
+    cdef int t, value, pattern, best = -1
+    cdef int forms
+    cdef uint32_t bits
+    cdef uint64_t candidates = 0
+    best_tile[0] = -1
+    best_pattern[0] = -1
+    forms = FORM_REGULAR | (FORM_SEVEN_PAIRS if h.n_melds == 0 else 0)
+    if missing_tiles(h.counts, h.n_melds, forms) == 1:
+        candidates = useful_mask(h.counts, h.n_melds, forms)
+    if _dilong_wait(h):
+        candidates |= (<uint64_t>1) << h.lone_pung
+    for t in range(N_SUITED):
+        if not (candidates >> t & 1):
+            continue
+        if h.counts[t] >= 4 or (kongting and h.held[t] >= 4):
+            continue
+        h.counts[t] += 1
+        bits = _readings(h, h.counts, t) & allowed
+        h.counts[t] -= 1
+        if not bits:
+            continue
+        value = _best_of(bits, v, &pattern)
+        if value > best:
+            best = value
+            best_tile[0] = t
+            best_pattern[0] = pattern
+    return best
+
+
+cdef int _load_meld_objects(Holding* h, tuple hand, tuple melds) except -1:
+    """:func:`_load` from Meld objects (``kind``, ``tiles``) instead of meld codes."""
+    cdef bytearray codes = bytearray(2 * len(melds))
+    cdef int i = 0
+    for m in melds:
+        codes[i] = MELD_PUNG if m.kind == "pung" else 3
+        codes[i + 1] = m.tiles[0]
+        i += 2
+    return _load(h, hand, bytes(codes))
+
+
+def best_waits(list holdings, tuple values, bint kongting):
+    """:func:`best_wait` of every seat that did not win, in one call: ``holdings[seat] =
+    (concealed tiles, Meld objects, won)`` (as the settlement reads a record); returns one
+    entry a seat, ``(value, tile, pattern id)`` for a ready hand, None for a hand that is
+    not ready and for a winner (his hand is complete, not waiting)."""
+    cdef Holding h
+    cdef int v[N_PATTERNS]
+    cdef int best, tile, pattern
+    cdef uint32_t allowed = _load_values(values, v)
+    out = []
+    for hand, melds, won in holdings:
+        if won:
+            out.append(None)
+            continue
+        if melds:
+            _load_meld_objects(&h, hand, melds)
+        else:
+            _load(&h, hand, b"")
+        best = _best_wait(&h, v, allowed, kongting, &tile, &pattern)
+        out.append((best, tile, pattern) if best >= 0 else None)
+    return out
+
+
+def waits(tuple hand, bytes melds, bint kongting, uint32_t allowed):
     """``{tile: reading mask}`` of every wait of a 13-tile holding (readings limited to
     the ``allowed`` mask), by trying every tile (the plain search :func:`best_wait` is
     tested against)."""

@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled by Cython for speed, see setup.py; the annotations stay documentation only)
 """鸡 — chicken money of Guiyang 捉鸡, as functions of plain data.
 
 Chickens are settled once per hand, only when the hand ends with a win:
@@ -72,14 +74,14 @@ def chicken_tiles(rules: Rules, flip: Optional[int], play_flips: Sequence[int] =
     ``flip``: the tile turned up after the win (None: the wall was empty);
     ``play_flips``: tiles turned up during play, in order (前后鸡 / 滚筒鸡 only).
     """
-    key = (flip, tuple(play_flips))
+    key = (flip, tuple(play_flips)) if play_flips else flip
     cache = rules.__dict__.get("_chicken_tables")   # one table per turned-up tile, kept on
     if cache is None:                               # the (immutable) Rules object
         cache = {}
         object.__setattr__(rules, "_chicken_tables", cache)
     table = cache.get(key)
     if table is None:
-        table = cache[key] = _chicken_tiles(rules, flip, key[1])
+        table = cache[key] = _chicken_tiles(rules, flip, tuple(play_flips))
     return table
 
 
@@ -122,50 +124,70 @@ def _fixed_money(table: ChickenTable, tile: int) -> int:
     return sum(m for k, m in table.get(tile, ()) if k in ("yaoji", "jinji", "wuguji"))
 
 
-def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat, *, visible_only: bool,
-                  chongfeng: Sequence[Tuple[str, int]] = ()) -> Dict[str, List[int]]:
-    """``{kind: [count, money]}`` of one seat's chickens (``visible_only``: melds,
-    discards and 冲锋鸡 only, for 包鸡)."""
-    totals: Dict[str, List[int]] = {}
+def _add(totals: Dict[str, List[int]], kinds: Tuple[Tuple[str, int], ...], n: int) -> None:
+    for key, money in kinds:
+        row = totals.get(key)
+        if row is None:
+            totals[key] = [n, money * n]
+        else:
+            row[0] += n
+            row[1] += money * n
+
+
+def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat,
+                  chongfeng: Sequence[Tuple[str, int]] = ()
+                  ) -> Tuple[Dict[str, List[int]], Dict[str, List[int]]]:
+    """``({kind: [count, money]}, {kind: [count, money]})``: all of one seat's chickens,
+    and the visible ones only (melds, discards with 满堂鸡, and 冲锋鸡: what 包鸡 pays for),
+    counted in one pass over the chicken tiles."""
+    full: Dict[str, List[int]] = {}
+    visible: Dict[str, List[int]] = {}
     concealed, melds = s.concealed, s.melds
     discards = s.discards if rules.mantang else ()
     for t, kinds in table.items():      # a handful of chicken tiles: count each one
-        n = 0 if visible_only else concealed.count(t)
+        shown = 0
         for m in melds:
             if m.tiles[0] == t:
-                n += len(m.tiles)
+                shown += len(m.tiles)
         if discards:
-            n += discards.count(t)
+            shown += discards.count(t)
+        n = concealed.count(t) + shown
         if n:
             for key, money in kinds:
-                row = totals.get(key)
+                row = full.get(key)
                 if row is None:
-                    totals[key] = [n, money * n]
+                    full[key] = [n, money * n]
                 else:
                     row[0] += n
                     row[1] += money * n
+            if shown:
+                _add(visible, kinds, shown)
     for key, money in chongfeng:
-        row = totals.get(key)
-        if row is None:
-            totals[key] = [1, money]
-        else:
-            row[0] += 1
-            row[1] += money
-    if rules.zhanji and not visible_only:
+        _add(full, ((key, money),), 1)
+        _add(visible, ((key, money),), 1)
+    if rules.zhanji:
         # 站鸡: fixed chickens standing in the concealed hand (concealed kongs included)
         for t in (YAOJI, WUGU):
             n = concealed.count(t) + sum(4 for m in melds
                                          if m.kind == "concealed_kong" and m.tiles[0] == t)
             money = _fixed_money(table, t)
             if n and money:
-                row = totals.setdefault("zhanji", [0, 0])
+                row = full.setdefault("zhanji", [0, 0])
                 row[0] += n
                 row[1] += money * n
-    return totals
+    return full, visible
+
+
+_LABELS: Dict[Tuple[str, int], str] = {}    # (kind, count) -> payment label, e.g. 幺鸡×3
 
 
 def _label(key: str, count: int) -> str:
-    return _name(key) + (f"×{count}" if count > 1 else "")
+    label = _LABELS.get((key, count))
+    if label is None:
+        label = _name(key) + (f"×{count}" if count > 1 else "")
+        if count <= 16:                 # bounded: a kind times the counts a hand can hold
+            _LABELS[(key, count)] = label
+    return label
 
 
 def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[int], *,
@@ -181,8 +203,7 @@ def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[
     claimed it, so it is the discarder's 冲锋鸡; a claimer by pung or kong makes it a
     责任鸡); None when no 1s was discarded. ``first_8p``: the same for 8p (乌骨鸡 option).
     ``qualifies``: a function seat -> won or ready, used instead of ``ChickenSeat.qualifies``
-    and asked only for the seats whose status changes a payment (settlement passes a lazy
-    one: each answer is a best-wait search).
+    and asked only for the seats whose status changes a payment.
 
     >>> from mahjong.hand import parse_melds
     >>> seats = [ChickenSeat(0, True, (18, 18, 18), ()), ChickenSeat(1, False, (), ()),
@@ -214,16 +235,16 @@ def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[
     qualifying: Optional[List[int]] = None
     for s in seats:
         me = s.seat
-        chongfeng = extra.get(me, ())
-        full = seat_chickens(rules, table, s, visible_only=False, chongfeng=chongfeng)
+        full, totals = seat_chickens(rules, table, s, extra.get(me, ()))
         if not full:                    # no chicken at all: his status does not matter
             continue
         if qualifies(me):               # collects each kind from each of the other three
             for key, (count, money) in full.items():
                 reason = _label(key, count)
-                rows += [(payer, me, money, reason) for payer in everyone if payer != me]
+                for payer in everyone:
+                    if payer != me:
+                        rows.append((payer, me, money, reason))
             continue
-        totals = seat_chickens(rules, table, s, visible_only=True, chongfeng=chongfeng)
         if totals:                      # 包鸡: his visible chickens to each qualifying player
             if qualifying is None:
                 qualifying = [x for x in everyone if qualifies(x)]

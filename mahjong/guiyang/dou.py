@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled by Cython for speed, see setup.py; the annotations stay documentation only)
 """豆 — kong money of Guiyang 捉鸡, as functions of plain data.
 
 * 闷豆 (concealed kong): each of the other three pays 2U (20 on scale A);

@@ -1,8 +1,10 @@
+# cython: annotation_typing=False
+# (compiled by Cython for speed, see setup.py; the annotations stay documentation only)
 """Hand values of Guiyang 捉鸡: the hand type (the single highest, best reading), the
 bonuses, the 豆 licence of a 平胡 discard win, and the best wait of a ready hand."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Sequence, Tuple
+from typing import Any, Mapping, Optional, Tuple
 
 from ..errors import InvalidContextError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, checked_win_bits, check_kong_context, suited_hand
@@ -25,19 +27,6 @@ def meld_bytes(melds) -> bytes:
     if not melds:
         return b""
     return bytes([x for m in melds for x in (_MELD_CODES[m.kind], m.tiles[0])])
-
-
-def best_pattern(bits: int, values: Sequence[int]) -> Tuple[int, int]:
-    """(pattern id, value) of the most valuable reading in mask ``bits``; (-1, 0) if none
-    (a value of 0 is a hand type switched off by the options)."""
-    best, best_value = -1, 0
-    p = 0
-    while bits:
-        if bits & 1 and values[p] > best_value:
-            best, best_value = p, values[p]
-        bits >>= 1
-        p += 1
-    return best, best_value
 
 
 def readings(hand, melds, win_tile: int) -> Tuple[str, ...]:
@@ -151,8 +140,7 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     check_kong_context(counts, ms, flags, w)
     if discarder_ready and self_drawn:
         raise InvalidContextError("discarder_ready: a self-drawn win has no discarder")
-    bits = _kernel.readings(ids, meld_bytes(ms), w)
-    pattern, _ = best_pattern(bits, rules.pattern_values)
+    pattern, _ = _kernel.best_reading(ids, meld_bytes(ms), w, rules.pattern_values)
     if pattern < 0:
         raise NotWinningError("not a Guiyang win: the tiles form neither four sets and a "
                               "pair, nor seven pairs" + (", nor 地龙" if rules.di_long else ""))
@@ -171,7 +159,7 @@ def is_winning(hand, melds=(), win_tile=None, rules=None) -> bool:
     rules = Rules.from_mapping(rules)
     ids, _, _, ms = suited_hand(hand, melds, size=14, win_tile=win_tile, rule_name="Guiyang")
     w = ids[-1] if win_tile is None else parse_tile(win_tile)
-    return best_pattern(_kernel.readings(ids, meld_bytes(ms), w), rules.pattern_values)[0] >= 0
+    return _kernel.best_reading(ids, meld_bytes(ms), w, rules.pattern_values)[0] >= 0
 
 
 def tenpai_value(hand, melds=(), rules: Optional[Rules | Mapping[str, Any]] = None):

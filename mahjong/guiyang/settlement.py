@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled by Cython for speed, see setup.py; the annotations stay documentation only)
 """Settlement of a Guiyang 捉鸡 hand record.
 
 What a Guiyang record must hold (a record without it is refused, naming what is missing):
@@ -31,11 +33,12 @@ from .chickens import WUGU, YAOJI, ChickenSeat, chicken_payments
 from .dou import dou_payments, full_value
 from .items import ITEMS, PATTERN_KEYS
 from .options import DOU_KEYS, RULES_NAME, Rules
-from .scoring import _result, best_pattern, licence_gaps, meld_bytes
+from .scoring import _result, licence_gaps, meld_bytes
 
 __all__ = ["settle"]
 
 N_SEATS = 4
+PINGHU = PATTERN_KEYS.index("pinghu")
 
 
 def _where(i: int, e) -> str:
@@ -75,7 +78,7 @@ class _Facts:
         self.exhausted_at: Optional[int] = None
         self.first_1s: Optional[Tuple[int, int, Optional[int], bool]] = None
         self.first_8p: Optional[Tuple[int, int, Optional[int], bool]] = None
-        self.discards: List[List[Tuple[int, int]]] = [[] for _ in range(N_SEATS)]
+        self.discards: Optional[List[List[Tuple[int, int]]]] = None   # 满堂鸡 only
         self.end_at: Optional[int] = None           # index of the last win of the group
 
 
@@ -102,14 +105,40 @@ def _read_events(record, rules: Rules) -> _Facts:
     events = record.events
     n = len(events)
     acted: Dict[int, int] = {}       # seat -> index of its first discard
+    ready = f.ready
+    kongs = f.kongs
+    discards = None                  # 满堂鸡: each seat's discards nobody took
+    if rules.mantang:
+        discards = f.discards = [[] for _ in range(N_SEATS)]
+    # the facts read most often are kept in locals and stored on f at the end
+    end_at = flip_at = first_1s = first_8p = None
     i = 0
     while i < n:
         e = events[i]
         kind = e.type
-        if f.end_at is not None and kind not in ("flip", "exhausted"):
-            _fail(_where(i, e), f"the hand ended with the win at event {f.end_at}; only the "
+        if end_at is not None and kind != "flip" and kind != "exhausted":
+            _fail(_where(i, e), f"the hand ended with the win at event {end_at}; only the "
                                 "turned-up tile (flip) may follow")
-        if kind == "win":
+        if kind == "discard":
+            seat, t = e.seat, e.tile
+            if t >= 27:
+                _fail(_where(i, e), f"{TENHOU_NAMES[t]} is not a Guiyang tile")
+            if seat not in acted:
+                acted[seat] = i
+            # who took it matters only for the first 1s, the first 8p and 满堂鸡
+            is_1s = t == YAOJI and first_1s is None
+            is_8p = t == WUGU and first_8p is None
+            if is_1s or is_8p or discards is not None:
+                claimer, by_win = _claim_of(events, i, e)
+                if claimer is None and discards is not None:
+                    discards[seat].append((i, t))
+                if is_1s:
+                    first_1s = (i, seat, claimer, by_win)
+                elif is_8p:
+                    first_8p = (i, seat, claimer, by_win)
+        elif kind == "draw":
+            pass
+        elif kind == "win":
             group = [i]
             if e.from_seat is not None:
                 j = i + 1
@@ -119,70 +148,62 @@ def _read_events(record, rules: Rules) -> _Facts:
                     group.append(j)
                     j += 1
             f.wins = [(k, events[k]) for k in group]
-            f.end_at = group[-1]
-            i = group[-1] + 1
+            end_at = group[-1]
+            i = end_at + 1
             continue
-        if kind == "discard":
-            if e.tile >= 27:
-                _fail(_where(i, e), f"{TENHOU_NAMES[e.tile]} is not a Guiyang tile")
-            acted.setdefault(e.seat, i)
-            claimer, by_win = _claim_of(events, i, e)
-            if claimer is None:
-                f.discards[e.seat].append((i, e.tile))
-            if e.tile == YAOJI and f.first_1s is None:
-                f.first_1s = (i, e.seat, claimer, by_win)
-            elif e.tile == WUGU and f.first_8p is None:
-                f.first_8p = (i, e.seat, claimer, by_win)
         elif kind == "kong":
             if e.tile >= 27:
                 _fail(_where(i, e), f"{TENHOU_NAMES[e.tile]} is not a Guiyang tile")
             if e.kind not in DOU_KEYS:
                 _fail(_where(i, e), f"a {e.kind} kong; Guiyang has concealed, added (转弯豆) "
                                     "and exposed (点豆) kongs only")
-            if e.seat in f.ready:
-                _fail(_where(i, e), f"seat {e.seat} declared 报听 at event {f.ready[e.seat]} "
+            if e.seat in ready:
+                _fail(_where(i, e), f"seat {e.seat} declared 报听 at event {ready[e.seat]} "
                                     "and may no longer kong")
-            f.kongs.append((i, e))
-        elif kind in ("pung", "chow"):
+            kongs.append((i, e))
+        elif kind == "pung" or kind == "chow":
             if kind == "chow":
                 _fail(_where(i, e), "Guiyang has no chow")
-            if e.seat in f.ready:
-                _fail(_where(i, e), f"seat {e.seat} declared 报听 at event {f.ready[e.seat]} "
+            if e.seat in ready:
+                _fail(_where(i, e), f"seat {e.seat} declared 报听 at event {ready[e.seat]} "
                                     "and may no longer pung")
         elif kind == "ready":
-            if e.seat in f.ready:
-                _fail(_where(i, e), f"seat {e.seat} already declared 报听 at event "
-                                    f"{f.ready[e.seat]}")
-            if e.seat in acted:
+            seat = e.seat
+            if seat in ready:
+                _fail(_where(i, e), f"seat {seat} already declared 报听 at event "
+                                    f"{ready[seat]}")
+            if seat in acted:
                 _fail(_where(i, e), "报听 is declared only at the start (the dealer on his "
                                     "first 14, a non-dealer after his first draw), but seat "
-                                    f"{e.seat} already discarded at event {acted[e.seat]}")
-            f.ready[e.seat] = i
+                                    f"{seat} already discarded at event {acted[seat]}")
+            ready[seat] = i
         elif kind == "flip":
-            if e.tile >= 27:
-                _fail(_where(i, e), f"{TENHOU_NAMES[e.tile]} is not a Guiyang tile")
-            if f.end_at is None:
+            t = e.tile
+            if t >= 27:
+                _fail(_where(i, e), f"{TENHOU_NAMES[t]} is not a Guiyang tile")
+            if end_at is None:
                 if not (rules.qianhou or rules.gundong):
                     _fail(_where(i, e), "a tile turned up before the win; the 翻牌鸡 tile is "
                                         "turned up after it (tiles turned up during play "
                                         "count only with 前后鸡 / 滚筒鸡)")
-                f.play_flips.append(e.tile)
-            elif f.flip_at is not None:
+                f.play_flips.append(t)
+            elif flip_at is not None:
                 _fail(_where(i, e), f"a second tile turned up after the win (the first at "
-                                    f"event {f.flip_at})")
+                                    f"event {flip_at})")
             else:
-                f.flip, f.flip_at = e.tile, i
+                f.flip, flip_at = t, i
         elif kind == "exhausted":
             f.exhausted_at = i
-        elif kind != "draw":
+        else:
             _fail(_where(i, e), f"event type {kind!r} has no meaning in Guiyang")
         i += 1
-    if f.flip_at is not None and f.exhausted_at is not None:
-        _fail(_where(f.flip_at, events[f.flip_at]),
+    f.end_at, f.flip_at, f.first_1s, f.first_8p = end_at, flip_at, first_1s, first_8p
+    if flip_at is not None and f.exhausted_at is not None:
+        _fail(_where(flip_at, events[flip_at]),
               f"a tile turned up after the win, but the wall was empty (exhausted at event "
               f"{f.exhausted_at})")
-    if f.flip_at is not None and any(w.last_tile for _, w in f.wins):
-        _fail(_where(f.flip_at, events[f.flip_at]),
+    if flip_at is not None and any(w.last_tile for _, w in f.wins):
+        _fail(_where(flip_at, events[flip_at]),
               "a tile turned up after a win on the last tile: the wall was empty")
     return f
 
@@ -208,8 +229,9 @@ def _seats(record, f: _Facts, rules: Rules):
                                          f"({why})")
             h = holdings[s] = (fh.hand, fh.melds, False)
         hand, melds, won = h
-        if hand and max(hand) >= 27:
-            _check_holding_tiles(_holding_name(f, s, won), hand, melds)
+        for t in hand:                  # (a loop: compiled, cheaper than max())
+            if t >= 27:
+                _check_holding_tiles(_holding_name(f, s, won), hand, melds)
         if melds:
             if listed is None:
                 listed = {(e.seat, e.tile) for _, e in f.kongs}
@@ -217,37 +239,18 @@ def _seats(record, f: _Facts, rules: Rules):
     return holdings
 
 
-class _Ready:
-    """Who is ready at the end, asked seat by seat: each answer is a best-wait search, made
-    only when a rule needs it (a seat without 豆 or chickens does not care) and kept.
-
-    ``wait(seat)``: ``(value, tile, hand type)`` of a non-winner's best wait, or None;
-    ``seat in ready``: the seat won or is ready (it qualifies for 豆 and chickens)."""
-
-    __slots__ = ("holdings", "values", "kongting", "known")
-
-    def __init__(self, holdings, rules: Rules):
-        self.holdings = holdings
-        self.values = rules.pattern_values
-        self.kongting = rules.tenpai_ignores_own_4_copies
-        self.known: Dict[int, Any] = {}
-
-    def wait(self, seat: int):
-        known = self.known
-        if seat in known:
-            return known[seat]
-        hand, melds, won = self.holdings[seat]
-        found = None
-        if not won:
-            v, tile, pattern = _kernel.best_wait(hand, meld_bytes(melds), self.values,
-                                                 self.kongting)
-            if v >= 0:
-                found = (v, tile, PATTERN_KEYS[pattern])
-        known[seat] = found
-        return found
-
-    def __contains__(self, seat: int) -> bool:
-        return self.holdings[seat][2] or self.wait(seat) is not None
+def _waits(holdings, rules: Rules):
+    """The best wait of every seat that did not win: ``waits[seat] = (value, tile, pattern
+    id)``, None when the hand is not ready (and for a winner); and the set of seats that won
+    or are ready (they qualify for 豆 and chickens). One compiled call searches the three
+    or four closing hands."""
+    waits = _kernel.best_waits(holdings, rules.pattern_values,
+                               rules.tenpai_ignores_own_4_copies)
+    qualified = set()
+    for s in range(N_SEATS):
+        if holdings[s][2] or waits[s] is not None:
+            qualified.add(s)
+    return waits, qualified
 
 
 def _holding_name(f: _Facts, seat: int, won: bool) -> str:
@@ -279,14 +282,14 @@ def _check_melds(f: _Facts, s: int, melds, won: bool, listed, rules: Rules) -> N
                 f"{TENHOU_NAMES[t]} ({what})")
 
 
-def _check_ready_players(f: _Facts, holdings, ready: _Ready) -> None:
+def _check_ready_players(f: _Facts, holdings, waits) -> None:
     for s, at in f.ready.items():
         hand, melds, won = holdings[s]
         if melds:
             _fail(f"event {at} (ready by seat {s})", "a player who declared 报听 may not pung or "
                                                      "kong, but his closing melds show "
                                                      + ", ".join(str(m) for m in melds))
-        if not won and ready.wait(s) is None:
+        if not won and waits[s] is None:
             _fail(f"event {at} (ready by seat {s})", "seat declared 报听 but his closing hand is "
                                                      "not ready (a ready hand cannot change)")
 
@@ -294,24 +297,24 @@ def _check_ready_players(f: _Facts, holdings, ready: _Ready) -> None:
 def _score_win(i: int, w, f: _Facts, rules: Rules) -> ScoreResult:
     """The hand value of the win at event ``i`` (no 报听 bonus: booked apart); refuses a
     non-winning hand and a 平胡 won on a discard without a 豆 licence."""
-    where = f"event {i} (win by seat {w.seat})"
-    bits = _kernel.readings(w.hand, meld_bytes(w.melds), w.win_tile)
-    pattern, _ = best_pattern(bits, rules.pattern_values)
+    melds = w.melds
+    pattern, _ = _kernel.best_reading(w.hand, meld_bytes(melds) if melds else b"", w.win_tile,
+                                      rules.pattern_values)
     if pattern < 0:
-        _fail(where, "not a winning hand: the tiles form neither four sets and a pair, nor "
-                     "seven pairs" + (", nor 地龙" if rules.di_long else ""))
+        _fail(f"event {i} (win by seat {w.seat})",
+              "not a winning hand: the tiles form neither four sets and a pair, nor seven "
+              "pairs" + (", nor 地龙" if rules.di_long else ""))
     if w.robbing_kong:
         robbed = w.from_seat
         if robbed in f.ready:
-            _fail(where, f"robbing_kong: the robbed seat {robbed} had declared 报听 and may "
-                         "not kong")
-    if PATTERN_KEYS[pattern] == "pinghu" and w.from_seat is not None and \
-            not any(m.is_kong for m in w.melds):
+            _fail(f"event {i} (win by seat {w.seat})",
+                  f"robbing_kong: the robbed seat {robbed} had declared 报听 and may not kong")
+    if pattern == PINGHU and w.from_seat is not None and not any(m.is_kong for m in melds):
         gaps = licence_gaps(discarder=w.from_seat, after_kong=w.after_kong,
                             robbing_kong=w.robbing_kong,
                             discarder_ready=w.from_seat in f.ready, ready=w.seat in f.ready)
         if gaps:
-            _fail(where, gaps)
+            _fail(f"event {i} (win by seat {w.seat})", gaps)
     return _result(pattern, rules, bool(w.replacement), False, bool(w.heavenly),
                    bool(w.earthly))
 
@@ -342,7 +345,7 @@ def _next_dealer_after_win(record, f: _Facts) -> int:
     return min(winners, key=lambda s: (s - src) % N_SEATS)
 
 
-def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: _Ready, ledger: Ledger,
+def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: set, ledger: Ledger,
                 notes: List[str]) -> Tuple[Dict[int, ScoreResult], int]:
     # every amount below is a positive int between two different seats: rows are booked
     # straight into the ledger (what Ledger.book checks holds by construction)
@@ -404,8 +407,9 @@ def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: _Ready, ledger
                     book((src, seat, amount,
                           f"热炮: the {ITEMS[DOU_KEYS[kong.kind]].name} of event {k} is void "
                           f"and its value {amount} is paid", i))
-    kongs = [(k, e.seat, e.kind, e.from_seat, e.tile) for k, e in f.kongs]
-    ledger.rows += dou_payments(rules, kongs, ready, void)
+    if f.kongs:
+        kongs = [(k, e.seat, e.kind, e.from_seat, e.tile) for k, e in f.kongs]
+        ledger.rows += dou_payments(rules, kongs, ready, void)
     at = f.flip_at if f.flip_at is not None else f.end_at
     seats = []
     cf_index = f.first_1s[0] if f.first_1s else None
@@ -416,7 +420,8 @@ def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: _Ready, ledger
         if rules.mantang:
             discards = [t for k, t in f.discards[s] if k != cf_index and
                         not (rules.wugu_8p and k == cw_index)]
-        seats.append(ChickenSeat(s, None, hand, melds, discards))
+        # tuple.__new__: a NamedTuple's own constructor is a (slow) Python function
+        seats.append(tuple.__new__(ChickenSeat, (s, None, hand, melds, discards)))
     first_1s = None
     if f.first_1s is not None and not f.first_1s[3]:
         first_1s = (f.first_1s[1], f.first_1s[2])
@@ -440,10 +445,10 @@ def _latest_kong_of(f: _Facts, seat: int, before: int) -> Optional[int]:
     return k
 
 
-def _settle_exhausted(record, rules: Rules, f: _Facts, waits: _Ready, ledger: Ledger,
+def _settle_exhausted(record, rules: Rules, f: _Facts, waits, ledger: Ledger,
                       notes: List[str]) -> int:
     at = f.exhausted_at
-    tenpai = {s: waits.wait(s) for s in range(N_SEATS) if waits.wait(s) is not None}
+    tenpai = {s: found for s, found in enumerate(waits) if found is not None}
     ready = sorted(tenpai)
     not_ready = [s for s in range(N_SEATS) if s not in tenpai]
     if not ready or not not_ready:
@@ -452,10 +457,10 @@ def _settle_exhausted(record, rules: Rules, f: _Facts, waits: _Ready, ledger: Le
     else:
         for s in not_ready:
             for t in ready:
-                value, tile, key = tenpai[t]
+                value, tile, pattern = tenpai[t]
                 ledger.book(s, t, value,
                             f"黄庄查叫: seat {t} is ready, best wait {TENHOU_NAMES[tile]} "
-                            f"{ITEMS[key].name} {value}", at)
+                            f"{ITEMS[PATTERN_KEYS[pattern]].name} {value}", at)
     dealer = record.dealer
     if rules.huangzhuang_dealer == "stay" or not ready or not not_ready or dealer in tenpai:
         return dealer
@@ -508,14 +513,14 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
                      "(豆 and chickens are settled at the end)")
         return Settlement.from_ledger(RULES_NAME, ledger, None, {}, tuple(notes))
     holdings = _seats(record, f, rules)
-    ready = _Ready(holdings, rules)
+    waits, ready = _waits(holdings, rules)
     if f.ready:
-        _check_ready_players(f, holdings, ready)
+        _check_ready_players(f, holdings, waits)
     if f.wins:
         wins, dealer = _settle_win(record, rules, f, holdings, ready, ledger, notes)
     else:
         wins = {}
-        dealer = _settle_exhausted(record, rules, f, ready, ledger, notes)
+        dealer = _settle_exhausted(record, rules, f, waits, ledger, notes)
     return Settlement.from_ledger(RULES_NAME, ledger, dealer, wins, tuple(notes))
 
 
