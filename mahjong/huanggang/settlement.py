@@ -15,8 +15,8 @@ from ..record import ClaimEvent, HandRecord, KongEvent, WinEvent, walk_tuples
 from ..ruleset import Ledger, Settlement, recorded_win_error
 from ..tiles import TENHOU_NAMES, format_tiles
 from .rules import RULES_NAME, Rules, laizi_of, tile_label
-from .scoring import (HuanggangResult, _best, _Context, fan_item, meld_fan_items, prepare_hand,
-                      shows_opened, is_tenpai, total_fan)
+from .scoring import (HuanggangResult, _best, fan_item, is_tenpai, meld_fan_items,
+                      prepare_hand, shows_opened, total_fan, win_flags)
 
 _WIN_AND_END = frozenset(("win", "exhausted"))
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
@@ -263,15 +263,15 @@ def settle(record, rules=None) -> Settlement:
             continue
         where = f"event {i} (win by seat {e.seat})"
         self_drawn = e.from_seat is None
-        ctx = _Context(self_drawn, e.replacement, e.robbing_kong, e.last_tile,
-                       e.seat == rec.dealer)
+        flags = win_flags(self_drawn, e.replacement, e.robbing_kong, e.last_tile)
         try:
             if e.last_tile and not self_drawn:
                 raise MahjongError("last_tile (海底捞): in the last-four-tiles phase a player "
                                    "wins only by self-draw")
             concealed, ms, set_melds, _, _, _ = prepare_hand(e.hand, e.melds, e.win_tile, ind,
                                                              rules, check=False)
-            result = _best(concealed, ms, set_melds, laizi, ind, rules, ctx)
+            result = _best(concealed, ms, set_melds, laizi, ind, rules, flags,
+                           e.seat == rec.dealer)
         except MahjongError as exc:
             raise recorded_win_error(where, exc) from None
         losers = {s: rec.holding(s, wins)[1] for s in range(4) if s != e.seat}
