@@ -79,7 +79,8 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
-COMPILED_PYTHON = ["mahjong/record.py"]
+COMPILED_PYTHON = ["mahjong/record.py", "mahjong/huanggang/scoring.py",
+                   "mahjong/huanggang/settlement.py"]
 
 
 def _extensions():

@@ -317,3 +317,16 @@ def test_win_flags_are_kernel_bits():
                                                  | _kernel.PY_WIN_BITS["replacement"]
                                                  | _kernel.PY_WIN_BITS["last_tile"])
     assert win_flags(False, False, True, False) == _kernel.PY_WIN_BITS["robbing_kong"]
+
+
+@pytest.mark.parametrize("mode", ["koukou", "kaikou"])
+def test_meld_fan_is_the_total_of_the_items(mode):
+    """Settlement's F(L) count equals the total of the 番 items the result lists."""
+    from mahjong.huanggang.scoring import meld_fan, meld_fan_items, total_fan
+    rules = hg.Rules(kaikou_mode=mode)
+    for case in _cases(300, seed=4):
+        ind, concealed, melds, flags, dealer = case
+        lz = laizi_of(ind)
+        for ms in (melds, [m for m in melds if m.kind == "concealed_kong"], []):
+            assert meld_fan(ms, mode == "koukou", lz) == total_fan(
+                meld_fan_items(ms, rules, lz))

@@ -184,6 +184,26 @@ def _meld_fan_items(melds: Tuple[Meld, ...], kaikou_mode: str, laizi: int
     return tuple(items)
 
 
+def meld_fan(melds: Sequence[Meld], koukou: bool, laizi: int) -> int:
+    """F from a player's melds (the total of :func:`meld_fan_items`, without building the
+    items: settlement needs only the number for each loser)."""
+    fan = 0
+    opened = False
+    for m in melds:
+        kind = m.kind
+        if kind == "chow" or kind == "pung":
+            fan += koukou
+            opened = True
+        elif kind == "kong":
+            fan += 2 if koukou else 0
+            opened = True
+        elif kind == "concealed_kong":
+            fan += 2
+        else:  # a single kong: 赖子杠 2, 红中/发财杠 1
+            fan += 2 if m.tiles[0] == laizi else 1
+    return fan if koukou or not opened else fan + 1
+
+
 def has_opened(melds: Sequence[Meld]) -> bool:
     """开口 for winning: a chow, pung or exposed (or added) kong."""
     return any(m.kind in ("chow", "pung", "kong") for m in melds)
@@ -337,10 +357,11 @@ def _not_winning(message: str, code: int) -> NotWinningError:
     return exc
 
 
-def _why_not(code: int, concealed, laizi: int, ind: int, rules: Rules) -> NotWinningError:
-    """The error of a holding that is not a Huanggang win (status ``code``)."""
+def _why_not(code: int, concealed, laizi: int, ind: int, pi_tile: int) -> NotWinningError:
+    """The error of a holding that is not a Huanggang win (status ``code``; ``pi_tile`` the
+    赖子皮 ``ind`` when it is a fixed kong tile, else 255)."""
     if code == HOLDS_FIXED:
-        held = [t for t in rules.fixed_kong_tiles(ind) if t in concealed]
+        held = [t for t in (GREEN, RED, pi_tile) if t in concealed]
         message = (f"the hand holds {tile_label(held[0])}: a winning hand may not hold 红中 "
                    "or 发财 (they are konged alone or discarded)"
                    + (" nor the 赖子皮" if ind in held else ""))
@@ -365,7 +386,7 @@ def _pi_tile(rules: Rules, ind: int) -> int:
     return fixed[2] if len(fixed) > 2 else _NO_PI_TILE
 
 
-def _result(answer, concealed, ms, laizi: int, rules: Rules, flags: int, dealer: bool
+def _result(answer, concealed, ms, laizi: int, kaikou_mode: str, flags: int, dealer: bool
             ) -> HuanggangResult:
     """The result of the kernel's answer for one reading: (big bits, 硬胡, 番 beyond the
     melds, base, payer base, (shape, pair, sets, wildcards))."""
@@ -373,7 +394,7 @@ def _result(answer, concealed, ms, laizi: int, rules: Rules, flags: int, dealer:
     big = [key for key, bit in _BIG_ORDER if bits & bit]
     is_big = bool(big)
     to_cap = "fengyise" in big
-    fan_items = meld_fan_items(ms, rules, laizi)
+    fan_items = list(_meld_fan_items(ms, kaikou_mode, laizi))
     if hard:
         fan_items.append(fan_item("hard", 1, "no 赖子 stands for another tile"
                                   if laizi in concealed else "no 赖子 in hand"))
@@ -394,15 +415,23 @@ def _result(answer, concealed, ms, laizi: int, rules: Rules, flags: int, dealer:
                            is_big=is_big)
 
 
-@functools.lru_cache(maxsize=16384)
 def _best(concealed, ms, set_melds, laizi, ind, rules, flags, dealer) -> HuanggangResult:
-    """The best result of a validated holding (``flags``: :func:`win_flags`). Results are
-    immutable: cached, so a hand met again costs one lookup; errors are not cached."""
-    status, answer = _kernel.score_hand(concealed, set_melds, laizi, _pi_tile(rules, ind),
-                                        flags, dealer, rules.qianggang_plus5)
+    """The best result of a validated holding (``flags``: :func:`win_flags`)."""
+    return _best_of(concealed, ms, laizi, ind, _pi_tile(rules, ind), rules.kaikou_mode,
+                    rules.qianggang_plus5, flags, dealer)
+
+
+@functools.lru_cache(maxsize=16384)
+def _best_of(concealed, ms, laizi, ind, pi_tile, kaikou_mode, plus5, flags, dealer
+             ) -> HuanggangResult:
+    """:func:`_best` keyed on what the result depends on. Results are immutable: cached, so
+    a hand met again costs one lookup; errors are not cached."""
+    set_melds = tuple([m for m in ms if m.kind != "single_kong"])
+    status, answer = _kernel.score_hand(concealed, set_melds, laizi, pi_tile, flags, dealer,
+                                        plus5)
     if status:
-        raise _why_not(status, concealed, laizi, ind, rules)
-    return _result(answer, concealed, ms, laizi, rules, flags, dealer)
+        raise _why_not(status, concealed, laizi, ind, pi_tile)
+    return _result(answer, concealed, ms, laizi, kaikou_mode, flags, dealer)
 
 
 def all_results(hand, melds=(), *, win_tile, indicator, self_drawn=False, replacement=False,
@@ -429,7 +458,8 @@ def all_results(hand, melds=(), *, win_tile, indicator, self_drawn=False, replac
     if laizi in concealed:
         regular.sort(key=lambda a: (a[-1][3], a[-1][1],
                                     tuple((_SET_NAMES[k], t) for k, t in a[-1][2])))
-    return [_result(a, concealed, ms, laizi, rules, flags, dealer) for a in regular + loose]
+    return [_result(a, concealed, ms, laizi, rules.kaikou_mode, flags, dealer)
+            for a in regular + loose]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -443,5 +473,5 @@ def is_tenpai(concealed: Tuple[int, ...], set_melds: Tuple[Meld, ...], laizi: in
 
 def clear_caches() -> None:
     """Empty the caches of readings and results (benchmarks measure cold runs with it)."""
-    for f in (_best, _meld_fan_items, is_tenpai):
+    for f in (_best_of, _meld_fan_items, is_tenpai):
         f.cache_clear()

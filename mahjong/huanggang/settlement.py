@@ -15,8 +15,8 @@ from ..record import ClaimEvent, HandRecord, KongEvent, WinEvent, walk_tuples
 from ..ruleset import Ledger, Settlement, recorded_win_error
 from ..tiles import TENHOU_NAMES, format_tiles
 from .rules import RULES_NAME, Rules, laizi_of, tile_label
-from .scoring import (HuanggangResult, _best, fan_item, is_tenpai, meld_fan_items,
-                      prepare_hand, shows_opened, total_fan, win_flags)
+from .scoring import (HuanggangResult, _best, fan_item, is_tenpai, meld_fan, meld_fan_items,
+                      prepare_hand, shows_opened, win_flags)
 
 _WIN_AND_END = frozenset(("win", "exhausted"))
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
@@ -115,21 +115,21 @@ def win_shares(result: HuanggangResult, winner: int, losers: Dict[int, tuple], r
                *, discarder: Optional[int], self_drawn: bool, dealer: int, laizi: int):
     """The share of every payer: ``{seat: (raw, amount, F(L), base, note)}`` with ``raw``
     the amount before caps (None for 风一色) and ``amount`` after the cap or tier.
-    ``losers`` maps each loser seat to its melds."""
-    if not result.is_big and not self_drawn:
-        payers = [discarder]
-    else:
-        payers = sorted(losers)
+    ``losers`` maps each loser seat to its melds; F(L) is as :func:`loser_fan` counts it."""
+    pihu = not result.is_big
+    payers = [discarder] if pihu and not self_drawn else sorted(losers)
+    koukou = rules.kaikou_mode == "koukou"
+    to_cap = result.to_cap
     shares = {}
     for seat in payers:
-        items = loser_fan(losers[seat], rules, laizi, result, dealer=seat == dealer,
-                          discarder=seat == discarder)
-        f_l = total_fan(items)
+        f_l = meld_fan(losers[seat], koukou, laizi)
+        if pihu:
+            f_l += (seat == dealer) + (seat == discarder)
         base = result.payer_base if (self_drawn or seat == discarder) else result.base
-        raw = None if result.to_cap else base << (result.fan + f_l)
+        raw = None if to_cap else base << (result.fan + f_l)
         shares[seat] = [raw, raw, f_l, base, ""]
     cap, tiers = rules.cap, rules.tiers
-    all_reach = len(payers) == 3 and (result.to_cap or (
+    all_reach = len(payers) == 3 and (to_cap or (
         cap is not None and all(s[0] >= cap for s in shares.values())))
     if all_reach:
         top = cap if cap is not None else None
