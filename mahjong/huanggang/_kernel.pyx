@@ -359,15 +359,27 @@ cdef void _consider(Search* s, const Reading* r) noexcept nogil:
         s.best = x
 
 
+# A free unit's tile matters to the value only through its kind's class: its suit (m, p,
+# s, honours), whether it is a 2/5/8, a wind or 白, and whether it is the 赖子 itself. In
+# each class the lowest tile also comes first in the order of ties, so when only the best
+# reading is wanted the free pair and the free pung try the lowest tile of each class and
+# the 赖子, and the free chow the lowest chow of each suit.
+cdef uint8_t[8] _CLASS_LOWEST = [0, 1, 9, 10, 18, 19, 27, 32]
+cdef uint8_t[3] _CHOW_LOWEST = [0, 9, 18]
+
+
 cdef void _free_units(Search* s, int k_left, int sets_left) noexcept nogil:
     """Every real tile is covered: the 赖子 left must make whole units by themselves."""
     cdef Reading* r = &s.cur
-    cdef int t, n = r.n_wild
+    cdef int i, t, n = r.n_wild, last
+    cdef bint every = s.found != NULL     # all_results wants every reading
     if r.pair == NO_TILE:
         if sets_left != 0 or k_left != 2:
             return
         r.n_wild = n + 2
-        for t in range(34):
+        last = 34 if every else 9
+        for i in range(last):
+            t = i if every else (_CLASS_LOWEST[i] if i < 8 else s.h.laizi)
             r.pair = t
             r.wild[n] = t
             r.wild[n + 1] = t
@@ -382,20 +394,27 @@ cdef void _free_units(Search* s, int k_left, int sets_left) noexcept nogil:
     elif sets_left == 1 and k_left == 3:
         r.n_wild = n + 3
         r.n_sets += 1
-        for t in range(34):
+        last = 34 if every else 9
+        for i in range(last):
+            t = i if every else (_CLASS_LOWEST[i] if i < 8 else s.h.laizi)
             r.kind[r.n_sets - 1] = SET_PUNG
             r.tile[r.n_sets - 1] = t
             r.wild[n] = r.wild[n + 1] = r.wild[n + 2] = t
             _consider(s, r)
             if s.stop:
                 break
+        last = 34 if every else 3
+        for i in range(last):
+            if s.stop:
+                break
+            t = i if every else _CHOW_LOWEST[i]
             if t < 27 and t % 9 <= 6:
                 r.kind[r.n_sets - 1] = SET_CHOW
+                r.tile[r.n_sets - 1] = t
+                r.wild[n] = t
                 r.wild[n + 1] = t + 1
                 r.wild[n + 2] = t + 2
                 _consider(s, r)
-                if s.stop:
-                    break
         r.n_sets -= 1
         r.n_wild = n
     # (two free sets or a free pair and a set would need 5 or more 赖子: a tile has 4)

@@ -222,11 +222,17 @@ def total_fan(items: Sequence[ScoreItem]) -> int:
 
 def prepare_hand(hand, melds, win_tile, indicator, rules: Rules, check: bool = True):
     """Validate a winning holding: (concealed ids, all melds, set melds, win tile, laizi,
-    indicator)."""
-    concealed = tuple(sorted(to_tile_ids(hand))) if not (
-        isinstance(hand, tuple) and all(type(t) is int for t in hand)) else tuple(sorted(hand))
-    ms = tuple(melds) if isinstance(melds, tuple) and all(
-        type(m) is Meld for m in melds) else parse_melds(melds)
+    indicator). ``check=False`` is for a holding that a record's reader made: tile ids and
+    Meld objects whose copies it has counted already."""
+    if check:
+        concealed = tuple(sorted(to_tile_ids(hand))) if not (
+            isinstance(hand, tuple) and all(type(t) is int for t in hand)) else \
+            tuple(sorted(hand))
+        ms = tuple(melds) if isinstance(melds, tuple) and all(
+            type(m) is Meld for m in melds) else parse_melds(melds)
+    else:
+        concealed = tuple(sorted(hand))
+        ms = tuple(melds)
     try:
         ind = indicator if type(indicator) is int and 0 <= indicator < 34 else \
             parse_tile(indicator)
@@ -234,19 +240,24 @@ def prepare_hand(hand, melds, win_tile, indicator, rules: Rules, check: bool = T
         raise InvalidHandError(f"indicator: {exc}") from None
     laizi = laizi_of(ind)
     fixed = rules.fixed_kong_tiles(ind)
+    set_melds = []
     for m in ms:
-        if m.is_single:
-            if m.tile != laizi and m.tile not in fixed:
+        tiles = m.tiles
+        if m.kind == "single_kong":
+            if tiles[0] != laizi and tiles[0] not in fixed:
                 raise InvalidHandError(
                     f"meld {m}: a single kong is of 红中, 发财 or the 赖子 "
-                    f"({TENHOU_NAMES[laizi]}), not {TENHOU_NAMES[m.tile]}")
-        elif laizi in m.tiles:
+                    f"({TENHOU_NAMES[laizi]}), not {TENHOU_NAMES[tiles[0]]}")
+            continue
+        if laizi in tiles:
             raise InvalidHandError(f"meld {m} uses the 赖子 {TENHOU_NAMES[laizi]}: a 赖子 "
                                    "never goes in a chow, pung or kong with other tiles")
-        elif any(t in fixed for t in m.tiles):
-            raise InvalidHandError(f"meld {m} uses {tile_label(m.tile)}: it is konged alone, "
-                                   "never combined with other tiles")
-    set_melds = tuple(m for m in ms if not m.is_single)
+        for t in fixed:
+            if t in tiles:
+                raise InvalidHandError(f"meld {m} uses {tile_label(m.tile)}: it is konged "
+                                       "alone, never combined with other tiles")
+        set_melds.append(m)
+    set_melds = tuple(set_melds)
     n = len(concealed) + 3 * len(set_melds)
     if n != 14:
         raise InvalidHandError(f"{len(concealed)} concealed tiles and {len(set_melds)} set "

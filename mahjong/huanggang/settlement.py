@@ -33,12 +33,12 @@ def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
     openings: List[List[Tuple[int, int]]] = [[] for _ in range(rec.seats)]
     kongs: List[List[Tuple[str, int]]] = [[] for _ in range(rec.seats)]
     lists_claims = False
+    special = frozenset((laizi,) + tuple(fixed))
     for i, e in enumerate(rec.events):
         t = type(e)
         if t is ClaimEvent:
             lists_claims = True
-            if laizi in e.tiles or fixed[0] in e.tiles or fixed[1] in e.tiles or \
-                    fixed[-1] in e.tiles:
+            if not special.isdisjoint(e.tiles):
                 where = f"event {i} ({e.type} by seat {e.seat})"
                 if laizi in e.tiles:
                     raise InvalidRecordError(
@@ -50,8 +50,7 @@ def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
                                          "combined with other tiles")
             openings[e.seat].append((i, e.from_seat))
         elif t is KongEvent:
-            special = e.tile == laizi or e.tile in fixed
-            if (e.kind == "single") != special:
+            if (e.kind == "single") != (e.tile in special):
                 where = f"event {i} (kong by seat {e.seat})"
                 if e.kind == "single":
                     raise InvalidRecordError(
@@ -68,11 +67,12 @@ def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
 
 
 def _check_holdings(rec: HandRecord, wins: Dict[int, int], laizi: int, fixed, kongs,
-                    lists_claims: bool) -> None:
+                    lists_claims: bool) -> list:
     """Every seat's melds came from events, and every seat that did not win shows its
-    closing hand (its melds decide what it pays)."""
-    for seat in range(rec.seats):
-        h = rec.holding(seat, wins)
+    closing hand (its melds decide what it pays). Returns each seat's holding (concealed,
+    melds), None for a seat without one (only when nobody won)."""
+    holdings = [rec.holding(seat, wins) for seat in range(rec.seats)]
+    for seat, h in enumerate(holdings):
         if h is None:
             if wins:
                 raise InvalidRecordError(
@@ -97,6 +97,7 @@ def _check_holdings(rec: HandRecord, wins: Dict[int, int], laizi: int, fixed, ko
             src = f"event {wins[seat]} (win by seat {seat})" if seat in wins else \
                 f"final hand of seat {seat}"
             raise InvalidRecordError(f"{src}: {problem}")
+    return holdings
 
 
 def loser_fan(melds, rules: Rules, laizi: int, result: HuanggangResult, *, dealer: bool,
@@ -248,7 +249,7 @@ def settle(record, rules=None) -> Settlement:
     fixed = rules.fixed_kong_tiles(ind)
     openings, kongs, lists_claims = _check_claims_and_kongs(rec, laizi, fixed)
     wins = rec.winners()
-    _check_holdings(rec, wins, laizi, fixed, kongs, lists_claims)
+    holdings = _check_holdings(rec, wins, laizi, fixed, kongs, lists_claims)
     ledger = Ledger(4)
     results: Dict[int, HuanggangResult] = {}
     next_dealer: Optional[int] = None
@@ -261,7 +262,6 @@ def settle(record, rules=None) -> Settlement:
                     (rec.dealer + 1) % 4
                 notes.append("黄庄: nobody won; no payments")
             continue
-        where = f"event {i} (win by seat {e.seat})"
         self_drawn = e.from_seat is None
         flags = win_flags(self_drawn, e.replacement, e.robbing_kong, e.last_tile)
         try:
@@ -273,8 +273,8 @@ def settle(record, rules=None) -> Settlement:
             result = _best(concealed, ms, set_melds, laizi, ind, rules, flags,
                            e.seat == rec.dealer)
         except MahjongError as exc:
-            raise recorded_win_error(where, exc) from None
-        losers = {s: rec.holding(s, wins)[1] for s in range(4) if s != e.seat}
+            raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
+        losers = {s: holdings[s][1] for s in range(4) if s != e.seat}
         shares = win_shares(result, e.seat, losers, rules, discarder=e.from_seat,
                             self_drawn=self_drawn, dealer=rec.dealer, laizi=laizi)
         if not result.to_cap:
@@ -282,7 +282,7 @@ def settle(record, rules=None) -> Settlement:
             if top < rules.qihu_points:
                 who = max(shares, key=lambda s: shares[s][0])
                 raise InvalidRecordError(
-                    f"{where}: the win does not reach 起胡: the largest share is {top} "
+                    f"event {i} (win by seat {e.seat}): the win does not reach 起胡: the largest share is {top} "
                     f"(seat {who}), and a win needs {rules.qihu_points}")
         payer, why = _baopai(result, rec, e, openings, laizi, fixed)
         how = "自摸" if self_drawn else (f"抢杠 of seat {e.from_seat}" if e.robbing_kong
