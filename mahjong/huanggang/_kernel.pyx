@@ -684,6 +684,9 @@ cdef int _load_hand(tuple concealed, tuple set_melds, uint8_t* counts, uint8_t* 
         melds[i] = 0
     for x in concealed:
         t = x
+        if not 0 <= t < 34 or counts[t] == 4:
+            raise ValueError(f"concealed tiles {concealed}: not ids 0..33 with at most 4 "
+                             "copies each")
         counts[t] += 1
     if len(set_melds) > 4:
         raise ValueError("more than four set melds")
@@ -697,7 +700,10 @@ cdef int _load_hand(tuple concealed, tuple set_melds, uint8_t* counts, uint8_t* 
             melds[2 * i] = MELD_KONG
         else:
             melds[2 * i] = MELD_CONCEALED_KONG
-        melds[2 * i + 1] = m.tiles[0]
+        t = m.tiles[0]
+        if not 0 <= t < (25 if melds[2 * i] == MELD_CHOW else 34):
+            raise ValueError(f"meld {m}: not a set of tiles 0..33")
+        melds[2 * i + 1] = t
     return 0
 
 
