@@ -89,6 +89,7 @@ COMPILED_PYTHON = [
     "mahjong/tongcheng/scoring.py", "mahjong/tongcheng/settlement.py",
     "mahjong/guiyang/settlement.py", "mahjong/guiyang/chickens.py",
     "mahjong/guiyang/dou.py", "mahjong/guiyang/scoring.py",
+    "mahjong/huanggang/scoring.py", "mahjong/huanggang/settlement.py",
 ]
 
 

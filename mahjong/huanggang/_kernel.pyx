@@ -1,23 +1,43 @@
 # cython: language_level=3
-"""Huanggang batch kernel: the value of many winning hands that hold no 赖子, at C speed.
+"""Huanggang kernel: the best reading (就高) of a winning hand, 赖子 or not, at C speed.
 
-Without a 赖子 in the concealed hand the tiles are fixed, so the one-suit (清一色),
-all-2/5/8 (将一色) and all-winds (风一色) tests are properties of the hand, and only two
-facts depend on the split of the core's ``regular_decompositions``: whether some split
-is all pungs (碰碰胡) and whether some split has a 2/5/8 pair (屁胡). The item rules are the
-same as ``scoring.py`` (tests/test_huanggang_batch.py holds the two equal row by row).
+One path serves every caller: ``score_rows`` (``batch.score_batch``, many rows in a
+``prange`` loop), ``score_hand`` (the scalar ``scoring.score``, settlement and the game
+engine's ``win_value``), ``hand_readings`` (``scoring.all_results``: every winning
+reading) and ``tenpai`` (the 承包 test of 全求人: would some tile complete the hand?).
 
-Rows that hold a 赖子 get status ``NEEDS_READINGS``: the Python side scores them through
-the wildcard core (``mahjong.decompositions``), which has no C-level API yet.
+A *reading* says what the hand is: a regular reading is a pair and the concealed sets (the
+set melds stay as they are), with each held 赖子 standing for one tile of them; a loose
+reading (将一色: every tile a 2/5/8, 风一色: every tile a wind or 白) needs no sets, and a
+赖子 stands for its own kind when that kind is allowed, else for the lowest real tile.
+
+Regular readings without a 赖子 are the core's ``regular_decompositions``. With ``k``
+赖子 held the readings are found by a search over *units* (the pair and the sets): take the
+lowest real tile not yet covered and try every unit that holds it (the pair, its pung, the
+three chows through it); a unit's slots use a real tile while one is left, else a 赖子.
+Once every real tile is covered the 赖子 left over must make whole units by themselves (a
+free pair, or a free set, any tile, fifth copies included). Every multiset of units is met
+this way (the unit covering the lowest real tile is always among the tries); one met twice
+is the same reading and changes nothing.
+
+Every reading is valued by the rules of ``scoring.py`` (its 大胡 items, 硬胡 when every
+赖子 stands for its own kind, the base and payer base) and the best one is kept: the order
+of 就高 is (风一色, the payer base × 2^F, the base × 2^F, 硬胡, the number of 大胡 items);
+among readings of equal worth the first in the order of ``scoring.all_results`` wins
+(readings without a 赖子 in the core's order; with 赖子, by what the 赖子 stand for, then
+the pair, then the sets; the loose readings last, 将一色 before 风一色).
+tests/huanggang_slow.py is the slow twin (the Python readings) that the tests hold this
+equal to.
 """
 from cython.parallel cimport prange
+from libc.stdlib cimport malloc, realloc, free
 
 from mahjong_core._types cimport (uint8_t, int8_t, int16_t, uint32_t, MELD_CHOW, MELD_PUNG,
                                   MELD_KONG, MELD_CONCEALED_KONG)
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions, SET_CHOW,
                                       SET_PUNG, MAX_REGULAR_DECOMPOSITIONS)
 
-# Row status codes (mirrored by batch.STATUS).
+# Row status codes (mirrored by batch.STATUS and scoring's NOT_WINNING, ...).
 cdef enum:
     OK = 0
     NOT_WINNING = 1        # no 4 sets + a pair, not 将一色 / 风一色
@@ -25,7 +45,6 @@ cdef enum:
     HOLDS_FIXED = 3        # 红中 / 发财 (or the special 赖子皮) in the winning hand
     NOT_OPENED = 4         # no chow, pung or exposed kong
     TWO_LAIZI = 5          # a 屁胡 keeping two or more 赖子
-    NEEDS_READINGS = 6     # holds a 赖子: scored through the wildcard core
 
 # 大胡 item bits (batch.BIG_BITS)
 cdef enum:
@@ -45,18 +64,40 @@ cdef enum:
     F_ROBBING = 8
     F_LAST = 16
 
+# Reading shapes
+cdef enum:
+    REGULAR = 0
+    JIANGYISE = 1
+    FENGYISE = 2
+
+cdef enum:
+    NO_TILE = 255
+    E_INPUT = -1           # a bad input row (batch.py words the message)
+    INVALID_PAIR = -1      # a reading that is a 屁胡 with a pair that is not a 2/5/8
+    INVALID_TWO_LAIZI = -2  # a 屁胡 reading keeping two or more 赖子
+
 PY_WIN_BITS = {"self_drawn": F_SELF, "replacement": F_REPLACEMENT, "robbing_kong": F_ROBBING,
                "last_tile": F_LAST}
 PY_STATUS = {"ok": OK, "not_winning": NOT_WINNING, "pair_not_258": PAIR_NOT_258,
-             "holds_fixed": HOLDS_FIXED, "not_opened": NOT_OPENED, "two_laizi": TWO_LAIZI,
-             "needs_readings": NEEDS_READINGS}
+             "holds_fixed": HOLDS_FIXED, "not_opened": NOT_OPENED, "two_laizi": TWO_LAIZI}
 PY_BIG_BITS = {"qingyise": B_QINGYISE, "jiangyise": B_JIANGYISE, "pengpenghu": B_PENGPENGHU,
                "quanqiuren": B_QUANQIUREN, "gangkai": B_GANGKAI, "haidi": B_HAIDI,
                "qianggang": B_QIANGGANG, "fengyise": B_FENGYISE}
+PY_SHAPES = ("regular", "jiangyise", "fengyise")
+PY_SET_CHOW = SET_CHOW
+PY_SET_PUNG = SET_PUNG
 
 
 cdef inline bint _is_258(int t) noexcept nogil:
     return t < 27 and (t % 9 == 1 or t % 9 == 4 or t % 9 == 7)
+
+
+cdef inline bint _is_wind_or_white(int t) noexcept nogil:
+    return 27 <= t <= 31
+
+
+cdef inline uint32_t _suit_bit(int t) noexcept nogil:
+    return (1u << (t // 9)) if t < 27 else 8u
 
 
 cdef inline int _popcount8(int x) noexcept nogil:
@@ -67,10 +108,446 @@ cdef inline int _popcount8(int x) noexcept nogil:
     return n
 
 
-# Input errors found by the kernel (negative statuses; batch.py words the message).
-cdef enum:
-    E_INPUT = -1
+# --- the holding and the win circumstances -------------------------------------------------
 
+ctypedef struct Holding:
+    uint8_t real[34]       # the concealed tiles without the 赖子
+    int k                  # 赖子 held in the concealed hand
+    int laizi
+    int n_sets             # concealed sets a regular reading has (4 - set melds)
+    int min_real           # lowest real concealed tile, -1 when every one is a 赖子
+    uint32_t suits         # suit bits (1 m, 2 p, 4 s, 8 honours) of real and set-meld tiles
+    bint all_258           # every real and set-meld tile a 2/5/8
+    bint all_wind          # every real and set-meld tile a wind or 白
+    bint chow_meld         # a chow among the set melds
+    bint exposed_four      # four set melds, none a concealed kong (全求人)
+    int chows, pungs, exposed, concealed   # set melds by kind
+
+
+ctypedef struct Context:
+    int flags              # F_* bits
+    bint dealer
+    bint plus5             # 抢杠 pays ×1.5 (option qianggang_plus5)
+
+
+ctypedef struct Reading:
+    uint8_t shape
+    uint8_t pair           # NO_TILE for a loose reading
+    uint8_t n_sets
+    uint8_t n_wild
+    uint8_t kind[4]        # SET_CHOW / SET_PUNG
+    uint8_t tile[4]
+    uint8_t wild[4]        # the tile each 赖子 stands for
+    # the value (filled by _value)
+    uint8_t big            # B_* bits
+    uint8_t hard
+    uint8_t fan_extra      # 硬胡 + (屁胡 only) 庄家 + 自摸
+    int16_t base
+    int16_t payer
+
+
+cdef bint _load(const uint8_t* counts, const uint8_t* melds, int laizi, Holding* h
+                ) noexcept nogil:
+    """Fill ``h`` from a row (counts of the concealed tiles, [kind, tile] meld pairs)."""
+    cdef int t, j, m, kind, tile, n_melds = 0
+    h.k = counts[laizi]
+    h.laizi = laizi
+    h.min_real = -1
+    h.suits = 0
+    h.all_258 = 1
+    h.all_wind = 1
+    h.chow_meld = 0
+    h.chows = h.pungs = h.exposed = h.concealed = 0
+    for t in range(34):
+        h.real[t] = counts[t]
+    h.real[laizi] = 0
+    for t in range(34):
+        if h.real[t]:
+            if h.min_real < 0:
+                h.min_real = t
+            h.suits |= _suit_bit(t)
+            if not _is_258(t):
+                h.all_258 = 0
+            if not _is_wind_or_white(t):
+                h.all_wind = 0
+    for m in range(4):
+        kind = melds[2 * m]
+        if kind == 0:
+            break
+        tile = melds[2 * m + 1]
+        n_melds += 1
+        if kind == MELD_CHOW:
+            h.chows += 1
+            h.chow_meld = 1
+        elif kind == MELD_PUNG:
+            h.pungs += 1
+        elif kind == MELD_KONG:
+            h.exposed += 1
+        else:
+            h.concealed += 1
+        for j in range(3 if kind == MELD_CHOW else 1):
+            t = tile + j
+            h.suits |= _suit_bit(t)
+            if not _is_258(t):
+                h.all_258 = 0
+            if not _is_wind_or_white(t):
+                h.all_wind = 0
+    h.n_sets = 4 - n_melds
+    h.exposed_four = n_melds == 4 and h.concealed == 0
+    return 1
+
+
+cdef int _value(const Holding* h, const Context* c, Reading* r) noexcept nogil:
+    """Value reading ``r`` (its big, hard, fan_extra, base, payer) and return its place in
+    the order of 就高 (larger is better), or INVALID_PAIR / INVALID_TWO_LAIZI."""
+    cdef uint32_t suits = h.suits
+    cdef bint all_258 = h.all_258, all_wind = h.all_wind, natural = 1, pungs_only
+    cdef int i, t, big = 0, n_big, fan_extra, base, payer
+    for i in range(r.n_wild):
+        t = r.wild[i]
+        suits |= _suit_bit(t)
+        if not _is_258(t):
+            all_258 = 0
+        if not _is_wind_or_white(t):
+            all_wind = 0
+        if t != h.laizi:
+            natural = 0
+    if r.shape == FENGYISE or all_wind:
+        big |= B_FENGYISE
+    if r.shape == REGULAR and (suits == 1 or suits == 2 or suits == 4):
+        big |= B_QINGYISE
+    if r.shape == JIANGYISE or all_258:
+        big |= B_JIANGYISE
+    if r.shape == REGULAR:
+        pungs_only = not h.chow_meld
+        for i in range(r.n_sets):
+            if r.kind[i] != SET_PUNG:
+                pungs_only = 0
+        if pungs_only:
+            big |= B_PENGPENGHU
+        if h.exposed_four and not (c.flags & (F_SELF | F_ROBBING)) and _is_258(r.pair):
+            big |= B_QUANQIUREN
+    if not big and (r.shape != REGULAR or not _is_258(r.pair)):
+        return INVALID_PAIR
+    if c.flags & F_REPLACEMENT:
+        big |= B_GANGKAI
+    if c.flags & F_LAST:
+        big |= B_HAIDI
+    if c.flags & F_ROBBING:
+        big |= B_QIANGGANG
+    if not big and h.k > 1:
+        return INVALID_TWO_LAIZI
+    fan_extra = natural
+    if big & B_FENGYISE:
+        base = payer = 0
+        n_big = 1
+    elif big:
+        n_big = _popcount8(big)
+        base = 10 * n_big
+        if (c.flags & (F_REPLACEMENT | F_LAST)) or ((c.flags & F_ROBBING) and not c.plus5):
+            payer = base
+        else:
+            payer = base * 3 // 2
+    else:
+        n_big = 0
+        base = payer = 1
+        fan_extra += c.dealer + ((c.flags & F_SELF) != 0)
+    r.big = big
+    r.hard = natural
+    r.fan_extra = fan_extra
+    r.base = base
+    r.payer = payer
+    # (风一色, payer × 2^F, base × 2^F, 硬胡, items): F's meld part is the same in every
+    # reading of the hand, so only fan_extra (0..3) shifts here
+    return (((big & B_FENGYISE) != 0) << 30 | (payer << fan_extra) << 19
+            | (base << fan_extra) << 8 | natural << 4 | n_big)
+
+
+cdef void _canonical(Reading* r) noexcept nogil:
+    """Sort the sets (by tile, a pung before a chow at the same tile) and the 赖子."""
+    cdef int i, j
+    cdef uint8_t a, b
+    for i in range(1, r.n_sets):
+        j = i
+        while j > 0 and (r.tile[j - 1] * 2 + (r.kind[j - 1] != SET_PUNG)
+                         > r.tile[j] * 2 + (r.kind[j] != SET_PUNG)):
+            a = r.tile[j]
+            b = r.kind[j]
+            r.tile[j] = r.tile[j - 1]
+            r.kind[j] = r.kind[j - 1]
+            r.tile[j - 1] = a
+            r.kind[j - 1] = b
+            j -= 1
+    for i in range(1, r.n_wild):
+        j = i
+        while j > 0 and r.wild[j - 1] > r.wild[j]:
+            a = r.wild[j]
+            r.wild[j] = r.wild[j - 1]
+            r.wild[j - 1] = a
+            j -= 1
+
+
+cdef bint _before(const Reading* a, const Reading* b) noexcept nogil:
+    """Whether canonical regular reading ``a`` comes before ``b`` in the order of
+    ``all_results``: by what the 赖子 stand for, then the pair, then the sets (each as
+    (kind, tile) with a chow before a pung, as the kinds' names sort)."""
+    cdef int i
+    for i in range(a.n_wild):
+        if a.wild[i] != b.wild[i]:
+            return a.wild[i] < b.wild[i]
+    if a.pair != b.pair:
+        return a.pair < b.pair
+    for i in range(a.n_sets):
+        if a.kind[i] != b.kind[i]:
+            return a.kind[i] < b.kind[i]      # SET_CHOW 1 < SET_PUNG 2
+        if a.tile[i] != b.tile[i]:
+            return a.tile[i] < b.tile[i]
+    return 0
+
+
+# --- the search ---------------------------------------------------------------------------
+
+ctypedef struct Search:
+    const Holding* h
+    const Context* c
+    uint8_t rest[34]       # real tiles not yet covered
+    Reading cur            # the reading being built (sets and 赖子 in the order taken)
+    Reading best
+    int best_key           # -1: none yet
+    bint any_reading       # some reading was met (valid or not)
+    bint any_two_laizi     # some reading failed only by the one-赖子 rule of 屁胡
+    bint sorted_ties       # ties go to the reading first in _before order (readings with 赖子)
+    bint shape_only        # stop at the first reading with a winning shape (tenpai)
+    bint stop
+    # collect mode (every winning reading, for all_results): a growable array
+    Reading* found
+    int n_found
+    int cap_found
+    bint out_of_memory
+
+
+cdef void _consider(Search* s, const Reading* r) noexcept nogil:
+    cdef Reading x = r[0]
+    cdef int key = _value(s.h, s.c, &x)
+    s.any_reading = 1
+    if key < 0:
+        if key == INVALID_TWO_LAIZI:
+            s.any_two_laizi = 1
+            if s.shape_only:
+                s.stop = 1
+        return
+    if s.shape_only:
+        s.best_key = key
+        s.stop = 1
+        return
+    if s.found != NULL:
+        if s.n_found == s.cap_found:
+            s.cap_found *= 2
+            s.found = <Reading*>realloc(s.found, s.cap_found * sizeof(Reading))
+            if s.found == NULL:
+                s.out_of_memory = 1
+                s.stop = 1
+                return
+        _canonical(&x)
+        s.found[s.n_found] = x
+        s.n_found += 1
+    if key < s.best_key:
+        return
+    _canonical(&x)
+    if key > s.best_key or (s.sorted_ties and _before(&x, &s.best)):
+        s.best_key = key
+        s.best = x
+
+
+# A free unit's tile matters to the value only through its kind's class: its suit (m, p,
+# s, honours), whether it is a 2/5/8, a wind or 白, and whether it is the 赖子 itself. In
+# each class the lowest tile also comes first in the order of ties, so when only the best
+# reading is wanted the free pair and the free pung try the lowest tile of each class and
+# the 赖子, and the free chow the lowest chow of each suit.
+cdef uint8_t[8] _CLASS_LOWEST = [0, 1, 9, 10, 18, 19, 27, 32]
+cdef uint8_t[3] _CHOW_LOWEST = [0, 9, 18]
+
+
+cdef void _free_units(Search* s, int k_left, int sets_left) noexcept nogil:
+    """Every real tile is covered: the 赖子 left must make whole units by themselves."""
+    cdef Reading* r = &s.cur
+    cdef int i, t, n = r.n_wild, last
+    cdef bint every = s.found != NULL     # all_results wants every reading
+    if r.pair == NO_TILE:
+        if sets_left != 0 or k_left != 2:
+            return
+        r.n_wild = n + 2
+        last = 34 if every else 9
+        for i in range(last):
+            t = i if every else (_CLASS_LOWEST[i] if i < 8 else s.h.laizi)
+            r.pair = t
+            r.wild[n] = t
+            r.wild[n + 1] = t
+            _consider(s, r)
+            if s.stop:
+                break
+        r.pair = NO_TILE
+        r.n_wild = n
+    elif sets_left == 0:
+        if k_left == 0:
+            _consider(s, r)
+    elif sets_left == 1 and k_left == 3:
+        r.n_wild = n + 3
+        r.n_sets += 1
+        last = 34 if every else 9
+        for i in range(last):
+            t = i if every else (_CLASS_LOWEST[i] if i < 8 else s.h.laizi)
+            r.kind[r.n_sets - 1] = SET_PUNG
+            r.tile[r.n_sets - 1] = t
+            r.wild[n] = r.wild[n + 1] = r.wild[n + 2] = t
+            _consider(s, r)
+            if s.stop:
+                break
+        last = 34 if every else 3
+        for i in range(last):
+            if s.stop:
+                break
+            t = i if every else _CHOW_LOWEST[i]
+            if t < 27 and t % 9 <= 6:
+                r.kind[r.n_sets - 1] = SET_CHOW
+                r.tile[r.n_sets - 1] = t
+                r.wild[n] = t
+                r.wild[n + 1] = t + 1
+                r.wild[n + 2] = t + 2
+                _consider(s, r)
+        r.n_sets -= 1
+        r.n_wild = n
+    # (two free sets or a free pair and a set would need 5 or more 赖子: a tile has 4)
+
+
+cdef void _take_unit(Search* s, int t, int kind, int start, int k_left, int sets_left
+                     ) noexcept nogil:
+    """Cover lowest real tile ``t`` with one unit (kind 0: the pair of t; SET_PUNG: the
+    pung of t; SET_CHOW: the chow from ``start``) and search on."""
+    cdef Reading* r = &s.cur
+    cdef uint8_t slot[3]
+    cdef bint took[3]
+    cdef int size = 2 if kind == 0 else 3
+    cdef int j, x, wild = 0, n_wild = r.n_wild
+    for j in range(size):
+        slot[j] = start + j if kind == SET_CHOW else t
+    # a slot takes a real tile while one is left (a pung's or pair's slots share one kind)
+    for j in range(size):
+        x = slot[j]
+        took[j] = s.rest[x] > 0
+        if took[j]:
+            s.rest[x] -= 1
+        else:
+            wild += 1
+    if wild <= k_left:
+        for j in range(size):
+            if not took[j]:
+                r.wild[r.n_wild] = slot[j]
+                r.n_wild += 1
+        if kind == 0:
+            r.pair = t
+            _search(s, t, k_left - wild, sets_left)
+            r.pair = NO_TILE
+        else:
+            r.kind[r.n_sets] = kind
+            r.tile[r.n_sets] = slot[0]
+            r.n_sets += 1
+            _search(s, t, k_left - wild, sets_left - 1)
+            r.n_sets -= 1
+        r.n_wild = n_wild
+    for j in range(size):
+        if took[j]:
+            s.rest[slot[j]] += 1
+
+
+cdef void _search(Search* s, int t, int k_left, int sets_left) noexcept nogil:
+    cdef int start
+    while t < 34 and s.rest[t] == 0:
+        t += 1
+    if t == 34:
+        _free_units(s, k_left, sets_left)
+        return
+    if s.cur.pair == NO_TILE:
+        _take_unit(s, t, 0, t, k_left, sets_left)
+        if s.stop:
+            return
+    if sets_left:
+        _take_unit(s, t, SET_PUNG, t, k_left, sets_left)
+        if s.stop:
+            return
+        if t < 27:
+            for start in range(t - 2, t + 1):
+                if start >= 0 and start // 9 == t // 9 and start % 9 <= 6:
+                    _take_unit(s, t, SET_CHOW, start, k_left, sets_left)
+                    if s.stop:
+                        return
+
+
+cdef void _loose(Search* s, int shape) noexcept nogil:
+    """The loose reading 将一色 / 风一色 when every real and set-meld tile allows it."""
+    cdef const Holding* h = s.h
+    cdef Reading r
+    cdef int i, stand
+    if shape == JIANGYISE:
+        if not h.all_258:
+            return
+        stand = h.laizi if _is_258(h.laizi) else (h.min_real if h.min_real >= 0 else 1)
+    else:
+        if not h.all_wind:
+            return
+        stand = h.laizi if _is_wind_or_white(h.laizi) else (
+            h.min_real if h.min_real >= 0 else 27)
+    r.shape = shape
+    r.pair = NO_TILE
+    r.n_sets = 0
+    r.n_wild = h.k
+    for i in range(h.k):
+        r.wild[i] = stand
+    # a loose reading never ties its way past an earlier one
+    s.sorted_ties = 0
+    _consider(s, &r)
+
+
+cdef void _readings(Search* s, const uint8_t* counts) noexcept nogil:
+    """Meet every reading of the holding (``counts``: the concealed tiles, 赖子 included)."""
+    cdef const Holding* h = s.h
+    cdef RegularDecomposition dec[MAX_REGULAR_DECOMPOSITIONS]
+    cdef int i, j, n_dec
+    cdef Reading* r = &s.cur
+    s.best_key = -1
+    s.any_reading = 0
+    s.any_two_laizi = 0
+    s.stop = 0
+    r.shape = REGULAR
+    r.pair = NO_TILE
+    r.n_sets = 0
+    r.n_wild = 0
+    if h.k == 0:
+        s.sorted_ties = 0
+        n_dec = regular_decompositions(counts, dec, MAX_REGULAR_DECOMPOSITIONS)
+        for i in range(n_dec):
+            r.pair = dec[i].pair
+            r.n_sets = dec[i].n_sets
+            for j in range(r.n_sets):
+                r.kind[j] = dec[i].kind[j]
+                r.tile[j] = dec[i].tile[j]
+            _consider(s, r)
+            if s.stop:
+                return
+    else:
+        s.sorted_ties = 1
+        for i in range(34):
+            s.rest[i] = h.real[i]
+        _search(s, 0, h.k, h.n_sets)
+        if s.stop:
+            return
+    _loose(s, JIANGYISE)
+    if s.stop:
+        return
+    _loose(s, FENGYISE)
+
+
+# --- rows ---------------------------------------------------------------------------------
 
 cdef int _check_row(const uint8_t* counts, const uint8_t* melds, int laizi, int pi_tile,
                     int flags) noexcept nogil:
@@ -121,111 +598,58 @@ cdef int _check_row(const uint8_t* counts, const uint8_t* melds, int laizi, int 
     return 0
 
 
+cdef inline int _meld_fan(const Holding* h, const uint8_t* singles, bint koukou
+                          ) noexcept nogil:
+    """F of the winner from his melds (口口番 or 开口番, kongs, single kongs)."""
+    cdef int fan
+    if koukou:
+        fan = h.chows + h.pungs + 2 * h.exposed
+    else:
+        fan = 1 if h.chows + h.pungs + h.exposed else 0
+    return fan + 2 * h.concealed + singles[0] + 2 * singles[1]
+
+
+cdef int _best_row(const uint8_t* counts, const uint8_t* melds, int laizi, int pi_tile,
+                   const Context* c, Holding* h, Search* s) noexcept nogil:
+    """Status of a checked row; on OK ``s.best`` is the best reading."""
+    if counts[32] or counts[33] or (pi_tile < 34 and counts[pi_tile]):
+        return HOLDS_FIXED
+    _load(counts, melds, laizi, h)
+    if h.chows + h.pungs + h.exposed == 0:
+        return NOT_OPENED
+    s.h = h
+    s.c = c
+    s.shape_only = 0
+    _readings(s, counts)
+    if s.best_key >= 0:
+        return OK
+    if s.any_two_laizi:
+        return TWO_LAIZI
+    return PAIR_NOT_258 if s.any_reading else NOT_WINNING
+
+
 cdef int _score_row(const uint8_t* counts, const uint8_t* melds, const uint8_t* singles,
                     int laizi, int pi_tile, int flags, bint dealer, bint koukou,
                     bint plus5, int16_t* base_out, int16_t* payer_out, int8_t* fan_out,
-                    uint8_t* big_out) noexcept nogil:
-    cdef int t, k, j, kind, tile, n_sets = 0, n_dec
-    cdef int chows = 0, pungs = 0, exposed = 0, concealed = 0
-    cdef int suits = 0, all_258 = 1, all_wind = 1
-    cdef bint any_pung = 0, any_258 = 0, peng_ok
-    cdef int big = 0, base, payer, fan
-    cdef RegularDecomposition dec[MAX_REGULAR_DECOMPOSITIONS]
+                    uint8_t* hard_out, uint8_t* big_out) noexcept nogil:
+    cdef Holding h
+    cdef Search s
+    cdef Context c
+    cdef int status
     if _check_row(counts, melds, laizi, pi_tile, flags):
         return E_INPUT
-    if counts[32] or counts[33] or (pi_tile < 34 and counts[pi_tile]):
-        return HOLDS_FIXED
-    for k in range(4):
-        kind = melds[2 * k]
-        if kind == 0:
-            break
-        tile = melds[2 * k + 1]
-        n_sets += 1
-        if kind == MELD_CHOW:
-            chows += 1
-        elif kind == MELD_PUNG:
-            pungs += 1
-        elif kind == MELD_KONG:
-            exposed += 1
-        else:
-            concealed += 1
-        for j in range(3 if kind == MELD_CHOW else 1):
-            t = tile + j
-            if t < 27:
-                suits |= 1 << (t // 9)
-            else:
-                suits |= 8
-            if not _is_258(t):
-                all_258 = 0
-            if t < 27 or t > 31:
-                all_wind = 0
-    if chows + pungs + exposed == 0:
-        return NOT_OPENED
-    if counts[laizi]:
-        return NEEDS_READINGS
-    for t in range(34):
-        if counts[t]:
-            if t < 27:
-                suits |= 1 << (t // 9)
-            else:
-                suits |= 8
-            if not _is_258(t):
-                all_258 = 0
-            if t < 27 or t > 31:
-                all_wind = 0
-    n_dec = regular_decompositions(counts, dec, MAX_REGULAR_DECOMPOSITIONS)
-    for k in range(n_dec):
-        if _is_258(dec[k].pair):
-            any_258 = 1
-        peng_ok = chows == 0
-        for j in range(dec[k].n_sets):
-            if dec[k].kind[j] == SET_CHOW:
-                peng_ok = 0
-        if peng_ok:
-            any_pung = 1
-    if all_wind:
-        big |= B_FENGYISE
-    if n_dec and (suits == 1 or suits == 2 or suits == 4):
-        big |= B_QINGYISE
-    if all_258:
-        big |= B_JIANGYISE
-    if any_pung:
-        big |= B_PENGPENGHU
-    if (n_dec and n_sets == 4 and concealed == 0 and not (flags & (F_SELF | F_ROBBING))
-            and any_258):
-        big |= B_QUANQIUREN
-    if not big and not any_258:
-        return PAIR_NOT_258 if n_dec else NOT_WINNING
-    if flags & F_REPLACEMENT:
-        big |= B_GANGKAI
-    if flags & F_LAST:
-        big |= B_HAIDI
-    if flags & F_ROBBING:
-        big |= B_QIANGGANG
-    # the winner's 番: his melds, 硬胡 (no 赖子 held), and for a 屁胡 庄家 and 自摸
-    if koukou:
-        fan = chows + pungs + 2 * exposed
-    else:
-        fan = 1
-    fan += 2 * concealed + singles[0] + 2 * singles[1] + 1
-    if not big:
-        fan += dealer + ((flags & F_SELF) != 0)
-        base = 1
-        payer = 1
-    elif big & B_FENGYISE:
-        base = 0
-        payer = 0
-    else:
-        base = 10 * _popcount8(big)
-        if (flags & (F_REPLACEMENT | F_LAST)) or ((flags & F_ROBBING) and not plus5):
-            payer = base
-        else:
-            payer = base * 3 // 2
-    base_out[0] = base
-    payer_out[0] = payer
-    fan_out[0] = fan
-    big_out[0] = big
-    return OK
+    c.flags = flags
+    c.dealer = dealer
+    c.plus5 = plus5
+    s.found = NULL
+    status = _best_row(counts, melds, laizi, pi_tile, &c, &h, &s)
+    if status == OK:
+        base_out[0] = s.best.base
+        payer_out[0] = s.best.payer
+        fan_out[0] = <int8_t>(_meld_fan(&h, singles, koukou) + s.best.fan_extra)
+        hard_out[0] = s.best.hard
+        big_out[0] = s.best.big
+    return status
 
 
 def score_rows(const uint8_t[:, ::1] hands, const uint8_t[:, :, ::1] melds,
@@ -233,7 +657,7 @@ def score_rows(const uint8_t[:, ::1] hands, const uint8_t[:, :, ::1] melds,
                const uint8_t[::1] pi_tile, const uint32_t[::1] flags,
                const uint8_t[::1] dealer, bint koukou, bint plus5,
                int8_t[::1] status, int16_t[::1] base, int16_t[::1] payer_base,
-               int8_t[::1] fan, uint8_t[::1] big, int num_threads=1):
+               int8_t[::1] fan, uint8_t[::1] hard, uint8_t[::1] big, int num_threads=1):
     """Fill the output rows; a row with bad input gets status -1 (batch.score_batch then
     names the problem)."""
     cdef Py_ssize_t i, n = hands.shape[0]
@@ -242,4 +666,165 @@ def score_rows(const uint8_t[:, ::1] hands, const uint8_t[:, :, ::1] melds,
     for i in prange(n, nogil=True, num_threads=num_threads, schedule="static"):
         status[i] = <int8_t>_score_row(&hands[i, 0], &melds[i, 0, 0], &singles[i, 0],
                                        laizi[i], pi_tile[i], flags[i], dealer[i], koukou,
-                                       plus5, &base[i], &payer_base[i], &fan[i], &big[i])
+                                       plus5, &base[i], &payer_base[i], &fan[i], &hard[i],
+                                       &big[i])
+
+
+# --- one hand (the scalar API, settlement, the game engine) -------------------------------
+
+cdef int _load_hand(tuple concealed, tuple set_melds, uint8_t* counts, uint8_t* melds
+                    ) except -1:
+    """Counts and [kind, tile] pairs of a validated holding (tile ids, Meld objects)."""
+    cdef int i, t
+    cdef object m
+    cdef str kind
+    for i in range(34):
+        counts[i] = 0
+    for i in range(8):
+        melds[i] = 0
+    for x in concealed:
+        t = x
+        if not 0 <= t < 34 or counts[t] == 4:
+            raise ValueError(f"concealed tiles {concealed}: not ids 0..33 with at most 4 "
+                             "copies each")
+        counts[t] += 1
+    if len(set_melds) > 4:
+        raise ValueError("more than four set melds")
+    for i, m in enumerate(set_melds):
+        kind = m.kind
+        if kind == "chow":
+            melds[2 * i] = MELD_CHOW
+        elif kind == "pung":
+            melds[2 * i] = MELD_PUNG
+        elif kind == "kong":
+            melds[2 * i] = MELD_KONG
+        else:
+            melds[2 * i] = MELD_CONCEALED_KONG
+        t = m.tiles[0]
+        if not 0 <= t < (25 if melds[2 * i] == MELD_CHOW else 34):
+            raise ValueError(f"meld {m}: not a set of tiles 0..33")
+        melds[2 * i + 1] = t
+    return 0
+
+
+cdef tuple _reading_tuple(const Reading* r):
+    return (PY_SHAPES[r.shape], None if r.pair == NO_TILE else r.pair,
+            tuple([(r.kind[j], r.tile[j]) for j in range(r.n_sets)]),
+            tuple([r.wild[j] for j in range(r.n_wild)]))
+
+
+def score_hand(tuple concealed, tuple set_melds, int laizi, int pi_tile, int flags,
+               bint dealer, bint plus5):
+    """The best reading of one validated winning holding (``concealed`` tile ids,
+    ``set_melds`` Meld objects without the single kongs; ``pi_tile`` 255 when the 赖子皮 is
+    an ordinary tile): ``(status, None)`` or ``(OK, (big, hard, fan_extra, base,
+    payer_base, (shape, pair, sets, wildcards)))`` with the sets as (SET kind, tile) and
+    ``fan_extra`` the winner's 番 beyond his melds (硬胡, and for a 屁胡 庄家 and 自摸)."""
+    cdef uint8_t counts[34]
+    cdef uint8_t melds[8]
+    cdef Holding h
+    cdef Search s
+    cdef Context c
+    cdef Reading* r
+    cdef int status
+    _load_hand(concealed, set_melds, counts, melds)
+    c.flags = flags
+    c.dealer = dealer
+    c.plus5 = plus5
+    s.found = NULL
+    with nogil:
+        status = _best_row(counts, melds, laizi, pi_tile, &c, &h, &s)
+    if status != OK:
+        return status, None
+    r = &s.best
+    return OK, (r.big, r.hard, r.fan_extra, r.base, r.payer, _reading_tuple(r))
+
+
+def hand_readings(tuple concealed, tuple set_melds, int laizi, int flags, bint dealer,
+                  bint plus5):
+    """Every winning reading of a holding that passed the checks of 红中/发财 and 开口, in
+    the order met (with repeats): a list of (big, hard, fan_extra, base, payer_base,
+    (shape, pair, sets, wildcards)), the readings canonical (sets and 赖子 sorted)."""
+    cdef uint8_t counts[34]
+    cdef uint8_t melds[8]
+    cdef Holding h
+    cdef Search s
+    cdef Context c
+    cdef int i
+    _load_hand(concealed, set_melds, counts, melds)
+    c.flags = flags
+    c.dealer = dealer
+    c.plus5 = plus5
+    _load(counts, melds, laizi, &h)
+    s.h = &h
+    s.c = &c
+    s.shape_only = 0
+    s.out_of_memory = 0
+    s.n_found = 0
+    s.cap_found = 64
+    s.found = <Reading*>malloc(s.cap_found * sizeof(Reading))
+    if s.found == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            _readings(&s, counts)
+        if s.out_of_memory:
+            raise MemoryError()
+        return [(s.found[i].big, s.found[i].hard, s.found[i].fan_extra, s.found[i].base,
+                 s.found[i].payer, _reading_tuple(&s.found[i])) for i in range(s.n_found)]
+    finally:
+        free(s.found)
+
+
+def tenpai(tuple concealed, tuple set_melds, int laizi, tuple fixed):
+    """Whether some tile completes a 13-tile holding to a Huanggang winning shape (a 屁胡
+    with a 2/5/8 pair or a 大胡 shape; 开口, 起胡 and the one-赖子 rule aside). A hand
+    holding a tile of ``fixed`` (红中, 发财, ...) is not ready; those tiles, and a tile of
+    which the hand and melds hold 4, are not tried."""
+    cdef uint8_t counts[34]
+    cdef uint8_t melds[8]
+    cdef int held[34]
+    cdef bint skip[34]
+    cdef Holding h
+    cdef Search s
+    cdef Context c
+    cdef int t, j, m, kind
+    cdef bint ready = 0
+    _load_hand(concealed, set_melds, counts, melds)
+    for t in range(34):
+        held[t] = counts[t]
+        skip[t] = 0
+    for x in fixed:
+        t = x
+        if counts[t]:
+            return False
+        skip[t] = 1
+    for m in range(4):
+        kind = melds[2 * m]
+        if kind == 0:
+            break
+        t = melds[2 * m + 1]
+        if kind == MELD_CHOW:
+            for j in range(3):
+                held[t + j] += 1
+        else:
+            held[t] += 3 if kind == MELD_PUNG else 4
+    c.flags = 0
+    c.dealer = 0
+    c.plus5 = 1
+    s.found = NULL
+    s.shape_only = 1
+    with nogil:
+        for t in range(34):
+            if skip[t] or held[t] >= 4:
+                continue
+            counts[t] += 1
+            _load(counts, melds, laizi, &h)
+            s.h = &h
+            s.c = &c
+            _readings(&s, counts)
+            counts[t] -= 1
+            if s.best_key >= 0 or s.any_two_laizi:
+                ready = 1
+                break
+    return ready

@@ -1,8 +1,8 @@
 """Scoring many Huanggang winning hands at once (numpy arrays in, arrays out).
 
-Rows without a 赖子 in the concealed hand are scored by the room's compiled kernel
-(``_kernel.pyx``); rows holding one are scored through the wildcard core one by one (the
-core has no compiled readings API yet), with the same rules as :func:`score`.
+Every row is scored by the room's compiled kernel (``_kernel.pyx``), the one that
+:func:`score` calls for a single hand: rows holding 赖子 included, it finds the reading
+and the wildcard assignment that pay the most (就高) without leaving C.
 """
 from __future__ import annotations
 
@@ -10,12 +10,11 @@ from typing import Any, Dict, Mapping, Optional
 
 import numpy as np
 
-from ..errors import InvalidContextError, InvalidHandError, NotWinningError
-from ..hand import Meld
+from ..errors import InvalidContextError, InvalidHandError
 from ..tiles import TENHOU_NAMES, parse_tile
 from . import _kernel
 from .rules import GREEN, RED, Rules, laizi_of
-from .scoring import BIG_ITEMS, _best, _Context
+from .scoring import BIG_ITEMS
 
 #: row status codes: 0 = a Huanggang win; the others say why not
 STATUS = dict(_kernel.PY_STATUS)
@@ -170,44 +169,14 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     base = np.zeros(n, np.int16)
     payer = np.zeros(n, np.int16)
     fan = np.zeros(n, np.int8)
+    hard = np.zeros(n, np.uint8)
     big = np.zeros(n, np.uint8)
     _kernel.score_rows(h, m, s, np.ascontiguousarray(laizi), np.ascontiguousarray(pi), f, d,
                        rules.kaikou_mode == "koukou", rules.qianggang_plus5, status, base,
-                       payer, fan, big, num_threads)
+                       payer, fan, hard, big, num_threads)
     if n and status.min() < 0:
         row = int(np.flatnonzero(status < 0)[0])
         fixed = {GREEN, RED} | ({int(pi[row])} if pi[row] != 255 else set())
         _explain(row, h, m, f, int(laizi[row]), fixed)
-    hard = status == 0
-    for i in np.flatnonzero(status == STATUS["needs_readings"]):
-        _score_wild_row(int(i), h, m, s, ind, laizi, f, d, rules, status, base, payer, fan,
-                        big, hard)
-    return {"status": status, "base": base, "payer_base": payer, "fan": fan, "hard": hard,
-            "big": big, "to_cap": (big & BIG_BITS["fengyise"]) != 0}
-
-
-def _score_wild_row(i, h, m, s, ind, laizi, f, d, rules, status, base, payer, fan, big, hard):
-    """One row holding a 赖子, through the scalar rules (the wildcard core's readings)."""
-    lz = int(laizi[i])
-    concealed = tuple(int(t) for t in np.repeat(np.arange(34), h[i]))
-    set_melds = []
-    for kind, tile in m[i]:
-        if kind == 0:
-            break
-        tile = int(tile)
-        name = _KIND_NAMES[int(kind)]
-        tiles = (tile, tile + 1, tile + 2) if kind == 1 else (tile,) * (3 if kind == 2 else 4)
-        set_melds.append(Meld(name, tiles))
-    singles = [Meld("single_kong", (RED if k < 4 else GREEN,)) for k in range(int(s[i, 0]))]
-    singles += [Meld("single_kong", (lz,)) for _ in range(int(s[i, 1]))]
-    bits = int(f[i])
-    ctx = _Context(bool(bits & 1), bool(bits & 2), bool(bits & 8), bool(bits & 16), bool(d[i]))
-    try:
-        r = _best(concealed, tuple(set_melds) + tuple(singles), tuple(set_melds), lz,
-                  int(ind[i]), rules, ctx)
-    except NotWinningError as exc:
-        status[i] = exc.code
-        return
-    status[i] = 0
-    base[i], payer[i], fan[i], hard[i] = r.base, r.payer_base, r.fan, r.hard
-    big[i] = sum(BIG_BITS[item.key] for item in r.big_items)
+    return {"status": status, "base": base, "payer_base": payer, "fan": fan,
+            "hard": hard.view(bool), "big": big, "to_cap": (big & BIG_BITS["fengyise"]) != 0}

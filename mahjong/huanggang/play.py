@@ -32,7 +32,7 @@ from ..hand import Meld
 from ..record import _read_win, meld_from_strings
 from ..tiles import to_tile_ids
 from .rules import GREEN, RED, RULES_NAME, Rules, laizi_of
-from .scoring import _best, _Context, prepare_hand
+from .scoring import _best, prepare_hand, win_flags
 from .settlement import win_shares
 
 __all__ = ["play_spec", "melds_so_far"]
@@ -111,10 +111,9 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
                                      "in the last-four-tiles phase")
         concealed, ms, set_melds, _, laizi, ind = prepare_hand(
             e.hand, e.melds, e.win_tile, indicator, rules, check=False)
-        ctx = _Context(self_drawn, e.replacement, e.robbing_kong, e.last_tile,
-                       e.seat == dealer)
+        flags = win_flags(self_drawn, e.replacement, e.robbing_kong, e.last_tile)
         try:
-            result = _best(concealed, ms, set_melds, laizi, ind, rules, ctx)
+            result = _best(concealed, ms, set_melds, laizi, ind, rules, flags, e.seat == dealer)
         except NotWinningError:
             return 0
         held = melds_so_far(events)

@@ -1,10 +1,10 @@
 """Scoring one Huanggang winning hand: its base (基数), its 大胡 items, 硬胡, the winner's
 番 items and the reading used (what each 赖子 stands for).
 
-Every reading of the hand comes from the wildcard core (:func:`mahjong.decompositions`
-with ``wildcard=`` the 赖子); this module only decides which readings are Huanggang wins
-and what each is worth, and keeps the one that pays the most (就高). 将一色 and 风一色 need
-no set structure: a 赖子 stands for any tile of the kind they allow.
+The room's compiled kernel (``_kernel.pyx``) finds every reading of the hand (each way the
+held 赖子 can stand for tiles, and the loose 将一色 / 风一色 readings that need no set
+structure), values each by the rules below and keeps the one that pays the most (就高);
+this module validates the input and words the result.
 """
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..analysis import decompositions
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError
 from ..hand import Meld, check_copies, parse_melds
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
 from ..tiles import TENHOU_NAMES, parse_tile, to_tile_ids
+from . import _kernel
 from .rules import GREEN, RED, RULES_NAME, Rules, laizi_of, tile_label
 
 # --- the item table -------------------------------------------------------------------
@@ -46,9 +46,6 @@ FAN_ITEMS: Dict[str, Tuple[str, str, int]] = {
     "fangchong": ("放冲", "the discarder (屁胡 only)", 1),
 }
 PIHU = ("pihu", "屁胡", "basic hand")
-
-_TILES_258 = frozenset(t for t in range(27) if t % 9 in (1, 4, 7))
-_WINDS_WHITE = frozenset(range(27, 32))
 
 
 def fan_item(key: str, count: int = 1, reason: str = "") -> ScoreItem:
@@ -187,6 +184,26 @@ def _meld_fan_items(melds: Tuple[Meld, ...], kaikou_mode: str, laizi: int
     return tuple(items)
 
 
+def meld_fan(melds: Sequence[Meld], koukou: bool, laizi: int) -> int:
+    """F from a player's melds (the total of :func:`meld_fan_items`, without building the
+    items: settlement needs only the number for each loser)."""
+    fan = 0
+    opened = False
+    for m in melds:
+        kind = m.kind
+        if kind == "chow" or kind == "pung":
+            fan += koukou
+            opened = True
+        elif kind == "kong":
+            fan += 2 if koukou else 0
+            opened = True
+        elif kind == "concealed_kong":
+            fan += 2
+        else:  # a single kong: 赖子杠 2, 红中/发财杠 1
+            fan += 2 if m.tiles[0] == laizi else 1
+    return fan if koukou or not opened else fan + 1
+
+
 def has_opened(melds: Sequence[Meld]) -> bool:
     """开口 for winning: a chow, pung or exposed (or added) kong."""
     return any(m.kind in ("chow", "pung", "kong") for m in melds)
@@ -201,146 +218,21 @@ def total_fan(items: Sequence[ScoreItem]) -> int:
     return sum(i.total for i in items)
 
 
-# --- readings -------------------------------------------------------------------------
-
-def _loose_reading(real: Sequence[int], meld_tiles: Sequence[int], n_wild: int,
-                   laizi: int, allowed: frozenset, shape: str) -> Optional[Reading]:
-    """将一色 / 风一色: every tile (real, in melds, and what the 赖子 stand for) in
-    ``allowed``; no set structure. A 赖子 stands for itself when its kind is allowed."""
-    if any(t not in allowed for t in real) or any(t not in allowed for t in meld_tiles):
-        return None
-    if laizi in allowed:
-        return Reading(shape, wildcards=(laizi,) * n_wild, natural=True)
-    stand = min(real) if real else min(allowed)
-    return Reading(shape, wildcards=(stand,) * n_wild, natural=n_wild == 0)
-
-
-@functools.lru_cache(maxsize=65536)
-def hand_readings(concealed: Tuple[int, ...], set_melds: Tuple[Meld, ...], laizi: int
-                  ) -> Tuple[Reading, ...]:
-    """Every reading of a 14-tile holding that could be a Huanggang win: the regular
-    readings of the wildcard core and the loose 将一色 / 风一色 readings."""
-    n_wild = concealed.count(laizi)
-    out: List[Reading] = []
-    for d in decompositions(list(concealed), set_melds,
-                            wildcard=laizi if n_wild else None):
-        if d.form == "regular":
-            out.append(Reading("regular", d.pair, d.sets, d.wildcards if n_wild else (),
-                               d.natural))
-    real = [t for t in concealed if t != laizi]
-    meld_tiles = [t for m in set_melds for t in m.tiles]
-    for allowed, shape in ((_TILES_258, "jiangyise"), (_WINDS_WHITE, "fengyise")):
-        r = _loose_reading(real, meld_tiles, n_wild, laizi, allowed, shape)
-        if r is not None:
-            out.append(r)
-    return tuple(out)
-
-
-def reading_tiles(reading: Reading, set_melds: Sequence[Meld]) -> List[int]:
-    """Every tile of the hand as read (concealed target and set melds)."""
-    tiles = [t for m in set_melds for t in m.tiles]
-    if reading.shape == "regular":
-        tiles += [reading.pair, reading.pair]
-        for kind, t in reading.sets:
-            tiles += [t, t, t] if kind == "pung" else [t, t + 1, t + 2]
-    return tiles
-
-
-@dataclass(frozen=True)
-class _Context:
-    self_drawn: bool
-    replacement: bool
-    robbing_kong: bool
-    last_tile: bool
-    dealer: bool
-
-
-def reading_value(reading: Reading, concealed: Tuple[int, ...], set_melds: Tuple[Meld, ...],
-                  melds: Tuple[Meld, ...], laizi: int, ctx: _Context, rules: Rules
-                  ) -> Tuple[Optional[HuanggangResult], str]:
-    """The result of one reading, or (None, why it is not a Huanggang win)."""
-    tiles = reading_tiles(reading, set_melds)
-    if reading.shape != "regular":
-        tiles = [t for t in tiles] + [t for t in concealed if t != laizi] + list(
-            reading.wildcards)
-    big: List[str] = []
-    if reading.shape == "fengyise" or (tiles and all(t in _WINDS_WHITE for t in tiles)):
-        big.append("fengyise")
-    if reading.shape == "regular":
-        suits = {t // 9 for t in tiles}
-        if len(suits) == 1 and max(tiles) < 27:
-            big.append("qingyise")
-    if reading.shape == "jiangyise" or all(t in _TILES_258 for t in tiles):
-        big.append("jiangyise")
-    if reading.shape == "regular":
-        if all(k == "pung" for k, _ in reading.sets) and all(
-                m.kind != "chow" for m in set_melds):
-            big.append("pengpenghu")
-        if (len(set_melds) == 4 and all(m.kind in ("chow", "pung", "kong") for m in set_melds)
-                and not ctx.self_drawn and not ctx.robbing_kong
-                and reading.pair in _TILES_258):
-            big.append("quanqiuren")
-    shape_items = bool(big)
-    if not shape_items and (reading.shape != "regular" or reading.pair not in _TILES_258):
-        return None, "pair"
-    if ctx.replacement:
-        big.append("gangkai")
-    if ctx.last_tile:
-        big.append("haidi")
-    if ctx.robbing_kong:
-        big.append("qianggang")
-    n_wild = concealed.count(laizi)
-    if not big and n_wild > 1:
-        return None, "two_laizi"
-    is_big = bool(big)
-    to_cap = "fengyise" in big
-    fan_items = meld_fan_items(melds, rules, laizi)
-    hard = reading.natural
-    if hard:
-        fan_items.append(fan_item("hard", 1, "no 赖子 stands for another tile"
-                                  if n_wild else "no 赖子 in hand"))
-    if not is_big:
-        if ctx.dealer:
-            fan_items.append(fan_item("dealer"))
-        if ctx.self_drawn:
-            fan_items.append(fan_item("zimo"))
-    fan = total_fan(fan_items)
-    if to_cap:
-        big_items = (big_item("fengyise"),)
-        base = payer_base = 0
-    elif is_big:
-        big_items = tuple(big_item(k) for k in big)
-        base = 10 * len(big_items)
-        x15 = not (ctx.replacement or ctx.last_tile) and (
-            not ctx.robbing_kong or rules.qianggang_plus5)
-        payer_base = base * 3 // 2 if x15 else base
-    else:
-        big_items = ()
-        base = payer_base = 1
-    pattern = big[0] if big else PIHU[0]
-    items = big_items + tuple(fan_items)
-    result = HuanggangResult(RULES_NAME, items, fan, fan, base << fan, pattern,
-                             big_items=big_items, fan_items=tuple(fan_items), base=base,
-                             payer_base=payer_base, to_cap=to_cap, hard=hard,
-                             reading=reading, laizi=laizi, is_big=is_big)
-    return result, ""
-
-
-def result_key(r: HuanggangResult) -> Tuple:
-    """The order of 就高: 风一色 (the top) first, then the most paid by a loser with F 0
-    and a payer base (a 大胡 pays more than any 屁胡 reading of the same tiles), then 硬胡."""
-    return (r.to_cap, r.payer_base << r.fan, r.base << r.fan, r.hard, len(r.big_items))
-
-
 # --- input ----------------------------------------------------------------------------
 
 def prepare_hand(hand, melds, win_tile, indicator, rules: Rules, check: bool = True):
     """Validate a winning holding: (concealed ids, all melds, set melds, win tile, laizi,
-    indicator)."""
-    concealed = tuple(sorted(to_tile_ids(hand))) if not (
-        isinstance(hand, tuple) and all(type(t) is int for t in hand)) else tuple(sorted(hand))
-    ms = tuple(melds) if isinstance(melds, tuple) and all(
-        type(m) is Meld for m in melds) else parse_melds(melds)
+    indicator). ``check=False`` is for a holding that a record's reader made: tile ids and
+    Meld objects whose copies it has counted already."""
+    if check:
+        concealed = tuple(sorted(to_tile_ids(hand))) if not (
+            isinstance(hand, tuple) and all(type(t) is int for t in hand)) else \
+            tuple(sorted(hand))
+        ms = tuple(melds) if isinstance(melds, tuple) and all(
+            type(m) is Meld for m in melds) else parse_melds(melds)
+    else:
+        concealed = tuple(sorted(hand))
+        ms = tuple(melds)
     try:
         ind = indicator if type(indicator) is int and 0 <= indicator < 34 else \
             parse_tile(indicator)
@@ -348,19 +240,24 @@ def prepare_hand(hand, melds, win_tile, indicator, rules: Rules, check: bool = T
         raise InvalidHandError(f"indicator: {exc}") from None
     laizi = laizi_of(ind)
     fixed = rules.fixed_kong_tiles(ind)
+    set_melds = []
     for m in ms:
-        if m.is_single:
-            if m.tile != laizi and m.tile not in fixed:
+        tiles = m.tiles
+        if m.kind == "single_kong":
+            if tiles[0] != laizi and tiles[0] not in fixed:
                 raise InvalidHandError(
                     f"meld {m}: a single kong is of 红中, 发财 or the 赖子 "
-                    f"({TENHOU_NAMES[laizi]}), not {TENHOU_NAMES[m.tile]}")
-        elif laizi in m.tiles:
+                    f"({TENHOU_NAMES[laizi]}), not {TENHOU_NAMES[tiles[0]]}")
+            continue
+        if laizi in tiles:
             raise InvalidHandError(f"meld {m} uses the 赖子 {TENHOU_NAMES[laizi]}: a 赖子 "
                                    "never goes in a chow, pung or kong with other tiles")
-        elif any(t in fixed for t in m.tiles):
-            raise InvalidHandError(f"meld {m} uses {tile_label(m.tile)}: it is konged alone, "
-                                   "never combined with other tiles")
-    set_melds = tuple(m for m in ms if not m.is_single)
+        for t in fixed:
+            if t in tiles:
+                raise InvalidHandError(f"meld {m} uses {tile_label(m.tile)}: it is konged "
+                                       "alone, never combined with other tiles")
+        set_melds.append(m)
+    set_melds = tuple(set_melds)
     n = len(concealed) + 3 * len(set_melds)
     if n != 14:
         raise InvalidHandError(f"{len(concealed)} concealed tiles and {len(set_melds)} set "
@@ -373,17 +270,6 @@ def prepare_hand(hand, melds, win_tile, indicator, rules: Rules, check: bool = T
         raise InvalidHandError(f"the winning tile {TENHOU_NAMES[w]} is not among the concealed "
                                "tiles (the hand includes the winning tile)")
     return concealed, ms, set_melds, w, laizi, ind
-
-
-def _why_not(concealed, set_melds, ms, laizi, fixed, reasons: List[str]) -> str:
-    if not reasons:
-        return ("the tiles form no 4 sets + a pair, and are not all 2/5/8 (将一色) or all "
-                "winds and 白 (风一色)")
-    if "two_laizi" in reasons:
-        return (f"a 屁胡 may keep at most one 赖子 in the concealed hand; this one holds "
-                f"{concealed.count(laizi)} {TENHOU_NAMES[laizi]} (杠上开花, 抢杠 and 海底捞 "
-                "are exempt)")
-    return "its only readings are 屁胡 with a pair that is not a 2, 5 or 8 (将)"
 
 
 def score(hand, melds=(), *, win_tile, indicator, self_drawn: bool = False,
@@ -452,11 +338,28 @@ def score(hand, melds=(), *, win_tile, indicator, self_drawn: bool = False,
     flags = self_drawn * 1 | replacement * 2 | robbing_kong * 8
     check_kong_context(counts, ms, flags, w)
     return _best(concealed, ms, set_melds, laizi, ind, rules,
-                 _Context(self_drawn, replacement, robbing_kong, last_tile, dealer))
+                 win_flags(self_drawn, replacement, robbing_kong, last_tile), bool(dealer))
 
 
 #: why a hand is not a Huanggang win (the ``status`` codes of :func:`score_batch`)
 NOT_WINNING, PAIR_NOT_258, HOLDS_FIXED, NOT_OPENED, TWO_LAIZI = 1, 2, 3, 4, 5
+
+#: the win circumstances as the kernel reads them (:class:`mahjong.ruleset.WinFlag` bits)
+SELF_DRAWN, REPLACEMENT, ROBBING_KONG, LAST_TILE = 1, 2, 8, 16
+
+#: 大胡 items in the order a result lists them, with their bits in the kernel's answer
+_BIG_ORDER = tuple((key, _kernel.PY_BIG_BITS[key]) for key in (
+    "fengyise", "qingyise", "jiangyise", "pengpenghu", "quanqiuren", "gangkai", "haidi",
+    "qianggang"))
+_BIG_ITEM = {key: big_item(key) for key in BIG_ITEMS}
+_SET_NAMES = {_kernel.PY_SET_CHOW: "chow", _kernel.PY_SET_PUNG: "pung"}
+_NO_PI_TILE = 255
+
+
+def win_flags(self_drawn: bool, replacement: bool, robbing_kong: bool, last_tile: bool) -> int:
+    """The win circumstances as kernel bits."""
+    return (SELF_DRAWN if self_drawn else 0) | (REPLACEMENT if replacement else 0) | (
+        ROBBING_KONG if robbing_kong else 0) | (LAST_TILE if last_tile else 0)
 
 
 def _not_winning(message: str, code: int) -> NotWinningError:
@@ -465,88 +368,121 @@ def _not_winning(message: str, code: int) -> NotWinningError:
     return exc
 
 
-@functools.lru_cache(maxsize=16384)
-def _best(concealed, ms, set_melds, laizi, ind, rules, ctx) -> HuanggangResult:
-    """The best result of a validated holding (results are immutable: cached, so a hand
-    met again costs one lookup; errors are not cached)."""
+def _why_not(code: int, concealed, laizi: int, ind: int, pi_tile: int) -> NotWinningError:
+    """The error of a holding that is not a Huanggang win (status ``code``; ``pi_tile`` the
+    赖子皮 ``ind`` when it is a fixed kong tile, else 255)."""
+    if code == HOLDS_FIXED:
+        held = [t for t in (GREEN, RED, pi_tile) if t in concealed]
+        message = (f"the hand holds {tile_label(held[0])}: a winning hand may not hold 红中 "
+                   "or 发财 (they are konged alone or discarded)"
+                   + (" nor the 赖子皮" if ind in held else ""))
+    elif code == NOT_OPENED:
+        message = ("the hand has not opened (开口): a win needs a chow, pung or exposed kong "
+                   "before it (concealed and single kongs do not open)")
+    elif code == TWO_LAIZI:
+        message = (f"a 屁胡 may keep at most one 赖子 in the concealed hand; this one holds "
+                   f"{concealed.count(laizi)} {TENHOU_NAMES[laizi]} (杠上开花, 抢杠 and 海底捞 "
+                   "are exempt)")
+    elif code == PAIR_NOT_258:
+        message = "its only readings are 屁胡 with a pair that is not a 2, 5 or 8 (将)"
+    else:
+        message = ("the tiles form no 4 sets + a pair, and are not all 2/5/8 (将一色) or all "
+                   "winds and 白 (风一色)")
+    return _not_winning(message, code)
+
+
+def _pi_tile(rules: Rules, ind: int) -> int:
+    """The 赖子皮 when it is a fixed kong tile too (option laizipi_special), else none."""
     fixed = rules.fixed_kong_tiles(ind)
-    held = [t for t in fixed if t in concealed]
-    if held:
-        raise _not_winning(f"the hand holds {tile_label(held[0])}: a winning hand may not "
-                              "hold 红中 or 发财 (they are konged alone or discarded)"
-                           + (" nor the 赖子皮" if ind in held else ""), HOLDS_FIXED)
-    if not has_opened(set_melds):
-        raise _not_winning("the hand has not opened (开口): a win needs a chow, pung or "
-                           "exposed kong before it (concealed and single kongs do not open)",
-                           NOT_OPENED)
-    best = None
-    reasons: List[str] = []
-    for reading in hand_readings(concealed, set_melds, laizi):
-        result, why = reading_value(reading, concealed, set_melds, ms, laizi, ctx, rules)
-        if result is None:
-            reasons.append(why)
-        elif best is None or result_key(result) > result_key(best):
-            best = result
-    if best is None:
-        code = TWO_LAIZI if "two_laizi" in reasons else (
-            PAIR_NOT_258 if reasons else NOT_WINNING)
-        raise _not_winning(_why_not(concealed, set_melds, ms, laizi, fixed, reasons), code)
-    return best
+    return fixed[2] if len(fixed) > 2 else _NO_PI_TILE
+
+
+def _result(answer, concealed, ms, laizi: int, kaikou_mode: str, flags: int, dealer: bool
+            ) -> HuanggangResult:
+    """The result of the kernel's answer for one reading: (big bits, 硬胡, 番 beyond the
+    melds, base, payer base, (shape, pair, sets, wildcards))."""
+    bits, hard, _, base, payer_base, (shape, pair, sets, wildcards) = answer
+    big = [key for key, bit in _BIG_ORDER if bits & bit]
+    is_big = bool(big)
+    to_cap = "fengyise" in big
+    fan_items = list(_meld_fan_items(ms, kaikou_mode, laizi))
+    if hard:
+        fan_items.append(fan_item("hard", 1, "no 赖子 stands for another tile"
+                                  if laizi in concealed else "no 赖子 in hand"))
+    if not is_big:
+        if dealer:
+            fan_items.append(fan_item("dealer"))
+        if flags & SELF_DRAWN:
+            fan_items.append(fan_item("zimo"))
+    fan = total_fan(fan_items)
+    big_items = (_BIG_ITEM["fengyise"],) if to_cap else tuple(_BIG_ITEM[k] for k in big)
+    reading = Reading(shape, pair, tuple((_SET_NAMES[k], t) for k, t in sets), wildcards,
+                      bool(hard))
+    fan_items = tuple(fan_items)
+    return HuanggangResult(RULES_NAME, big_items + fan_items, fan, fan, base << fan,
+                           big[0] if big else PIHU[0], big_items=big_items,
+                           fan_items=fan_items, base=base, payer_base=payer_base,
+                           to_cap=to_cap, hard=bool(hard), reading=reading, laizi=laizi,
+                           is_big=is_big)
+
+
+def _best(concealed, ms, set_melds, laizi, ind, rules, flags, dealer) -> HuanggangResult:
+    """The best result of a validated holding (``flags``: :func:`win_flags`)."""
+    return _best_of(concealed, ms, laizi, ind, _pi_tile(rules, ind), rules.kaikou_mode,
+                    rules.qianggang_plus5, flags, dealer)
+
+
+@functools.lru_cache(maxsize=16384)
+def _best_of(concealed, ms, laizi, ind, pi_tile, kaikou_mode, plus5, flags, dealer
+             ) -> HuanggangResult:
+    """:func:`_best` keyed on what the result depends on. Results are immutable: cached, so
+    a hand met again costs one lookup; errors are not cached."""
+    set_melds = tuple([m for m in ms if m.kind != "single_kong"])
+    status, answer = _kernel.score_hand(concealed, set_melds, laizi, pi_tile, flags, dealer,
+                                        plus5)
+    if status:
+        raise _why_not(status, concealed, laizi, ind, pi_tile)
+    return _result(answer, concealed, ms, laizi, kaikou_mode, flags, dealer)
 
 
 def all_results(hand, melds=(), *, win_tile, indicator, self_drawn=False, replacement=False,
                 robbing_kong=False, last_tile=False, dealer=False, rules=None
                 ) -> List[HuanggangResult]:
     """The result of every winning reading of the hand (for checking 就高: :func:`score`
-    returns the one that pays the most)."""
+    returns the one that pays the most), in the order: readings without a 赖子 as the
+    core splits them, readings with 赖子 by what the 赖子 stand for, then pair, then sets;
+    then 将一色 and 风一色."""
     rules = Rules.from_mapping(rules)
     concealed, ms, set_melds, w, laizi, ind = prepare_hand(hand, melds, win_tile, indicator,
                                                            rules)
-    ctx = _Context(self_drawn, replacement, robbing_kong, last_tile, dealer)
-    out = []
-    for reading in hand_readings(concealed, set_melds, laizi):
-        result, _ = reading_value(reading, concealed, set_melds, ms, laizi, ctx, rules)
-        if result is not None:
-            out.append(result)
-    return out
-
-
-def is_winning_shape(concealed: Tuple[int, ...], set_melds: Tuple[Meld, ...], laizi: int
-                     ) -> bool:
-    """Whether a 14-tile holding has a Huanggang winning shape (a 屁胡 with a 2/5/8 pair or
-    a 大胡 shape), ignoring 开口, 起胡 and the one-赖子 limit (the tenpai test of 承包)."""
-    ctx = _Context(False, False, False, False, False)
-    rules = Rules()
-    for reading in hand_readings(concealed, set_melds, laizi):
-        if reading.shape != "regular" or reading.pair in _TILES_258:
-            return True
-        r, _ = reading_value(reading, concealed, set_melds, set_melds, laizi, ctx, rules)
-        if r is not None:
-            return True
-    return False
+    flags = win_flags(self_drawn, replacement, robbing_kong, last_tile)
+    answers = _kernel.hand_readings(concealed, set_melds, laizi, flags, dealer,
+                                    rules.qianggang_plus5)
+    regular, loose, seen = [], [], set()
+    for answer in answers:
+        reading = answer[-1]
+        if reading[0] != "regular":
+            loose.append(answer)
+        elif reading not in seen:
+            seen.add(reading)
+            regular.append(answer)
+    if laizi in concealed:
+        regular.sort(key=lambda a: (a[-1][3], a[-1][1],
+                                    tuple((_SET_NAMES[k], t) for k, t in a[-1][2])))
+    return [_result(a, concealed, ms, laizi, rules.kaikou_mode, flags, dealer)
+            for a in regular + loose]
 
 
 @functools.lru_cache(maxsize=4096)
 def is_tenpai(concealed: Tuple[int, ...], set_melds: Tuple[Meld, ...], laizi: int,
               fixed: Tuple[int, ...] = (GREEN, RED)) -> bool:
-    """A 13-tile holding that some tile would complete to a Huanggang winning shape."""
-    if any(t in fixed for t in concealed):
-        return False
-    held = [0] * 34
-    for t in concealed:
-        held[t] += 1
-    for m in set_melds:
-        for t in m.tiles:
-            held[t] += 1
-    for t in range(34):
-        if t in fixed or held[t] >= 4:
-            continue
-        if is_winning_shape(tuple(sorted(concealed + (t,))), set_melds, laizi):
-            return True
-    return False
+    """A 13-tile holding that some tile would complete to a Huanggang winning shape (a 屁胡
+    with a 2/5/8 pair or a 大胡 shape; 开口, 起胡 and the one-赖子 limit aside): the tenpai
+    test of 承包."""
+    return _kernel.tenpai(concealed, set_melds, laizi, tuple(fixed))
 
 
 def clear_caches() -> None:
     """Empty the caches of readings and results (benchmarks measure cold runs with it)."""
-    for f in (hand_readings, _best, _meld_fan_items, is_tenpai):
+    for f in (_best_of, _meld_fan_items, is_tenpai):
         f.cache_clear()

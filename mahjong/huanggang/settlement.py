@@ -15,8 +15,8 @@ from ..record import ClaimEvent, HandRecord, KongEvent, WinEvent, walk_tuples
 from ..ruleset import Ledger, Settlement, recorded_win_error
 from ..tiles import TENHOU_NAMES, format_tiles
 from .rules import RULES_NAME, Rules, laizi_of, tile_label
-from .scoring import (HuanggangResult, _best, _Context, fan_item, meld_fan_items, prepare_hand,
-                      shows_opened, is_tenpai, total_fan)
+from .scoring import (HuanggangResult, _best, fan_item, is_tenpai, meld_fan, meld_fan_items,
+                      prepare_hand, shows_opened, win_flags)
 
 _WIN_AND_END = frozenset(("win", "exhausted"))
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
@@ -33,12 +33,12 @@ def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
     openings: List[List[Tuple[int, int]]] = [[] for _ in range(rec.seats)]
     kongs: List[List[Tuple[str, int]]] = [[] for _ in range(rec.seats)]
     lists_claims = False
+    special = frozenset((laizi,) + tuple(fixed))
     for i, e in enumerate(rec.events):
         t = type(e)
         if t is ClaimEvent:
             lists_claims = True
-            if laizi in e.tiles or fixed[0] in e.tiles or fixed[1] in e.tiles or \
-                    fixed[-1] in e.tiles:
+            if not special.isdisjoint(e.tiles):
                 where = f"event {i} ({e.type} by seat {e.seat})"
                 if laizi in e.tiles:
                     raise InvalidRecordError(
@@ -50,8 +50,7 @@ def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
                                          "combined with other tiles")
             openings[e.seat].append((i, e.from_seat))
         elif t is KongEvent:
-            special = e.tile == laizi or e.tile in fixed
-            if (e.kind == "single") != special:
+            if (e.kind == "single") != (e.tile in special):
                 where = f"event {i} (kong by seat {e.seat})"
                 if e.kind == "single":
                     raise InvalidRecordError(
@@ -68,11 +67,12 @@ def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
 
 
 def _check_holdings(rec: HandRecord, wins: Dict[int, int], laizi: int, fixed, kongs,
-                    lists_claims: bool) -> None:
+                    lists_claims: bool) -> list:
     """Every seat's melds came from events, and every seat that did not win shows its
-    closing hand (its melds decide what it pays)."""
-    for seat in range(rec.seats):
-        h = rec.holding(seat, wins)
+    closing hand (its melds decide what it pays). Returns each seat's holding (concealed,
+    melds), None for a seat without one (only when nobody won)."""
+    holdings = [rec.holding(seat, wins) for seat in range(rec.seats)]
+    for seat, h in enumerate(holdings):
         if h is None:
             if wins:
                 raise InvalidRecordError(
@@ -97,6 +97,7 @@ def _check_holdings(rec: HandRecord, wins: Dict[int, int], laizi: int, fixed, ko
             src = f"event {wins[seat]} (win by seat {seat})" if seat in wins else \
                 f"final hand of seat {seat}"
             raise InvalidRecordError(f"{src}: {problem}")
+    return holdings
 
 
 def loser_fan(melds, rules: Rules, laizi: int, result: HuanggangResult, *, dealer: bool,
@@ -115,21 +116,21 @@ def win_shares(result: HuanggangResult, winner: int, losers: Dict[int, tuple], r
                *, discarder: Optional[int], self_drawn: bool, dealer: int, laizi: int):
     """The share of every payer: ``{seat: (raw, amount, F(L), base, note)}`` with ``raw``
     the amount before caps (None for 风一色) and ``amount`` after the cap or tier.
-    ``losers`` maps each loser seat to its melds."""
-    if not result.is_big and not self_drawn:
-        payers = [discarder]
-    else:
-        payers = sorted(losers)
+    ``losers`` maps each loser seat to its melds; F(L) is as :func:`loser_fan` counts it."""
+    pihu = not result.is_big
+    payers = [discarder] if pihu and not self_drawn else sorted(losers)
+    koukou = rules.kaikou_mode == "koukou"
+    to_cap = result.to_cap
     shares = {}
     for seat in payers:
-        items = loser_fan(losers[seat], rules, laizi, result, dealer=seat == dealer,
-                          discarder=seat == discarder)
-        f_l = total_fan(items)
+        f_l = meld_fan(losers[seat], koukou, laizi)
+        if pihu:
+            f_l += (seat == dealer) + (seat == discarder)
         base = result.payer_base if (self_drawn or seat == discarder) else result.base
-        raw = None if result.to_cap else base << (result.fan + f_l)
+        raw = None if to_cap else base << (result.fan + f_l)
         shares[seat] = [raw, raw, f_l, base, ""]
     cap, tiers = rules.cap, rules.tiers
-    all_reach = len(payers) == 3 and (result.to_cap or (
+    all_reach = len(payers) == 3 and (to_cap or (
         cap is not None and all(s[0] >= cap for s in shares.values())))
     if all_reach:
         top = cap if cap is not None else None
@@ -248,7 +249,7 @@ def settle(record, rules=None) -> Settlement:
     fixed = rules.fixed_kong_tiles(ind)
     openings, kongs, lists_claims = _check_claims_and_kongs(rec, laizi, fixed)
     wins = rec.winners()
-    _check_holdings(rec, wins, laizi, fixed, kongs, lists_claims)
+    holdings = _check_holdings(rec, wins, laizi, fixed, kongs, lists_claims)
     ledger = Ledger(4)
     results: Dict[int, HuanggangResult] = {}
     next_dealer: Optional[int] = None
@@ -261,20 +262,19 @@ def settle(record, rules=None) -> Settlement:
                     (rec.dealer + 1) % 4
                 notes.append("黄庄: nobody won; no payments")
             continue
-        where = f"event {i} (win by seat {e.seat})"
         self_drawn = e.from_seat is None
-        ctx = _Context(self_drawn, e.replacement, e.robbing_kong, e.last_tile,
-                       e.seat == rec.dealer)
+        flags = win_flags(self_drawn, e.replacement, e.robbing_kong, e.last_tile)
         try:
             if e.last_tile and not self_drawn:
                 raise MahjongError("last_tile (海底捞): in the last-four-tiles phase a player "
                                    "wins only by self-draw")
             concealed, ms, set_melds, _, _, _ = prepare_hand(e.hand, e.melds, e.win_tile, ind,
                                                              rules, check=False)
-            result = _best(concealed, ms, set_melds, laizi, ind, rules, ctx)
+            result = _best(concealed, ms, set_melds, laizi, ind, rules, flags,
+                           e.seat == rec.dealer)
         except MahjongError as exc:
-            raise recorded_win_error(where, exc) from None
-        losers = {s: rec.holding(s, wins)[1] for s in range(4) if s != e.seat}
+            raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
+        losers = {s: holdings[s][1] for s in range(4) if s != e.seat}
         shares = win_shares(result, e.seat, losers, rules, discarder=e.from_seat,
                             self_drawn=self_drawn, dealer=rec.dealer, laizi=laizi)
         if not result.to_cap:
@@ -282,7 +282,7 @@ def settle(record, rules=None) -> Settlement:
             if top < rules.qihu_points:
                 who = max(shares, key=lambda s: shares[s][0])
                 raise InvalidRecordError(
-                    f"{where}: the win does not reach 起胡: the largest share is {top} "
+                    f"event {i} (win by seat {e.seat}): the win does not reach 起胡: the largest share is {top} "
                     f"(seat {who}), and a win needs {rules.qihu_points}")
         payer, why = _baopai(result, rec, e, openings, laizi, fixed)
         how = "自摸" if self_drawn else (f"抢杠 of seat {e.from_seat}" if e.robbing_kong
