@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import mahjong.huanggang as hg
-from mahjong.errors import InvalidContextError, InvalidHandError, NotWinningError
+from mahjong.errors import InvalidContextError, InvalidHandError, MahjongError, NotWinningError
 from mahjong.huanggang.batch import BIG_BITS, STATUS
 
 from huanggang_gen import random_batch, row_as_scalar
@@ -50,9 +50,16 @@ def test_batch_threads_and_empty():
     ind, hands, melds, singles, flags, dealer = random_batch(400, seed=7, wild_rate=0)
     one = hg.score_batch(hands, melds, indicator=ind, flags=flags, single_kongs=singles)
     two = hg.score_batch(hands, melds, indicator=ind, flags=flags, single_kongs=singles,
-                         num_threads=2)
+                         threads=2)
     for k in one:
         assert np.array_equal(one[k], two[k])
+    with pytest.warns(DeprecationWarning, match="num_threads"):
+        old = hg.score_batch(hands, melds, indicator=ind, flags=flags, single_kongs=singles,
+                             num_threads=2)
+    assert all(np.array_equal(one[k], old[k]) for k in one)
+    for bad in (0, 100_000, True, 2.0):  # unchecked before: 100,000 threads crash OpenMP
+        with pytest.raises(MahjongError, match=r"threads must be an integer 1\.\.256"):
+            hg.score_batch(hands, melds, indicator=ind, threads=bad)
     empty = hg.score_batch(np.zeros((0, 34), np.uint8), indicator="3p")
     assert empty["status"].shape == (0,)
 

@@ -6,10 +6,12 @@ and the wildcard assignment that pay the most (就高) without leaving C.
 """
 from __future__ import annotations
 
+import warnings
 from typing import Any, Dict, Mapping, Optional
 
 import numpy as np
 
+from ..batch import threads_for
 from ..errors import InvalidContextError, InvalidHandError
 from ..tiles import TENHOU_NAMES, parse_tile
 from . import _kernel
@@ -114,8 +116,8 @@ def _explain(row, h, m, f, laizi, fixed):
 
 
 def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, dealer=None,
-                rules: Optional[Rules | Mapping[str, Any]] = None, num_threads: int = 1
-                ) -> Dict[str, np.ndarray]:
+                rules: Optional[Rules | Mapping[str, Any]] = None, threads: int = 1,
+                num_threads: Optional[int] = None) -> Dict[str, np.ndarray]:
     """Score N winning hands.
 
     Parameters
@@ -136,8 +138,12 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     dealer : (N,) bools, optional
         The winner is the dealer (庄家 counts in a 屁胡).
     rules : Rules or mapping, optional
+    threads : int
+        Threads of the compiled loop, 1..256 (1 by default; a batch of few rows runs on
+        fewer, as every batch call: :func:`mahjong.batch.threads_for`).
     num_threads : int
-        Threads of the compiled loop (1 by default).
+        The old name of ``threads`` (deprecated: a DeprecationWarning; it goes in the
+        next release).
 
     Returns
     -------
@@ -156,9 +162,14 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     >>> int(out["status"][0]), int(out["base"][0]), int(out["fan"][0])
     (0, 1, 4)
     """
+    if num_threads is not None:
+        warnings.warn("huanggang.score_batch: num_threads is deprecated; use threads",
+                      DeprecationWarning, stacklevel=2)
+        threads = num_threads
     rules = Rules.from_mapping(rules)
     h, m, s, f, d = _arrays(hands, melds, single_kongs, flags, dealer)
     n = h.shape[0]
+    threads = threads_for(threads, n)
     ind = _indicators(indicator, n)
     laizi = _LAIZI[ind]
     if rules.laizipi_special:
@@ -173,7 +184,7 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     big = np.zeros(n, np.uint8)
     _kernel.score_rows(h, m, s, np.ascontiguousarray(laizi), np.ascontiguousarray(pi), f, d,
                        rules.kaikou_mode == "koukou", rules.qianggang_plus5, status, base,
-                       payer, fan, hard, big, num_threads)
+                       payer, fan, hard, big, threads)
     if n and status.min() < 0:
         row = int(np.flatnonzero(status < 0)[0])
         fixed = {GREEN, RED} | ({int(pi[row])} if pi[row] != 255 else set())
