@@ -153,13 +153,7 @@ def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat,
             shown += discards.count(t)
         n = concealed.count(t) + shown
         if n:
-            for key, money in kinds:
-                row = full.get(key)
-                if row is None:
-                    full[key] = [n, money * n]
-                else:
-                    row[0] += n
-                    row[1] += money * n
+            _add(full, kinds, n)
             if shown:
                 _add(visible, kinds, shown)
     for key, money in chongfeng:
