@@ -10,7 +10,6 @@ worth most (就高不就低). This module holds the pieces that are the same log
 * :func:`full_hand`: a validated 136-tile winning hand (concealed ids, counts, melds),
   which the kernels read again in C (``mahjong/_additive.pxd``);
 * :class:`CachedOptions`: options built once per mapping, results once per fan combination;
-* :func:`win_flags`: a recorded win's circumstances as WinFlag bits;
 * :func:`book_win` and :func:`settle_wins`: the payments of a win (a self-draw from every
   other seat, otherwise from the discarder or the robbed seat) and the settlement loop;
 * :func:`ready_events`: the 报听 declarations of a record, with the locked-hand check.
@@ -28,10 +27,10 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 from .errors import InvalidHandError, InvalidRecordError, MahjongError
 from .hand import Meld, parse_melds
 from .record import walk_tuples
-from .ruleset import Ledger, Settlement, WinFlag, win_label
+from .ruleset import Ledger, Settlement, win_label
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 
-__all__ = ["CachedOptions", "FanRow", "FanTable", "full_hand", "win_flags", "book_win", "settle_wins",
+__all__ = ["CachedOptions", "FanRow", "FanTable", "full_hand", "book_win", "settle_wins",
            "ready_events", "SOURCES"]
 
 #: where a table value comes from
@@ -282,38 +281,6 @@ def full_hand(tiles, melds=(), *, win_tile=None, checked: bool = False):
 
 
 # -------------------------------------------------------------------------- settlement
-
-# the WinFlag bits as plain ints (mahjong_core/_types.pxd defines them; IntFlag is slow)
-_SELF_DRAWN = int(WinFlag.SELF_DRAWN)
-_REPLACEMENT = int(WinFlag.REPLACEMENT)
-_AFTER_KONG = int(WinFlag.AFTER_KONG)
-_ROBBING_KONG = int(WinFlag.ROBBING_KONG)
-_LAST_TILE = int(WinFlag.LAST_TILE)
-_HEAVENLY = int(WinFlag.HEAVENLY)
-_EARTHLY = int(WinFlag.EARTHLY)
-_FIRST_ROUND = int(WinFlag.FIRST_ROUND)
-
-
-def win_flags(e) -> int:
-    """The :class:`~mahjong.ruleset.WinFlag` bits of a recorded win event as an int (the
-    record reader checked them for contradictions)."""
-    flags = _SELF_DRAWN if e.from_seat is None else 0
-    if e.replacement:
-        flags |= _REPLACEMENT
-    if e.after_kong:
-        flags |= _AFTER_KONG
-    if e.robbing_kong:
-        flags |= _ROBBING_KONG
-    if e.last_tile:
-        flags |= _LAST_TILE
-    if e.heavenly:
-        flags |= _HEAVENLY
-    if e.earthly:
-        flags |= _EARTHLY
-    if e.first_round:
-        flags |= _FIRST_ROUND
-    return flags
-
 
 def book_win(ledger, n_seats: int, seat: int, from_seat: Optional[int], amount: int,
              label: str, event: int) -> None:

@@ -58,6 +58,7 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
+from mahjong_core import _types
 from mahjong_core._holdings import most_copies as _most_copies
 from mahjong_core._holdings import most_held as _most_held
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
@@ -447,6 +448,14 @@ class WinEvent:
     def self_drawn(self) -> bool:
         return self.from_seat is None
 
+    @property
+    def bits(self) -> int:
+        """The win's circumstances as :class:`mahjong.ruleset.WinFlag` bits (a plain int;
+        the reader has checked them for contradictions)."""
+        return win_bits(self.from_seat is None, self.replacement, self.after_kong,
+                        self.robbing_kong, self.last_tile, self.heavenly, self.earthly,
+                        self.first_round)
+
     def counts(self) -> np.ndarray:
         """``uint8[34]`` counts of the concealed part (winning tile included)."""
         return tile_counts(self.hand)
@@ -466,6 +475,21 @@ class WinEvent:
 
 
 _EMPTY = FrozenDict()
+
+
+def win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile, heavenly, earthly,
+             first_round=False) -> int:
+    """Win circumstances as the WIN_* bits of the core (the values of
+    :class:`mahjong.ruleset.WinFlag`), a plain int; no checks
+    (:func:`mahjong.ruleset.win_flags` checks them)."""
+    return ((_types.WIN_SELF_DRAWN if self_drawn else 0)
+            | (_types.WIN_REPLACEMENT if replacement else 0)
+            | (_types.WIN_AFTER_KONG if after_kong else 0)
+            | (_types.WIN_ROBBING_KONG if robbing_kong else 0)
+            | (_types.WIN_LAST_TILE if last_tile else 0)
+            | (_types.WIN_HEAVENLY if heavenly else 0)
+            | (_types.WIN_EARTHLY if earthly else 0)
+            | (_types.WIN_FIRST_ROUND if first_round else 0))
 
 
 @dataclass(frozen=True, init=False)

@@ -33,7 +33,7 @@ from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError)
 from .hand import Meld, parse_melds
-from .record import _TENHOU_IDS, KongEvent, meld_from_strings
+from .record import _TENHOU_IDS, KongEvent, meld_from_strings, win_bits
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 
 __all__ = [
@@ -510,13 +510,6 @@ def checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_til
         raise InvalidContextError("heavenly, earthly and first_round exclude each other")
     return win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile, heavenly,
                     earthly, first_round)
-
-
-def win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile, heavenly, earthly,
-             first_round=False) -> int:
-    """The :class:`WinFlag` bits as a plain int (no checks; see :func:`win_flags`)."""
-    return (self_drawn * 1 | replacement * 2 | after_kong * 4 | robbing_kong * 8
-            | last_tile * 16 | heavenly * 32 | earthly * 64 | first_round * 128)
 
 
 def suited_hand_arrays(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool = False,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Union
 
-from ..additive import ready_events, win_flags
+from ..additive import ready_events
 from ..errors import InvalidRecordError, NotWinningError
 from ..game.spec import PlaySpec, WinQuery
 from ..record import _read_event, _read_win
@@ -91,7 +91,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
             prefix = _Prefix(record)
             early = kouting_seats(prefix, ready_events(prefix)).get(e.seat, False)
         try:
-            return win_entry(e.hand, e.melds, e.win_tile, win_flags(e), early, rules)[0].value
+            return win_entry(e.hand, e.melds, e.win_tile, e.bits, early, rules)[0].value
         except NotWinningError:
             return 0
 

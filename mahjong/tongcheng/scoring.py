@@ -12,6 +12,8 @@ from __future__ import annotations
 import struct
 from typing import Any, Mapping, Optional
 
+from mahjong_core import _types
+
 from ..additive import full_hand, tile_of
 from ..errors import InvalidContextError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
@@ -19,8 +21,10 @@ from . import _kernel
 from .fans import ENTRY_KEYS, ROWS, TAIL_KEYS
 from .rules import RULES_NAME, Rules, _placeholder_note
 
-# WinFlag bits as plain ints (IntFlag operators are slow)
-_SELF, _REPLACEMENT, _ROBBING, _HEAVENLY, _EARTHLY = 1, 2, 8, 32, 64
+# WinFlag bits as plain ints (IntFlag operators are slow); the core defines them
+_SELF, _REPLACEMENT, _ROBBING, _HEAVENLY, _EARTHLY = (
+    _types.WIN_SELF_DRAWN, _types.WIN_REPLACEMENT, _types.WIN_ROBBING_KONG, _types.WIN_HEAVENLY,
+    _types.WIN_EARTHLY)
 assert _kernel.FAN_KEYS == tuple(r.key for r in ROWS)
 _KONG_CONTEXT = _REPLACEMENT | _ROBBING
 _INDEX = {r.key: i for i, r in enumerate(ROWS)}

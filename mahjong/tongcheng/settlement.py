@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional
 
-from ..additive import event_error, ready_events, settle_wins, win_flags
+from ..additive import event_error, ready_events, settle_wins
 from ..errors import InvalidRecordError, MahjongError
 from ..record import HandRecord
 from ..ruleset import Settlement, recorded_win_error
@@ -85,6 +85,6 @@ def _score_win(record, i: int, e, rules: Rules, context):
                                     f"but {len(discards)} discards came before it")
     early = kouting.get(e.seat, False) and ready_at[e.seat] < i
     try:
-        return win_entry(e.hand, e.melds, e.win_tile, win_flags(e), early, rules)
+        return win_entry(e.hand, e.melds, e.win_tile, e.bits, early, rules)
     except MahjongError as exc:
         raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None

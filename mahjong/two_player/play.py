@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
 
-from ..additive import win_flags
 from ..errors import InvalidRecordError, MahjongError, NotWinningError
 from ..game.spec import PlaySpec, WinQuery
 from ..record import _read_win
@@ -87,7 +86,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
                     f"seat {e.seat}")
         shown = shown_ids(record.get("flower_indicators") or ())
         try:
-            entry = win_entry(e.hand, e.melds, e.win_tile, win_flags(e), e.seat in ready_at,
+            entry = win_entry(e.hand, e.melds, e.win_tile, e.bits, e.seat in ready_at,
                               shown, rules)
         except NotWinningError:
             return 0

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Sequence, Tuple
 
+from mahjong_core import _types
+
 from ..additive import full_hand, tile_of
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
@@ -18,8 +20,10 @@ from .fans import CAP, ROWS
 from .rules import RULES_NAME, Rules
 from . import _kernel
 
-# WinFlag bits as plain ints (IntFlag operators are slow)
-_SELF, _REPLACEMENT, _ROBBING, _LAST, _HEAVENLY = 1, 2, 8, 16, 32
+# WinFlag bits as plain ints (IntFlag operators are slow); the core defines them
+_SELF, _REPLACEMENT, _ROBBING, _LAST, _HEAVENLY = (
+    _types.WIN_SELF_DRAWN, _types.WIN_REPLACEMENT, _types.WIN_ROBBING_KONG, _types.WIN_LAST_TILE,
+    _types.WIN_HEAVENLY)
 assert _kernel.FAN_KEYS == tuple(r.key for r in ROWS)
 _N_FANS = len(ROWS)
 _KONG_CONTEXT = _REPLACEMENT | _ROBBING

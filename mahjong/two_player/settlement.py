@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ..additive import event_error, ready_events, settle_wins, win_flags
+from ..additive import event_error, ready_events, settle_wins
 from ..errors import InvalidRecordError, MahjongError
 from ..record import HandRecord
 from ..ruleset import Settlement, recorded_win_error
@@ -65,7 +65,7 @@ def _score_win(record, i: int, e, rules: Rules, ready_at):
                                     f"{first} declared ready at event {ready_at[first]}")
     ready = e.seat in ready_at and ready_at[e.seat] < i
     try:
-        return win_entry(e.hand, e.melds, e.win_tile, win_flags(e), ready,
+        return win_entry(e.hand, e.melds, e.win_tile, e.bits, ready,
                          record.flower_indicators, rules)
     except MahjongError as exc:
         raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
