@@ -34,24 +34,6 @@ CHUNKS = (7, 0, 130, 1, 0, 262)
 N = sum(CHUNKS)
 
 
-@pytest.fixture(scope="module")
-def cluster_client():
-    """A real cluster: two worker processes, one thread each (closed at the end)."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster:
-        with distributed.Client(cluster, set_as_default=False) as client:
-            yield client
-
-
-@pytest.fixture(params=["threads", "distributed"])
-def compute(request):
-    """Compute dask collections on the threaded scheduler or on the cluster."""
-    if request.param == "threads":
-        return lambda *xs: dask.compute(*xs, scheduler="threads")
-    client = request.getfixturevalue("cluster_client")
-    return lambda *xs: client.compute(list(xs), sync=True)
-
-
 def random_rows(n, seed):
     """Hands of 14, 13, 11, 10, 8, 5 and 2 tiles (0-4 melds inferred), some complete."""
     rng = random.Random(seed)

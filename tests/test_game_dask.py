@@ -21,21 +21,10 @@ RUNS = [("guobiao", "greedy", None), ("sichuan", "random", None),
 RUN_IDS = [r[0] for r in RUNS]
 
 
-@pytest.fixture(scope="module")
-def cluster_client():
-    """A real cluster: two worker processes, one thread each (closed at the end)."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster:
-        with distributed.Client(cluster, set_as_default=False) as client:
-            yield client
-
-
-@pytest.fixture(params=["threads", "distributed"])
-def compute(request):
-    if request.param == "threads":
-        return lambda x: dask.compute(x, scheduler="threads")[0]
-    client = request.getfixturevalue("cluster_client")
-    return lambda x: client.compute(x, sync=True)
+@pytest.fixture
+def compute(compute):
+    """One collection at a time (the suite's ``compute`` fixture takes several)."""
+    return lambda x: compute(x)[0]
 
 
 def plain(logs):
