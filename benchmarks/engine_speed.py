@@ -19,6 +19,8 @@ from mahjong.game import Game  # noqa: E402
 from mahjong.game import simulate  # noqa: E402
 from mahjong.game.env import MahjongEnv  # noqa: E402
 
+from bench_game import _env_steps as env_steps  # noqa: E402  (the benchmark's step loop)
+
 RULE_SETS = ["sichuan", "guobiao", "yunnan", "guiyang", "huanggang", "two_player",
              "tongcheng"]
 
@@ -66,17 +68,7 @@ def main():
         count = {}
 
         def steps():
-            k = 0
-            for _ in range(50):
-                env.reset()
-                for agent in env.agent_iter():
-                    obs, _, term, trunc, _ = env.last()
-                    if term or trunc:
-                        env.step(None)
-                        continue
-                    env.step(int(obs["action_mask"].argmax()))
-                    k += 1
-            count["k"] = k
+            count["k"] = env_steps(env, 50)
         steps()
         print(f"environment {rules}: {fmt(rate(steps, count['k'], args.repeat))} steps/s "
               f"({count['k'] / 50:.0f} steps per hand)", flush=True)
