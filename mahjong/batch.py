@@ -35,6 +35,7 @@ from mahjong_core import _shanten
 
 from .analysis import FormsInput, forms_mask
 from .errors import InvalidHandError, MahjongError
+from .validate import as_array
 
 __all__ = ["shanten", "useful_tiles", "shanten_and_useful", "threads_for", "MAX_THREADS",
            "ROWS_PER_THREAD"]
@@ -78,7 +79,7 @@ def _prepare(counts, n_melds: MeldsInput, forms: FormsInput
     Shape, dtype and n_melds are checked here; the per-row checks (counts 0..4, tile count
     against the melds, forms the melds allow) run inside the kernel's single pass.
     """
-    arr = np.asarray(counts)
+    arr = as_array(counts, "counts", InvalidHandError)
     if arr.ndim != 2 or arr.shape[1] != 34:
         raise InvalidHandError(f"counts must have shape (N, 34), got {arr.shape}")
     if arr.dtype != np.uint8:
@@ -93,7 +94,7 @@ def _prepare(counts, n_melds: MeldsInput, forms: FormsInput
     mask = forms_mask(forms)
     if n_melds is None:
         return arr, np.empty(n, np.int8), True, mask
-    given = np.asarray(n_melds)
+    given = as_array(n_melds, "n_melds", InvalidHandError)
     if given.dtype.kind not in "iu":
         raise InvalidHandError(f"n_melds must be integers, got dtype {given.dtype}")
     if given.ndim == 0:
@@ -116,7 +117,7 @@ def _wildcards(wildcard, n: int) -> np.ndarray:
         from .analysis import wildcard_id
 
         return np.full(n, wildcard_id(wildcard), np.int8)
-    arr = np.asarray(wildcard)
+    arr = as_array(wildcard, "wildcard")
     if arr.dtype.kind not in "iu":
         raise MahjongError(f"wildcard must be None, a tile id or an integer array, got "
                            f"dtype {arr.dtype}")
@@ -129,7 +130,7 @@ def _wildcards(wildcard, n: int) -> np.ndarray:
 
 
 def _locked(locked, n: int) -> np.ndarray:
-    arr = np.asarray(locked)
+    arr = as_array(locked, "locked", InvalidHandError)
     if arr.shape != (n, 34):
         raise InvalidHandError(f"locked must have shape ({n}, 34), got {arr.shape}")
     if arr.dtype.kind not in "iub":

@@ -18,6 +18,7 @@ mahjong.errors.InvalidHandError: 12 concealed tiles with 1 meld(s) make 15 tiles
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Iterable, Mapping, Optional, Tuple, Union
 
 import numpy as np
@@ -25,6 +26,7 @@ import numpy as np
 from mahjong_core import _types
 
 from .errors import InvalidHandError, MahjongError
+from .validate import show
 from .tiles import COPIES, N_KINDS, TENHOU_NAMES, TileInput, format_tiles, parse_tile, to_tile_ids
 
 MELD_KINDS = ("chow", "pung", "kong", "concealed_kong", "single_kong")
@@ -122,25 +124,40 @@ def parse_meld(meld: MeldInput) -> Meld:
     if isinstance(meld, Mapping):
         unknown = set(meld) - {"type", "kind", "tiles", "from"}
         if unknown:
-            raise InvalidHandError(f"meld {dict(meld)!r} has unknown field(s) {sorted(unknown)}")
+            raise InvalidHandError(f"meld {show(dict(meld))} has unknown field(s) "
+                                   f"{sorted(map(show, unknown))}")
         kind = meld.get("type", meld.get("kind"))
         if kind is None or "tiles" not in meld:
-            raise InvalidHandError(f"meld {dict(meld)!r} needs 'type' and 'tiles'")
+            raise InvalidHandError(f"meld {show(dict(meld))} needs 'type' and 'tiles'")
         return Meld(kind, meld["tiles"])
     if isinstance(meld, (tuple, list)) and len(meld) == 2 and isinstance(meld[0], str):
         return Meld(meld[0], meld[1])
-    raise InvalidHandError(f"cannot read a meld from {meld!r}: give a Meld, (kind, tiles) or "
+    raise InvalidHandError(f"cannot read a meld from {show(meld)}: give a Meld, (kind, tiles) or "
                            "{'type': kind, 'tiles': tiles}")
 
 
 def parse_melds(melds: Optional[Iterable[MeldInput]]) -> Tuple[Meld, ...]:
+    """Melds from a list (or tuple, or numpy array of ``(kind, tiles)`` rows) of melds.
+    Anything else (a number, a bool, a string, one meld, a mapping) is an
+    :class:`InvalidHandError`, and so are more than four sets."""
     if melds is None:
         return ()
-    if isinstance(melds, (str, Meld, Mapping)) or (
+    if isinstance(melds, np.ndarray):
+        if melds.ndim == 0:
+            raise InvalidHandError(f"melds must be a list of melds, got {show(melds)}")
+        melds = melds.tolist()  # rows of (kind, tiles)
+    if isinstance(melds, (str, bytes, Meld, Mapping)) or not hasattr(melds, "__iter__") or (
             isinstance(melds, tuple) and len(melds) == 2 and isinstance(melds[0], str)
             and melds[0].lower() in _KIND_ALIASES):
-        raise InvalidHandError(f"melds must be a list of melds, got {melds!r}")
-    out = tuple(parse_meld(m) for m in melds)
+        raise InvalidHandError(f"melds must be a list of melds, got {show(melds)}")
+    melds = list(islice(melds, 17))  # a few melds (single kongs too): never read more
+    if len(melds) > 16:
+        raise InvalidHandError("more than 16 melds: a hand has at most 4 sets")
+    try:
+        out = tuple(parse_meld(m) for m in melds)
+    except RecursionError:  # a meld nested too deeply for its own error message
+        raise InvalidHandError("cannot read a meld nested that deeply: give a Meld, "
+                               "(kind, tiles) or {'type': kind, 'tiles': tiles}") from None
     sets = sum(1 for m in out if m.kind != "single_kong")
     if sets > 4:
         raise InvalidHandError(f"{sets} melds: a hand has at most 4")
@@ -242,6 +259,9 @@ class Hand:
     def parse(cls, text: str) -> "Hand":
         """Read the ``str(hand)`` form back: ``"123m [222p] (7777s) <7z> +5p"`` (``<...>``
         is a single kong)."""
+        if not isinstance(text, str):
+            raise InvalidHandError(f"Hand.parse reads a hand string such as "
+                                   f"'123m [222p] +5p', got {type(text).__name__}")
         concealed, melds, win = [], [], None
         for part in text.split():
             if part.startswith("[") and part.endswith("]"):

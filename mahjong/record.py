@@ -66,6 +66,8 @@ from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 from .errors import InvalidRecordError, MahjongError
 from .hand import Meld, parse_meld, parse_melds
 from .tiles import COPIES, TENHOU_NAMES, format_tiles, parse_tile, tile_counts, to_tile_ids
+from .validate import MAX_TEXT
+from .validate import show as _show
 
 __all__ = ["DrawEvent", "DiscardEvent", "ClaimEvent", "KongEvent", "ReadyEvent", "FlipEvent",
            "WinEvent", "ExhaustedEvent", "FinalHand", "HandRecord", "FrozenDict", "walk",
@@ -114,12 +116,15 @@ def _freeze(value: Any, where: str, depth: int = 0) -> Any:
         out = {}
         for k, v in value.items():
             if not isinstance(k, str):
-                _fail(where, f"keys must be strings, got {k!r}")
+                _fail(where, f"keys must be strings, got {_show(k)}")
             out[k] = _freeze(v, where, depth + 1)
         return FrozenDict(out)
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v, where, depth + 1) for v in value)
-    return value
+    if value is None or type(value) in _SCALARS:
+        return value
+    _fail(where, f"values must be JSON values (objects, lists, strings, numbers, true, false, "
+                 f"null), got {_show(value)}")
 
 
 _SCALARS = (str, int, bool, float, type(None))
@@ -148,10 +153,10 @@ def _int_field(value: Any, where: str, name: str, low: int, high: int) -> int:
     """An integer field low..high: exactly an int (numpy integers too), never a bool, a
     float or a digit string."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        _fail(where, f"'{name}' must be an integer {low}..{high}, got {value!r}")
+        _fail(where, f"'{name}' must be an integer {low}..{high}, got {_show(value)}")
     value = int(value)
     if not low <= value <= high:
-        _fail(where, f"'{name}' must be {low}..{high}, got {value}")
+        _fail(where, f"'{name}' must be {low}..{high}, got {_show(value)}")
     return value
 
 
@@ -174,12 +179,12 @@ def _tile(value: Any, where: str, name: str) -> int:
     except MahjongError as exc:
         _fail(where, f"'{name}': {exc}")
     except (TypeError, ValueError):
-        _fail(where, f"'{name}' must be a tile, got {value!r}")
+        _fail(where, f"'{name}' must be a tile, got {_show(value)}")
 
 
 def _tiles(value: Any, where: str, name: str) -> Tuple[int, ...]:
     """Sorted tile ids of a hand field."""
-    if type(value) is str:
+    if type(value) is str and len(value) <= MAX_TEXT:
         fast = _sorted_tile_ids(value)  # compiled: every record parses several hands
         if fast is not None:
             return fast
@@ -190,7 +195,7 @@ def _tiles(value: Any, where: str, name: str) -> Tuple[int, ...]:
             _fail(where, f"'{name}': {exc}")
         except (TypeError, ValueError):
             pass
-    _fail(where, f"'{name}' must be a tile string or a list of tiles, got {value!r}")
+    _fail(where, f"'{name}' must be a tile string or a list of tiles, got {_show(value)}")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -222,7 +227,7 @@ def _melds(value: Any, where: str) -> Tuple[Meld, ...]:
             else:
                 return tuple(out)
     elif not isinstance(value, (list, tuple)):
-        _fail(where, f"'melds' must be a list of melds, got {value!r}")
+        _fail(where, f"'melds' must be a list of melds, got {_show(value)}")
     if len(value) > 16:
         _fail(where, f"'melds': {len(value)} melds, more than a hand can hold")
     try:
@@ -252,8 +257,8 @@ def _check_holding(tiles: Sequence[int], melds: Sequence[Meld], size: int, where
 def _check_keys(obj: Mapping, allowed: frozenset, where: str) -> None:
     if obj.keys() <= allowed:  # the usual case: no unknown field
         return
-    unknown = sorted(str(k) for k in set(obj) - set(allowed))
-    _fail(where, f"unknown field(s) {', '.join(map(repr, unknown))}")
+    unknown = sorted(_show(k) for k in set(obj) - set(allowed))
+    _fail(where, f"unknown field(s) {', '.join(unknown[:8])}")
 
 
 def _flag(obj: Mapping, name: str, where: str) -> bool:
@@ -261,7 +266,7 @@ def _flag(obj: Mapping, name: str, where: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, (bool, np.bool_)):
-        _fail(where, f"flag '{name}' must be true or false, got {value!r}")
+        _fail(where, f"flag '{name}' must be true or false, got {_show(value)}")
     return bool(value)
 
 
@@ -570,7 +575,7 @@ def _read_win(raw: Mapping, index: int, seats: int) -> WinEvent:
     """Read a win event (a mapping in the record's JSON form)."""
     if type(raw) is not dict:
         if not isinstance(raw, Mapping):
-            _fail(f"event {index}", f"an event is an object with a 'type', got {raw!r}")
+            _fail(f"event {index}", f"an event is an object with a 'type', got {_show(raw)}")
         raw = dict(raw)
     return _read_win_dict(raw, index, seats)
 
@@ -584,7 +589,7 @@ def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
     if type(seat) is not int or not 0 <= seat < seats:
         seat = _seat(seat, f"event {index} (win)", seats)
     text = raw.get("hand")
-    hand = _sorted_tile_ids(text) if type(text) is str else None
+    hand = _sorted_tile_ids(text) if type(text) is str and len(text) <= MAX_TEXT else None
     if hand is None:
         where = f"event {index} (win by seat {seat})"
         if "hand" not in raw:
@@ -669,7 +674,7 @@ def _read_event(index: int, raw: Any, seats: int) -> Event:
         if isinstance(raw, _EVENT_CLASSES):
             raw = raw.to_json()
         elif not isinstance(raw, Mapping):
-            _fail(f"event {index}", f"an event is an object with a 'type', got {raw!r}")
+            _fail(f"event {index}", f"an event is an object with a 'type', got {_show(raw)}")
         else:
             raw = dict(raw)
     return _read_event_dict(index, raw, seats)
@@ -688,7 +693,7 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
         k = raw.get("kind")
         if k not in KONG_KINDS:
             _fail(f"event {index} (kong by seat {seat})",
-                  f"'kind' must be one of {', '.join(KONG_KINDS)}, got {k!r}")
+                  f"'kind' must be one of {', '.join(KONG_KINDS)}, got {_show(k)}")
         tile = raw.get("tile")
         tile = _TENHOU_IDS.get(tile) if type(tile) is str else None
         if tile is None:
@@ -771,11 +776,11 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
                 data.setdefault("yunnan", {})["chajiao_pairs"] = value
                 continue
             if not isinstance(key, str) or not isinstance(value, Mapping):
-                _fail(where, f"unknown field {key!r} (rule-set data goes under the rule set's "
+                _fail(where, f"unknown field {_show(key)} (rule-set data goes under the rule set's "
                              "name, as an object)")
             data[key] = {**data.get(key, {}), **value}
         return ExhaustedEvent(_freeze(data, where)) if data else ExhaustedEvent()
-    _fail(f"event {index}", f"unknown event type {kind!r}; expected one of "
+    _fail(f"event {index}", f"unknown event type {_show(kind)}; expected one of "
                             f"{', '.join(EVENT_TYPES)}")
 
 
@@ -788,7 +793,8 @@ def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
         seat = _seat(seat if seat is not None else key, "final", seats, "seat key")
     if type(value) is dict and value.keys() <= _FINAL_KEYS:
         hand = value.get("hand")
-        hand = _sorted_tile_ids(hand) if type(hand) is str else None
+        hand = _sorted_tile_ids(hand) if type(hand) is str and len(hand) <= MAX_TEXT \
+            else None
         melds = value.get("melds")
         if hand is not None and (melds is None or melds == []):
             return seat, FinalHand(hand, ())
@@ -798,7 +804,7 @@ def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
     if isinstance(value, FinalHand):
         value = value.to_json()
     if type(value) is not dict and not isinstance(value, Mapping):
-        _fail(where, f"expected {{'hand': ..., 'melds': [...]}}, got {value!r}")
+        _fail(where, f"expected {{'hand': ..., 'melds': [...]}}, got {_show(value)}")
     _check_keys(value, _FINAL_KEYS, where)
     if "hand" not in value:
         _fail(where, "missing 'hand'")
@@ -834,9 +840,12 @@ def _tile_list(value: Any, name: str) -> Optional[Tuple[int, ...]]:
     if value is None:
         return None
     if not isinstance(value, (str, list, tuple)):
-        _fail("record", f"'{name}' must be a list of tiles, got {value!r}")
+        _fail("record", f"'{name}' must be a list of tiles, got {_show(value)}")
     if isinstance(value, str):
-        return tuple(to_tile_ids(value))
+        try:
+            return tuple(to_tile_ids(value))
+        except MahjongError as exc:
+            _fail("record", f"'{name}': {exc}")
     ids = _TENHOU_IDS
     return tuple([ids[t] if type(t) is str and t in ids else
                   _tile(t, f"record: {name}", f"tile {i}") for i, t in enumerate(value)])
@@ -962,12 +971,12 @@ def _read_record(cls, given: Any) -> HandRecord:
     _check_keys(data, _RECORD_KEYS, "record")
     rules = data.get("rules")
     if not isinstance(rules, str) or not rules:
-        _fail("record", f"'rules' must name a rule set, got {rules!r}")
+        _fail("record", f"'rules' must name a rule set, got {_show(rules)}")
     options = data.get("options")
     if options is None:
         options = _EMPTY
     elif type(options) is not dict and not isinstance(options, Mapping):
-        _fail("record", f"'options' must be an object, got {options!r}")
+        _fail("record", f"'options' must be an object, got {_show(options)}")
     else:
         options = _freeze_options(options) if options else _EMPTY
     value = data.get("seats", 4)

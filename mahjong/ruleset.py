@@ -35,6 +35,7 @@ from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, 
 from .hand import Meld, parse_melds
 from .record import _TENHOU_IDS, KongEvent, meld_from_strings, win_bits
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
+from .validate import MAX_TEXT, as_array, flag, show
 
 __all__ = [
     "WinFlag", "RuleOptions", "option", "ScoreItem", "ScoreResult", "Payment", "Settlement",
@@ -109,17 +110,17 @@ class RuleOptions:
             if choices is not None and not any(type(value) is type(c) and value == c
                                                for c in choices):
                 raise MahjongError(
-                    f"option {f.name}={value!r} is not allowed; choose one of "
+                    f"option {f.name}={show(value)} is not allowed; choose one of "
                     f"{', '.join(repr(c) for c in choices)}")
             if kind is not None and not (value is None and f.default is None):
                 if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-                    raise MahjongError(f"option {f.name}={value!r} must be an integer")
+                    raise MahjongError(f"option {f.name}={show(value)} must be an integer")
                 if kind is bool and not isinstance(value, bool):
-                    raise MahjongError(f"option {f.name}={value!r} must be true or false")
+                    raise MahjongError(f"option {f.name}={show(value)} must be true or false")
         for f in dataclasses.fields(self):  # ranges once every value has its type
             value = getattr(self, f.name)
             if type(value) is int and abs(value) > MAX_OPTION_INT:
-                raise MahjongError(f"option {f.name}={value} is out of range (at most "
+                raise MahjongError(f"option {f.name}={show(value)} is out of range (at most "
                                    f"{MAX_OPTION_INT})")
             minimum = f.metadata.get("minimum")
             if minimum is not None and getattr(self, f.name) < minimum:
@@ -141,10 +142,12 @@ class RuleOptions:
             return options
         if not isinstance(options, Mapping):
             raise MahjongError(f"options must be a mapping, got {type(options).__name__}")
+        if len(options) > 64:
+            raise MahjongError(f"{len(options)} options: no rule set has that many")
         known = {f.name for f in dataclasses.fields(cls) if f.init}
         if not all(isinstance(k, str) for k in options):
             raise MahjongError(f"option names must be strings, got "
-                               f"{sorted(map(repr, options))}")
+                               f"{show(sorted(map(show, options)))}")
         unknown = sorted(set(options) - known)
         if unknown:
             raise MahjongError(
@@ -451,7 +454,7 @@ def available_rulesets() -> List[str]:
 def ruleset_info(name: str) -> RuleSetInfo:
     """The registry entry of a rule set (a :class:`MahjongError` names the known ones)."""
     if not isinstance(name, str) or name not in _REGISTRY:
-        raise MahjongError(f"unknown rule set {name!r}; available: "
+        raise MahjongError(f"unknown rule set {show(name)}; available: "
                            f"{', '.join(available_rulesets())}")
     return _REGISTRY[name]
 
@@ -475,7 +478,10 @@ def settle(record, rules=None) -> Settlement:
     from .record import HandRecord
 
     rec = HandRecord.coerce(record)
-    info = ruleset_info(rec.rules)
+    try:
+        info = ruleset_info(rec.rules)
+    except MahjongError as exc:
+        raise InvalidRecordError(f"record: 'rules': {exc}") from None
     if rec.seats != info.seats:
         raise InvalidRecordError(f"record: seats is {rec.seats}, but {info.name} is played "
                                  f"by {info.seats}")
@@ -492,9 +498,23 @@ def win_flags(*, self_drawn: bool = False, replacement: bool = False, after_kong
                                     last_tile, heavenly, earthly, first_round))
 
 
+_WIN_ARGS = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile",
+             "heavenly", "earthly", "first_round")
+
+
 def checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile, heavenly,
                      earthly, first_round=False) -> int:
-    """:func:`win_flags` as a plain int (scoring calls it per hand; IntFlag is slow)."""
+    """:func:`win_flags` as a plain int (scoring calls it per hand; IntFlag is slow).
+    Each circumstance is ``True`` or ``False`` (numpy bools too): ``"yes"``, ``1`` or
+    ``None`` is an :class:`~mahjong.errors.InvalidContextError` naming it."""
+    if not (type(self_drawn) is bool and type(replacement) is bool
+            and type(after_kong) is bool and type(robbing_kong) is bool
+            and type(last_tile) is bool and type(heavenly) is bool
+            and type(earthly) is bool and type(first_round) is bool):
+        self_drawn, replacement, after_kong, robbing_kong, last_tile, heavenly, earthly, \
+            first_round = [flag(v, n, InvalidContextError) for v, n in zip(
+                (self_drawn, replacement, after_kong, robbing_kong, last_tile, heavenly,
+                 earthly, first_round), _WIN_ARGS)]
     if replacement and not self_drawn:
         raise InvalidContextError("replacement (杠上花) is a self-draw win")
     if after_kong and self_drawn:
@@ -543,7 +563,8 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
     if isinstance(tiles, tuple) and all(type(t) is int and 0 <= t < 34 for t in tiles):
         ids = tiles
     else:
-        ids = (_sorted_tile_ids(tiles) if type(tiles) is str else None) or \
+        ids = (_sorted_tile_ids(tiles) if type(tiles) is str and len(tiles) <= MAX_TEXT
+               else None) or \
             tuple(to_tile_ids(tiles))
     if isinstance(melds, tuple) and all(type(m) is Meld for m in melds):
         ms = melds
@@ -626,6 +647,30 @@ def recorded_win_error(where: str, exc: MahjongError) -> InvalidRecordError:
     return InvalidRecordError(f"{where}: {exc}")
 
 
+def check_kongs_listed(record, rule_name: str, why: str) -> None:
+    """Every kong a holding shows (a win's melds, a final hand's) was made by a kong event
+    of its seat: in rule sets that pay kong money from the kong events, a kong without its
+    event would silently lose its money. ``why`` says what the events pay."""
+    listed: Dict[int, List[Tuple[str, int]]] = {}
+    for e in record.events:
+        if type(e) is KongEvent and e.kind != "single":
+            listed.setdefault(e.seat, []).append((e.meld_kind, e.tile))
+    wins = record.winners()
+    for seat in range(record.seats):
+        h = record.holding(seat, wins)
+        if h is None:
+            continue
+        for m in h[1]:
+            if m.kind != "kong" and m.kind != "concealed_kong":
+                continue
+            if (m.kind, m.tiles[0]) not in listed.get(seat, ()):
+                src = f"event {wins[seat]} (win by seat {seat})" if seat in wins else \
+                    f"final hand of seat {seat}"
+                raise InvalidRecordError(
+                    f"{src}: shows the {m.kind.replace('_', ' ')} {m} but no kong event made "
+                    f"it; a {rule_name} record lists every kong ({why})")
+
+
 def check_kong_tiles(record, rule_name: str) -> None:
     """Kongs of a 108-tile rule set are of suit tiles (an InvalidRecordError names the
     first that is not)."""
@@ -633,6 +678,69 @@ def check_kong_tiles(record, rule_name: str) -> None:
         if isinstance(e, KongEvent) and e.tile >= 27:
             raise InvalidRecordError(f"event {i} (kong by seat {e.seat}): "
                                      f"{TENHOU_NAMES[e.tile]} is not a {rule_name} tile")
+
+
+#: Row status codes of the 108-tile rooms' ``score_batch`` (the core's codes, as Guobiao's
+#: negative totals): 0 = a win, else one of these.
+BATCH_STATUS = {
+    _types.ERR_NOT_WINNING: "not a winning hand",
+    _types.ERR_BAD_CONTEXT: "impossible win context (flags that exclude each other, e.g. "
+                            "replacement without a self-draw or without a kong among the "
+                            "melds, after_kong or robbing_kong on a self-draw, two of "
+                            "heavenly/earthly/first_round; or a flag the rule set has not)",
+}
+
+
+def batch_context_status(melds, flags, *, known: int, heavenly_without: str,
+                         earthly_self_drawn: bool = False):
+    """Per row, ``ERR_BAD_CONTEXT`` where scalar ``score`` would refuse the win
+    circumstances, else 0: the checks of :func:`checked_win_bits` and of
+    :func:`check_kong_context`'s replacement rule, done on whole arrays.
+
+    ``melds`` (N, 4, 2) and ``flags`` (N,) are the validated arrays of
+    :func:`prepare_batch`; ``known``: the WinFlag bits the rule set has (others are
+    refused); ``heavenly_without``: ``"exposed"`` (天胡 with no exposed meld) or ``"melds"``
+    (天和 with no meld at all); ``earthly_self_drawn``: 地和 is a self-draw.
+    (The robbed-tile count of 抢杠 needs the winning tile, which batch rows do not give.)
+    """
+    import numpy as np
+
+    f = flags.astype(np.int64)
+    s = (f & WinFlag.SELF_DRAWN) != 0
+    repl = (f & WinFlag.REPLACEMENT) != 0
+    heavenly = (f & WinFlag.HEAVENLY) != 0
+    earthly = (f & WinFlag.EARTHLY) != 0
+    first = (f & WinFlag.FIRST_ROUND) != 0
+    kinds = melds[:, :, 0]
+    bad = (f & ~known) != 0
+    bad |= repl & ~s
+    bad |= ((f & WinFlag.AFTER_KONG) != 0) & s
+    bad |= ((f & WinFlag.ROBBING_KONG) != 0) & s
+    bad |= heavenly & ~s
+    bad |= first & s
+    bad |= (heavenly.astype(np.int8) + earthly + first) > 1
+    bad |= repl & ~((kinds == _types.MELD_KONG) | (kinds == _types.MELD_CONCEALED_KONG)).any(
+        axis=1)
+    if heavenly_without == "melds":
+        bad |= heavenly & (kinds != 0).any(axis=1)
+    else:
+        bad |= heavenly & ((kinds != 0) & (kinds != _types.MELD_CONCEALED_KONG)).any(axis=1)
+    if earthly_self_drawn:
+        bad |= earthly & ~s
+    return np.where(bad, np.int32(_types.ERR_BAD_CONTEXT), np.int32(0)).astype(np.int32)
+
+
+def batch_values(base: int, fan):
+    """``base × 2^(fan − 1)`` per row (0 where fan is 0) in int64, exactly: options bound
+    ``base`` to 2**31 − 1 and a hand's 番 stays far below 32, and a value that would
+    not fit is refused rather than wrapped."""
+    import numpy as np
+
+    top = int(fan.max()) if fan.size else 0
+    if top > 0 and base.bit_length() + top - 1 > 62:
+        raise MahjongError(f"a value of {base} × 2^{top - 1} does not fit in 64 bits")
+    return np.where(fan > 0, np.int64(base) << (np.maximum(fan, 1).astype(np.int64) - 1),
+                    np.int64(0))
 
 
 def prepare_batch(hands, melds=None, flags=None, *, allow_chow: bool = False,
@@ -648,7 +756,7 @@ def prepare_batch(hands, melds=None, flags=None, *, allow_chow: bool = False,
     from .errors import InvalidHandError
     from .tiles import TENHOU_NAMES
 
-    h = np.asarray(hands)
+    h = as_array(hands, "hands", InvalidHandError)
     if h.ndim != 2 or h.shape[1] != 34:
         raise InvalidHandError(f"hands must have shape (N, 34), got {h.shape}")
     if h.dtype.kind not in "iu":
@@ -661,7 +769,7 @@ def prepare_batch(hands, melds=None, flags=None, *, allow_chow: bool = False,
     if melds is None:
         m = np.zeros((n, 4, 2), dtype=np.uint8)
     else:
-        m = np.asarray(melds)
+        m = as_array(melds, "melds", InvalidHandError)
         if m.shape != (n, 4, 2):
             raise InvalidHandError(f"melds must have shape ({n}, 4, 2), got {m.shape}")
         if m.dtype.kind not in "iu":
@@ -706,7 +814,7 @@ def prepare_batch(hands, melds=None, flags=None, *, allow_chow: bool = False,
     if flags is None:
         f = np.zeros(n, dtype=np.uint32)
     else:
-        f = np.asarray(flags)
+        f = as_array(flags, "flags", InvalidHandError)
         if f.shape != (n,) or f.dtype.kind not in "iu":
             raise InvalidHandError(f"flags must be integers of shape ({n},), got {f.shape} "
                                    f"{f.dtype}")

@@ -26,11 +26,13 @@ Accepted notations (mixable in one string, separators optional)::
 from __future__ import annotations
 
 import re
-from typing import Iterable, List, Sequence, Union
+from itertools import islice
+from typing import Iterable, List, Mapping, Sequence, Union
 
 import numpy as np
 
 from .errors import InvalidHandError, MahjongError, TileParseError
+from .validate import MAX_SEQUENCE, MAX_TEXT
 
 N_KINDS = 34
 COPIES = 4
@@ -140,6 +142,9 @@ def parse_tiles(text: str) -> List[int]:
     """
     if not isinstance(text, str):
         raise TileParseError(f"expected a tile string, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise TileParseError(f"a tile string of {len(text)} characters: at most {MAX_TEXT} "
+                             "are read (the longest wall is far shorter)")
     # Fast path for space-separated reference names ("W1 W2 J1"), the form tools built on
     # pymahjonggb send: one dict lookup per tile instead of the tokenizer.
     try:
@@ -249,11 +254,17 @@ def to_tile_ids(tiles: TileInput) -> List[int]:
                                    f"shape {tiles.shape}")
         if tiles.shape[0] == N_KINDS:
             return counts_to_ids(tiles)
+    if isinstance(tiles, (bytes, bytearray, Mapping)):
+        raise TileParseError(f"expected tiles as a string, ids or counts, got "
+                             f"{type(tiles).__name__}")
     try:
-        seq = list(tiles)
+        seq = list(islice(tiles, MAX_SEQUENCE + 1))  # an absurd length is not read whole
     except TypeError:
         raise TileParseError(f"expected tiles as a string, ids or counts, got "
                              f"{type(tiles).__name__}") from None
+    if len(seq) > MAX_SEQUENCE:
+        raise InvalidHandError(f"more than {MAX_SEQUENCE} tiles: a hand, a meld or a wall "
+                               "holds far fewer")
     if len(seq) == N_KINDS and all(isinstance(c, (int, np.integer)) for c in seq):
         return counts_to_ids(seq)
     return [parse_tile(t) for t in seq]

@@ -25,6 +25,7 @@ from mahjong_core._types import ERR_WRONG_TILE_COUNT as WRONG_TILE_COUNT
 
 from ..batch import threads_for
 from ..errors import InvalidContextError, InvalidHandError
+from ..validate import as_array
 from . import _kernel as _gb
 from ._kernel import GB_ALL_FLAGS
 # Win-context flag bits (their one definition is the kernel's context byte).
@@ -51,10 +52,16 @@ ERROR_MESSAGES = {
 }
 
 
-def _int_array(value, name: str, error) -> np.ndarray:
-    """An integer array (any integer dtype kept, so a uint8 input is never copied)."""
-    arr = np.asarray(value)
+def _int_array(value, name: str, error, allow_bool: bool = True) -> np.ndarray:
+    """An integer array (any integer dtype kept, so a uint8 input is never copied). A
+    Python integer too large for numpy is kept as a stand-in just out of range (-1 or
+    256), so that it gets its row code like any other out-of-range value."""
+    if type(value) is int and not -1 <= value <= 256:
+        value = -1 if value < 0 else 256
+    arr = as_array(value, name, error)
     if arr.dtype == np.bool_:
+        if not allow_bool:
+            raise error(f"{name} must hold integers, got bools (True is not the id 1)")
         return arr.astype(np.uint8)
     if not np.issubdtype(arr.dtype, np.integer):
         if arr.size == 0:
@@ -63,11 +70,13 @@ def _int_array(value, name: str, error) -> np.ndarray:
     return arr
 
 
-def _per_row(value, n: int, name: str, error) -> np.ndarray:
-    arr = _int_array(value, name, error)
+def _per_row(value, n: int, name: str, error, allow_bool: bool = True) -> np.ndarray:
+    arr = _int_array(value, name, error, allow_bool)
     if arr.ndim == 0:
         v = int(arr)
-        return np.full(n, v, dtype=np.uint8 if 0 <= v <= 255 else np.int64)
+        if not 0 <= v <= 255:  # out of range in every row: a stand-in that stays out
+            return np.full(n, -1 if v < 0 else 256, dtype=np.int16)
+        return np.full(n, v, dtype=np.uint8)
     if arr.shape != (n,):
         raise error(f"{name} must be a scalar or have shape ({n},), got {arr.shape}")
     return arr
@@ -131,19 +140,19 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
         raise InvalidHandError(f"concealed must have shape (N, 34), got {conc.shape}")
     n = conc.shape[0]
     threads = threads_for(threads, n)
-    win = _per_row(win_tile, n, "win_tile", InvalidHandError)
+    win = _per_row(win_tile, n, "win_tile", InvalidHandError, allow_bool=False)
     if melds is None:
         mld = np.zeros((n, 4, 2), dtype=np.uint8)
     else:
-        mld = _int_array(melds, "melds", InvalidHandError)
+        mld = _int_array(melds, "melds", InvalidHandError, allow_bool=False)
         if mld.ndim != 3 or mld.shape[0] != n or mld.shape[2] != 2 or mld.shape[1] > 4:
             raise InvalidHandError(f"melds must have shape ({n}, 4, 2), got {mld.shape}")
         if mld.shape[1] < 4:
             mld = np.concatenate([mld, np.zeros((n, 4 - mld.shape[1], 2), mld.dtype)], axis=1)
     flg = _per_row(flags, n, "flags", InvalidContextError)
-    seat = _per_row(seat_wind, n, "seat_wind", InvalidContextError)
-    rnd = _per_row(round_wind, n, "round_wind", InvalidContextError)
-    flw = _per_row(flowers, n, "flowers", InvalidContextError)
+    seat = _per_row(seat_wind, n, "seat_wind", InvalidContextError, allow_bool=False)
+    rnd = _per_row(round_wind, n, "round_wind", InvalidContextError, allow_bool=False)
+    flw = _per_row(flowers, n, "flowers", InvalidContextError, allow_bool=False)
 
     # Screen out-of-range values per row, so nothing wraps when cast to uint8 and no bad
     # index reaches the nogil kernel; such rows get their code and a harmless stand-in.

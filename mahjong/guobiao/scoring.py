@@ -324,7 +324,9 @@ def _parse_melds(melds: Any) -> Tuple[Meld, ...]:
 def _flag(value: Any, name: str) -> bool:
     if value is True or value is False:
         return value
-    if type(value).__name__ == "bool_" or (isinstance(value, int) and value in (0, 1)):
+    # numpy bools (named bool_ before numpy 2, bool since)
+    if type(value).__name__ in ("bool_", "bool") or (isinstance(value, int)
+                                                      and value in (0, 1)):
         return bool(value)
     raise InvalidContextError(f"{name}: expected True or False, got {value!r}")
 

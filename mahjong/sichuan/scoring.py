@@ -10,10 +10,13 @@ from typing import Any, Dict, Mapping, Optional, Tuple
 
 import numpy as np
 
+from mahjong_core._types import ERR_NOT_WINNING
+
 from ..errors import InvalidContextError, NotWinningError
 from ..hand import MELD_TYPE_CODES
-from ..ruleset import (ScoreItem, ScoreResult, WinFlag, check_kong_context, checked_win_bits,
-                       prepare_batch, suited_hand, suited_hand_arrays, suits_held)
+from ..ruleset import (ScoreItem, ScoreResult, WinFlag, batch_context_status, batch_values,
+                       check_kong_context, checked_win_bits, prepare_batch, suited_hand,
+                       suited_hand_arrays, suits_held)
 from ..tiles import parse_tile
 from . import _kernel
 from .rules import RULES_NAME, Rules
@@ -155,7 +158,10 @@ def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.nd
     Returns
     -------
     dict with ``fan`` (int16, capped; 0 = not a win), ``uncapped_fan``, ``value`` (int64,
-    base × 2^(fan − 1); 0 = not a win), ``items`` ((N, len(ITEMS)) int16 item counts).
+    base × 2^(fan − 1); 0 = not a win), ``items`` ((N, len(ITEMS)) int16 item counts) and
+    ``status`` (int32 per row: 0 = a win, else a code of
+    :data:`mahjong.ruleset.BATCH_STATUS`: not a win, or win circumstances that scalar
+    :func:`score` refuses, such as a replacement win without a kong, which score 0).
     A row that is not a legal hand raises :class:`~mahjong.errors.InvalidHandError` naming it;
     a legal hand that is not a win gets fan 0.
     """
@@ -164,11 +170,24 @@ def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.nd
     n = h.shape[0]
     fan = np.zeros(n, dtype=np.int16)
     items = np.zeros((n, len(ITEMS)), dtype=np.int16)
+    status = batch_context_status(m, f, known=_KNOWN_BITS, heavenly_without="exposed")
+    bad = status != 0
+    if bad.any():
+        f = np.where(bad, 0, f).astype(np.uint32)  # scored as plain, then cleared
     scorer(rules.longqidui_fan).score_batch(h, m, nm, f, fan, items)
+    if bad.any():
+        fan[bad] = 0
+        items[bad] = 0
+    status[~bad & (fan <= 0)] = ERR_NOT_WINNING
     capped = fan if rules.max_fan is None else np.minimum(fan, rules.max_fan).astype(np.int16)
-    value = np.where(capped > 0, rules.base * (np.int64(1) << np.maximum(capped, 1).astype(
-        np.int64) - 1), 0)
-    return {"fan": capped, "uncapped_fan": fan, "value": value, "items": items}
+    return {"fan": capped, "uncapped_fan": fan, "value": batch_values(rules.base, capped),
+            "items": items, "status": status}
+
+
+#: the WinFlag bits a Sichuan win can have (scalar score has no first_round)
+_KNOWN_BITS = int(WinFlag.SELF_DRAWN | WinFlag.REPLACEMENT | WinFlag.AFTER_KONG
+                  | WinFlag.ROBBING_KONG | WinFlag.LAST_TILE | WinFlag.HEAVENLY
+                  | WinFlag.EARTHLY)
 
 
 def meld_rows(melds) -> bytes:

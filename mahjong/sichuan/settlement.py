@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from ..errors import InvalidRecordError, MahjongError
 from ..record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk_tuples
 from ..ruleset import (Ledger, PaymentRow, ScoreResult, Settlement, check_kong_tiles,
+                       check_kongs_listed,
                        recorded_win_error, win_bits, win_label)
 from ..tiles import TENHOU_NAMES
 from .rules import RULES_NAME, Rules
@@ -63,6 +64,7 @@ def _score_win(i: int, e: WinEvent, rules: Rules, dealer: int) -> Tuple[ScoreRes
 
 def _check_suited(record: HandRecord) -> None:
     check_kong_tiles(record, "Sichuan")
+    check_kongs_listed(record, "Sichuan", "刮风下雨 is paid from the kong events")
     for seat, fh in record.final.items():
         if not (fh.hand and max(fh.hand) >= 27) and \
                 not [m for m in fh.melds if m.tiles[0] >= 27 or m.kind == "chow"]:

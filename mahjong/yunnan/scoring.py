@@ -10,8 +10,11 @@ from typing import Any, Dict, Mapping, Optional
 
 import numpy as np
 
+from mahjong_core._types import ERR_NOT_WINNING
+
 from ..errors import InvalidContextError, NotWinningError
-from ..ruleset import (ScoreItem, ScoreResult, WinFlag, check_kong_context, checked_win_bits,
+from ..ruleset import (ScoreItem, ScoreResult, WinFlag, batch_context_status,
+                       check_kong_context, checked_win_bits,
                        prepare_batch, suited_hand, suited_hand_arrays, suits_held)
 from ..tiles import parse_tile
 from . import _kernel
@@ -136,12 +139,26 @@ def tenpai_value(hand, melds=(), rules: Optional[Rules | Mapping[str, Any]] = No
 
 def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.ndarray]:
     """Score many Yunnan hands in one compiled loop; see :func:`mahjong.sichuan.score_batch`
-    (``value`` = fan × stake; 查花 is not included)."""
+    (``value`` = fan × stake; 查花 is not included; ``status`` per row as there: win
+    circumstances scalar :func:`score` refuses score 0 with ``ERR_BAD_CONTEXT``)."""
     rules = Rules.from_mapping(rules)
     h, m, nm, f = prepare_batch(hands, melds, flags, allow_chow=rules.allow_chow,
                                 rule_name="Yunnan")
     n = h.shape[0]
     fan = np.zeros(n, dtype=np.int16)
     items = np.zeros((n, len(ITEMS)), dtype=np.int16)
+    status = batch_context_status(m, f, known=int(WinFlag.SELF_DRAWN | WinFlag.REPLACEMENT
+                                                  | WinFlag.AFTER_KONG | WinFlag.ROBBING_KONG
+                                                  | WinFlag.LAST_TILE | WinFlag.HEAVENLY
+                                                  | WinFlag.EARTHLY | WinFlag.FIRST_ROUND),
+                                  heavenly_without="melds", earthly_self_drawn=True)
+    bad = status != 0
+    if bad.any():
+        f = np.where(bad, 0, f).astype(np.uint32)
     scorer(rules).score_batch(h, m, nm, f, fan, items)
-    return {"fan": fan, "value": fan.astype(np.int64) * rules.stake, "items": items}
+    if bad.any():
+        fan[bad] = 0
+        items[bad] = 0
+    status[~bad & (fan <= 0)] = ERR_NOT_WINNING
+    return {"fan": fan, "value": fan.astype(np.int64) * rules.stake, "items": items,
+            "status": status}
