@@ -596,7 +596,7 @@ def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
             _fail(where, "missing 'hand'")
         hand = _tiles(raw["hand"], where, "hand")
     given = raw.get("melds")
-    melds = () if given is None or given == [] else \
+    melds = () if given is None or (type(given) is list and not given) else \
         _melds(given, f"event {index} (win by seat {seat})")
     win = raw.get("win_tile")
     win = _TENHOU_IDS.get(win) if type(win) is str else None
@@ -776,8 +776,8 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
                 data.setdefault("yunnan", {})["chajiao_pairs"] = value
                 continue
             if not isinstance(key, str) or not isinstance(value, Mapping):
-                _fail(where, f"unknown field {_show(key)} (rule-set data goes under the rule set's "
-                             "name, as an object)")
+                _fail(where, f"unknown field {_show(key)} (rule-set data goes under the rule "
+                             "set's name, as an object)")
             data[key] = {**data.get(key, {}), **value}
         return ExhaustedEvent(_freeze(data, where)) if data else ExhaustedEvent()
     _fail(f"event {index}", f"unknown event type {_show(kind)}; expected one of "
@@ -796,7 +796,7 @@ def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
         hand = _sorted_tile_ids(hand) if type(hand) is str and len(hand) <= MAX_TEXT \
             else None
         melds = value.get("melds")
-        if hand is not None and (melds is None or melds == []):
+        if hand is not None and (melds is None or (type(melds) is list and not melds)):
             return seat, FinalHand(hand, ())
         if hand is not None:
             return seat, FinalHand(hand, _melds(melds, f"final hand of seat {seat}"))

@@ -366,3 +366,49 @@ def test_threads_beyond_the_bound_do_not_kill_the_process():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=child_env(), timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+@pytest.mark.parametrize("melds", [np.int64(3), np.True_, np.float64(1.0)], ids=str)
+def test_numpy_scalar_melds_in_a_record_are_refused(melds):
+    # found by tools/fuzz_atheris.py: `melds == []` on a numpy scalar is an empty array
+    with pytest.raises(InvalidRecordError, match="'melds' must be a list of melds"):
+        settle(_rec([dict(WIN, melds=melds)]))
+    with pytest.raises(InvalidRecordError, match="'melds' must be a list of melds"):
+        settle(_rec([WIN], final={"1": {"hand": "123m456m789m234p5p", "melds": melds}}))
+
+
+@pytest.mark.parametrize("value", [b"", b"x", np.int64(1), {1, 2}, object()], ids=str)
+def test_rule_set_data_must_be_json_values(value):
+    # found by tests/test_fuzz.py: an accepted record whose dumps() then failed
+    with pytest.raises(InvalidRecordError, match="must be JSON values"):
+        settle({"rules": "yunnan", "dealer": 0,
+                "events": [{"type": "exhausted", "melds": {"x": value}}]})
+
+
+def test_a_bad_wall_string_and_an_unknown_rule_set_name_the_field():
+    # found by tests/test_fuzz.py: these errors named no field
+    with pytest.raises(InvalidRecordError, match="record: 'wall': unknown tile token"):
+        settle(_rec([WIN], wall="0"))
+    with pytest.raises(InvalidRecordError, match="record: 'rules': unknown rule set"):
+        settle(dict(_rec([WIN]), rules="0"))
+
+
+def test_a_meld_mapping_with_mixed_key_types_is_refused():
+    # found by tests/test_fuzz.py: sorting the unknown keys raised a TypeError
+    for call in (lambda: mahjong.parse_melds([{"": None, 0: None}]),
+                 lambda: guobiao.score("123m456m789p11s", melds=[{"": None, 0: None}],
+                                       win_tile="1s")):
+        with pytest.raises(InvalidHandError, match="unknown field"):
+            call()
+
+
+@pytest.mark.parametrize("value", [[None, []], [[1], 2]], ids=str)
+def test_ragged_batch_input_is_a_mahjong_error(value):
+    # found by tests/test_fuzz.py: np.asarray raised a plain ValueError on ragged input
+    hands = np.stack([tile_counts("123456789m1p234s")] * 2)
+    with pytest.raises(MahjongError, match="win_tile"):
+        guobiao.score_batch(hands, value)
+    with pytest.raises(MahjongError, match="flags"):
+        sichuan.score_batch(np.stack([tile_counts("123m456m789m234p55p")] * 2), flags=value)
+    with pytest.raises(MahjongError, match="counts"):
+        mbatch.shanten([[1] * 34, [1]])

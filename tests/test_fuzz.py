@@ -401,7 +401,8 @@ def test_the_cli_never_shows_a_traceback(data, tmp_path_factory):
             "        rc = exc.code\n"
             "    print(json.dumps([argv, rc]))\n")
     proc = subprocess.run([sys.executable, "-c", code], input=json.dumps(runs), text=True,
-                          capture_output=True, env=child_env(), timeout=300, cwd=tmp_path_factory.getbasetemp())
+                          capture_output=True, env=child_env(), timeout=300,
+                          cwd=tmp_path_factory.getbasetemp())
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
     lines = [json.loads(line) for line in proc.stdout.splitlines()]

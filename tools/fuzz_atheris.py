@@ -167,7 +167,8 @@ def batch(fdp):
     if isinstance(out, np.ndarray):  # batch equals scalar on the rows it accepted
         for r in range(n):
             ids = [t for t in range(34) for _ in range(int(hands[r, t]))]
-            assert out[r] == mahjong.shanten(ids), (hands[r].tolist(), out[r])
+            if len(ids) in (13, 14):  # (other sizes: batch infers melds, scalar needs them)
+                assert out[r] == mahjong.shanten(ids), (hands[r].tolist(), out[r])
     flags = np.frombuffer(fdp.ConsumeBytes(n).ljust(n, b"\0"), np.uint8)
     _quiet(sichuan.score_batch, hands, flags=flags)
     _quiet(yunnan.score_batch, hands, flags=flags)
