@@ -99,7 +99,11 @@ def records():
     rng = random.Random(5)
     for _ in range(2000):
         hand, ms, win = random_hand(rng, n_suits=2, seven_pairs_share=0.1)
-        simple.append({"rules": "sichuan", "dealer": 0, "events": [
+        # a Sichuan record lists every kong (its 刮风下雨 is paid from the kong events)
+        kongs = [{"type": "kong", "seat": 1, "tile": format_tiles([t]),
+                  "kind": "concealed" if k == "concealed_kong" else "added"}
+                 for k, t in ms if k != "pung"]
+        simple.append({"rules": "sichuan", "dealer": 0, "events": kongs + [
             {"type": "win", "seat": 1, "hand": format_tiles(sorted(hand)),
              "melds": [{"type": k, "tiles": format_tiles([t] * (3 if k == "pung" else 4))}
                        for k, t in ms], "win_tile": format_tiles([win]),

@@ -22,6 +22,7 @@ Every flag after the target goes to libFuzzer (``-help=1`` lists them).
 """
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from pathlib import Path
@@ -144,7 +145,7 @@ def records(fdp):
             events.pop(fdp.ConsumeIntInRange(0, len(events) - 1))
         elif what == 3:
             i = fdp.ConsumeIntInRange(0, len(events) - 1)
-            events.insert(fdp.ConsumeIntInRange(0, len(events)), json.loads(json.dumps(events[i])))
+            events.insert(fdp.ConsumeIntInRange(0, len(events)), copy.deepcopy(events[i]))
         else:
             events.insert(fdp.ConsumeIntInRange(0, len(events)), {
                 "type": ["kong", "win", "draw", "discard", "pung", "exhausted"][
