@@ -426,14 +426,15 @@ def _init_tables():
     if not (SUIT_CLASS and HONOR_CLASS and PAIR_TABLE and TRIPLE_TABLE and FINAL_TABLE
             and PH_TABLE and SUIT_FINAL_TABLE):
         raise MemoryError()
-    n_suit_classes = _build_group(9, True, SUIT_CLASS, SUIT_VEC)
     WILD_SUIT_CLASS = <uint8_t*>calloc(SUIT_SIZE + 390625, 1)
     WILD_HONOR_CLASS = <uint8_t*>calloc(HONOR_SIZE + 15625, 1)
     if not (WILD_SUIT_CLASS and WILD_HONOR_CLASS):
         raise MemoryError()
-    n_wild_suit_classes = _build_group(9, True, WILD_SUIT_CLASS, WILD_SUIT_VEC, True)
-    n_wild_honor_classes = _build_group(7, False, WILD_HONOR_CLASS, WILD_HONOR_VEC, True)
-    n_honor_classes = _build_group(7, False, HONOR_CLASS, HONOR_VEC)
+    if not _load_groups():
+        n_suit_classes = _build_group(9, True, SUIT_CLASS, SUIT_VEC)
+        n_wild_suit_classes = _build_group(9, True, WILD_SUIT_CLASS, WILD_SUIT_VEC, True)
+        n_wild_honor_classes = _build_group(7, False, WILD_HONOR_CLASS, WILD_HONOR_VEC, True)
+        n_honor_classes = _build_group(7, False, HONOR_CLASS, HONOR_VEC)
     n_pair_classes = _combine(SUIT_VEC, n_suit_classes, SUIT_VEC, n_suit_classes,
                               PAIR_TABLE, PAIR_VEC)
     n_triple_classes = _combine(PAIR_VEC, n_pair_classes, SUIT_VEC, n_suit_classes,
@@ -471,6 +472,112 @@ def _init_tables():
         ORPHAN_MASK |= (<uint64_t>1) << (9 * s + 8)
 
 
+# --- the group tables on disk ------------------------------------------------------------
+# Building the four group tables (the class of every 5^9 suit and 5^7 honor vector, with
+# and without wildcards) is most of the import time (about 0.4 s). The build writes them
+# once to _shanten_tables.bin beside this module (setup.py's build_ext runs
+# write_tables()); an import reads that file in a few milliseconds instead. The file
+# names the compiled module it was made by (the CRC-32 of the module file's bytes), so a
+# rebuilt module never reads an old file: it builds its tables as before.
+# MAHJONG_CORE_BUILD_TABLES=1 makes an import build them whatever is on disk;
+# MAHJONG_CORE_TABLES_FILE names another file to read (for tests).
+
+TABLES_FILE = "_shanten_tables.bin"
+_TABLES_MAGIC = b"mahjong-core shanten tables 1\n"
+def _groups_layout():
+    """[(name, address, size)] of the group tables, in file order."""
+    return [("suit_class", <size_t>SUIT_CLASS, SUIT_SIZE),
+            ("wild_suit_class", <size_t>WILD_SUIT_CLASS, SUIT_SIZE),
+            ("honor_class", <size_t>HONOR_CLASS, HONOR_SIZE),
+            ("wild_honor_class", <size_t>WILD_HONOR_CLASS, HONOR_SIZE),
+            ("suit_vec", <size_t>&SUIT_VEC[0][0], MAX_CLASSES * N_TARGETS),
+            ("wild_suit_vec", <size_t>&WILD_SUIT_VEC[0][0], MAX_CLASSES * N_TARGETS),
+            ("honor_vec", <size_t>&HONOR_VEC[0][0], MAX_CLASSES * N_TARGETS),
+            ("wild_honor_vec", <size_t>&WILD_HONOR_VEC[0][0], MAX_CLASSES * N_TARGETS)]
+
+
+def _module_stamp():
+    """CRC-32 of this compiled module's file (None when it cannot be read)."""
+    import zlib
+    try:
+        with open(__file__, "rb") as f:
+            return zlib.crc32(f.read())
+    except OSError:
+        return None
+
+
+def _tables_header(stamp):
+    counts = (n_suit_classes, n_wild_suit_classes, n_honor_classes, n_wild_honor_classes)
+    return _TABLES_MAGIC + f"{stamp} {counts}\n".encode()
+
+
+cdef bint _load_groups() except -1:
+    """Read the group tables from TABLES_FILE; False (nothing changed) when it is missing,
+    was written by another build of this module, or does not check."""
+    global n_suit_classes, n_wild_suit_classes, n_honor_classes, n_wild_honor_classes
+    global _TABLES_READ
+    import os
+    import zlib
+    if os.environ.get("MAHJONG_CORE_BUILD_TABLES", "") not in ("", "0"):
+        return False
+    path = (os.environ.get("MAHJONG_CORE_TABLES_FILE")
+            or os.path.join(os.path.dirname(__file__), TABLES_FILE))
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return False
+    stamp = _module_stamp()
+    if stamp is None or not data.startswith(_TABLES_MAGIC):
+        return False
+    cdef Py_ssize_t start = data.find(b"\n", len(_TABLES_MAGIC)) + 1
+    try:
+        written, counts = data[len(_TABLES_MAGIC):start].decode().split(" ", 1)
+        counts = tuple(int(c) for c in counts.strip("()\n").split(","))
+    except ValueError:
+        return False
+    layout = _groups_layout()
+    total = sum(size for _, _, size in layout)
+    if (written != str(stamp) or len(counts) != 4 or len(data) != start + total + 4
+            or zlib.crc32(data[:start + total]) != int.from_bytes(data[-4:], "little")):
+        return False
+    cdef const uint8_t[:] view = data
+    cdef Py_ssize_t at = start
+    for _, address, size in layout:
+        memcpy(<void*><size_t>address, &view[at], size)
+        at += size
+    n_suit_classes, n_wild_suit_classes, n_honor_classes, n_wild_honor_classes = counts
+    _TABLES_READ = True
+    return True
+
+
+def write_tables(path=None):
+    """Write the group tables this module built to ``path`` (default: TABLES_FILE beside the
+    module), for later imports of this same build to read. Returns the path."""
+    import os
+    import zlib
+    if path is None:
+        path = os.path.join(os.path.dirname(__file__), TABLES_FILE)
+    stamp = _module_stamp()
+    if stamp is None:
+        raise OSError(f"cannot read the module file {__file__}")
+    parts = [_tables_header(stamp)]
+    for _, address, size in _groups_layout():
+        parts.append((<char*><size_t>address)[:size])
+    body = b"".join(parts)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "wb") as f:
+        f.write(body + zlib.crc32(body).to_bytes(4, "little"))
+    os.replace(tmp, path)
+    return path
+
+
+def tables_loaded():
+    """True if this import read the group tables from disk rather than building them."""
+    return _TABLES_READ
+
+
+_TABLES_READ = False
 _init_tables()
 
 
