@@ -213,7 +213,9 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(result.to_dict(style=style), ensure_ascii=False))
         return 0
-    shown = [format_tiles(to_tile_ids(tiles), style)] + [m.format(style) for m in melds] + [
+    as_given = tiles is concealed and style == "tenhou"  # the hand as the user wrote it
+    shown = [concealed if as_given else format_tiles(to_tile_ids(tiles), style)] + [
+        m.format(style) for m in melds] + [
         "+" + format_tiles([result.win_tile], style)]
     print("hand:    " + " ".join(shown))
     print(f"reading: {result.decomposition.format(style)}")

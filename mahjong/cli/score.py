@@ -105,14 +105,13 @@ def with_win_tile(concealed: str, melds, win_tile) -> str:
         return concealed
     sets = sum(1 for m in melds if m[0] not in ("single_kong", "single"))
     if len(ids) + 3 * sets == 13:
-        return format_tiles(ids + [win])
+        return concealed + format_tiles([win])
     return concealed
 
 
 def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
                options=None, flower_tiles=None, indicator=None, dealer=False):
     """One hand scored by a rule set, with the checks of the command line."""
-    from ..hand import parse_meld
     from ..ruleset import get_ruleset
     from ..tiles import to_tile_ids
 
@@ -120,9 +119,16 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
         raise MahjongError("--win-tile TILE (the winning tile) is required")
     module = get_ruleset(rules_name)
     concealed, melds = split_hand(hand)
+    from .._syntax import MELD_SYNTAX
+    from ..errors import InvalidHandError
+    from ..hand import parse_meld_text
+
     for text in meld_texts:
-        from ..hand import parse_meld_text
-        melds += [(m.kind, m.tiles) for m in parse_meld_text(text)]
+        try:
+            melds += [(m.kind, m.tiles) for m in parse_meld_text(text)]
+        except MahjongError as exc:
+            raise InvalidHandError(f"--meld {text!r}: expected KIND:TILES, e.g. pung:222p, "
+                                   f"or {MELD_SYNTAX} ({exc})") from None
     flags = dict(flags or {})
     if rules_name == "sichuan":
         flags.pop("first_round", None)

@@ -74,7 +74,7 @@ def run(args) -> int:
         if out is not None:
             out.close()
     if args.json:
-        print(json.dumps(summary.to_json(), ensure_ascii=False))
+        print(summary.to_json())
     else:
         print(f"{args.rules}: {args.agents}")
         print(summary)

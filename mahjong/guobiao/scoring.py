@@ -246,7 +246,7 @@ class ScoreResult:
     def to_json(self, decomposition: bool = True, style: str = "tenhou", **kwargs) -> str:
         """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`).
 
-        >>> score("19m19p19s1234567z", win_tile="7z").to_json(decomposition=False)[:28]
+        >>> score("19m19p19s1234567z", win_tile="7z").to_json(decomposition=False)[:27]
         '{"total": 88, "base_total":'
         """
         import json
