@@ -124,8 +124,13 @@ class ScoredSet:
 
 
 @dataclass(frozen=True)
-class Decomposition:
-    """How the winning hand was read.
+class ScoredDecomposition:
+    """How the winning hand was read (the reading a Guobiao score chose, melds included).
+
+    Not :class:`mahjong.analysis.Decomposition`, which is one way a complete hand's
+    concealed tiles split (sets as ``(kind, lowest tile)`` pairs, melds left out), as
+    :func:`mahjong.decompositions` lists them; ``mahjong.guobiao.Decomposition`` is the old
+    name of this class.
 
     ``form`` is one of ``regular``, ``seven_pairs``, ``thirteen_orphans``,
     ``honors_knitted``, ``knitted_straight``, ``nine_gates``. ``sets`` (the hand's own
@@ -165,6 +170,10 @@ class Decomposition:
                           "melded": s.melded, "concealed": s.concealed} for s in self.sets],
                 "knitted": format_tiles(self.knitted, style),
                 "tiles": format_tiles(self.tiles, style)}
+
+
+#: The old name of :class:`ScoredDecomposition` (kept: ``mahjong.guobiao.Decomposition``).
+Decomposition = ScoredDecomposition
 
 
 @dataclass(frozen=True)
@@ -210,7 +219,7 @@ class ScoreResult:
         return self.base_total >= MIN_FANS
 
     @property
-    def decomposition(self) -> Decomposition:
+    def decomposition(self) -> ScoredDecomposition:
         cached = self.__dict__.get("_decomposition")
         if cached is None:
             builder, args = self.__dict__["_raw_decomposition"]
