@@ -24,13 +24,13 @@ from __future__ import annotations
 import dataclasses
 import enum
 import importlib
-import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from mahjong_core import _types
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
+from ._compat import JsonText
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError)
 from .hand import Meld, parse_melds
@@ -206,7 +206,7 @@ class ScoreItem:
 
     def to_json(self, **kwargs) -> str:
         """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        return JsonText.of(self.to_dict(), **kwargs)
 
 
 @dataclass(frozen=True)
@@ -232,7 +232,7 @@ class ScoreResult:
 
     def to_json(self, **kwargs) -> str:
         """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        return JsonText.of(self.to_dict(), **kwargs)
 
     def items_label(self) -> str:
         """The items as one label, e.g. ``清一色+根×2`` (payment reasons)."""
@@ -275,7 +275,7 @@ class Payment:
 
     def to_json(self, **kwargs) -> str:
         """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        return JsonText.of(self.to_dict(), **kwargs)
 
 
 @dataclass(frozen=True, init=False)
@@ -337,7 +337,7 @@ class Settlement:
 
     def to_json(self, **kwargs) -> str:
         """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        return JsonText.of(self.to_dict(), **kwargs)
 
     def payments_for_event(self, event: Optional[int]) -> List[Payment]:
         return [p for p in self.payments if p.event == event]

@@ -362,3 +362,40 @@ def test_format_styles_of_melds():
     m = parse_meld("(7777s)")
     assert m.format("chinese") == "(七条 七条 七条 七条)" and m.format() == str(m) == "(7777s)"
     assert m.to_dict("unicode") == {"type": "concealed_kong", "tiles": "🀖🀖🀖🀖"}
+
+
+def test_old_dict_uses_of_to_json_warn_but_work():
+    r = guobiao.score("19m19p19s1234567z", win_tile="7z")
+    text = r.to_json()
+    assert isinstance(text, str) and json.loads(text) == r.to_dict()
+    with pytest.warns(DeprecationWarning, match="use to_dict"):
+        assert text["total"] == 88
+    with pytest.warns(DeprecationWarning):
+        assert text == r.to_dict()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert text[:1] == "{" and text == str(text) and json.dumps(json.loads(text))
+
+
+# --- progress on a terminal, quiet when piped ----------------------------------------
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_jsonl_progress_bar_on_a_terminal_only(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("tqdm")
+    path = tmp_path / "h.jsonl"
+    path.write_text((json.dumps(GOOD) + "\n") * 50)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["gb", "--jsonl", str(path)]) == 0
+    assert "50" in terminal.getvalue() and "lines" in terminal.getvalue()
+    quiet = _Terminal()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    assert main(["gb", "--jsonl", str(path), "--no-progress"]) == 0
+    assert quiet.getvalue() == ""
+    monkeypatch.undo()
+    proc = child(["gb", "--jsonl", str(path)])       # stderr is a pipe: no bar
+    assert proc.returncode == 0 and proc.stderr == b""

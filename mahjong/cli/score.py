@@ -20,7 +20,6 @@ Flags a rule set has no use for are refused with its name: ``--ready`` (报听) 
 """
 from __future__ import annotations
 
-import inspect
 import json
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -112,6 +111,8 @@ def with_win_tile(concealed: str, melds, win_tile) -> str:
 def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
                options=None, flower_tiles=None, indicator=None, dealer=False):
     """One hand scored by a rule set, with the checks of the command line."""
+    import inspect
+
     from ..ruleset import get_ruleset
     from ..tiles import to_tile_ids
 

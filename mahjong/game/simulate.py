@@ -79,9 +79,9 @@ class Summary:
 
     def to_json(self, **kwargs) -> str:
         """:meth:`to_dict` as a JSON string."""
-        import json
+        from .._compat import JsonText
 
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        return JsonText.of(self.to_dict(), **kwargs)
 
     def to_dict(self) -> Dict[str, Any]:
         n = max(self.hands, 1)

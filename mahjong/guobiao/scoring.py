@@ -258,9 +258,9 @@ class ScoreResult:
         >>> score("19m19p19s1234567z", win_tile="7z").to_json(decomposition=False)[:27]
         '{"total": 88, "base_total":'
         """
-        import json
+        from .._compat import JsonText
 
-        return json.dumps(self.to_dict(decomposition, style), ensure_ascii=False, **kwargs)
+        return JsonText.of(self.to_dict(decomposition, style), **kwargs)
 
     def __str__(self) -> str:
         """The reading and the fan table.

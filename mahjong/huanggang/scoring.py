@@ -75,9 +75,9 @@ class Reading:
 
     def to_json(self, **kwargs) -> str:
         """:meth:`to_dict` as a JSON string."""
-        import json
+        from .._compat import JsonText
 
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        return JsonText.of(self.to_dict(), **kwargs)
 
     def to_dict(self) -> Dict[str, Any]:
         return {"shape": self.shape,
