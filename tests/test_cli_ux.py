@@ -229,7 +229,7 @@ def test_gb_style(capsys):
 def test_analyze_forms_do_not_swallow_the_hand(argv, capsys):
     code, out, _ = run(argv, capsys)
     data = json.loads(out)
-    assert code == 0 and data["tiles"] == "1112345678999m"
+    assert code == 0 and data["hand"] == data["tiles"] == "1112345678999m"
     assert data["waits"] == ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"]
 
 

@@ -89,13 +89,14 @@ def analyze(tiles, melds=(), forms=None, visible=None, wildcard=None,
     by_form = analysis.shanten_by_form(counts, melds, wildcard=wild)
     useful = analysis.useful_tiles(counts, melds, forms, wildcard=wild)
     result: Dict[str, Any] = {
-        "tiles": format_tiles([t for t in range(34) for _ in range(int(counts[t]))]),
+        "hand": format_tiles([t for t in range(34) for _ in range(int(counts[t]))]),
         "melds": [m.to_dict(style) for m in melds],
         "shanten": analysis.shanten(counts, melds, forms, wildcard=wild),
         "shanten_by_form": {f: by_form[f] for f in chosen},
         "useful": [{"tile": format_tiles([t]), "unseen": int(unseen[t])} for t in useful],
         "useful_unseen": int(sum(int(unseen[t]) for t in useful)),
     }
+    result["tiles"] = result["hand"]  # the old key (records say "hand"): kept for 0.2
     if wild is not None:
         result["wildcard"] = format_tiles([w])
     if n_tiles + 3 * len(melds) == 13:
@@ -112,7 +113,7 @@ def analyze(tiles, melds=(), forms=None, visible=None, wildcard=None,
 def _text(result: Dict[str, Any]) -> str:
     lines: List[str] = []
     melds = " ".join(f"[{m['type']} {m['tiles']}]" for m in result["melds"])
-    lines.append(f"hand     {result['tiles']}" + (f"  {melds}" if melds else "")
+    lines.append(f"hand     {result['hand']}" + (f"  {melds}" if melds else "")
                  + (f"  wildcard {result['wildcard']}" if "wildcard" in result else ""))
     lines.append(f"shanten  {result['shanten']}" + ("  (complete)" if result["shanten"] == -1
                                                    else "  (ready)" if result["shanten"] == 0
