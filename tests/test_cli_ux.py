@@ -399,3 +399,14 @@ def test_jsonl_progress_bar_on_a_terminal_only(tmp_path, capsys, monkeypatch):
     monkeypatch.undo()
     proc = child(["gb", "--jsonl", str(path)])       # stderr is a pipe: no bar
     assert proc.returncode == 0 and proc.stderr == b""
+
+
+@pytest.mark.parametrize("command", ["analyze", "gb", "score", "settle", "simulate"])
+def test_every_command_has_help(command, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main([command, "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: mahjong {command}")
+    if command in ("gb", "score"):
+        assert "--win-tile" in out and "kind:tiles" in out.replace("KIND:TILES", "kind:tiles")

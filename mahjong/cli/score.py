@@ -70,7 +70,8 @@ def register(subparsers) -> None:
     p.add_argument("--win-tile", "--win", dest="win_tile", metavar="TILE",
                    help="the winning tile (--win for short)")
     p.add_argument("--meld", "--melds", action="append", default=[], metavar="MELDS",
-                   help="melds, e.g. pung:222p or '[222p] (7777s)' (repeatable)")
+                   help="melds in the one meld syntax, e.g. pung:222p or '[222p] (7777s)' "
+                        "(repeatable; kind:tiles, [tiles], {345m}, (7777s), <7z>)")
     for flag in _FLAGS:
         p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag)
     p.add_argument("--flower-indicators", default=None, metavar="TILES", dest="flower_tiles",
