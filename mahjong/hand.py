@@ -285,6 +285,34 @@ def parse_melds(melds: Optional[Iterable[MeldInput]]) -> Tuple[Meld, ...]:
     return out
 
 
+def standing_tiles(tiles: Any, melds: Iterable[Any], win_tile: Any) -> Tuple[Any, Any]:
+    """``(tiles, win_tile)`` with the winning tile taken out of a 14-tile hand (counted as
+    records count it: concealed tiles + 3 per set, a single kong 0), for the functions that
+    take the standing tiles before the win (Guobiao); anything else is returned as given
+    (the caller words its errors). Raises :class:`InvalidHandError` when 14 tiles do not
+    hold the winning tile.
+
+    >>> standing_tiles("1112345678999m5m", [], "5m")
+    ([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8], 4)
+    >>> standing_tiles("1112345678999m", [], "5m")
+    ('1112345678999m', '5m')
+    """
+    try:
+        ids = to_tile_ids(tiles)
+        win = parse_tile(win_tile)
+        sets = sum(1 for m in melds if parse_meld(m).kind != "single_kong")
+    except (MahjongError, TypeError):
+        return tiles, win_tile
+    if len(ids) + 3 * sets != 14:
+        return tiles, win_tile
+    if win not in ids:
+        raise InvalidHandError(f"win_tile: the 14 tiles of the hand do not hold the winning "
+                               f"tile {TENHOU_NAMES[win]} (give 13 tiles without it, or 14 "
+                               "with it)")
+    ids.remove(win)
+    return sorted(ids), win
+
+
 def holding_size(concealed_count: int, melds: Iterable[Meld]) -> int:
     """Tiles of a holding as a hand counts them: concealed + 3 per set (a kong counts 3; a
     single kong counts 0)."""
@@ -398,5 +426,5 @@ class Hand:
 
 
 __all__ = ["MELD_KINDS", "MELD_TYPE_CODES", "MELD_SYNTAX", "Meld", "Hand", "parse_meld",
-           "parse_melds", "parse_meld_text", "split_melds",
+           "parse_melds", "parse_meld_text", "split_melds", "standing_tiles",
            "check_copies", "holding_size", "MahjongError"]

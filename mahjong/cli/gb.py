@@ -134,32 +134,10 @@ def _wind_arg(value: str):
 
 
 def standing_tiles(tiles: Any, melds, win_tile: Any) -> Tuple[Any, Any]:
-    """``(tiles, win_tile)`` with the winning tile taken out of a 14-tile hand (the hand
-    counted as records count it: concealed tiles + 3 per set); a 13-tile hand is returned
-    as given. Raises :class:`InvalidHandError` when 14 tiles do not hold the winning tile.
+    """:func:`mahjong.hand.standing_tiles`: a 14-tile hand loses its winning tile."""
+    from ..hand import standing_tiles as _standing
 
-    >>> standing_tiles("1112345678999m5m", [], "5m")
-    ([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8], 4)
-    >>> standing_tiles("1112345678999m", [], "5m")
-    ('1112345678999m', '5m')
-    """
-    from ..tiles import parse_tile, to_tile_ids
-
-    try:
-        ids = to_tile_ids(tiles)
-        win = parse_tile(win_tile)
-    except (MahjongError, TypeError):  # score() words the error, naming the field
-        return tiles, win_tile
-    sets = sum(1 for m in melds if getattr(m, "kind", None) != "single_kong")
-    if len(ids) + 3 * sets != 14:
-        return tiles, win_tile
-    if win not in ids:
-        from ..tiles import TENHOU_NAMES
-        raise InvalidHandError(f"win_tile: the 14 tiles of the hand do not hold the winning "
-                               f"tile {TENHOU_NAMES[win]} (give 13 tiles without it, or 14 "
-                               "with it)")
-    ids.remove(win)
-    return sorted(ids), win
+    return _standing(tiles, melds, win_tile)
 
 
 # --- single hand ------------------------------------------------------------------------
