@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Iterator, List, Tuple, Union
+from typing import Any, List, Tuple, Union
 
 from ..errors import InvalidRecordError
 

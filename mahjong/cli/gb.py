@@ -31,7 +31,7 @@ import json
 import sys
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
-from ..errors import InvalidContextError, InvalidHandError, MahjongError
+from ..errors import InvalidContextError, MahjongError
 
 # JSON line field -> score() keyword (the record names: hand, win_tile, last_tile ...).
 LINE_FIELDS = {

@@ -21,7 +21,7 @@ Flags a rule set has no use for are refused with its name: ``--ready`` (报听) 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Tuple
 
 from ..errors import MahjongError
 

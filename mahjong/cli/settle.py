@@ -8,8 +8,6 @@ status then 1). Seats are labelled by their seat wind (the dealer is East).
 """
 from __future__ import annotations
 
-import json
-import sys
 
 from ..errors import MahjongError
 

@@ -2,7 +2,6 @@
 progress bar on a terminal, a summary at the end, one JSON log per line with ``--out``."""
 from __future__ import annotations
 
-import json
 import sys
 
 from ..errors import MahjongError
