@@ -306,10 +306,22 @@ def _line_kwargs(text: str, rules: str, aliases_seen: Optional[set] = None) -> D
         except MahjongError as exc:
             raise type(exc)(f"melds[{i}]: {exc}") from None
     kw["melds"] = parsed
-    kw["tiles"], kw["win_tile"] = standing_tiles(kw["tiles"], parsed, kw["win_tile"])
+    if _may_hold_the_win(kw["tiles"], parsed):
+        kw["tiles"], kw["win_tile"] = standing_tiles(kw["tiles"], parsed, kw["win_tile"])
     if rules != "standard":
         kw["rules"] = rules
     return kw
+
+
+def _may_hold_the_win(tiles: Any, melds) -> bool:
+    """False when ``tiles`` is surely not a 14-tile hand (a tenhou string is counted without
+    parsing it: its digits are its tiles), so most lines skip :func:`standing_tiles`."""
+    from ..tiles import _TENHOU_ONLY
+
+    if type(tiles) is str and _TENHOU_ONLY.fullmatch(tiles):
+        n = len(tiles) - sum(map(tiles.count, "mpsz"))
+        return n + 3 * sum(1 for m in melds if not m.is_single) == 14
+    return True
 
 
 def _result_row(result, with_decomposition: bool) -> dict:
