@@ -7,33 +7,74 @@ analysis (shanten for every form, useful tiles, waits, discards) runs in the Cyt
 package of its own; :mod:`mahjong.ruleset` registers them and settles their game logs
 (:mod:`mahjong.record`).
 
+Everything below is imported on first use (``import mahjong`` itself loads only the error
+classes), so the command line starts quickly and a script pays only for what it uses.
+
 >>> import mahjong
 >>> mahjong.shanten("1112345678999m5m")
 -1
 """
+import importlib
+import importlib.util as _util
+import os as _os
+
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError, TileParseError)
-from .hand import MELD_KINDS, Hand, Meld, parse_meld, parse_melds
-from .tiles import (N_KINDS, format_tiles, parse_tile, parse_tiles, tile_counts, tile_name,
-                    to_tile_ids)
-
-from .analysis import *  # noqa: F401,F403  (shanten, useful_tiles, waits, ... on the core)
-from .analysis import __all__ as _analysis_all
 
 __version__ = "0.1.0"
 
+
+def _check_compiled() -> None:
+    """Fail early, saying what to run, when this is a source checkout whose compiled core
+    was never built (``pip install .`` installs a copy elsewhere; run from the repository
+    root, Python finds this folder first)."""
+    if _util.find_spec("mahjong_core._types") is not None:
+        return
+    here = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
+    raise ImportError(
+        f"mahjong is being imported from the source tree {here}, whose compiled core "
+        "(mahjong_core/*.so) is not built. Either run from another directory (to use the "
+        "installed package), or build this tree: `pip install -e .` (editable install, "
+        "the developer path) or `python setup.py build_ext --inplace`.")
+
+
+_check_compiled()
+
+# Names of the top-level API and the module that defines each (imported on first access).
+_LAZY = {
+    "Hand": "hand", "Meld": "hand", "MELD_KINDS": "hand", "parse_meld": "hand",
+    "parse_melds": "hand",
+    "N_KINDS": "tiles", "format_tiles": "tiles", "parse_tile": "tiles",
+    "parse_tiles": "tiles", "tile_counts": "tiles", "tile_name": "tiles",
+    "to_tile_ids": "tiles", "STYLES": "tiles",
+}
+# mahjong.analysis.__all__ (tests/test_cli_start.py checks the two lists agree).
+ANALYSIS_NAMES = (
+    "FORMS", "shanten", "shanten_by_form", "useful_tiles", "waits", "is_complete",
+    "unseen_counts", "discard_analysis", "DiscardOption", "decompositions", "Decomposition",
+)
+_LAZY.update({name: "analysis" for name in ANALYSIS_NAMES})
+
 # Submodules reachable as attributes after a plain `import mahjong` (mahjong.batch.shanten,
-# mahjong.guobiao.score, ...), imported on first use to keep `import mahjong` light.
+# mahjong.guobiao.score, ...), imported on first use.
 _SUBMODULES = ("batch", "guobiao", "sichuan", "yunnan", "guiyang", "huanggang", "two_player",
-               "tongcheng", "dask", "ruleset", "record", "tiles", "hand")
+               "tongcheng", "dask", "ruleset", "record", "tiles", "hand", "analysis", "game")
 
 
 def __getattr__(name):
+    module = _LAZY.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        globals()[name] = value  # later lookups skip this function
+        return value
     if name in _SUBMODULES:
-        import importlib
-
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES))
+
 
 __all__ = [
     "MahjongError", "TileParseError", "InvalidHandError", "InvalidContextError",
@@ -41,4 +82,4 @@ __all__ = [
     "Hand", "Meld", "MELD_KINDS", "parse_meld", "parse_melds",
     "N_KINDS", "parse_tiles", "parse_tile", "format_tiles", "tile_name", "tile_counts",
     "to_tile_ids",
-] + list(_analysis_all)
+] + list(ANALYSIS_NAMES)

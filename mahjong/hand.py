@@ -17,6 +17,7 @@ mahjong.errors.InvalidHandError: 12 concealed tiles with 1 meld(s) make 15 tiles
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Iterable, Mapping, Optional, Tuple, Union
@@ -25,6 +26,7 @@ import numpy as np
 
 from mahjong_core import _types
 
+from ._syntax import MELD_SYNTAX
 from .errors import InvalidHandError, MahjongError
 from .validate import show
 from .tiles import COPIES, N_KINDS, TENHOU_NAMES, TileInput, format_tiles, parse_tile, to_tile_ids
@@ -105,22 +107,114 @@ class Meld:
         return MELD_TYPE_CODES[self.kind]
 
     def to_json(self) -> dict:
+        """The record form ``{"type": kind, "tiles": "222p"}`` (what hand records hold)."""
         return {"type": self.kind, "tiles": format_tiles(self.tiles)}
 
+    def to_dict(self, style: str = "tenhou") -> dict:
+        """``{"type": kind, "tiles": ...}`` with the tiles in one notation."""
+        return {"type": self.kind, "tiles": format_tiles(self.tiles, style)}
+
     def __str__(self) -> str:
-        text = format_tiles(self.tiles)
+        return self.format()
+
+    def format(self, style: str = "tenhou") -> str:
+        """The meld in the one meld syntax, tiles in one notation: ``[222p]`` exposed,
+        ``(7777s)`` concealed kong, ``<7z>`` single kong."""
+        text = format_tiles(self.tiles, style)
         if self.is_single:
             return f"<{text}>"
         return f"({text})" if self.is_concealed else f"[{text}]"
 
 
-MeldInput = Union[Meld, Tuple[str, Any], Mapping[str, Any]]
+MeldInput = Union[Meld, str, Tuple[str, Any], Tuple[str, Any, int], Mapping[str, Any]]
+
+# The one text form of a meld, read the same by every function and command:
+#   kind:tiles   pung:222p, chow:345m, kong:7777s, concealed_kong:1111z, single_kong:7z
+#   [tiles]      an exposed set, its kind from its shape: [345m] chow, [222p] pung,
+#                [7777s] kong, [7z] a single kong
+#   {tiles}      a chow;  (tiles) a concealed kong;  <tiles> a single kong
+#   tiles        bare tiles, read by shape as [tiles] is
+_BRACKETS = {"[": ("]", None), "{": ("}", "chow"), "(": (")", "concealed_kong"),
+             "<": (">", "single_kong")}
+# pymahjonggb / Botzone pack types: ("PENG", "F1", offer), the chow named by its middle tile.
+_PACK_TYPES = {"CHI": "chow", "PENG": "pung", "GANG": "kong"}
+
+
+def _meld_by_shape(text: str, original: str) -> "Meld":
+    ids = sorted(to_tile_ids(text))
+    if len(ids) == 1:
+        return Meld("single_kong", ids)
+    if len(set(ids)) == 1 and len(ids) in (3, 4):
+        return Meld("pung" if len(ids) == 3 else "kong", ids)
+    if len(ids) == 3:
+        return Meld("chow", ids)  # validated as a run by Meld
+    raise InvalidHandError(f"meld {original!r}: {len(ids)} tiles are no meld; write "
+                           f"{MELD_SYNTAX}")
+
+
+def _meld_from_text(text: str) -> "Meld":
+    body = text.strip()
+    if not body:
+        raise InvalidHandError(f"meld {text!r} is empty; write {MELD_SYNTAX}")
+    if ":" in body:
+        kind, tiles = body.split(":", 1)
+        return Meld(kind.strip(), tiles.strip())
+    bracket = _BRACKETS.get(body[0])
+    if bracket is not None:
+        close, kind = bracket
+        if not body.endswith(close):
+            raise InvalidHandError(f"meld {text!r}: {body[0]!r} without its {close!r}")
+        inner = body[1:-1].strip()
+        return _meld_by_shape(inner, text) if kind is None else Meld(kind, inner)
+    return _meld_by_shape(body, text)
+
+
+def _meld_from_pack(pack: Tuple[Any, Any, Any]) -> "Meld":
+    """pymahjonggb's ``(type, tile, offer)``: a chow by its middle tile; offer 0 is a
+    concealed kong (a concealed pung or chow is concealed tiles, not a meld)."""
+    kind, tile, offer = pack
+    kind = _PACK_TYPES.get(kind.upper())
+    if kind is None or isinstance(offer, bool) or not isinstance(offer, (int, np.integer)):
+        raise InvalidHandError(f"meld {pack!r}: a (type, tile, offer) pack has type CHI, PENG "
+                               "or GANG and a whole-number offer")
+    t = parse_tile(tile)
+    if kind == "chow":
+        if offer == 0:
+            raise InvalidHandError(f"meld {pack!r}: a concealed chow is not a meld; put its "
+                                   "tiles among the concealed tiles")
+        if t >= 27 or t % 9 in (0, 8):
+            raise InvalidHandError(f"meld {pack!r}: a chow is named by its middle tile, 2 to 8 "
+                                   "of a suit")
+        return Meld("chow", (t - 1, t, t + 1))
+    if kind == "pung":
+        if offer == 0:
+            raise InvalidHandError(f"meld {pack!r}: a concealed pung is not a meld; put its "
+                                   "tiles among the concealed tiles")
+        return Meld("pung", (t,) * 3)
+    return Meld("concealed_kong" if offer == 0 else "kong", (t,) * 4)
 
 
 def parse_meld(meld: MeldInput) -> Meld:
-    """A :class:`Meld` from a Meld, a ``(kind, tiles)`` tuple or a ``{"type", "tiles"}`` dict."""
+    """A :class:`Meld` from any of the accepted forms.
+
+    * a :class:`Meld`;
+    * text: ``"pung:222p"`` (kind:tiles), ``"[222p]"`` (an exposed set, its kind from its
+      shape: ``[345m]`` chow, ``[7777s]`` kong, ``[7z]`` single kong), ``"{345m}"`` chow,
+      ``"(7777s)"`` concealed kong, ``"<7z>"`` single kong, or bare tiles read by shape;
+    * a ``(kind, tiles)`` tuple or a ``{"type": kind, "tiles": tiles}`` dict (the record
+      form);
+    * pymahjonggb's ``(type, tile, offer)`` pack: ``("PENG", "F1", 1)``, ``("CHI", "W2", 3)``
+      (a chow named by its middle tile), ``("GANG", "B5", 0)`` (offer 0: concealed kong).
+
+    >>> [str(parse_meld(m)) for m in ("pung:222p", "[345m]", "(7777s)", "{678s}", "<7z>")]
+    ['[222p]', '[345m]', '(7777s)', '[678s]', '<7z>']
+    >>> parse_meld(("CHI", "W2", 1)) == parse_meld(("chow", "123m"))
+    True
+    """
     if isinstance(meld, Meld):
         return meld
+    if isinstance(meld, str):
+        return _meld_from_text(meld)
     if isinstance(meld, Mapping):
         unknown = set(meld) - {"type", "kind", "tiles", "from"}
         if unknown:
@@ -132,8 +226,52 @@ def parse_meld(meld: MeldInput) -> Meld:
         return Meld(kind, meld["tiles"])
     if isinstance(meld, (tuple, list)) and len(meld) == 2 and isinstance(meld[0], str):
         return Meld(meld[0], meld[1])
-    raise InvalidHandError(f"cannot read a meld from {show(meld)}: give a Meld, (kind, tiles) or "
-                           "{'type': kind, 'tiles': tiles}")
+    if (isinstance(meld, (tuple, list)) and len(meld) == 3 and isinstance(meld[0], str)
+            and meld[0].upper() in _PACK_TYPES):
+        return _meld_from_pack(tuple(meld))
+    raise InvalidHandError(f"cannot read a meld from {show(meld)}: give a Meld, text ({MELD_SYNTAX}), "
+                           "(kind, tiles), {'type': kind, 'tiles': tiles} or a pymahjonggb "
+                           "(type, tile, offer) pack")
+
+
+_GROUP = re.compile(r"\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|<[^>]*>")
+
+
+_MELD_ITEM = re.compile(r"\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|<[^>]*>|[^\s,\[\](){}<>]+")
+
+
+def parse_meld_text(text: str) -> Tuple[Meld, ...]:
+    """Several melds in one string, in the one meld syntax, separated by commas or spaces.
+
+    >>> [str(m) for m in parse_meld_text("pung:777z, [555m] (9999s) 345p")]
+    ['[777z]', '[555m]', '(9999s)', '[345p]']
+    """
+    if not isinstance(text, str):
+        raise InvalidHandError(f"expected melds as text, got {type(text).__name__}")
+    items = _MELD_ITEM.findall(text)
+    rest = _MELD_ITEM.sub(" ", text).replace(",", " ").strip()
+    if rest:
+        raise InvalidHandError(f"melds {text!r}: cannot read {rest.split()[0]!r}; write "
+                               f"{MELD_SYNTAX}")
+    return tuple(_meld_from_text(item) for item in items)
+
+
+def split_melds(text: str) -> Tuple[str, Tuple[Meld, ...]]:
+    """The concealed tiles and the bracketed melds of a hand string, brackets anywhere,
+    spaces optional (the hand form of the command line and of :func:`parse_meld`).
+
+    >>> concealed, melds = split_melds("333p777p99p [222p] (7777s) {345m}")
+    >>> concealed, [str(m) for m in melds]
+    ('333p777p99p', ['[222p]', '(7777s)', '[345m]'])
+    """
+    if not isinstance(text, str):
+        raise InvalidHandError(f"expected a hand string, got {type(text).__name__}")
+    melds = tuple(_meld_from_text(m.group(0)) for m in _GROUP.finditer(text))
+    rest = _GROUP.sub(" ", text)
+    for c in "[](){}<>":
+        if c in rest:
+            raise InvalidHandError(f"unbalanced {c!r} in the hand {text!r}")
+    return "".join(rest.split()), melds
 
 
 def parse_melds(melds: Optional[Iterable[MeldInput]]) -> Tuple[Meld, ...]:
@@ -162,6 +300,34 @@ def parse_melds(melds: Optional[Iterable[MeldInput]]) -> Tuple[Meld, ...]:
     if sets > 4:
         raise InvalidHandError(f"{sets} melds: a hand has at most 4")
     return out
+
+
+def standing_tiles(tiles: Any, melds: Iterable[Any], win_tile: Any) -> Tuple[Any, Any]:
+    """``(tiles, win_tile)`` with the winning tile taken out of a 14-tile hand (counted as
+    records count it: concealed tiles + 3 per set, a single kong 0), for the functions that
+    take the standing tiles before the win (Guobiao); anything else is returned as given
+    (the caller words its errors). Raises :class:`InvalidHandError` when 14 tiles do not
+    hold the winning tile.
+
+    >>> standing_tiles("1112345678999m5m", [], "5m")
+    ([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8], 4)
+    >>> standing_tiles("1112345678999m", [], "5m")
+    ('1112345678999m', '5m')
+    """
+    try:
+        ids = to_tile_ids(tiles)
+        win = parse_tile(win_tile)
+        sets = sum(1 for m in melds if parse_meld(m).kind != "single_kong")
+    except (MahjongError, TypeError):
+        return tiles, win_tile
+    if len(ids) + 3 * sets != 14:
+        return tiles, win_tile
+    if win not in ids:
+        raise InvalidHandError(f"win_tile: the 14 tiles of the hand do not hold the winning "
+                               f"tile {TENHOU_NAMES[win]} (give 13 tiles without it, or 14 "
+                               "with it)")
+    ids.remove(win)
+    return sorted(ids), win
 
 
 def holding_size(concealed_count: int, melds: Iterable[Meld]) -> int:
@@ -279,5 +445,6 @@ class Hand:
         return cls(tuple(concealed), tuple(melds), win)
 
 
-__all__ = ["MELD_KINDS", "MELD_TYPE_CODES", "Meld", "Hand", "parse_meld", "parse_melds",
+__all__ = ["MELD_KINDS", "MELD_TYPE_CODES", "MELD_SYNTAX", "Meld", "Hand", "parse_meld",
+           "parse_melds", "parse_meld_text", "split_melds", "standing_tiles",
            "check_copies", "holding_size", "MahjongError"]

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
 from mahjong_core import _types
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
+from ._compat import JsonText
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError)
 from .hand import Meld, parse_melds
@@ -202,9 +203,13 @@ class ScoreItem:
     def total(self) -> int:
         return self.fan * self.count
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_dict(self) -> Dict[str, Any]:
         return {"key": self.key, "name": self.name, "name_en": self.name_en, "fan": self.fan,
                 "count": self.count, "total": self.total, "reason": self.reason}
+
+    def to_json(self, **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
+        return JsonText.of(self.to_dict(), **kwargs)
 
 
 @dataclass(frozen=True)
@@ -223,10 +228,14 @@ class ScoreResult:
     pattern: str      # key of the pattern row (the single highest one)
     notes: Tuple[str, ...] = ()
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_dict(self) -> Dict[str, Any]:
         return {"rules": self.rules, "pattern": self.pattern, "fan": self.fan,
                 "uncapped_fan": self.uncapped_fan, "value": self.value,
-                "items": [i.to_json() for i in self.items], "notes": list(self.notes)}
+                "items": [i.to_dict() for i in self.items], "notes": list(self.notes)}
+
+    def to_json(self, **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
+        return JsonText.of(self.to_dict(), **kwargs)
 
     def items_label(self) -> str:
         """The items as one label, e.g. ``清一色+根×2`` (payment reasons)."""
@@ -263,9 +272,13 @@ class Payment:
         fields["reason"] = reason
         fields["event"] = event
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_dict(self) -> Dict[str, Any]:
         return {"from": self.from_seat, "to": self.to_seat, "amount": self.amount,
                 "reason": self.reason, "event": self.event}
+
+    def to_json(self, **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
+        return JsonText.of(self.to_dict(), **kwargs)
 
 
 @dataclass(frozen=True, init=False)
@@ -318,12 +331,16 @@ class Settlement:
             return payments
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_dict(self) -> Dict[str, Any]:
         return {"rules": self.rules, "deltas": list(self.deltas),
-                "payments": [p.to_json() for p in self.payments],
+                "payments": [p.to_dict() for p in self.payments],
                 "next_dealer": self.next_dealer,
-                "wins": {str(k): v.to_json() for k, v in sorted(self.wins.items())},
+                "wins": {str(k): v.to_dict() for k, v in sorted(self.wins.items())},
                 "notes": list(self.notes)}
+
+    def to_json(self, **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
+        return JsonText.of(self.to_dict(), **kwargs)
 
     def payments_for_event(self, event: Optional[int]) -> List[Payment]:
         return [p for p in self.payments if p.event == event]
@@ -337,15 +354,28 @@ class Settlement:
         return out
 
     def __str__(self) -> str:
+        return self.format()
+
+    def format(self, dealer: Optional[int] = None) -> str:
+        """The payments, deltas and next dealer as text. Seats are labelled by their seat
+        wind, the dealer East (``W(0)``: seat 0 sits West); without ``dealer`` (the
+        settlement's own when it knows it, else seat 0) seat 0 is taken as the dealer."""
+        if dealer is None:
+            dealer = self.__dict__.get("dealer", 0) or 0
+        n = len(self.deltas)
+
+        def label(seat: int) -> str:
+            return f"{SEAT_NAMES[(seat - dealer) % n % 4]}({seat})"
+
         lines = []
         for p in self.payments:
             where = "" if p.event is None else f"[event {p.event}] "
-            lines.append(f"{where}{SEAT_NAMES[p.from_seat]}({p.from_seat}) -> "
-                         f"{SEAT_NAMES[p.to_seat]}({p.to_seat}): {p.amount}  {p.reason}")
-        lines.append("deltas: " + ", ".join(f"{SEAT_NAMES[s]}({s}) {d:+d}"
+            lines.append(f"{where}{label(p.from_seat)} -> {label(p.to_seat)}: {p.amount}  "
+                         f"{p.reason}")
+        lines.append("deltas: " + ", ".join(f"{label(s)} {d:+d}"
                                             for s, d in enumerate(self.deltas)))
         lines.append("next dealer: " + ("dice" if self.next_dealer is None else
-                                        f"{SEAT_NAMES[self.next_dealer]}({self.next_dealer})"))
+                                        label(self.next_dealer)))
         lines += [f"note: {n}" for n in self.notes]
         return "\n".join(lines)
 

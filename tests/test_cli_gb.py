@@ -89,7 +89,7 @@ def test_waits(capsys):
     (["gb", "123m456p789s111z", "--win", "2z"], "12 standing tiles"),
     (["gb", "123m456p789s1112x", "--win", "2z"], "tiles: unknown tile token"),
     (["gb", "456p789s1112z", "--melds", "pung:123m", "--win", "2z"], "not a pung"),
-    (["gb", "456p789s1112z", "--melds", "222z", "--win", "2z"], "kind:tiles"),
+    (["gb", "456p789s1112z", "--melds", "22z", "--win", "2z"], "kind:tiles"),
     (["gb", "123m456p789s1112z", "--win", "2z", "--seat-wind", "Q"], "seat_wind"),
     (["gb", "123m456p789s1112z", "--win", "2z", "--flowers", "9"], "flowers"),
     (["gb", "123m456p789s1112z", "--win", "2z", "--robbing-kong"], "hold a copy"),
@@ -105,22 +105,22 @@ def test_errors_exit_2(argv, words, capsys):
 
 
 LINES = [
-    {"hand": "234m567m345p678s2s", "win": "2s", "self_drawn": True, "seat_wind": 3},
+    {"hand": "234m567m345p678s2s", "win_tile": "2s", "self_drawn": True, "seat_wind": 3},
     {"hand": "222m88m11z", "melds": [{"type": "pung", "tiles": "777z"},
                                      {"type": "pung", "tiles": "555m"}],
-     "win": "8m", "seat_wind": 1},
+     "win_tile": "8m", "seat_wind": 1},
     "",
-    {"hand": "123m456p789s1112z", "win": "3z"},
+    {"hand": "123m456p789s1112z", "win_tile": "3z"},
     "not json",
-    {"hand": "123m456p789s1112z", "win": "2z", "robbing_kong": True},
-    {"hand": "123m456p789s1112z", "win": "2z", "colour": "red"},
-    {"hand": "19m19p19s1234567z", "win": "7z", "flowers": 2},
+    {"hand": "123m456p789s1112z", "win_tile": "2z", "robbing_kong": True},
+    {"hand": "123m456p789s1112z", "win_tile": "2z", "colour": "red"},
+    {"hand": "19m19p19s1234567z", "win_tile": "7z", "flowers": 2},
     [1, 2],
     {"hand": "444z6z", "melds": ["[111z]", ["pung", "222z"], {"type": "pung", "tiles": "333z"}],
-     "win": "6z"},
+     "win_tile": "6z"},
     {"hand": "123m456p789s1112z"},
-    {"hand": "456p789s1112z", "melds": [{"type": "pung", "tiles": "123m"}], "win": "2z"},
-    {"hand": "123m456p789s1122z", "win": "2z", "self_drawn": True, "heavenly": True},
+    {"hand": "456p789s1112z", "melds": [{"type": "pung", "tiles": "123m"}], "win_tile": "2z"},
+    {"hand": "123m456p789s1122z", "win_tile": "2z", "self_drawn": True, "heavenly": True},
 ]
 
 
@@ -145,7 +145,7 @@ def test_jsonl_mixed_lines(tmp_path, capsys, extra):
     assert (rows[6]["total"], rows[6]["base_total"]) == (90, 88)
     assert rows[7]["error"] == "line 9: expected a JSON object, got list"
     assert rows[8]["total"] == 153
-    assert rows[9]["error"] == "line 11: missing field 'win'"
+    assert rows[9]["error"] == "line 11: missing field 'win_tile'"
     assert "line 12: melds[0]: " in rows[10]["error"] and "pung" in rows[10]["error"]
     assert "line 13:" in rows[11]["error"] and "lianzhong" in rows[11]["error"]
     assert ("decomposition" in rows[0]) == bool(extra)
@@ -187,9 +187,9 @@ def test_jsonl_batch_equals_scalar_api(tmp_path, capsys):
             "melds": [{"type": KIND_NAMES[k], "tiles": format_tiles(
                 [t, t + 1, t + 2] if k == gen.CHOW else [t] * (3 if k == gen.PUNG else 4))}
                 for k, t in melds],
-            "win": format_tiles([win]), "self_drawn": bool(flags & 1),
+            "win_tile": format_tiles([win]), "self_drawn": bool(flags & 1),
             "fourth_tile": bool(flags & 2), "replacement": bool(flags & 4),
-            "robbing_kong": bool(flags & 8), "last_of_wall": bool(flags & 16),
+            "robbing_kong": bool(flags & 8), "last_tile": bool(flags & 16),
             "seat_wind": seat, "round_wind": rnd, "flowers": flowers})
     path = tmp_path / "hands.jsonl"
     path.write_text(_jsonl_text(lines), encoding="utf-8")
@@ -200,8 +200,8 @@ def test_jsonl_batch_equals_scalar_api(tmp_path, capsys):
     for line, row in zip(lines, rows):
         kw = dict(line)
         r = score(kw.pop("hand"), [(m["type"], m["tiles"]) for m in kw.pop("melds")],
-                  win_tile=kw.pop("win"), **kw)
-        assert row == r.to_json(decomposition=False)
+                  win_tile=kw.pop("win_tile"), last_of_wall=kw.pop("last_tile"), **kw)
+        assert row == r.to_dict(decomposition=False)
 
 
 def test_module_entry_point_subprocess(tmp_path):

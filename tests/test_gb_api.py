@@ -358,7 +358,8 @@ def test_decomposition_tiles_cover_hand():
 
 def test_to_json_and_table():
     r = score("234m567m345p678s2s", win_tile="2s", self_drawn=True)
-    row = r.to_json()
+    row = r.to_dict()
+    assert json.loads(r.to_json()) == row  # to_json() is the JSON text of to_dict()
     assert row["total"] == 10 and row["base_total"] == 10 and row["meets_minimum"] is True
     assert {"name": "平和", "name_en": "All Chows", "points": 2, "count": 1} in row["fans"]
     json.dumps(row, ensure_ascii=False)

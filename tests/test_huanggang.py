@@ -103,7 +103,7 @@ def test_score_reading_and_wildcards():
     r = hg.score("234p678s5m2z", [("pung", "777s"), ("kong", "9999m")], win_tile="8s",
                  indicator="1z")
     assert r.laizi == 28 and not r.hard and r.reading.wildcards == (4,)
-    assert r.reading.pair == 4 and r.to_json()["reading"]["wildcards"] == ["5m"]
+    assert r.reading.pair == 4 and r.to_dict()["reading"]["wildcards"] == ["5m"]
     r = hg.score("234p678s5m5m", [("pung", "777s"), ("kong", "9999m")], win_tile="8s",
                  indicator="1z")
     assert r.hard and r.fan == 4

@@ -59,7 +59,7 @@ def test_settle_dispatches_on_the_record_rules():
         {"type": "win", "seat": 1, "hand": "123m456m789m234p55p", "win_tile": "5p", "from": 2}]}
     s = ruleset.settle(rec)
     assert s.rules == "yunnan" and s.deltas == (0, 1, -1, 0)
-    assert json.loads(json.dumps(s.to_json()))["deltas"] == [0, 1, -1, 0]
+    assert json.loads(s.to_json())["deltas"] == [0, 1, -1, 0] == s.to_dict()["deltas"]
     assert "deltas: E(0) +0, S(1) +1, W(2) -1, N(3) +0" in str(s)
 
 

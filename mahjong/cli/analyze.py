@@ -7,6 +7,12 @@ Examples::
     mahjong analyze 23m456p789s11z --meld pung:222p --visible 1m4m
     mahjong analyze 19m19p19s1234567z --forms thirteen_orphans,regular --json
     mahjong analyze 123m456p789s11z2z4p --wildcard 4p
+    mahjong analyze "23m456p789s11z [222p]" --style unicode
+
+Melds use the one meld syntax (``pung:222p``, ``[222p]``, ``{345m}``, ``(7777s)``, or bare
+tiles read by shape), inside HAND in brackets or with ``--meld``. Options that take several
+values (``--forms``, ``--meld``) never swallow the hand: when HAND is missing, the last
+value given to them is the hand.
 """
 from __future__ import annotations
 
@@ -15,9 +21,9 @@ from typing import Any, Dict, List
 
 from ..errors import MahjongError
 
-_MELD_HELP = ("a meld as KIND:TILES (kind chow, pung, kong or concealed_kong), or TILES alone "
-              "(123m = chow, 222p = pung, 2222p = kong); several may follow one flag, and the flag "
-              "may repeat")
+_MELD_HELP = ("a meld as KIND:TILES (kind chow, pung, kong or concealed_kong), [TILES] / {345m} / "
+              "(7777s), or TILES alone (123m = chow, 222p = pung, 2222p = kong); several may "
+              "follow one flag, and the flag may repeat")
 
 
 def register(subparsers) -> None:
@@ -25,7 +31,9 @@ def register(subparsers) -> None:
         "analyze", help="shanten, useful tiles, waits and discards of a hand",
         description="Shanten per form, useful tiles with unseen counts, waits, and for a "
                     "14 - 3m tile hand the discard table.")
-    p.add_argument("tiles", help="concealed tiles in any notation, e.g. 123m456p789s1122z")
+    p.add_argument("tiles", nargs="?", metavar="HAND",
+                   help="concealed tiles in any notation, e.g. 123m456p789s1122z; melds may "
+                        "follow in brackets: \"23m456p789s11z [222p]\"")
     p.add_argument("--meld", "--melds", dest="melds", action="extend", nargs="+", default=[],
                    metavar="MELD", help=_MELD_HELP)
     p.add_argument("--forms", default=None, action="extend", nargs="+", metavar="FORM",
@@ -36,36 +44,39 @@ def register(subparsers) -> None:
     p.add_argument("--wildcard", default=None, metavar="TILE",
                    help="the wildcard kind (赖子), e.g. 4p: every concealed copy may stand "
                         "for any tile")
+    p.add_argument("--style", choices=("tenhou", "reference", "unicode", "chinese"),
+                   default="tenhou", help="how tiles are printed (default tenhou: 123m)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
 
 def parse_meld_arg(text: str):
-    """``pung:222p`` -> ("pung", "222p"); ``222p`` -> ("pung", "222p").
+    """``pung:222p`` -> ("pung", "222p"); ``222p`` -> ("pung", "222p"); any form of the one
+    meld syntax (:data:`mahjong.hand.MELD_SYNTAX`).
 
-    >>> parse_meld_arg("chow:123m"), parse_meld_arg("7777s")
-    (('chow', '123m'), ('kong', '7777s'))
+    >>> parse_meld_arg("chow:123m"), parse_meld_arg("7777s"), parse_meld_arg("(1111z)")
+    (('chow', '123m'), ('kong', '7777s'), ('concealed_kong', '1111z'))
     """
-    from ..tiles import to_tile_ids
+    from ..hand import parse_meld
+    from ..tiles import format_tiles
 
-    if ":" in text:
-        kind, tiles = text.split(":", 1)
-        return kind.strip(), tiles.strip()
-    ids = to_tile_ids(text)
-    if len(set(ids)) > 1 and len(ids) == 3:
-        return "chow", text
-    if len(set(ids)) == 1 and len(ids) == 4:
-        return "kong", text
-    if len(set(ids)) == 1 and len(ids) == 3:
-        return "pung", text
-    raise MahjongError(f"--meld {text!r}: give KIND:TILES or a chow/pung/kong's tiles")
+    try:
+        meld = parse_meld(text)
+    except MahjongError as exc:
+        raise MahjongError(f"--meld {text!r}: give KIND:TILES or a chow/pung/kong's tiles "
+                           f"({exc})") from None
+    return meld.kind, format_tiles(meld.tiles)
 
 
-def analyze(tiles, melds=(), forms=None, visible=None, wildcard=None) -> Dict[str, Any]:
-    """Everything ``mahjong analyze`` prints, as a JSON-ready dict."""
+def analyze(tiles, melds=(), forms=None, visible=None, wildcard=None,
+            style: str = "tenhou") -> Dict[str, Any]:
+    """Everything ``mahjong analyze`` prints, as a JSON-ready dict (tiles in ``style``)."""
     from .. import analysis
     from ..hand import parse_melds
-    from ..tiles import format_tiles, tile_counts
+    from ..tiles import format_tiles as _format, tile_counts
+
+    def format_tiles(ids):
+        return _format(ids, style)
 
     melds = parse_melds(melds)
     counts = tile_counts(tiles)
@@ -78,13 +89,14 @@ def analyze(tiles, melds=(), forms=None, visible=None, wildcard=None) -> Dict[st
     by_form = analysis.shanten_by_form(counts, melds, wildcard=wild)
     useful = analysis.useful_tiles(counts, melds, forms, wildcard=wild)
     result: Dict[str, Any] = {
-        "tiles": format_tiles([t for t in range(34) for _ in range(int(counts[t]))]),
-        "melds": [m.to_json() for m in melds],
+        "hand": format_tiles([t for t in range(34) for _ in range(int(counts[t]))]),
+        "melds": [m.to_dict(style) for m in melds],
         "shanten": analysis.shanten(counts, melds, forms, wildcard=wild),
         "shanten_by_form": {f: by_form[f] for f in chosen},
         "useful": [{"tile": format_tiles([t]), "unseen": int(unseen[t])} for t in useful],
         "useful_unseen": int(sum(int(unseen[t]) for t in useful)),
     }
+    result["tiles"] = result["hand"]  # the old key (records say "hand"): kept for 0.2
     if wild is not None:
         result["wildcard"] = format_tiles([w])
     if n_tiles + 3 * len(melds) == 13:
@@ -101,7 +113,7 @@ def analyze(tiles, melds=(), forms=None, visible=None, wildcard=None) -> Dict[st
 def _text(result: Dict[str, Any]) -> str:
     lines: List[str] = []
     melds = " ".join(f"[{m['type']} {m['tiles']}]" for m in result["melds"])
-    lines.append(f"hand     {result['tiles']}" + (f"  {melds}" if melds else "")
+    lines.append(f"hand     {result['hand']}" + (f"  {melds}" if melds else "")
                  + (f"  wildcard {result['wildcard']}" if "wildcard" in result else ""))
     lines.append(f"shanten  {result['shanten']}" + ("  (complete)" if result["shanten"] == -1
                                                    else "  (ready)" if result["shanten"] == 0
@@ -120,11 +132,32 @@ def _text(result: Dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _hand_from_options(args) -> None:
+    """When HAND is missing, an option taking several values took it: the last value given
+    to ``--forms`` (when it is no form name) or to ``--meld`` is the hand."""
+    from .. import analysis
+
+    if args.tiles is not None:
+        return
+    if args.forms and not all(f.strip() in analysis.FORM_BITS
+                              for f in args.forms[-1].split(",") if f.strip()):
+        args.tiles = args.forms.pop()
+    elif args.melds:
+        args.tiles = args.melds.pop()
+    else:
+        raise MahjongError("give a HAND, e.g. mahjong analyze 123m456p789s1122z")
+
+
 def run(args) -> int:
-    melds = [parse_meld_arg(m) for m in args.melds]
+    from ..hand import split_melds
+
+    _hand_from_options(args)
+    concealed, in_hand = split_melds(args.tiles)
+    melds = [(m.kind, m.tiles) for m in in_hand] + [parse_meld_arg(m) for m in args.melds]
     forms = None
     if args.forms:
         forms = [f.strip() for group in args.forms for f in group.split(",") if f.strip()]
-    result = analyze(args.tiles, melds, forms, args.visible, args.wildcard)
+    result = analyze(concealed, melds, forms, args.visible, args.wildcard,
+                     getattr(args, "style", "tenhou"))
     print(json.dumps(result, ensure_ascii=False) if args.json else _text(result))
     return 0

@@ -3,19 +3,27 @@ the value of every wait of a ready hand.
 
 Examples::
 
-    mahjong gb 234m567m345p678s2s --win 2s --self-drawn --seat-wind N
-    mahjong gb 222m88m11z --melds "pung:777z, pung:555m" --win 8m --json
+    mahjong gb 234m567m345p678s2s --win-tile 2s --self-drawn --seat-wind N
+    mahjong gb "222m88m11z [777z] [555m]" --win-tile 8m --json
     mahjong gb 1112345678999m --waits
-    mahjong gb --jsonl hands.jsonl > scores.jsonl        (- reads standard input)
+    mahjong gb --jsonl examples/gb_hands.jsonl > scores.jsonl      (- reads standard input)
 
-A JSON line is ``{"hand": "...", "melds": [{"type": "pung", "tiles": "222p"}],
-"win": "5z", "self_drawn": true, "fourth_tile": false, "replacement": false,
-"robbing_kong": false, "last_of_wall": false, "seat_wind": 0, "round_wind": 1,
-"flowers": 0}`` (only ``hand`` and ``win`` are required; 联众 lines may add
-``heavenly``, ``earthly``, ``first_round``, ``heavenly_ready`` with ``--rules lianzhong``).
-Each line gets one output line: ``{"total", "base_total", "meets_minimum", "fans":
-[{"name", "name_en", "points", "count"}]}``, or ``{"error": "line N: ..."}`` and the
-run goes on. Blank lines are skipped. The exit status is 1 when any line was an error.
+HAND holds 13 tiles (the standing tiles plus 3 per meld) before the winning tile, or 14
+with the winning tile among them, as hand records do; ``--win`` is short for
+``--win-tile``.
+
+A JSON line is ``{"hand": "...", "melds": ["[777z]", {"type": "pung", "tiles": "222p"}],
+"win_tile": "5z", "self_drawn": true, "fourth_tile": false, "replacement": false,
+"robbing_kong": false, "last_tile": false, "seat_wind": 0, "round_wind": 1,
+"flowers": 0}`` (only ``hand`` and ``win_tile`` are required; 联众 lines may add
+``heavenly``, ``earthly``, ``first_round``, ``heavenly_ready`` with ``--rules lianzhong``;
+the old field names ``win`` and ``last_of_wall`` still work for this release, with a note on
+standard error). Each line gets one output line, in order, written as soon as its chunk is
+scored: ``{"total", "base_total", "meets_minimum", "fans": [{"name", "name_en", "points",
+"count"}]}``, or ``{"error": "line N: ..."}`` and the run goes on (a line that is not UTF-8,
+not JSON or nested too deeply is such an error). Blank lines are skipped; line ends are
+``\n`` or ``\r\n`` for a file and for standard input alike. The exit status is 1 when any
+line was an error.
 """
 from __future__ import annotations
 
@@ -23,39 +31,48 @@ import json
 import sys
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
-from ..errors import InvalidHandError, MahjongError
-from ..hand import Meld, parse_meld
-from ..tiles import format_tiles
+from ..errors import InvalidContextError, MahjongError
 
+# JSON line field -> score() keyword (the record names: hand, win_tile, last_tile ...).
 LINE_FIELDS = {
-    "hand": "tiles", "melds": "melds", "win": "win_tile", "self_drawn": "self_drawn",
+    "hand": "tiles", "melds": "melds", "win_tile": "win_tile", "self_drawn": "self_drawn",
     "fourth_tile": "fourth_tile", "replacement": "replacement",
-    "robbing_kong": "robbing_kong", "last_of_wall": "last_of_wall",
+    "robbing_kong": "robbing_kong", "last_tile": "last_of_wall",
     "seat_wind": "seat_wind", "round_wind": "round_wind", "flowers": "flowers",
     "heavenly": "heavenly", "earthly": "earthly", "first_round": "first_round",
     "heavenly_ready": "heavenly_ready",
 }
+# Old field names, accepted for this release (a note on stderr once per run).
+LINE_ALIASES = {"win": "win_tile", "last_of_wall": "last_tile"}
 CHUNK = 4096  # lines scored per batch-kernel call
+READ_SIZE = 1 << 16  # bytes read at a time from standard input
 
 
 def register(subparsers) -> None:
+    from .._syntax import MELD_SYNTAX
+
     p = subparsers.add_parser(
         "gb", help="Guobiao (MCR) fans of a hand, a JSON-lines file, or a ready hand's waits",
-        description="Score Guobiao hands. HAND is the standing tiles before the winning "
-                    "tile, in any notation (123m456p..., W1 B2 T3 F1 J1, 🀇🀈, 一万 ...).",
-        epilog="Melds: kind:tiles (chow:345m, pung:222p, kong:7777s, concealed_kong:1111z) "
-               "or [222p] / [7777s] / (7777s) for an exposed pung / kong / concealed kong, "
-               "comma-separated, the option repeatable.")
-    p.add_argument("hand", nargs="?", help="standing tiles before the winning tile")
-    p.add_argument("--win", metavar="TILE", help="the winning tile")
-    p.add_argument("--melds", action="append", default=[], metavar="MELDS",
-                   help="called sets, e.g. 'pung:222p, chow:345m' or '[222p] (7777s)'")
+        description="Score Guobiao hands. HAND is 13 tiles before the winning tile, or 14 "
+                    "with it, in any notation (123m456p..., W1 B2 T3 F1 J1, 🀇🀈, 一万 ...); "
+                    "melds may be written inside it in brackets: \"222m88m11z [777z] "
+                    "[555m]\".",
+        epilog=f"Melds (in HAND or with --meld, comma-separated, the option repeatable): "
+               f"{MELD_SYNTAX}.")
+    p.add_argument("hand", nargs="?", help="the hand: 13 tiles, or 14 with the winning tile")
+    p.add_argument("--win-tile", "--win", dest="win_tile", metavar="TILE",
+                   help="the winning tile (--win for short)")
+    p.add_argument("--meld", "--melds", dest="melds", action="append", default=[],
+                   metavar="MELDS", help="called sets, e.g. 'pung:222p, chow:345m' or "
+                                         "'[222p] (7777s)'")
     p.add_argument("--self-drawn", action="store_true", help="自摸")
     p.add_argument("--fourth-tile", action="store_true", help="和绝张 (last copy)")
     p.add_argument("--replacement", action="store_true", help="杠上开花 (kong replacement)")
     p.add_argument("--robbing-kong", action="store_true", help="抢杠和")
-    p.add_argument("--last-of-wall", action="store_true",
-                   help="last tile of the wall (妙手回春 / 海底捞月)")
+    p.add_argument("--last-tile", action="store_true",
+                   help="the last tile of the wall (妙手回春 / 海底捞月)")
+    p.add_argument("--last-of-wall", action="store_true", dest="last_of_wall_old",
+                   help="old name of --last-tile")
     p.add_argument("--seat-wind", default="E", metavar="WIND",
                    help="seat wind 门风: E S W N, 0-3, east.., 东.. (default E)")
     p.add_argument("--round-wind", default="E", metavar="WIND",
@@ -67,104 +84,96 @@ def register(subparsers) -> None:
                        ("heavenly-ready", "天听")):
         p.add_argument(f"--{flag}", action="store_true", help=f"{text} (--rules lianzhong)")
     p.add_argument("--waits", action="store_true",
-                   help="HAND is a ready hand without --win: list every wait and its value")
+                   help="HAND is a ready hand without --win-tile: list every wait and its "
+                        "value")
+    p.add_argument("--style", choices=("tenhou", "reference", "unicode", "chinese"),
+                   default="tenhou", help="how tiles are printed (default tenhou: 123m)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", metavar="FILE",
                    help="score one JSON object per line of FILE (- = stdin), one result "
                         "per line")
     p.add_argument("--decomposition", action="store_true",
                    help="with --jsonl: add the chosen reading of each hand")
+    p.add_argument("--no-progress", action="store_true",
+                   help="with --jsonl: no progress bar (shown on a terminal when tqdm is "
+                        "installed)")
     p.set_defaults(func=run)
 
 
 # --- argument helpers ---------------------------------------------------------------------
 
-def parse_meld_specs(specs: Iterable[str]) -> List[Meld]:
-    """Melds from CLI text: ``kind:tiles`` items or bracketed ``[222p]`` / ``(7777s)``,
-    separated by commas or spaces."""
-    melds = []
-    for spec in specs:
-        for item in spec.replace(",", " ").split():
-            melds.append(_meld_item(item))
-    return melds
+def parse_meld_specs(specs: Iterable[str]):
+    """Melds from CLI text: items in the one meld syntax (:data:`mahjong.hand.MELD_SYNTAX`),
+    separated by commas or spaces, from each value of a repeatable option."""
+    from ..hand import parse_meld_text
 
-
-def _meld_item(item: str) -> Meld:
-    if ":" in item:
-        kind, tiles = item.split(":", 1)
-        return Meld(kind, tiles)
-    if item.startswith("(") and item.endswith(")"):
-        return Meld("concealed_kong", item[1:-1])
-    if item.startswith("[") and item.endswith("]"):
-        return _meld_from_tiles(item[1:-1])
-    raise InvalidHandError(f"meld {item!r}: write kind:tiles (e.g. pung:222p) or [222p] / "
-                           "(7777s)")
-
-
-def _meld_from_tiles(text: str) -> Meld:
-    from ..tiles import parse_tiles
-
-    ids = parse_tiles(text)
-    kind = "chow" if len(set(ids)) > 1 else ("pung" if len(ids) == 3 else "kong")
-    return Meld(kind, ids)
-
-
-def _line_meld(value: Any) -> Meld:
-    from ..guobiao.scoring import _cached_meld
-
-    if isinstance(value, str):
-        return _meld_item(value)
-    # the common JSON forms are parsed once per distinct meld
-    if (isinstance(value, dict) and len(value) == 2 and isinstance(value.get("type"), str)
-            and isinstance(value.get("tiles"), str)):
-        return _cached_meld((value["type"], value["tiles"]))
-    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value):
-        return _cached_meld(tuple(value))
-    return parse_meld(tuple(value) if isinstance(value, list) else value)
+    return [m for spec in specs for m in parse_meld_text(spec)]
 
 
 def _score_kwargs(args) -> Dict[str, Any]:
+    from . import deprecated
+
+    if args.last_of_wall_old:
+        deprecated("--last-of-wall", "--last-tile")
     kw = dict(self_drawn=args.self_drawn, fourth_tile=args.fourth_tile,
               replacement=args.replacement, robbing_kong=args.robbing_kong,
-              last_of_wall=args.last_of_wall, seat_wind=_wind_arg(args.seat_wind),
-              round_wind=_wind_arg(args.round_wind), flowers=args.flowers, rules=args.rules)
+              last_of_wall=args.last_tile or args.last_of_wall_old,
+              seat_wind=_wind_arg(args.seat_wind), round_wind=_wind_arg(args.round_wind),
+              flowers=args.flowers, rules=args.rules)
     if args.rules == "lianzhong":
         kw.update(heavenly=args.heavenly, earthly=args.earthly, first_round=args.first_round,
                   heavenly_ready=args.heavenly_ready)
     elif args.heavenly or args.earthly or args.first_round or args.heavenly_ready:
-        from ..errors import InvalidContextError
         raise InvalidContextError("--heavenly/--earthly/--first-round/--heavenly-ready are "
                                   "联众 fans: add --rules lianzhong")
     return kw
 
 
 def _wind_arg(value: str):
-    return int(value) if value.isdigit() else value
+    return int(value) if value.isascii() and value.isdigit() else value
+
+
+def standing_tiles(tiles: Any, melds, win_tile: Any) -> Tuple[Any, Any]:
+    """:func:`mahjong.hand.standing_tiles`: a 14-tile hand loses its winning tile."""
+    from ..hand import standing_tiles as _standing
+
+    return _standing(tiles, melds, win_tile)
 
 
 # --- single hand ------------------------------------------------------------------------
 
 def run(args) -> int:
     from ..guobiao import score, wait_values
+    from ..hand import split_melds
+    from ..tiles import format_tiles, to_tile_ids
 
     if args.jsonl:
         if args.hand:
-            from ..errors import InvalidContextError
             raise InvalidContextError("give either HAND or --jsonl FILE, not both")
         return run_jsonl(args)
     if not args.hand:
-        from ..errors import InvalidContextError
-        raise InvalidContextError("give a HAND (with --win TILE or --waits) or --jsonl FILE")
-    melds = parse_meld_specs(args.melds)
+        raise InvalidContextError("give a HAND (with --win-tile TILE or --waits) or --jsonl "
+                                  "FILE")
+    concealed, in_hand = split_melds(args.hand)
+    melds = list(in_hand) + parse_meld_specs(args.melds)
     kw = _score_kwargs(args)
-    if args.waits or args.win is None:
-        if args.win is not None:
-            from ..errors import InvalidContextError
-            raise InvalidContextError("--waits tries every tile: do not give --win")
-        waits = wait_values(args.hand, melds, **kw)
+    style = args.style
+    if args.waits or args.win_tile is None:
+        if args.win_tile is not None:
+            raise InvalidContextError("--waits tries every tile: do not give --win-tile")
+        n = len(to_tile_ids(concealed)) + 3 * sum(1 for m in melds if not m.is_single)
+        if n == 14:
+            raise InvalidContextError("a 14-tile hand: give --win-tile TILE (which tile "
+                                      "completed it) to score it")
+        if not args.waits:
+            print("mahjong gb: no --win-tile given: listing the waits of this hand (add "
+                  "--win-tile TILE to score a win, or --waits to ask for this)",
+                  file=sys.stderr)
+        waits = wait_values(concealed, melds, **kw)
         if args.json:
-            print(json.dumps([dict(tile=w.name, copies_left=w.copies_left,
-                                   **(w.result.to_json(decomposition=False) if w.result
+            print(json.dumps([dict(tile=format_tiles([w.tile], style),
+                                   copies_left=w.copies_left,
+                                   **(w.result.to_dict(decomposition=False) if w.result
                                       else {"error": w.error})) for w in waits],
                              ensure_ascii=False))
             return 0
@@ -172,49 +181,111 @@ def run(args) -> int:
             print("not ready: no tile completes this hand")
             return 0
         for w in waits:
-            print(w)
+            text = str(w)
+            if style != "tenhou":
+                text = format_tiles([w.tile], style) + text[len(w.name):]
+            print(text)
         return 0
-    result = score(args.hand, melds, win_tile=args.win, **kw)
+    tiles, win = standing_tiles(concealed, melds, args.win_tile)
+    result = score(tiles, melds, win_tile=win, **kw)
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print(json.dumps(result.to_dict(style=style), ensure_ascii=False))
         return 0
-    shown = [args.hand] + [str(m) for m in melds] + ["+" + format_tiles([result.win_tile])]
+    as_given = tiles is concealed and style == "tenhou"  # the hand as the user wrote it
+    shown = [concealed if as_given else format_tiles(to_tile_ids(tiles), style)] + [
+        m.format(style) for m in melds] + [
+        "+" + format_tiles([result.win_tile], style)]
     print("hand:    " + " ".join(shown))
-    print(f"reading: {result.decomposition}")
+    print(f"reading: {result.decomposition.format(style)}")
     print(result.table())
     return 0
 
 
 # --- JSON lines -------------------------------------------------------------------------
 
-def _read_lines(path: str) -> Iterator[Tuple[int, str]]:
+def _split_lines(read, idle) -> Iterator[Tuple[int, Any]]:
+    """``(number, raw bytes)`` of every line, then ``(0, None)`` each time the input has no
+    more bytes ready (``idle``: the caller writes what it holds, so a program feeding lines
+    one at a time gets each answer). Lines end at ``\n`` only: a lone ``\r`` is kept in
+    the line (JSON reads it as white space), a ``\r\n`` end is dropped, the same for a
+    file and for standard input."""
+    pending = b""
+    number = 0
+    while True:
+        data = read(READ_SIZE)
+        if not data:
+            break
+        pending += data
+        *lines, pending = pending.split(b"\n")
+        for line in lines:
+            number += 1
+            yield number, line
+        if idle:
+            yield 0, None
+    if pending:
+        yield number + 1, pending
+
+
+def _read_lines(path: str) -> Iterator[Tuple[int, Any]]:
     if path == "-":
-        for number, line in enumerate(sys.stdin, 1):
-            # a UTF-8 byte order mark (Windows editors, PowerShell) is not part of line 1
-            yield number, line.lstrip("\ufeff") if number == 1 else line
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text stream (tests, embedded interpreters)
+            for number, line in enumerate(sys.stdin, 1):
+                yield number, line.rstrip("\n")
+            return
+        read = getattr(stream, "read1", stream.read)
+        yield from _split_lines(read, idle=True)
         return
     try:
-        f = open(path, encoding="utf-8-sig")  # -sig: skip a byte order mark
+        f = open(path, "rb")
     except OSError as exc:
         from ..errors import InvalidRecordError
         raise InvalidRecordError(f"cannot read {path}: {exc.strerror}") from None
     with f:
-        for number, line in enumerate(f, 1):
-            yield number, line
+        yield from _split_lines(f.read, idle=False)
 
 
-def _line_kwargs(text: str, rules: str) -> Dict[str, Any]:
+def _decode(number: int, raw: Any) -> str:
+    """The text of one line (raises ValueError naming the first byte that is not UTF-8);
+    a UTF-8 byte order mark at the start of line 1 is dropped."""
+    if isinstance(raw, bytes):
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column "
+                             f"{exc.start + 1}") from None
+    else:
+        text = raw[:-1] if raw.endswith("\r") else raw
+    return text.lstrip("\ufeff") if number == 1 else text
+
+
+def _line_kwargs(text: str, rules: str, aliases_seen: Optional[set] = None) -> Dict[str, Any]:
     """score() keyword arguments of one JSON line (raises ValueError with the cause)."""
+    from ..guobiao.scoring import _cached_meld
+    from ..hand import parse_meld
+
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"invalid JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise ValueError("invalid JSON: nested too deeply") from None
     if not isinstance(obj, dict):
         raise ValueError(f"expected a JSON object, got {type(obj).__name__}")
+    for old, new in LINE_ALIASES.items():
+        if old in obj:
+            if new in obj:
+                raise ValueError(f"both {old!r} and {new!r} given ({old!r} is the old name "
+                                 f"of {new!r})")
+            obj[new] = obj.pop(old)
+            if aliases_seen is not None:
+                aliases_seen.add(old)
     unknown = sorted(set(obj) - set(LINE_FIELDS))
     if unknown:
         raise ValueError(f"unknown field(s) {unknown}; fields are {sorted(LINE_FIELDS)}")
-    for required in ("hand", "win"):
+    for required in ("hand", "win_tile"):
         if required not in obj:
             raise ValueError(f"missing field {required!r}")
     kw = {LINE_FIELDS[k]: v for k, v in obj.items()}
@@ -224,48 +295,97 @@ def _line_kwargs(text: str, rules: str) -> Dict[str, Any]:
     parsed = []
     for i, m in enumerate(melds):
         try:
-            parsed.append(_line_meld(m))
+            # the common forms are hashable and parsed once per distinct meld
+            if isinstance(m, str) or (isinstance(m, dict) and len(m) == 2
+                                      and isinstance(m.get("type"), str)
+                                      and isinstance(m.get("tiles"), str)):
+                key = m if isinstance(m, str) else (m["type"], m["tiles"])
+                parsed.append(_cached_meld(key))
+            else:
+                parsed.append(parse_meld(tuple(m) if isinstance(m, list) else m))
         except MahjongError as exc:
             raise type(exc)(f"melds[{i}]: {exc}") from None
     kw["melds"] = parsed
+    if _may_hold_the_win(kw["tiles"], parsed):
+        kw["tiles"], kw["win_tile"] = standing_tiles(kw["tiles"], parsed, kw["win_tile"])
     if rules != "standard":
         kw["rules"] = rules
     return kw
 
 
+def _may_hold_the_win(tiles: Any, melds) -> bool:
+    """False when ``tiles`` is surely not a 14-tile hand (a tenhou string is counted without
+    parsing it: its digits are its tiles), so most lines skip :func:`standing_tiles`."""
+    from ..tiles import _TENHOU_ONLY
+
+    if type(tiles) is str and _TENHOU_ONLY.fullmatch(tiles):
+        n = len(tiles) - sum(map(tiles.count, "mpsz"))
+        return n + 3 * sum(1 for m in melds if not m.is_single) == 14
+    return True
+
+
 def _result_row(result, with_decomposition: bool) -> dict:
-    return result.to_json(decomposition=with_decomposition)
+    return result.to_dict(decomposition=with_decomposition)
+
+
+def _progress(args):
+    """A tqdm bar on standard error when it is a terminal (and tqdm is installed), else
+    None: quiet when piped or redirected."""
+    if args.no_progress or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(unit=" lines", file=sys.stderr, mininterval=0.5)
 
 
 def run_jsonl(args) -> int:
-    """Score every line; standard rules go through the batch kernel in chunks."""
+    """Score every line, in order; standard rules go through the batch kernel in chunks,
+    each chunk written and flushed as soon as it is scored."""
     from ..guobiao import score
+    from . import deprecated
 
     failed = False
     out = sys.stdout
     chunk: List[Tuple[int, Any]] = []
+    aliases: set = set()
+    bar = _progress(args)
 
     def flush():
         nonlocal failed
+        if not chunk:
+            return
         rows = _score_chunk(chunk, args.rules, args.decomposition, score)
         for row in rows:
             failed = failed or "error" in row
             out.write(json.dumps(row, ensure_ascii=False))
             out.write("\n")
+        out.flush()
+        if bar is not None:
+            bar.update(len(rows))
         chunk.clear()
 
-    for number, text in _read_lines(args.jsonl):
-        if not text.strip():
-            continue
-        try:
-            chunk.append((number, _line_kwargs(text, args.rules)))
-        except (ValueError, TypeError) as exc:
-            chunk.append((number, f"line {number}: {exc}"))
-        if len(chunk) >= CHUNK:
-            flush()
-    if chunk:
+    try:
+        for number, raw in _read_lines(args.jsonl):
+            if raw is None:  # the input has nothing more ready: answer what we hold
+                flush()
+                continue
+            try:
+                text = _decode(number, raw)
+                if not text.strip():
+                    continue
+                chunk.append((number, _line_kwargs(text, args.rules, aliases)))
+            except (ValueError, TypeError, RecursionError) as exc:
+                chunk.append((number, f"line {number}: {exc}"))
+            if len(chunk) >= CHUNK:
+                flush()
         flush()
-    out.flush()
+    finally:
+        if bar is not None:
+            bar.close()
+        for old in sorted(aliases):
+            deprecated(f"the JSON field {old!r}", repr(LINE_ALIASES[old]))
     return 1 if failed else 0
 
 
@@ -281,7 +401,7 @@ def _score_chunk(chunk, rules: str, with_decomposition: bool, score) -> List[dic
         kw = dict(kw)
         try:
             result = score(kw.pop("tiles"), kw.pop("melds", ()), **kw)
-        except (MahjongError, ValueError, TypeError) as exc:
+        except (MahjongError, ValueError, TypeError, RecursionError) as exc:
             rows.append({"error": f"line {number}: {exc}"})
             continue
         rows.append(_result_row(result, with_decomposition))

@@ -1,10 +1,18 @@
-"""``mahjong score``: the itemised value of one winning hand under a regional rule set.
+"""``mahjong score``: the itemised value of winning hands under a regional rule set.
 
-Example: ``mahjong score --rules sichuan "111p123p456p789p99p" --win 9p``. Melds go in the
-hand string in brackets (``[222p]`` pung, ``[7777s]`` exposed kong, ``(7777s)`` concealed
-kong, ``{345m}`` chow, ``[7z]`` a single-tile kong) or as ``--meld pung:222p`` (repeatable).
-Huanggang: ``mahjong score --rules huanggang "{345m}[888p]234s567s55m" --win 7s
---indicator 3p --self-drawn``.
+Example: ``mahjong score --rules sichuan "111p123p456p789p99p" --win-tile 9p``. HAND holds 14
+tiles with the winning tile among them, or 13 before it, as hand records do; ``--win`` is
+short for ``--win-tile``. Melds go in the hand string in brackets (``[222p]`` pung,
+``[7777s]`` exposed kong, ``(7777s)`` concealed kong, ``{345m}`` or ``[345m]`` chow,
+``[7z]`` or ``<7z>`` a single-tile kong) or as ``--meld pung:222p`` (repeatable): the one
+meld syntax of :func:`mahjong.parse_meld`. Huanggang: ``mahjong score --rules huanggang
+"{345m}[888p]234s567s55m" --win-tile 7s --indicator 3p --self-drawn``.
+
+Many hands: ``mahjong score --jsonl HANDS`` reads one JSON object per line (or a JSON list
+of them): ``{"hand": "...", "win_tile": "9p", "melds": ["[222p]"], "self_drawn": true,
+"options": {"max_fan": 3}}`` with any flag below as a field (and ``indicator``, ``dealer``,
+``flower_indicators``, and ``rules`` to override ``--rules``), and writes one JSON result
+per line, or ``{"error": "line N: ..."}``.
 
 Flags a rule set has no use for are refused with its name: ``--ready`` (报听) and
 ``--flower-indicators 5z1p`` (the shown 花牌 tiles) are for ``two_player``, ``--kouting``
@@ -12,41 +20,28 @@ Flags a rule set has no use for are refused with its name: ``--ready`` (报听) 
 """
 from __future__ import annotations
 
-import inspect
 import json
-import re
 from typing import Any, Dict, List, Tuple
 
-from ..errors import InvalidHandError, MahjongError
+from ..errors import MahjongError
 
 _FLAGS = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
           "earthly", "first_round", "ready", "discarder_ready", "kouting")
-_BRACKET = re.compile(r"\[([^\]]*)\]|\(([^)]*)\)|\{([^}]*)\}")
+_LINE_FIELDS = frozenset(("hand", "win_tile", "melds", "rules", "options", "indicator",
+                          "dealer", "flower_indicators") + _FLAGS)
 
 
 def split_hand(text: str) -> Tuple[str, List[Tuple[str, str]]]:
-    """Concealed tiles and bracketed melds of a hand string.
+    """Concealed tiles and bracketed melds of a hand string (the one meld syntax).
 
     >>> split_hand("333p777p99p [222p] [5555p] (7777s)")
     ('333p777p99p', [('pung', '222p'), ('kong', '5555p'), ('concealed_kong', '7777s')])
     """
-    from ..tiles import to_tile_ids
+    from ..hand import split_melds
+    from ..tiles import format_tiles
 
-    melds: List[Tuple[str, str]] = []
-    for m in _BRACKET.finditer(text):
-        exposed, concealed, chow = m.groups()
-        if concealed is not None:
-            melds.append(("concealed_kong", concealed.strip()))
-        elif chow is not None:
-            melds.append(("chow", chow.strip()))
-        else:
-            body = exposed.split()[0] if exposed.split() else ""
-            n = len(to_tile_ids(body)) if body else 0
-            melds.append(({4: "kong", 1: "single_kong"}.get(n, "pung"), body))
-    rest = _BRACKET.sub(" ", text)
-    if any(c in rest for c in "[](){}"):
-        raise InvalidHandError(f"unbalanced brackets in {text!r}")
-    return "".join(rest.split()), melds
+    concealed, melds = split_melds(text)
+    return concealed, [(m.kind, format_tiles(m.tiles)) for m in melds]
 
 
 def parse_option(text: str) -> Tuple[str, Any]:
@@ -62,18 +57,21 @@ def parse_option(text: str) -> Tuple[str, Any]:
 
 
 def register(subparsers) -> None:
-    from ..ruleset import available_rulesets
-
     p = subparsers.add_parser(
         "score", help="itemised value of a winning hand (regional rule sets)",
         description="Score one winning hand. HAND is the concealed part after the win, the "
                     "winning tile included; melds in brackets ([222p] pung, [7777s] kong, "
                     "(7777s) concealed kong) or with --meld.")
-    p.add_argument("hand", metavar="HAND")
-    p.add_argument("--rules", default="sichuan", choices=available_rulesets())
-    p.add_argument("--win", required=True, metavar="TILE", help="the winning tile")
-    p.add_argument("--meld", action="append", default=[], metavar="KIND:TILES",
-                   help="a meld, e.g. pung:222p or concealed_kong:7777s (repeatable)")
+    p.add_argument("hand", metavar="HAND", nargs="?",
+                   help="the hand: 14 tiles with the winning tile, or 13 before it")
+    p.add_argument("--rules", default="sichuan", metavar="RULES",
+                   help="the rule set: sichuan (default), yunnan, guiyang, huanggang, "
+                        "two_player, tongcheng (mahjong.ruleset.available_rulesets())")
+    p.add_argument("--win-tile", "--win", dest="win_tile", metavar="TILE",
+                   help="the winning tile (--win for short)")
+    p.add_argument("--meld", "--melds", action="append", default=[], metavar="MELDS",
+                   help="melds in the one meld syntax, e.g. pung:222p or '[222p] (7777s)' "
+                        "(repeatable; kind:tiles, [tiles], {345m}, (7777s), <7z>)")
     for flag in _FLAGS:
         p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag)
     p.add_argument("--flower-indicators", default=None, metavar="TILES", dest="flower_tiles",
@@ -83,48 +81,163 @@ def register(subparsers) -> None:
     p.add_argument("--dealer", action="store_true", help="huanggang: the winner is the dealer")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule-set option, e.g. max_fan=3 (repeatable)")
+    p.add_argument("--jsonl", metavar="HANDS",
+                   help="score one JSON hand per line of HANDS (or a JSON list; - = stdin)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--no-progress", action="store_true",
+                   help="with --jsonl: no progress bar")
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def with_win_tile(concealed: str, melds, win_tile) -> str:
+    """The concealed tiles with the winning tile among them: a 13-tile hand (concealed +
+    3 per set) gets it added, a 14-tile hand is returned as given.
+
+    >>> with_win_tile("111p123p456p789p9p", [], "9p")
+    '111p123p456p789p9p9p'
+    """
+    from ..tiles import format_tiles, parse_tile, to_tile_ids
+
+    try:
+        ids = to_tile_ids(concealed)
+        win = parse_tile(win_tile)
+    except (MahjongError, TypeError):  # the rule set's score() words the error
+        return concealed
+    sets = sum(1 for m in melds if m[0] not in ("single_kong", "single"))
+    if len(ids) + 3 * sets == 13:
+        return concealed + format_tiles([win])
+    return concealed
+
+
+def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
+               options=None, flower_tiles=None, indicator=None, dealer=False):
+    """One hand scored by a rule set, with the checks of the command line."""
+    import inspect
+
     from ..ruleset import get_ruleset
     from ..tiles import to_tile_ids
 
-    module = get_ruleset(args.rules)
-    concealed, melds = split_hand(args.hand)
-    for text in args.meld:
-        if ":" not in text:
-            raise InvalidHandError(f"--meld {text!r}: expected KIND:TILES, e.g. pung:222p")
-        kind, tiles = text.split(":", 1)
-        melds.append((kind, tiles))
-    options: Dict[str, Any] = dict(parse_option(o) for o in args.option)
-    flags = {f: getattr(args, f) for f in _FLAGS}
-    if args.rules == "sichuan":
-        flags.pop("first_round")
-    if args.rules == "huanggang":
-        extra = [f for f in ("after_kong", "heavenly", "earthly", "first_round") if flags.pop(f)]
+    if win_tile is None:
+        raise MahjongError("--win-tile TILE (the winning tile) is required")
+    module = get_ruleset(rules_name)
+    concealed, melds = split_hand(hand)
+    from .._syntax import MELD_SYNTAX
+    from ..errors import InvalidHandError
+    from ..hand import parse_meld_text
+
+    for text in meld_texts:
+        try:
+            melds += [(m.kind, m.tiles) for m in parse_meld_text(text)]
+        except MahjongError as exc:
+            raise InvalidHandError(f"--meld {text!r}: expected KIND:TILES, e.g. pung:222p, "
+                                   f"or {MELD_SYNTAX} ({exc})") from None
+    flags = dict(flags or {})
+    if rules_name == "sichuan":
+        flags.pop("first_round", None)
+    if rules_name == "huanggang":
+        extra = [f for f in ("after_kong", "heavenly", "earthly", "first_round")
+                 if flags.pop(f, False)]
         if extra:
             raise MahjongError(f"--{extra[0].replace('_', '-')} is not a Huanggang win flag")
-        if args.indicator is None:
+        if indicator is None:
             raise MahjongError("--indicator TILE (the 赖子皮) is required with --rules huanggang")
-        flags.update(indicator=args.indicator, dealer=args.dealer)
-    elif args.indicator is not None or args.dealer:
-        raise MahjongError(f"--indicator and --dealer are Huanggang options, not {args.rules}")
+        flags.update(indicator=indicator, dealer=dealer)
+    elif indicator is not None or dealer:
+        raise MahjongError(f"--indicator and --dealer are Huanggang options, not {rules_name}")
     accepted = inspect.signature(module.score).parameters
     for f in list(flags):
         if f not in accepted:
             if flags.pop(f):
                 raise MahjongError(f"--{f.replace('_', '-')} does not apply to rules "
-                                   f"{args.rules}")
-    if args.flower_tiles is not None:
+                                   f"{rules_name}")
+    if flower_tiles is not None:
         if "flower_tiles" not in accepted:
-            raise MahjongError(f"--flower-indicators does not apply to rules {args.rules}")
-        flags["flower_tiles"] = to_tile_ids(args.flower_tiles)
-    result = module.score(concealed, melds, win_tile=args.win,
-                          rules=module.Rules.from_mapping(options), **flags)
+            raise MahjongError(f"--flower-indicators does not apply to rules {rules_name}")
+        flags["flower_tiles"] = to_tile_ids(flower_tiles)
+    concealed = with_win_tile(concealed, melds, win_tile)
+    return module.score(concealed, melds, win_tile=win_tile,
+                        rules=module.Rules.from_mapping(options or {}), **flags)
+
+
+def run(args) -> int:
+    if args.jsonl:
+        if args.hand:
+            raise MahjongError("give either HAND or --jsonl HANDS, not both")
+        return run_jsonl(args)
+    if not args.hand:
+        raise MahjongError("give a HAND (with --win-tile TILE) or --jsonl HANDS")
+    options: Dict[str, Any] = dict(parse_option(o) for o in args.option)
+    result = score_hand(args.rules, args.hand, args.win_tile, args.meld,
+                        {f: getattr(args, f) for f in _FLAGS}, options, args.flower_tiles,
+                        args.indicator, args.dealer)
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print(result.to_json())
     else:
         print(result)
     return 0
+
+
+def _line_result(obj: Any, args) -> dict:
+    if not isinstance(obj, dict):
+        raise ValueError(f"expected a JSON object, got {type(obj).__name__}")
+    unknown = sorted(set(obj) - _LINE_FIELDS)
+    if unknown:
+        raise ValueError(f"unknown field(s) {unknown}; fields are {sorted(_LINE_FIELDS)}")
+    if "hand" not in obj or "win_tile" not in obj:
+        raise ValueError(f"missing field {'hand' if 'hand' not in obj else 'win_tile'!r}")
+    hand, melds = obj["hand"], obj.get("melds") or []
+    if not isinstance(hand, str):
+        raise ValueError("hand: expected a tile string")
+    if not isinstance(melds, list):
+        raise ValueError(f"melds: expected a list, got {type(melds).__name__}")
+    from ..hand import parse_meld
+    from ..tiles import format_tiles
+
+    texts = []
+    for i, m in enumerate(melds):
+        try:
+            meld = parse_meld(tuple(m) if isinstance(m, list) else m)
+        except MahjongError as exc:
+            raise type(exc)(f"melds[{i}]: {exc}") from None
+        texts.append(f"{meld.kind}:{format_tiles(meld.tiles)}")
+    options = dict(parse_option(o) for o in args.option)
+    line_options = obj.get("options") or {}
+    if not isinstance(line_options, dict):
+        raise ValueError("options: expected an object")
+    options.update(line_options)
+    result = score_hand(obj.get("rules", args.rules), hand, obj["win_tile"], texts,
+                        {f: obj.get(f, False) for f in _FLAGS}, options,
+                        obj.get("flower_indicators"), obj.get("indicator"),
+                        obj.get("dealer", False))
+    return result.to_dict()
+
+
+def run_jsonl(args) -> int:
+    from ._items import read_bytes, read_items
+    from .gb import _progress
+
+    several, items = read_items(read_bytes(args.jsonl))
+    if not several:  # one object: score it as a one-line file
+        raw = items[0][1]
+        try:
+            items = [(1, json.loads(raw.decode("utf-8")))]
+        except (ValueError, RecursionError) as exc:
+            items = [(1, ValueError(f"invalid JSON: {exc}"))]
+    failed = False
+    bar = _progress(args) if len(items) > 100 else None
+    try:
+        for number, obj in items:
+            try:
+                if isinstance(obj, Exception):
+                    raise obj
+                row = _line_result(obj, args)
+            except (MahjongError, ValueError, TypeError, RecursionError) as exc:
+                failed = True
+                row = {"error": f"line {number}: {exc}"}
+            print(json.dumps(row, ensure_ascii=False), flush=True)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return 1 if failed else 0

@@ -2,7 +2,6 @@
 progress bar on a terminal, a summary at the end, one JSON log per line with ``--out``."""
 from __future__ import annotations
 
-import json
 import sys
 
 from ..errors import MahjongError
@@ -74,7 +73,7 @@ def run(args) -> int:
         if out is not None:
             out.close()
     if args.json:
-        print(json.dumps(summary.to_json(), ensure_ascii=False))
+        print(summary.to_json())
     else:
         print(f"{args.rules}: {args.agents}")
         print(summary)

@@ -77,7 +77,13 @@ class Summary:
         self.abs_delta += other.abs_delta
         self.items.update(other.items)
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self, **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string."""
+        from .._compat import JsonText
+
+        return JsonText.of(self.to_dict(), **kwargs)
+
+    def to_dict(self) -> Dict[str, Any]:
         n = max(self.hands, 1)
         return {"hands": self.hands, "wins_per_seat": self.wins,
                 "no_win_rate": self.no_win / n,
@@ -87,7 +93,7 @@ class Summary:
                 "top_items": self.items.most_common(10)}
 
     def __str__(self) -> str:
-        j = self.to_json()
+        j = self.to_dict()
         lines = [f"hands: {j['hands']}",
                  "wins per seat: " + " ".join(str(w) for w in j["wins_per_seat"]),
                  f"no win (流局): {100 * j['no_win_rate']:.1f}%",

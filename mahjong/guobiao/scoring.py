@@ -112,15 +112,25 @@ class ScoredSet:
     concealed: bool
 
     def __str__(self) -> str:
-        text = format_tiles(self.tiles)
+        return self.format()
+
+    def format(self, style: str = "tenhou") -> str:
+        """The set's tiles in one notation (:data:`mahjong.tiles.STYLES`), a meld in
+        brackets (``(...)`` concealed)."""
+        text = format_tiles(self.tiles, style)
         if self.melded:
             return f"({text})" if self.concealed else f"[{text}]"
         return text
 
 
 @dataclass(frozen=True)
-class Decomposition:
-    """How the winning hand was read.
+class ScoredDecomposition:
+    """How the winning hand was read (the reading a Guobiao score chose, melds included).
+
+    Not :class:`mahjong.analysis.Decomposition`, which is one way a complete hand's
+    concealed tiles split (sets as ``(kind, lowest tile)`` pairs, melds left out), as
+    :func:`mahjong.decompositions` lists them; ``mahjong.guobiao.Decomposition`` is the old
+    name of this class.
 
     ``form`` is one of ``regular``, ``seven_pairs``, ``thirteen_orphans``,
     ``honors_knitted``, ``knitted_straight``, ``nine_gates``. ``sets`` (the hand's own
@@ -137,15 +147,33 @@ class Decomposition:
     tiles: Tuple[int, ...]
 
     def __str__(self) -> str:
-        parts = [str(s) for s in self.sets if not s.melded]
+        return self.format()
+
+    def format(self, style: str = "tenhou") -> str:
+        """``form: sets pair melds`` with the tiles in one notation (``tenhou``,
+        ``reference``, ``unicode`` or ``chinese``)."""
+        parts = [s.format(style) for s in self.sets if not s.melded]
         if self.knitted:
-            parts.insert(0, "knitted " + format_tiles(self.knitted))
+            parts.insert(0, "knitted " + format_tiles(self.knitted, style))
         if self.pair is not None:
-            parts.append(format_tiles([self.pair, self.pair]))
-        parts += [str(s) for s in self.sets if s.melded]
+            parts.append(format_tiles([self.pair, self.pair], style))
+        parts += [s.format(style) for s in self.sets if s.melded]
         if not parts:
-            parts = [format_tiles(self.tiles)]
+            parts = [format_tiles(self.tiles, style)]
         return f"{self.form}: " + " ".join(parts)
+
+    def to_dict(self, style: str = "tenhou") -> dict:
+        """The reading as plain data, tiles as names in one notation."""
+        return {"form": self.form,
+                "pair": None if self.pair is None else format_tiles([self.pair], style),
+                "sets": [{"kind": s.kind, "tiles": format_tiles(s.tiles, style),
+                          "melded": s.melded, "concealed": s.concealed} for s in self.sets],
+                "knitted": format_tiles(self.knitted, style),
+                "tiles": format_tiles(self.tiles, style)}
+
+
+#: The old name of :class:`ScoredDecomposition` (kept: ``mahjong.guobiao.Decomposition``).
+Decomposition = ScoredDecomposition
 
 
 @dataclass(frozen=True)
@@ -191,7 +219,7 @@ class ScoreResult:
         return self.base_total >= MIN_FANS
 
     @property
-    def decomposition(self) -> Decomposition:
+    def decomposition(self) -> ScoredDecomposition:
         cached = self.__dict__.get("_decomposition")
         if cached is None:
             builder, args = self.__dict__["_raw_decomposition"]
@@ -203,11 +231,11 @@ class ScoreResult:
         """``{Chinese name: count}`` of the fans (a convenience for tests and tables)."""
         return {f.name: f.count for f in self.fans}
 
-    def to_json(self, decomposition: bool = True) -> dict:
+    def to_dict(self, decomposition: bool = True, style: str = "tenhou") -> dict:
         """A JSON-ready dict (the ``mahjong gb --jsonl`` output row); ``decomposition``
-        adds the chosen reading as text.
+        adds the chosen reading as text, its tiles in ``style``.
 
-        >>> score("19m19p19s1234567z", win_tile="7z", flowers=1).to_json()
+        >>> score("19m19p19s1234567z", win_tile="7z", flowers=1).to_dict()
         ... # doctest: +NORMALIZE_WHITESPACE
         {'total': 89, 'base_total': 88, 'meets_minimum': True,
          'fans': [{'name': '十三幺', 'name_en': 'Thirteen Orphans', 'points': 88, 'count': 1},
@@ -221,8 +249,28 @@ class ScoreResult:
                       "count": f.count} for f in self.fans],
         }
         if decomposition:
-            row["decomposition"] = str(self.decomposition)
+            row["decomposition"] = self.decomposition.format(style)
         return row
+
+    def to_json(self, decomposition: bool = True, style: str = "tenhou", **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`).
+
+        >>> score("19m19p19s1234567z", win_tile="7z").to_json(decomposition=False)[:27]
+        '{"total": 88, "base_total":'
+        """
+        from .._compat import JsonText
+
+        return JsonText.of(self.to_dict(decomposition, style), **kwargs)
+
+    def __str__(self) -> str:
+        """The reading and the fan table.
+
+        >>> print(score("19m19p19s1234567z", win_tile="7z"))
+        reading: thirteen_orphans: 19m19p19s12345677z
+          88  Thirteen Orphans  十三幺
+          88  total
+        """
+        return f"reading: {self.decomposition}\n{self.table()}"
 
     def table(self) -> str:
         """A readable fan table: value, English name, Chinese name (x count)."""

@@ -73,7 +73,13 @@ class Reading:
     wildcards: Tuple[int, ...] = ()
     natural: bool = True
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self, **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string."""
+        from .._compat import JsonText
+
+        return JsonText.of(self.to_dict(), **kwargs)
+
+    def to_dict(self) -> Dict[str, Any]:
         return {"shape": self.shape,
                 "pair": None if self.pair is None else TENHOU_NAMES[self.pair],
                 "sets": [[k, TENHOU_NAMES[t]] for k, t in self.sets],
@@ -115,13 +121,13 @@ class HuanggangResult(ScoreResult):
     laizi: int = -1
     is_big: bool = False
 
-    def to_json(self) -> Dict[str, Any]:
-        out = super().to_json()
+    def to_dict(self) -> Dict[str, Any]:
+        out = super().to_dict()
         out.update({"base": self.base, "payer_base": self.payer_base, "to_cap": self.to_cap,
                     "hard": self.hard, "is_big": self.is_big,
-                    "big_items": [i.to_json() for i in self.big_items],
-                    "fan_items": [i.to_json() for i in self.fan_items],
-                    "reading": None if self.reading is None else self.reading.to_json(),
+                    "big_items": [i.to_dict() for i in self.big_items],
+                    "fan_items": [i.to_dict() for i in self.fan_items],
+                    "reading": None if self.reading is None else self.reading.to_dict(),
                     "laizi": TENHOU_NAMES[self.laizi]})
         return out
 
