@@ -155,7 +155,7 @@ def _meld_by_shape(text: str, original: str) -> "Meld":
 def _meld_from_text(text: str) -> "Meld":
     body = text.strip()
     if not body:
-        raise InvalidHandError(f"meld {text!r} is empty; write {MELD_SYNTAX}")
+        raise InvalidHandError(f"meld {show(text)} is empty; write {MELD_SYNTAX}")
     if ":" in body:
         kind, tiles = body.split(":", 1)
         return Meld(kind.strip(), tiles.strip())
@@ -163,7 +163,7 @@ def _meld_from_text(text: str) -> "Meld":
     if bracket is not None:
         close, kind = bracket
         if not body.endswith(close):
-            raise InvalidHandError(f"meld {text!r}: {body[0]!r} without its {close!r}")
+            raise InvalidHandError(f"meld {show(text)}: {body[0]!r} without its {close!r}")
         inner = body[1:-1].strip()
         return _meld_by_shape(inner, text) if kind is None else Meld(kind, inner)
     return _meld_by_shape(body, text)
@@ -251,7 +251,7 @@ def parse_meld_text(text: str) -> Tuple[Meld, ...]:
     items = _MELD_ITEM.findall(text)
     rest = _MELD_ITEM.sub(" ", text).replace(",", " ").strip()
     if rest:
-        raise InvalidHandError(f"melds {text!r}: cannot read {rest.split()[0]!r}; write "
+        raise InvalidHandError(f"melds {show(text)}: cannot read {rest.split()[0]!r}; write "
                                f"{MELD_SYNTAX}")
     return tuple(_meld_from_text(item) for item in items)
 
@@ -270,7 +270,7 @@ def split_melds(text: str) -> Tuple[str, Tuple[Meld, ...]]:
     rest = _GROUP.sub(" ", text)
     for c in "[](){}<>":
         if c in rest:
-            raise InvalidHandError(f"unbalanced {c!r} in the hand {text!r}")
+            raise InvalidHandError(f"unbalanced {c!r} in the hand {show(text)}")
     return "".join(rest.split()), melds
 
 
