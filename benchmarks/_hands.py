@@ -1,4 +1,5 @@
-"""Shared hand generators for the benchmarks (random walls, as in docs/PERFORMANCE)."""
+"""Shared hand generators for the benchmarks (random walls, as described in the README's
+"Performance" section)."""
 import numpy as np
 
 from mahjong.tiles import REFERENCE_NAMES

@@ -3,7 +3,7 @@
 A rule set is a module exposing
 
 * ``Rules``: a frozen dataclass of options (a subclass of :class:`RuleOptions`); every
-  ``[CHOICE]`` of RULES.md is one field, with its recommended default, the allowed values
+  choice the rule texts leave open is one field, with its recommended default, the allowed values
   and the rule it comes from in the field metadata (``option(...)``);
 * ``score(...)``: the value of one winning hand, itemised (:class:`ScoreResult`);
 * ``settle(record, rules=None)``: the payments of a whole hand record
@@ -71,8 +71,8 @@ def option(default: Any, *, choices: Optional[Sequence[Any]] = None, rule: str =
            doc: str = "", kind: Optional[type] = None, minimum: Optional[int] = None) -> Any:
     """A rule-set option: a dataclass field whose metadata documents it.
 
-    ``choices`` lists the allowed values (None = any value of ``kind``), ``rule`` cites
-    RULES.md, ``doc`` says what it does (shown by :meth:`RuleOptions.describe`),
+    ``choices`` lists the allowed values (None = any value of ``kind``), ``rule`` names
+    the rule it comes from (in words), ``doc`` says what it does (shown by :meth:`RuleOptions.describe`),
     ``minimum`` is the least allowed value of an integer option.
     """
     return field(default=default, metadata={"choices": None if choices is None else
@@ -80,17 +80,18 @@ def option(default: Any, *, choices: Optional[Sequence[Any]] = None, rule: str =
                                             "kind": kind, "minimum": minimum})
 
 
-# Options of the common rules (RULES.md §0) that every rule set has.
+# Options of the rules common to every rule set (the engine model all of them share).
 
 def kongting_option() -> Any:
-    """空听 (§0.3): whether a tile whose four copies the player holds is a wait."""
-    return option(True, kind=bool, rule="§0.3",
+    """空听: whether a tile whose four copies the player holds himself is a wait."""
+    return option(True, kind=bool, rule="tenpai (空听)",
                   doc="空听: a tile whose four copies the player holds himself is not a wait")
 
 
 def pass_lock_option() -> Any:
-    """过水 (§0.3): an engine rule with no effect on settlement."""
-    return option(True, kind=bool, rule="§0.3", doc="过水 (engine option; no effect on settlement)")
+    """过水 (pass-lock: no discard win again before one's own next draw): an engine rule with no
+    effect on settlement."""
+    return option(True, kind=bool, rule="过水 (pass-lock)", doc="过水 (engine option; no effect on settlement)")
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ The fan logic itself is the kernel's (tests/test_gb_kernel*.py, test_gb_differen
 here the API's own work is checked: every input notation and meld form reaches the kernel
 as the same hand, every context flag is passed on, every bad input is a clear ValueError
 naming the field, and the result objects are consistent — against hand-checked goldens
-(RULES.md §2.7), the reference calculator (pymahjonggb) and the batch kernel.
+(the worked examples of the rules text), the reference calculator (pymahjonggb) and the batch kernel.
 """
 import json
 import random

@@ -1,6 +1,7 @@
-"""Guobiao competition scoring (RULES.md §2.6) and the 16-hand match record (§2.1).
+"""Guobiao competition scoring (8 + F from the discarder, 8 from the others) and the 16-hand
+match record (four rounds of four hands, seats swapped before West).
 
-The worked examples of RULES.md §2.7 are run end to end: hand -> score -> settle.
+The Guobiao worked examples of the rules text are run end to end: hand -> score -> settle.
 """
 import random
 

@@ -1,4 +1,4 @@
-"""The 联众 rule set (RULES.md §2.5, seed 002): score(..., rules="lianzhong").
+"""The 联众 rule set (Guobiao plus the 联众 extra fans): score(..., rules="lianzhong").
 
 Golden hands are hand-checked: the standard part of each total was read from the
 reference calculator (pymahjonggb, shown in the comment), the 联众 extras added by hand

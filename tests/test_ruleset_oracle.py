@@ -2,8 +2,9 @@
 differential tests of the room kernels (mahjong.sichuan._kernel, mahjong.yunnan._kernel)
 against it.
 
-The oracle lists every decomposition by brute force and applies the RULES.md definitions
-literally (§4.5 for Sichuan, §1.4/§1.5 for Yunnan); it shares no code with the kernel.
+The oracle lists every decomposition by brute force and applies the rule definitions
+literally (Sichuan: the highest pattern row plus +1 per additive item; Yunnan: the highest
+pattern row plus the 加番 items); it shares no code with the kernel.
 """
 import random
 
@@ -79,7 +80,7 @@ def oracle_holding(hand_ids, melds):
 
 
 def oracle_sichuan(hand_ids, melds, flags=0, longqidui_fan=4):
-    """Uncapped Sichuan fan (0 = not a win) by the literal §4.5 rules."""
+    """Uncapped Sichuan fan (0 = not a win) by the literal fan-table rules."""
     conc, total, ms = oracle_holding(hand_ids, melds)
     suits = {t // 9 for t in range(27) if total[t]}
     if len(suits) > 2 or any(k == "chow" for k, _ in ms):
@@ -123,7 +124,7 @@ def oracle_sichuan(hand_ids, melds, flags=0, longqidui_fan=4):
 
 
 def oracle_yunnan(hand_ids, melds, flags=0, stack_heavenly=False):
-    """Yunnan fan without 查花 (0 = not a win) by the literal §1.4/§1.5 rules."""
+    """Yunnan fan without 查花 (0 = not a win) by the literal pattern and 加番 rules."""
     conc, total, ms = oracle_holding(hand_ids, melds)
     suits = {t // 9 for t in range(27) if total[t]}
     if len(suits) > 2:

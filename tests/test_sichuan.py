@@ -1,4 +1,4 @@
-"""Sichuan 血战到底 (RULES.md §4): worked examples, golden records, scoring goldens, errors."""
+"""Sichuan 血战到底: worked examples, golden records, scoring goldens, errors."""
 import numpy as np
 import pytest
 

@@ -1,4 +1,4 @@
-"""Yunnan 川麻 (RULES.md §1): worked examples, golden records, scoring goldens, errors."""
+"""Yunnan 川麻: worked examples, golden records, scoring goldens, errors."""
 import json
 
 import numpy as np

@@ -8,7 +8,7 @@ a row (``id + 1``) is the fan's number in the 1998 rule book (明暗杠 is 82).
 ``name`` is the Chinese name and ``name_en`` the English name exactly as the reference
 (pymahjonggb, ``verbose=True``) prints them. ``excludes`` lists the fans that are not
 counted together with this one (不计), as the reference applies them; see
-``docs/GUOBIAO_NOTES.md`` and ``shared/rules/GUOBIAO.md`` §3.
+``docs/GUOBIAO_NOTES.md``.
 
 >>> FANS[FanId.ALL_PUNGS].points
 6

@@ -1,4 +1,4 @@
-"""The 联众 (Ourgame) rule set: Guobiao plus eleven extra fans (RULES.md §2.5, seed 002).
+"""The 联众 (Ourgame) rule set: Guobiao plus eleven extra fans of the 联众 game site.
 
 ``score(..., rules="lianzhong")`` scores every candidate decomposition of the hand with the
 standard fans (the kernel's ``score_candidates``), adds the extras below to each candidate,
@@ -22,7 +22,8 @@ fans   name      when
 
 混杠 (88, a kong of four jokers) needs jokers, which Guobiao has not: it is not offered.
 
-Combination choices (the seed gives almost no 不计; RULES.md §2.5 [CHOICE], defaults here):
+Combination choices (the 联众 rules give almost no 不计; these are this package's choices, the defaults
+here):
 
 * 四方大发 replaces 大四喜 and 字一色 (and what 大四喜 already excludes: 碰碰和, 三风刻,
   圈风刻, 门风刻, 幺九刻). ``LianzhongOptions(sifang_dafa_stacks_ziyise=True)`` keeps
@@ -79,7 +80,7 @@ WINDS = (27, 28, 29, 30)
 
 @dataclass(frozen=True)
 class LianzhongOptions:
-    """Rule options of the 联众 set (RULES.md §8.2). Defaults are the recommended ones."""
+    """Rule options of the 联众 set. Defaults are the recommended ones."""
 
     sifang_dafa_stacks_ziyise: bool = False
     """Count 字一色 (64) beside 四方大发 instead of letting 四方大发 replace it."""

@@ -1,7 +1,7 @@
 """Ready-hand preview: what each winning tile of a ready (听牌) hand is worth.
 
 A wait counts only if a copy of it can still come: kinds the player already holds all
-four of (standing tiles + melds) are skipped (RULES.md §0.3: 空听 is judged on the
+four of (standing tiles + melds) are skipped (空听 is judged on the
 player's own tiles only, never on other players' discards). ``fourth_tile`` (和绝张)
 stays a caller flag: this function cannot see the table.
 """

@@ -1,6 +1,6 @@
 """Guobiao competition scoring: who pays what for one hand, and a 16-hand match record.
 
-Rules (RULES.md §2.1 and §2.6, from the seed's 「国标麻将计分方式」):
+Rules (the competition rules' 「国标麻将计分方式」 and the 16-hand match):
 
 * F = the winner's fans, flowers included; the hand must reach 8 fans *without* flowers.
 * Self-drawn (自摸): each of the three others pays ``8 + F``.
@@ -12,8 +12,8 @@ Rules (RULES.md §2.1 and §2.6, from the seed's 「国标麻将计分方式」)
   no dealer repeat. Before the West round East swaps seats with South and West with North;
   the former South then deals first.
 
-A hand below 8 fans is not a win. RULES.md has no false-win (错和) penalty rule (it leaves
-the match-level penalty out of scope), so settling one raises :class:`NotWinningError`
+A hand below 8 fans is not a win. This package has no false-win (错和) penalty (the
+match-level penalty is out of scope), so settling one raises :class:`NotWinningError`
 and records nothing: the caller sees the error.
 
 Everything here is data in, data out: no I/O, no global state. Seats are the seat winds of

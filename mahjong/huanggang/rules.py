@@ -43,29 +43,29 @@ class Rules(RuleOptions):
     name = RULES_NAME
 
     kaikou_mode: str = option(
-        "koukou", choices=("koukou", "kaikou"), rule="§5.6",
+        "koukou", choices=("koukou", "kaikou"), rule="口口番 doublings",
         doc="koukou (口口番): every chow and pung doubles (1 番 each, an exposed kong 2) | "
             "kaikou (开口番): a player who has opened gets a single 1 番 for it, however many "
             "chows, pungs and exposed kongs he shows (concealed and single kongs still count)")
-    qihu_points: int = option(64, kind=int, minimum=1, rule="§5.4",
+    qihu_points: int = option(64, kind=int, minimum=1, rule="winning conditions (起胡)",
                               doc="起胡: a win stands only if at least one loser's payment "
                                   "before the cap reaches this many points")
-    cap: Optional[int] = option(800, rule="§5.8",
+    cap: Optional[int] = option(800, rule="caps",
                                 doc="封顶: the most one loser pays; None = 不封顶 (no cap)")
     tiers: Optional[Tuple[int, int, int]] = option(
-        DEFAULT_TIERS, rule="§5.8",
+        DEFAULT_TIERS, rule="caps",
         doc="when all three losers reach the cap: (金顶 each when all three have opened, "
             "哈顶 for an unopened loser when one or two have not, 三阳开泰 each when none has); "
             "None = every loser pays the cap")
-    qianggang_plus5: bool = option(True, kind=bool, rule="§5.5",
+    qianggang_plus5: bool = option(True, kind=bool, rule="base points",
                                    doc="抢杠: the robbed player's share is ×1.5 (+5), as a "
                                        "discarder's")
     laizipi_special: bool = option(
-        False, kind=bool, rule="§5.1",
+        False, kind=bool, rule="tiles (赖子皮)",
         doc="False: the other copies of the 赖子皮 are ordinary tiles | True: they are fixed "
             "kong tiles like 红中/发财 (konged alone, 1 番 each, never in a claim, never held "
             "when winning)")
-    dealer_after_huang: str = option("stay", choices=("stay", "next"), rule="§5.9",
+    dealer_after_huang: str = option("stay", choices=("stay", "next"), rule="黄庄 and dealer",
                                      doc="after 黄庄 the dealer stays | passes to his 下家")
     tenpai_ignores_own_4_copies: bool = kongting_option()
     pass_lock: bool = pass_lock_option()

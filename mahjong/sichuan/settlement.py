@@ -164,7 +164,7 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             exhausted_at = i
     if exhausted_at is not None:
         if not rules.xuezhan and won:
-            # 普通场 (§4.4): the first win ended the hand (e.g. on the last tile); it is
+            # 普通场 (the hand ends at its first win, not 血战): the first win ended the hand (e.g. on the last tile); it is
             # not a 流局, so no 查花猪/查大叫/退税 (as Yunnan's 查叫 needs no win)
             notes.append("普通场: the hand ended with a win; no 流局 steps")
         else:
@@ -182,7 +182,8 @@ def _first_in_play_order(record: HandRecord, group: Sequence[int]) -> int:
 
 def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at: int,
            kong_income, transferred, notes: List[str]) -> None:
-    """流局 (§4.8): 查花猪, 查大叫, 退税 among the players who have not won."""
+    """流局 (the wall ran out with two or more players not won): 查花猪, 查大叫, 退税 among
+    the players who have not won."""
     still_in = [s for s in range(4) if s not in won]
     if len(still_in) < 2:
         notes.append("the wall ran out with fewer than two players left: no 流局 steps")
@@ -234,7 +235,7 @@ def _next_dealer(record: HandRecord, rules: Rules, first_group: Tuple[int, ...],
             return None
         first = record.events[first_group[0]]
         return first.from_seat if len(first_group) > 1 else first.seat
-    # 普通场 (§4.9): the discarder of the winning tile deals; self-draw: the winner; 流局: stay
+    # 普通场, from the second hand on: the discarder of the winning tile deals; self-draw: the winner; 流局: stay
     if first_group:
         first = record.events[first_group[0]]
         return first.seat if first.self_drawn else first.from_seat

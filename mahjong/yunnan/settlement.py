@@ -111,7 +111,8 @@ def _chajiao_pairs(event: ExhaustedEvent, where: str):
 
 def _chajiao(record: HandRecord, rules: Rules, ledger: Ledger, at: int,
              notes: List[str]) -> int:
-    """流局 查叫 (§1.7); returns the next dealer."""
+    """流局 查叫 (the wall ran out and nobody won: the players not ready pay the ready ones);
+    returns the next dealer."""
     where = f"event {at} (exhausted)"
     values: Dict[int, int] = {}
     for s in range(4):
