@@ -149,8 +149,11 @@ def _extensions():
     }
     annotate = _flag("MAHJONG_CORE_ANNOTATE")
     return (cythonize(exts, compiler_directives=directives, annotate=annotate)
+            # annotation_typing off: a ``flag: bool`` argument would otherwise be coerced
+            # with truth testing ("yes" -> True), where the source refuses it
             + cythonize(python_exts, compiler_directives={"language_level": 3, "binding": True,
-                                                          "embedsignature": True},
+                                                          "embedsignature": True,
+                                                          "annotation_typing": False},
                         annotate=annotate))
 
 

@@ -329,6 +329,20 @@ def test_win_flags_are_true_or_false(room, bad):
     if room == "yunnan":
         with pytest.raises(InvalidContextError, match="last_tile must be true or false"):
             yunnan.score("111p123p456p789p99p", win_tile="9p", last_tile=bad)
+    # the compiled rooms once truth-tested a ``self_drawn: bool`` argument ("yes" -> True)
+    from mahjong import guiyang, tongcheng, two_player
+    calls = {"guiyang": lambda: guiyang.score("111s234p567p789m55m", win_tile="5m",
+                                              self_drawn=bad),
+             "tongcheng": lambda: tongcheng.score("123s456s789s111s55s", win_tile="5s",
+                                                  self_drawn=bad),
+             "two_player": lambda: two_player.score("123m456m789m111z55z", win_tile="5z",
+                                                    self_drawn=bad),
+             "huanggang": lambda: mahjong.huanggang.score(
+                 "234s567s55m", [("chow", "345m"), ("pung", "888p")], win_tile="7s",
+                 indicator="3p", self_drawn=bad)}
+    if room in calls:
+        with pytest.raises(InvalidContextError, match="self_drawn must be true or false"):
+            calls[room]()
 
 
 def test_numpy_bools_are_flags():
@@ -412,3 +426,66 @@ def test_ragged_batch_input_is_a_mahjong_error(value):
         sichuan.score_batch(np.stack([tile_counts("123m456m789m234p55p")] * 2), flags=value)
     with pytest.raises(MahjongError, match="counts"):
         mbatch.shanten([[1] * 34, [1]])
+
+
+def _room_calls():
+    from mahjong import guiyang, huanggang, tongcheng, two_player
+
+    return {
+        "guiyang ready": lambda v: guiyang.score("111s234p567p789m55m", win_tile="5m",
+                                                 self_drawn=True, ready=v),
+        "guiyang discarder_ready": lambda v: guiyang.score(
+            "111s222p333m444s55m", win_tile="5m", discarder_ready=v),
+        "tongcheng kouting": lambda v: tongcheng.score("123s456s789s111s55s", win_tile="5s",
+                                                       kouting=v),
+        "two_player ready": lambda v: two_player.score("123m456m789m111z55z", win_tile="5z",
+                                                       self_drawn=True, ready=v),
+        "huanggang dealer": lambda v: huanggang.score(
+            "234s567s55m", [("chow", "345m"), ("pung", "888p")], win_tile="7s",
+            indicator="3p", self_drawn=True, dealer=v),
+        "huanggang all_results dealer": lambda v: huanggang.scoring.all_results(
+            "234s567s55m", [("chow", "345m"), ("pung", "888p")], win_tile="7s",
+            indicator="3p", self_drawn=True, dealer=v),
+    }
+
+
+ROOM_FLAGS = _room_calls()
+
+
+@pytest.mark.parametrize("call", list(ROOM_FLAGS.values()), ids=list(ROOM_FLAGS))
+@pytest.mark.parametrize("bad", ["yes", 2, None, 1, 0.0, np.int64(1)], ids=str)
+def test_room_only_flags_are_true_or_false(call, bad):
+    name = [k for k, v in ROOM_FLAGS.items() if v is call][0].split()[-1]
+    with pytest.raises(InvalidContextError, match=f"{name} must be true or false"):
+        call(bad)
+
+
+@pytest.mark.parametrize("call", list(ROOM_FLAGS.values()), ids=list(ROOM_FLAGS))
+def test_room_only_flags_take_bools_and_numpy_bools(call):
+    def values(r):
+        return [x.value if hasattr(x, "value") else x.payment for x in r] \
+            if isinstance(r, list) else r.value
+    for yes, no in ((True, False), (np.True_, np.False_)):
+        if yes is True:
+            expect = (values(call(True)), values(call(False)))
+        assert (values(call(yes)), values(call(no))) == expect
+
+
+@pytest.mark.parametrize("field", ["hands", "melds", "flags", "single_kongs", "dealer",
+                                   "indicator"])
+def test_huanggang_batch_ragged_input_is_a_mahjong_error(field):
+    from mahjong import huanggang
+
+    hands = np.stack([tile_counts("234s567s55m789p")] * 2)
+    args = {"hands": hands, "indicator": "3p"}
+    args[field] = [[1], 2, [3, [4]]]
+    with pytest.raises(InvalidHandError, match=field):
+        huanggang.score_batch(**args)
+
+
+def test_huanggang_batch_dealer_must_be_booleans():
+    from mahjong import huanggang
+
+    hands = np.stack([tile_counts("234s567s55m789p")] * 2)
+    with pytest.raises(InvalidHandError, match="dealer"):
+        huanggang.score_batch(hands, indicator="3p", dealer=["yes", "no"])

@@ -9,6 +9,7 @@ from typing import Any, Mapping, Optional, Tuple
 from ..errors import InvalidContextError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, checked_win_bits, check_kong_context, suited_hand
 from ..tiles import TENHOU_NAMES, parse_tile
+from ..validate import flag
 from . import _kernel
 from .items import ITEMS, PATTERN_KEYS, PATTERN_REASONS
 from .options import RULES_NAME, Rules
@@ -131,6 +132,8 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     >>> score("11223344556677s", win_tile="7s", rules={"scale": "B"}).value
     20
     """
+    ready = flag(ready, "ready", InvalidContextError)
+    discarder_ready = flag(discarder_ready, "discarder_ready", InvalidContextError)
     rules = Rules.from_mapping(rules)
     ids, counts, _, ms = suited_hand(hand, melds, size=14, win_tile=win_tile,
                                      rule_name="Guiyang")

@@ -14,6 +14,7 @@ import numpy as np
 from ..batch import threads_for
 from ..errors import InvalidContextError, InvalidHandError
 from ..tiles import TENHOU_NAMES, parse_tile
+from ..validate import as_array
 from . import _kernel
 from .rules import GREEN, RED, Rules, laizi_of
 from .scoring import BIG_ITEMS
@@ -30,10 +31,10 @@ _KNOWN_FLAGS = 1 | 2 | 8 | 16
 
 
 def _indicators(indicator, n: int) -> np.ndarray:
-    if np.ndim(indicator) == 0:
+    ind = as_array(indicator, "indicator", InvalidHandError)
+    if ind.ndim == 0:
         return np.full(n, parse_tile(indicator if not isinstance(indicator, np.integer)
                                      else int(indicator)), np.uint8)
-    ind = np.asarray(indicator)
     if ind.shape != (n,) or ind.dtype.kind not in "iu":
         raise InvalidHandError(f"indicator must be one tile or integer ids of shape ({n},)")
     if n and (ind.min() < 0 or ind.max() > 33):
@@ -44,24 +45,28 @@ def _indicators(indicator, n: int) -> np.ndarray:
 def _arrays(hands, melds, single_kongs, flags, dealer):
     """The input as C-contiguous arrays of the kernel's types (shapes and types checked;
     the row contents are checked by the kernel, and by :func:`_explain` for the message)."""
-    h = np.asarray(hands)
+    h = as_array(hands, "hands", InvalidHandError)
     if h.ndim != 2 or h.shape[1] != 34 or h.dtype.kind not in "iu":
         raise InvalidHandError(f"hands must be integer counts of shape (N, 34), got "
                                f"{h.shape} {h.dtype}")
     n = h.shape[0]
-    m = np.zeros((n, 4, 2), np.uint8) if melds is None else np.asarray(melds)
+    m = (np.zeros((n, 4, 2), np.uint8) if melds is None
+         else as_array(melds, "melds", InvalidHandError))
     if m.shape != (n, 4, 2) or m.dtype.kind not in "iu":
         raise InvalidHandError(f"melds must be integers of shape ({n}, 4, 2), got {m.shape}")
-    s = np.zeros((n, 2), np.uint8) if single_kongs is None else np.asarray(single_kongs)
+    s = (np.zeros((n, 2), np.uint8) if single_kongs is None
+         else as_array(single_kongs, "single_kongs", InvalidHandError))
     if s.shape != (n, 2) or s.dtype.kind not in "iu" or (n and (s.min() < 0 or s.max() > 12)):
         raise InvalidHandError(f"single_kongs must be counts 0..12 of shape ({n}, 2): "
                                "[红中/发财 kongs, 赖子 kongs]")
-    f = np.zeros(n, np.uint32) if flags is None else np.asarray(flags)
+    f = (np.zeros(n, np.uint32) if flags is None
+         else as_array(flags, "flags", InvalidHandError))
     if f.shape != (n,) or f.dtype.kind not in "iu":
         raise InvalidHandError(f"flags must be integers of shape ({n},)")
-    d = np.zeros(n, np.uint8) if dealer is None else np.asarray(dealer)
-    if d.shape != (n,):
-        raise InvalidHandError(f"dealer must have shape ({n},)")
+    d = (np.zeros(n, np.uint8) if dealer is None
+         else as_array(dealer, "dealer", InvalidHandError))
+    if d.shape != (n,) or d.dtype.kind not in "biu":
+        raise InvalidHandError(f"dealer must be booleans of shape ({n},)")
     # values that a cast to the kernel's types would wrap are refused here
     for a, name, top in ((h, "hands", 4), (m, "melds", 33), (f, "flags", _KNOWN_FLAGS)):
         if a.dtype != np.uint8 and n and (a.min() < 0 or a.max() > 255):

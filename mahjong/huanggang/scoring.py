@@ -16,6 +16,7 @@ from ..errors import InvalidContextError, InvalidHandError, NotWinningError
 from ..hand import Meld, check_copies, parse_melds
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
 from ..tiles import TENHOU_NAMES, parse_tile, to_tile_ids
+from ..validate import flag
 from . import _kernel
 from .rules import GREEN, RED, RULES_NAME, Rules, laizi_of, tile_label
 
@@ -328,6 +329,7 @@ def score(hand, melds=(), *, win_tile, indicator, self_drawn: bool = False,
     >>> r.hard, r.fan, r.reading.wildcards
     (False, 3, (4,))
     """
+    dealer = flag(dealer, "dealer", InvalidContextError)
     rules = Rules.from_mapping(rules)
     concealed, ms, set_melds, w, laizi, ind = prepare_hand(hand, melds, win_tile, indicator,
                                                            rules)
@@ -458,6 +460,7 @@ def all_results(hand, melds=(), *, win_tile, indicator, self_drawn=False, replac
     returns the one that pays the most), in the order: readings without a 赖子 as the
     core splits them, readings with 赖子 by what the 赖子 stand for, then pair, then sets;
     then 将一色 and 风一色."""
+    dealer = flag(dealer, "dealer", InvalidContextError)
     rules = Rules.from_mapping(rules)
     concealed, ms, set_melds, w, laizi, ind = prepare_hand(hand, melds, win_tile, indicator,
                                                            rules)

@@ -17,6 +17,7 @@ from mahjong_core import _types
 from ..additive import full_hand, tile_of
 from ..errors import InvalidContextError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
+from ..validate import flag
 from . import _kernel
 from .fans import ENTRY_KEYS, ROWS, TAIL_KEYS
 from .rules import RULES_NAME, Rules, _placeholder_note
@@ -80,11 +81,12 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     >>> r.fan, [i.key for i in r.items]
     (23, ['qingyise', 'yitiaolong'])
     """
+    kouting = flag(kouting, "kouting", InvalidContextError)
     rules = Rules.from_mapping(rules)
     ids, _, ms, _ = full_hand(hand, melds, win_tile=win_tile)
     flags = checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile,
                              heavenly, earthly, first_round)
-    return win_entry(ids, ms, tile_of(win_tile), flags, bool(kouting), rules)[0]
+    return win_entry(ids, ms, tile_of(win_tile), flags, kouting, rules)[0]
 
 
 _CONTEXT = _REPLACEMENT | _ROBBING | _HEAVENLY | _EARTHLY

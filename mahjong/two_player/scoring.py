@@ -16,6 +16,7 @@ from ..additive import full_hand, tile_of
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
 from ..tiles import TENHOU_NAMES, to_tile_ids
+from ..validate import flag
 from .fans import CAP, ROWS
 from .rules import RULES_NAME, Rules
 from . import _kernel
@@ -100,11 +101,12 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     >>> r.fan, [i.key for i in r.items]
     (8, ['hupai', 'menqing', 'zimo', 'huapai', 'hunyise'])
     """
+    ready = flag(ready, "ready", InvalidContextError)
     rules = Rules.from_mapping(rules)
     ids, _, ms, _ = full_hand(hand, melds, win_tile=win_tile)
     flags = checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile,
                              heavenly, earthly, first_round)
-    return win_entry(ids, ms, tile_of(win_tile), flags, bool(ready), shown_ids(flower_tiles),
+    return win_entry(ids, ms, tile_of(win_tile), flags, ready, shown_ids(flower_tiles),
                      rules)[0]
 
 
