@@ -587,7 +587,8 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
     ``ids``: the concealed tiles as a tuple of tile ids; ``counts``: a ``bytearray(34)`` of
     them; ``meld_pairs``: ``bytes`` of flat [kind code, lowest tile] pairs (the kernels'
     meld input); ``melds``: Meld objects; ``size``: 14 for a
-    winning hand (winning tile included), 13 for a closing/tenpai hand. Raises
+    winning hand (winning tile included; 13 tiles plus ``win_tile`` are taken as the same
+    hand), 13 for a closing/tenpai hand. Raises
     :class:`~mahjong.errors.InvalidHandError` naming the offending tile or meld.
     """
     # records hand over tuples of ids and Meld objects: skip re-parsing those
@@ -623,8 +624,19 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
             total[t] += 1
         pairs += bytes((m.type_code, m.tiles[0]))
     n = len(ids) + 3 * len(ms)
+    if n == 13 and size == 14 and win_tile is not None:
+        # the other form of a winning hand: the 13 tiles before the win plus ``win_tile``
+        w = parse_tile(win_tile)
+        if w >= 27:
+            raise InvalidHandError(f"{TENHOU_NAMES[w]} is an honour tile; {rule_name} plays "
+                                   "with the 108 suit tiles only")
+        ids = tuple(sorted(ids + (w,)))
+        counts[w] += 1
+        total[w] += 1
+        n = 14
     if n != size:
-        what = "winning hand (winning tile included)" if size == 14 else "closing hand"
+        what = ("winning hand (14 tiles with the winning tile among them, or 13 plus "
+                "win_tile)" if size == 14 else "closing hand")
         raise InvalidHandError(f"{len(ids)} concealed tiles and {len(ms)} meld(s) make {n} "
                                f"tiles; a {what} has {size} (a kong counts 3)")
     for t in range(27):

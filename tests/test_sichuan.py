@@ -75,7 +75,7 @@ def test_best_reading_is_taken():
 @pytest.mark.parametrize("hand,melds,win,flags,error,words", [
     ("123m456m789m123p5p5s", [], "5s", {}, NotWinningError, "three suits"),
     ("123m456m789m124p55p", [], "5p", {}, NotWinningError, "neither"),
-    ("123m456m789m234p5p", [], "5p", {}, InvalidHandError, "13 tiles"),
+    ("123m456m789m234p", [], "5p", {}, InvalidHandError, "12 tiles"),  # 13 + win is a hand
     ("123m456m789m234p11z", [], "1z", {}, InvalidHandError, "1z"),
     ("456m789m234p55p", [("chow", "123m")], "5p", {}, InvalidHandError, "chow"),
     ("11111m456m789m555p", [], "5p", {}, InvalidHandError, "1m"),

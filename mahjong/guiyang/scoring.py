@@ -93,7 +93,8 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     ----------
     hand : str or sequence of tile ids
         The concealed tiles after the win, the winning tile included
-        (``len(hand) + 3 * len(melds) == 14``).
+        (``len(hand) + 3 * len(melds) == 14``), or the 13 before it (``win_tile`` is
+        then added).
     melds : sequence of melds
         Pungs and kongs (``("pung", "222p")``, ``("concealed_kong", "7777s")``); no chow.
     win_tile : str or int

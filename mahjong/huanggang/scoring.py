@@ -266,13 +266,17 @@ def prepare_hand(hand, melds, win_tile, indicator, rules: Rules, check: bool = T
         set_melds.append(m)
     set_melds = tuple(set_melds)
     n = len(concealed) + 3 * len(set_melds)
+    w = win_tile if type(win_tile) is int and 0 <= win_tile < 34 else parse_tile(win_tile)
+    if n == 13:  # the 13 tiles before the win plus ``win_tile``: the same hand
+        concealed = tuple(sorted(concealed + (w,)))
+        n = 14
     if n != 14:
         raise InvalidHandError(f"{len(concealed)} concealed tiles and {len(set_melds)} set "
-                               f"meld(s) make {n} tiles; a winning hand has 14 (a kong counts "
+                               f"meld(s) make {n} tiles; a winning hand has 14 with the "
+                               "winning tile among them, or 13 plus win_tile (a kong counts "
                                "3, a single kong 0)")
     if check:  # (a record's reader has checked its holdings already)
         check_copies(concealed, ms)
-    w = win_tile if type(win_tile) is int and 0 <= win_tile < 34 else parse_tile(win_tile)
     if w not in concealed:
         raise InvalidHandError(f"the winning tile {TENHOU_NAMES[w]} is not among the concealed "
                                "tiles (the hand includes the winning tile)")
@@ -289,7 +293,7 @@ def score(hand, melds=(), *, win_tile, indicator, self_drawn: bool = False,
     ----------
     hand : str or sequence of tile ids
         The concealed tiles after the win, the winning tile included (14 tiles counting a
-        set meld as 3; a single kong counts 0).
+        set meld as 3; a single kong counts 0), or the 13 before it.
     melds : sequence of melds
         Chows, pungs, kongs (``kong`` = exposed or added), concealed kongs and
         ``single_kong`` melds (红中杠, 发财杠, 赖子杠: one tile each).

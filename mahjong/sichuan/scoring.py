@@ -79,7 +79,8 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     ----------
     hand : str or sequence of tile ids
         The concealed tiles after the win, the winning tile included
-        (``len(hand) + 3 * len(melds) == 14``).
+        (``len(hand) + 3 * len(melds) == 14``), or the 13 before it (``win_tile`` is
+        then added).
     melds : sequence of melds
         Pungs and kongs (``("pung", "222p")``, ``{"type": "kong", "tiles": "7777s"}``, ...).
     win_tile : str or int

@@ -76,7 +76,7 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     Parameters
     ----------
     hand : str or sequence of tile ids
-        The concealed tiles after the win, winning tile included.
+        The concealed tiles after the win, winning tile included (or the 13 before it).
     melds : sequence of melds
         Pungs, kongs (and chows with ``allow_chow``).
     win_tile : str or int
