@@ -236,6 +236,9 @@ def parse_meld(meld: MeldInput) -> Meld:
 
 _GROUP = re.compile(r"\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|<[^>]*>")
 
+# the winning tile of Hand.parse's text: "+5p" (spaces allowed after the +)
+_WIN_PART = re.compile(r"\+\s*([^\s\[\](){}<>+]+)")
+
 
 _MELD_ITEM = re.compile(r"\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|<[^>]*>|[^\s,\[\](){}<>]+")
 
@@ -424,25 +427,22 @@ class Hand:
     @classmethod
     def parse(cls, text: str) -> "Hand":
         """Read the ``str(hand)`` form back: ``"123m [222p] (7777s) <7z> +5p"`` (``<...>``
-        is a single kong)."""
+        is a single kong). Melds are read as :func:`split_melds` reads them (the one meld
+        syntax: ``[ 222p ]``, ``{345m}``, brackets anywhere); ``+tile`` is the winning
+        tile."""
         if not isinstance(text, str):
             raise InvalidHandError(f"Hand.parse reads a hand string such as "
                                    f"'123m [222p] +5p', got {type(text).__name__}")
-        concealed, melds, win = [], [], None
-        for part in text.split():
-            if part.startswith("[") and part.endswith("]"):
-                ids = to_tile_ids(part[1:-1])
-                kind = "chow" if len(set(ids)) > 1 else ("pung" if len(ids) == 3 else "kong")
-                melds.append(Meld(kind, ids))
-            elif part.startswith("(") and part.endswith(")"):
-                melds.append(Meld("concealed_kong", part[1:-1]))
-            elif part.startswith("<") and part.endswith(">"):
-                melds.append(Meld("single_kong", part[1:-1]))
-            elif part.startswith("+"):
-                win = parse_tile(part[1:])
-            else:
-                concealed.extend(to_tile_ids(part))
-        return cls(tuple(concealed), tuple(melds), win)
+        wins = _WIN_PART.findall(text)
+        if len(wins) > 1:
+            raise InvalidHandError(f"the hand {show(text)} gives {len(wins)} winning tiles "
+                                   "(+tile); a hand has one")
+        win = parse_tile(wins[0]) if wins else None
+        concealed, melds = split_melds(_WIN_PART.sub(" ", text))
+        if "+" in concealed:
+            raise InvalidHandError(f"the hand {show(text)}: '+' must be followed by the "
+                                   "winning tile")
+        return cls(tuple(to_tile_ids(concealed)) if concealed else (), melds, win)
 
 
 __all__ = ["MELD_KINDS", "MELD_TYPE_CODES", "MELD_SYNTAX", "Meld", "Hand", "parse_meld",

@@ -505,7 +505,8 @@ def settle_function(name: str):
 def settle(record, rules=None) -> Settlement:
     """Settle a hand record (a :class:`mahjong.record.HandRecord`, a dict, JSON text or
     UTF-8 bytes) with the rule set it names. A record whose ``seats`` differs from the rule
-    set's is refused."""
+    set's is refused. The settlement knows the record's dealer, so ``str(settlement)``
+    labels the seats by their seat wind (the dealer East)."""
     from .record import HandRecord
 
     rec = HandRecord.coerce(record)
@@ -516,7 +517,10 @@ def settle(record, rules=None) -> Settlement:
     if rec.seats != info.seats:
         raise InvalidRecordError(f"record: seats is {rec.seats}, but {info.name} is played "
                                  f"by {info.seats}")
-    return settle_function(rec.rules)(rec, rules)
+    result = settle_function(rec.rules)(rec, rules)
+    if isinstance(result, Settlement) and "dealer" not in result.__dict__:
+        result.__dict__["dealer"] = rec.dealer  # read by Settlement.format
+    return result
 
 
 # ------------------------------------------------------------------ shared input helpers

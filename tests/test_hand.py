@@ -70,3 +70,37 @@ def test_hand_is_immutable_hashable_and_prints_in_tenhou():
 def test_impossible_hands_are_named(tiles, melds, win, message):
     with pytest.raises(InvalidHandError, match=message):
         Hand.from_tiles(tiles, melds, win)
+
+
+# --- Hand.parse reads melds as split_melds does (the one meld syntax) ---------------------
+
+@pytest.mark.parametrize("text,same_as", [
+    ("123m456m789m5p [ 222p ]", "123m456m789m5p [222p]"),
+    ("123m456m789m5p[222p]", "123m456m789m5p [222p]"),
+    ("[222p] 123m456m789m5p", "123m456m789m5p [222p]"),
+    ("123m456m789m 9s {345m} +9s", "123m456m789m9s [345m] +9s"),
+    ("123m456m5p [222p] ( 7777s ) <7z> + 5p", "123m456m5p [222p] (7777s) <7z> +5p"),
+    ("+5p 123m456m789m5p [222p]", "123m456m789m5p [222p] +5p"),
+])
+def test_hand_parse_takes_the_one_meld_syntax(text, same_as):
+    from mahjong import Hand
+
+    h = Hand.parse(text)
+    assert h == Hand.parse(same_as)
+    assert Hand.parse(str(h)) == h
+
+
+def test_hand_parse_keeps_meld_kinds():
+    from mahjong import Hand
+
+    h = Hand.parse("123m5p [ 222p ] {345s} (7777s) +5p")
+    assert [m.kind for m in h.melds] == ["pung", "chow", "concealed_kong"]
+
+
+@pytest.mark.parametrize("text", ["123m456m789m5p [222p] +5p +6p", "123m456m789m5p [222p] +",
+                                  "123m456m789m5p [222p", "123m456m789m5p 222p]"])
+def test_hand_parse_refuses_broken_text(text):
+    from mahjong import Hand, InvalidHandError
+
+    with pytest.raises(InvalidHandError):
+        Hand.parse(text)

@@ -107,3 +107,26 @@ def test_cli_settle(tmp_path, capsys):
     assert json.loads(out)["deltas"] == [0, 2, -2, 0]
     with pytest.raises(MahjongError, match="cannot read"):
         _run(["settle", str(tmp_path / "missing.json")], capsys)
+
+
+def test_settle_labels_seats_by_the_records_dealer():
+    import json
+    from pathlib import Path
+
+    case = json.loads((Path(__file__).parent / "data" / "sichuan_worked_examples.json")
+                      .read_text(encoding="utf-8"))[0]
+    record = dict(case["record"], dealer=2)
+    result = ruleset.settle(record)
+    text = str(result)
+    assert text == result.format(2) != result.format(0)
+    assert "E(2)" in text and "W(0)" in text and "E(0)" not in text
+    # the dealer is not a field: equal settlements stay equal
+    assert result == ruleset.settle(record) and "dealer" not in result.to_dict()
+
+
+def test_guobiao_exports_scored_decomposition():
+    from mahjong import guobiao
+
+    assert "ScoredDecomposition" in guobiao.__all__
+    r = guobiao.score("111m234m567m789p1s", win_tile="1s", self_drawn=True)
+    assert isinstance(r.decomposition, guobiao.ScoredDecomposition)

@@ -16,14 +16,15 @@ from .fans import FAN_BY_NAME, FAN_BY_NAME_EN, FANS, N_FANS, Fan, FanId
 from .lianzhong import LianzhongOptions
 from .preview import WaitValue, wait_values
 from .records import Rules, settle_record
-from .scoring import (MIN_FANS, RULE_SETS, Decomposition, LianzhongFanId, ScoredFan, ScoredSet,
-                      ScoreResult, score)
+from .scoring import (MIN_FANS, RULE_SETS, Decomposition, LianzhongFanId, ScoredDecomposition,
+                      ScoredFan, ScoredSet, ScoreResult, score)
 from .settlement import (BASE_PAYMENT, HANDS_PER_MATCH, HandInfo, HandSettlement, Match,
                          MatchHand, Standing, hand_info, settle, settle_draw)
 from .winds import parse_wind
 
 __all__ = [
-    "score", "score_batch", "ScoreResult", "ScoredFan", "ScoredSet", "Decomposition",
+    "score", "score_batch", "ScoreResult", "ScoredFan", "ScoredSet", "ScoredDecomposition",
+    "Decomposition",
     "FANS", "FanId", "Fan", "N_FANS", "FAN_BY_NAME", "FAN_BY_NAME_EN", "LianzhongFanId",
     "LianzhongOptions", "MIN_FANS", "RULE_SETS",
     "wait_values", "WaitValue",
