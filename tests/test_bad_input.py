@@ -27,6 +27,7 @@ def test_out_of_range_tile_id_is_named(call, bad):
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 
@@ -489,3 +490,67 @@ def test_huanggang_batch_dealer_must_be_booleans():
     hands = np.stack([tile_counts("234s567s55m789p")] * 2)
     with pytest.raises(InvalidHandError, match="dealer"):
         huanggang.score_batch(hands, indicator="3p", dealer=["yes", "no"])
+
+
+# --- the CLI's line readers: every bad line on stdin gets its own answer ------------------
+
+def _hostile_lines(good: dict) -> list:
+    """One good line, hostile ones (bytes), the good line again."""
+    g = json.dumps(good, ensure_ascii=False).encode()
+    return [g,
+            b"[" * 1000 + b"]" * 1000,                       # nested too deeply
+            b"{" * 50000,                                    # deeper, and not closed
+            b'{"hand": "\xff\xfe", "win_tile": "2s"}',      # not UTF-8
+            b"\xef\xbb\xbf\xff",                             # a BOM, then not UTF-8
+            b"9" * 5000,                                     # a 5000-digit number
+            b'{"hand": 1e400, "win_tile": 2e308}',           # floats beyond double
+            b'{"hand": 5, "win_tile": [1], "melds": {"a": 1}}',   # wrong types
+            b'{"hand": "123m", "win_tile": "1m", "dealer": 18446744073709551616, '
+            b'"seat": "\xc2\xb2", "events": 5}',             # 2**64, "²", events not a list
+            b'{"rules": "sichuan", "dealer": 0, "events": [{"type": "win", "seat": '
+            b'99999999999999999999999, "hand": "x"}]}',        # a huge seat in a record
+            b"[]", b"null", b'"x"', b"{", b"\x00\x01",
+            g]
+
+
+_STDIN_READERS = {
+    "gb --jsonl -": (["gb", "--jsonl", "-"], {"hand": "234m567m345p678s2s", "win_tile": "2s"},
+                     "line", "total"),
+    "score --jsonl -": (["score", "--jsonl", "-"], {"hand": "111p123p456p789p99p",
+                                                    "win_tile": "9p"}, "line", "value"),
+    "settle --json -": (["settle", "--json", "-"], None, "record", "deltas"),
+}
+
+
+@pytest.mark.parametrize("name", list(_STDIN_READERS))
+def test_the_cli_stdin_readers_answer_every_bad_line(name):
+    argv, good, label, key = _STDIN_READERS[name]
+    if good is None:
+        good = json.loads((Path(__file__).parent / "data" / "sichuan_worked_examples.json")
+                          .read_text(encoding="utf-8"))[0]["record"]
+    lines = _hostile_lines(good)
+    proc = subprocess.run([sys.executable, "-m", "mahjong", *argv],
+                          input=b"\n".join(lines) + b"\n", capture_output=True, timeout=300,
+                          env=child_env())
+    err = proc.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err, err[-2000:]
+    assert proc.returncode == 1, err[-2000:]
+    rows = [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
+    assert len(rows) == len(lines)                 # one answer per line, in order
+    assert key in rows[0] and rows[-1] == rows[0]  # the good line, before and after
+    for i, row in enumerate(rows[1:-1], start=2):
+        assert list(row) == ["error"] and row["error"].startswith(f"{label} {i}:"), row
+
+
+def test_plain_settle_on_stdin_reports_each_bad_record():
+    good = json.loads((Path(__file__).parent / "data" / "sichuan_worked_examples.json")
+                      .read_text(encoding="utf-8"))[0]["record"]
+    lines = _hostile_lines(good)
+    proc = subprocess.run([sys.executable, "-m", "mahjong", "settle", "-"],
+                          input=b"\n".join(lines) + b"\n", capture_output=True, timeout=300,
+                          env=child_env())
+    out, err = proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and "Traceback" not in out, (out + err)[-2000:]
+    assert proc.returncode == 1
+    assert out.count("deltas: ") == 2
+    assert all(f"error: record {i}:" in out for i in range(2, len(lines)))
