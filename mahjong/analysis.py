@@ -452,7 +452,7 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
     if not melds:
         # plain text, ids or 34 counts without melds: parsed and tabulated in one call
         try:
-            mask = forms_mask(forms)
+            mask = ALL_FORMS if forms is None else forms_mask(forms)
         except MahjongError:
             mask = 0                  # the full path below raises in the usual order
         if mask:

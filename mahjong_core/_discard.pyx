@@ -28,12 +28,13 @@ locked meld copies or a wildcard take _shanten's exact search (hand_missing), di
 discard. tests/test_discard.py holds every entry equal to the former discard_analysis
 (tests/slow_discard.py) and to the useful-tile kernel of each 13-tile hand.
 """
-from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.list cimport PyList_New
+from cpython.ref cimport PyObject
+from cpython.tuple cimport PyTuple_New
 from cython.parallel cimport prange
 from libc.string cimport memcpy, memset
 
-from mahjong_core._bits cimport ctz64, popcount64
+from mahjong_core._bits cimport ctz64, eq_mask, gt_mask, odd_mask, popcount64, sum48
 from mahjong_core._decompose cimport knitted_pattern_mask
 from mahjong_core._shanten cimport (
     FINAL_TABLE, HONOR_CLASS, PAIR_TABLE, PH_TABLE, SUIT_CLASS, SUIT_FINAL_TABLE,
@@ -55,8 +56,58 @@ cdef extern from *:
         PyTypeObject* tp = (PyTypeObject*)type;
         return tp->tp_alloc(tp, n);
     }
+    /* slot i of a new tuple (or list) = a new reference to item */
+    static inline void mj_tuple_put(PyObject* tup, Py_ssize_t i, PyObject* item) {
+        Py_INCREF(item);
+        PyTuple_SET_ITEM(tup, i, item);
+    }
+    static inline void mj_list_put(PyObject* list, Py_ssize_t i, PyObject* item) {
+        Py_INCREF(item);
+        PyList_SET_ITEM(list, i, item);
+    }
+    #if defined(__GNUC__) || defined(__clang__)
+    #define MJ_INLINE static inline __attribute__((always_inline))
+    #else
+    #define MJ_INLINE static inline
+    #endif
+    #define MJ_BELOW(x, k) ((uint64_t)((x) < target) << (k))
+    /* Ranks of a group whose draw reads below target in row (the other groups' row): from
+       the class table at the group's index (a draw of rank r reads cls_at[5^r]) ... */
+    MJ_INLINE uint64_t mj_draws9(const uint8_t* cls_at, const uint8_t* row, int target) {
+        return MJ_BELOW(row[cls_at[1]], 0) | MJ_BELOW(row[cls_at[5]], 1)
+             | MJ_BELOW(row[cls_at[25]], 2) | MJ_BELOW(row[cls_at[125]], 3)
+             | MJ_BELOW(row[cls_at[625]], 4) | MJ_BELOW(row[cls_at[3125]], 5)
+             | MJ_BELOW(row[cls_at[15625]], 6) | MJ_BELOW(row[cls_at[78125]], 7)
+             | MJ_BELOW(row[cls_at[390625]], 8);
+    }
+    MJ_INLINE uint64_t mj_draws7(const uint8_t* cls_at, const uint8_t* row, int target) {
+        return MJ_BELOW(row[cls_at[1]], 0) | MJ_BELOW(row[cls_at[5]], 1)
+             | MJ_BELOW(row[cls_at[25]], 2) | MJ_BELOW(row[cls_at[125]], 3)
+             | MJ_BELOW(row[cls_at[625]], 4) | MJ_BELOW(row[cls_at[3125]], 5)
+             | MJ_BELOW(row[cls_at[15625]], 6);
+    }
+    /* ... or from the group's classes with one more copy of rank r, plus[r] */
+    MJ_INLINE uint64_t mj_plus9(const uint8_t* plus, const uint8_t* row, int target) {
+        return MJ_BELOW(row[plus[0]], 0) | MJ_BELOW(row[plus[1]], 1)
+             | MJ_BELOW(row[plus[2]], 2) | MJ_BELOW(row[plus[3]], 3)
+             | MJ_BELOW(row[plus[4]], 4) | MJ_BELOW(row[plus[5]], 5)
+             | MJ_BELOW(row[plus[6]], 6) | MJ_BELOW(row[plus[7]], 7)
+             | MJ_BELOW(row[plus[8]], 8);
+    }
+    MJ_INLINE uint64_t mj_plus7(const uint8_t* plus, const uint8_t* row, int target) {
+        return MJ_BELOW(row[plus[0]], 0) | MJ_BELOW(row[plus[1]], 1)
+             | MJ_BELOW(row[plus[2]], 2) | MJ_BELOW(row[plus[3]], 3)
+             | MJ_BELOW(row[plus[4]], 4) | MJ_BELOW(row[plus[5]], 5)
+             | MJ_BELOW(row[plus[6]], 6);
+    }
     """
+    uint64_t _draws9 "mj_draws9"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
+    uint64_t _draws7 "mj_draws7"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
+    uint64_t _plus9 "mj_plus9"(const uint8_t* plus, const uint8_t* row, int target) nogil
+    uint64_t _plus7 "mj_plus7"(const uint8_t* plus, const uint8_t* row, int target) nogil
     object mj_new_tuple_of(object type, Py_ssize_t n)
+    void mj_tuple_put(object tup, Py_ssize_t i, PyObject* item)
+    void mj_list_put(object lst, Py_ssize_t i, object item)
 
 cdef enum:
     # class counts of _shanten's tables (checked against them at import): fixed strides
@@ -133,78 +184,23 @@ cdef inline uint8_t _class_of(int g, uint32_t idx) noexcept nogil:
 
 
 cdef inline void _make_view(const uint8_t* c, View* v) noexcept nogil:
-    cdef int g, t
-    cdef uint64_t bit
+    """c: 48 bytes, the 34 counts and zero padding."""
+    cdef int g
     for g in range(3):
         v.idx[g] = _group_index(c + 9 * g, 9)
         v.cls[g] = SUIT_CLASS[v.idx[g]]
     v.idx[3] = _group_index(c + 27, 7)
     v.cls[3] = HONOR_CLASS[v.idx[3]]
-    v.present = v.twos = v.threes = v.fours = 0
-    for t in range(N_KINDS):
-        bit = (<uint64_t>1) << t
-        if c[t] >= 1:
-            v.present |= bit
-        if c[t] >= 2:
-            v.twos |= bit
-        if c[t] >= 3:
-            v.threes |= bit
-        if c[t] >= 4:
-            v.fours |= bit
-
-
-cdef inline void _drop_bit(View* v, int count, uint64_t bit) noexcept nogil:
-    """The masks after one copy of a tile held `count` times is gone."""
-    if count == 1:
-        v.present &= ~bit
-    elif count == 2:
-        v.twos &= ~bit
-    elif count == 3:
-        v.threes &= ~bit
-    else:
-        v.fours &= ~bit
+    v.present = gt_mask(c, 0)
+    v.twos = gt_mask(c, 1)
+    v.threes = gt_mask(c, 2)
+    v.fours = gt_mask(c, 3)
 
 
 cdef inline int _final(int sets, int c0, int c1, int c2, int c3) noexcept nogil:
     cdef int pair = PAIR_TABLE[c0 * N_SUIT + c1]
     cdef int triple = TRIPLE_TABLE[pair * N_SUIT + c2]
     return FINAL_TABLE[(sets * N_TRIPLE + triple) * N_HONOR + c3]
-
-
-cdef inline uint64_t _draws9(const uint8_t* cls_at, const uint8_t* row, int target
-                             ) noexcept nogil:
-    """Ranks of a suit whose draw reads below target: cls_at = the class table at the
-    suit's index (a draw of rank r reads cls_at[5^r]), row = the other groups' row."""
-    return ((<uint64_t>(row[cls_at[1]] < target))
-            | (<uint64_t>(row[cls_at[5]] < target)) << 1
-            | (<uint64_t>(row[cls_at[25]] < target)) << 2
-            | (<uint64_t>(row[cls_at[125]] < target)) << 3
-            | (<uint64_t>(row[cls_at[625]] < target)) << 4
-            | (<uint64_t>(row[cls_at[3125]] < target)) << 5
-            | (<uint64_t>(row[cls_at[15625]] < target)) << 6
-            | (<uint64_t>(row[cls_at[78125]] < target)) << 7
-            | (<uint64_t>(row[cls_at[390625]] < target)) << 8)
-
-
-cdef inline uint64_t _draws7(const uint8_t* cls_at, const uint8_t* row, int target
-                             ) noexcept nogil:
-    return ((<uint64_t>(row[cls_at[1]] < target))
-            | (<uint64_t>(row[cls_at[5]] < target)) << 1
-            | (<uint64_t>(row[cls_at[25]] < target)) << 2
-            | (<uint64_t>(row[cls_at[125]] < target)) << 3
-            | (<uint64_t>(row[cls_at[625]] < target)) << 4
-            | (<uint64_t>(row[cls_at[3125]] < target)) << 5
-            | (<uint64_t>(row[cls_at[15625]] < target)) << 6)
-
-
-cdef inline uint64_t _plus_draws(const uint8_t* plus, const uint8_t* row, int n, int target
-                                 ) noexcept nogil:
-    """Ranks whose precomputed plus class reads below target in row."""
-    cdef uint64_t m = 0
-    cdef int r
-    for r in range(n):
-        m |= (<uint64_t>(row[plus[r]] < target)) << r
-    return m
 
 
 cdef uint64_t _regular_useful(const View* v, uint64_t blocked, int sets, int target
@@ -250,15 +246,39 @@ cdef inline int _knitted_pattern_missing(const View* v, int p, int n_melds) noex
         1 - n_melds, rest.cls[0], rest.cls[1], rest.cls[2], rest.cls[3])
 
 
-cdef inline int _honors_knitted_pattern(const View* v, int p) noexcept nogil:
-    cdef int d = 14 - popcount64(v.present & (KNIT[p] | HONOR_BITS))
-    return d if d > 0 else 0
+cdef inline int _unseen_of(uint64_t mask, const uint64_t* planes) noexcept nogil:
+    """Sum of the unseen counts (0..4, as three bit planes) of the tiles in mask."""
+    return (popcount64(mask & planes[0]) + 2 * popcount64(mask & planes[1])
+            + 4 * popcount64(mask & planes[2]))
+
+
+cdef void _unseen_planes(const uint8_t* c, const uint8_t* seen, uint64_t* planes
+                         ) noexcept nogil:
+    """planes[b] bit t = bit b of 4 - c[t] - seen[t] (seen = NULL: nothing else seen);
+    the caller checked that the copies add up to at most 4."""
+    cdef uint8_t u[48]
+    cdef int t
+    if seen == NULL:
+        for t in range(N_KINDS):
+            u[t] = 4 - c[t]
+    else:
+        for t in range(N_KINDS):
+            u[t] = 4 - c[t] - seen[t]
+    memset(u + N_KINDS, 0, 48 - N_KINDS)
+    planes[0] = odd_mask(u)
+    planes[1] = gt_mask(u, 1) & ~gt_mask(u, 3)
+    planes[2] = eq_mask(u, 4)
 
 
 cdef struct Row:            # what the discard loop of one hand shares across its discards
     const uint8_t* row[4]    # each group's row of the three other groups combined
-    uint8_t plus[4][9]       # each group's class with one copy of rank r added
+    uint8_t plus[4][9]       # each group's class with one more copy of rank r
     int pair01, pair02, pair12
+    # the draws outside the discard's group depend only on (group, its class after the
+    # discard, target): kept for the discards of that group met so far
+    int n_seen
+    int seen_key[14]
+    uint64_t seen_mask[14]
 
 
 cdef inline void _prepare_row(const View* v, int sets, Row* w) noexcept nogil:
@@ -278,98 +298,83 @@ cdef inline void _prepare_row(const View* v, int sets, Row* w) noexcept nogil:
         w.plus[2][r] = SUIT_CLASS[v.idx[2] + POW5[r]]
     for r in range(7):
         w.plus[3][r] = HONOR_CLASS[v.idx[3] + POW5[r]]
+    w.n_seen = 0
 
 
-cdef uint64_t _regular_useful_after(const View* v, const Row* w, int sets, int g, int r,
-                                    int cg, int target) noexcept nogil:
-    """Draws that bring the regular missing count below target after discarding rank r
-    of group g (cg = g's class without it); tiles held four times are masked by the
-    caller. Draws in g read g's own row (the other groups are unchanged); draws in another
-    group read its plus classes in its row rebuilt with cg."""
+cdef uint64_t _other_draws(const View* v, Row* w, int sets, int g, int cg, int target
+                           ) noexcept nogil:
+    """Draws outside group g that bring the regular missing count below target once g's
+    class is cg (each other group's plus classes, read in its row rebuilt with cg)."""
     cdef const uint8_t* base = SUIT_FINAL_TABLE + sets * N_PH * N_SUIT
-    cdef uint32_t after = v.idx[g] - POW5[r]
+    cdef const uint8_t* honor_base = FINAL_TABLE + sets * N_TRIPLE * N_HONOR
+    cdef int i, key = (g << 16) | (cg << 8) | target, c3 = v.cls[3]
     cdef uint64_t mask
-    cdef int c3 = v.cls[3]
+    for i in range(w.n_seen):
+        if w.seen_key[i] == key:
+            return w.seen_mask[i]
     if g == 3:
-        mask = _draws7(HONOR_CLASS + after, w.row[3], target) << 27
-        mask |= _plus_draws(w.plus[0], base + PH_TABLE[w.pair12 * N_HONOR + cg] * N_SUIT,
-                            9, target)
-        mask |= _plus_draws(w.plus[1], base + PH_TABLE[w.pair02 * N_HONOR + cg] * N_SUIT,
-                            9, target) << 9
-        mask |= _plus_draws(w.plus[2], base + PH_TABLE[w.pair01 * N_HONOR + cg] * N_SUIT,
-                            9, target) << 18
-        return mask
-    mask = _draws9(SUIT_CLASS + after, w.row[g], target) << (9 * g)
-    if g == 0:
-        mask |= _plus_draws(w.plus[1], base + PH_TABLE[
-            PAIR_TABLE[cg * N_SUIT + v.cls[2]] * N_HONOR + c3] * N_SUIT, 9, target) << 9
-        mask |= _plus_draws(w.plus[2], base + PH_TABLE[
-            PAIR_TABLE[cg * N_SUIT + v.cls[1]] * N_HONOR + c3] * N_SUIT, 9, target) << 18
-        mask |= _plus_draws(w.plus[3], FINAL_TABLE + (sets * N_TRIPLE + TRIPLE_TABLE[
-            w.pair12 * N_SUIT + cg]) * N_HONOR, 7, target) << 27
+        mask = (_plus9(w.plus[0], base + PH_TABLE[w.pair12 * N_HONOR + cg] * N_SUIT, target)
+                | _plus9(w.plus[1], base + PH_TABLE[w.pair02 * N_HONOR + cg] * N_SUIT,
+                         target) << 9
+                | _plus9(w.plus[2], base + PH_TABLE[w.pair01 * N_HONOR + cg] * N_SUIT,
+                         target) << 18)
+    elif g == 0:
+        mask = (_plus9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]]
+                                                  * N_HONOR + c3] * N_SUIT, target) << 9
+                | _plus9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]]
+                                                    * N_HONOR + c3] * N_SUIT, target) << 18
+                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair12 * N_SUIT + cg]
+                         * N_HONOR, target) << 27)
     elif g == 1:
-        mask |= _plus_draws(w.plus[0], base + PH_TABLE[
-            PAIR_TABLE[cg * N_SUIT + v.cls[2]] * N_HONOR + c3] * N_SUIT, 9, target)
-        mask |= _plus_draws(w.plus[2], base + PH_TABLE[
-            PAIR_TABLE[cg * N_SUIT + v.cls[0]] * N_HONOR + c3] * N_SUIT, 9, target) << 18
-        mask |= _plus_draws(w.plus[3], FINAL_TABLE + (sets * N_TRIPLE + TRIPLE_TABLE[
-            w.pair02 * N_SUIT + cg]) * N_HONOR, 7, target) << 27
+        mask = (_plus9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]]
+                                                  * N_HONOR + c3] * N_SUIT, target)
+                | _plus9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]]
+                                                    * N_HONOR + c3] * N_SUIT, target) << 18
+                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair02 * N_SUIT + cg]
+                         * N_HONOR, target) << 27)
     else:
-        mask |= _plus_draws(w.plus[0], base + PH_TABLE[
-            PAIR_TABLE[cg * N_SUIT + v.cls[1]] * N_HONOR + c3] * N_SUIT, 9, target)
-        mask |= _plus_draws(w.plus[1], base + PH_TABLE[
-            PAIR_TABLE[cg * N_SUIT + v.cls[0]] * N_HONOR + c3] * N_SUIT, 9, target) << 9
-        mask |= _plus_draws(w.plus[3], FINAL_TABLE + (sets * N_TRIPLE + TRIPLE_TABLE[
-            w.pair01 * N_SUIT + cg]) * N_HONOR, 7, target) << 27
+        mask = (_plus9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]]
+                                                  * N_HONOR + c3] * N_SUIT, target)
+                | _plus9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]]
+                                                    * N_HONOR + c3] * N_SUIT, target) << 9
+                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair01 * N_SUIT + cg]
+                         * N_HONOR, target) << 27)
+    if w.n_seen < 14:
+        w.seen_key[w.n_seen] = key
+        w.seen_mask[w.n_seen] = mask
+        w.n_seen += 1
     return mask
-
-
-cdef inline int _unseen_of(uint64_t mask, const uint64_t* planes) noexcept nogil:
-    """Sum of the unseen counts (0..4, as three bit planes) of the tiles in mask."""
-    return (popcount64(mask & planes[0]) + 2 * popcount64(mask & planes[1])
-            + 4 * popcount64(mask & planes[2]))
-
-
-cdef void _unseen_planes(const uint8_t* c, const uint8_t* seen, uint64_t* planes
-                         ) noexcept nogil:
-    """planes[b] bit t = bit b of 4 - c[t] - seen[t] (seen = NULL: nothing else seen);
-    the caller checked that the copies add up to at most 4."""
-    cdef int t, u
-    planes[0] = planes[1] = planes[2] = 0
-    for t in range(N_KINDS):
-        u = 4 - c[t] - (seen[t] if seen != NULL else 0)
-        planes[0] |= (<uint64_t>(u & 1)) << t
-        planes[1] |= (<uint64_t>((u >> 1) & 1)) << t
-        planes[2] |= (<uint64_t>((u >> 2) & 1)) << t
 
 
 cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t* planes,
                         int8_t* shanten_out, int16_t* unseen_out, uint64_t* masks_out
                         ) noexcept nogil:
-    """The discard table of a validated hand of 14 - 3m tiles (no locked copies, no
-    wildcard): shanten_out[t] (-1 if t is not held), unseen_out[t] (0 if not held) and,
-    unless masks_out is NULL, masks_out[t] = the useful-tile mask after discarding t.
+    """The discard table of a validated hand of 14 - 3m tiles without locked copies or
+    wildcard (c: 48 bytes, the 34 counts and zero padding): shanten_out[t] (-1 if t is not
+    held), unseen_out[t] (0 if not held) and, unless masks_out is NULL, masks_out[t] = the
+    useful-tile mask after discarding t.
 
-    Mirrors _shanten's _missing and _useful on each 13 - 3m tile hand: the minimum over the
-    forms, and the union of the useful tiles of every form that reaches it."""
+    The same answers as _shanten's _missing and _useful on each 13 - 3m tile hand: the
+    minimum over the forms, and the union of the useful tiles of every form reaching it."""
     cdef View v, after, rest
     cdef Row w
     cdef int sets = 4 - n_melds
-    cdef int t, g, r, cg, best, reg, d, p, held, count
+    cdef int t, g, r, cg, best, reg, sp, to, hk, d, p, held, count
     cdef uint64_t bit, mask, held_tiles
+    cdef uint64_t present, twos, threes, fours
     cdef bint specials = n_melds == 0 and (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS
                                                      | FORM_HONORS_KNITTED)) != 0
     cdef bint knitted = n_melds <= 1 and (forms & FORM_KNITTED_STRAIGHT) != 0
+    cdef bint regular = (forms & FORM_REGULAR) != 0
     _make_view(c, &v)
     w.pair01 = w.pair02 = w.pair12 = 0
-    if forms & FORM_REGULAR:
+    if regular:
         _prepare_row(&v, sets, &w)
+    memset(shanten_out, -1, N_KINDS)
+    memset(unseen_out, 0, N_KINDS * sizeof(int16_t))
+    if masks_out != NULL:
+        memset(masks_out, 0, N_KINDS * sizeof(uint64_t))
     held_tiles = v.present
-    for t in range(N_KINDS):
-        shanten_out[t] = -1
-        unseen_out[t] = 0
-        if masks_out != NULL:
-            masks_out[t] = 0
     while held_tiles:
         t = ctz64(held_tiles)
         held_tiles &= held_tiles - 1
@@ -377,66 +382,77 @@ cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t
         count = c[t]
         g = t // 9 if t < 27 else 3
         r = t - 9 * g
-        after = v
-        _drop_bit(&after, count, bit)
-        after.idx[g] = v.idx[g] - POW5[r]
-        cg = _class_of(g, after.idx[g])
-        after.cls[g] = cg
-        best = reg = NOT_APPLICABLE
-        if forms & FORM_REGULAR:
+        present, twos, threes, fours = v.present, v.twos, v.threes, v.fours
+        if count == 1:
+            present &= ~bit
+        elif count == 2:
+            twos &= ~bit
+        elif count == 3:
+            threes &= ~bit
+        else:
+            fours &= ~bit
+        cg = _class_of(g, v.idx[g] - POW5[r])
+        best = reg = sp = to = hk = NOT_APPLICABLE
+        if regular:
             reg = w.row[g][cg]
             best = reg
         if specials:
             if forms & FORM_SEVEN_PAIRS:
-                d = popcount64(after.twos) + popcount64(after.fours)
-                d = 7 - (d if d < 7 else 7)
-                if d < best:
-                    best = d
+                d = popcount64(twos) + popcount64(fours)
+                sp = 7 - (d if d < 7 else 7)
+                if sp < best:
+                    best = sp
             if forms & FORM_THIRTEEN_ORPHANS:
-                d = (14 - popcount64(after.present & ORPHANS)
-                     - ((after.twos & ORPHANS) != 0))
-                if d < best:
-                    best = d
+                to = 14 - popcount64(present & ORPHANS) - ((twos & ORPHANS) != 0)
+                if to < best:
+                    best = to
             if forms & FORM_HONORS_KNITTED:
                 for p in range(6):
-                    d = _honors_knitted_pattern(&after, p)
+                    d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
+                    if d < hk:
+                        hk = d
+                if hk < 0:
+                    hk = 0
+                if hk < best:
+                    best = hk
+        if knitted:
+            after = v
+            after.present, after.twos, after.threes, after.fours = present, twos, threes, fours
+            after.idx[g] = v.idx[g] - POW5[r]
+            after.cls[g] = cg
+            if best > 0:
+                for p in range(6):
+                    if 9 - popcount64(present & KNIT[p]) >= best:
+                        continue
+                    d = _knitted_pattern_missing(&after, p, n_melds)
                     if d < best:
                         best = d
-        if knitted and best > 0:
-            for p in range(6):
-                if 9 - popcount64(after.present & KNIT[p]) >= best:
-                    continue
-                d = _knitted_pattern_missing(&after, p, n_melds)
-                if d < best:
-                    best = d
         shanten_out[t] = <int8_t>(best - 1)
         mask = 0
         if 0 < best < NOT_APPLICABLE:
             if reg == best:
-                mask = _regular_useful_after(&v, &w, sets, g, r, cg, best) & ~after.fours
-            if specials:
-                if forms & FORM_SEVEN_PAIRS and 7 - min(
-                        popcount64(after.twos) + popcount64(after.fours), 7) == best:
-                    mask |= (after.present & ~after.twos) | (after.threes & ~after.fours)
-                if forms & FORM_THIRTEEN_ORPHANS and (
-                        14 - popcount64(after.present & ORPHANS)
-                        - ((after.twos & ORPHANS) != 0)) == best:
-                    if after.twos & ORPHANS:
-                        mask |= ORPHANS & ~after.present
-                    else:
-                        mask |= ORPHANS
-                if forms & FORM_HONORS_KNITTED:
-                    for p in range(6):
-                        if _honors_knitted_pattern(&after, p) == best:
-                            mask |= (KNIT[p] | HONOR_BITS) & ~after.present
+                if g < 3:
+                    mask = _draws9(SUIT_CLASS + (v.idx[g] - POW5[r]), w.row[g], best) << (9 * g)
+                else:
+                    mask = _draws7(HONOR_CLASS + (v.idx[3] - POW5[r]), w.row[3], best) << 27
+                mask = (mask | _other_draws(&v, &w, sets, g, cg, best)) & ~fours
+            if sp == best:
+                mask |= (present & ~twos) | (threes & ~fours)
+            if to == best:
+                mask |= ORPHANS & ~present if twos & ORPHANS else ORPHANS
+            if hk == best:
+                for p in range(6):
+                    d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
+                    if (d if d > 0 else 0) == best:
+                        mask |= (KNIT[p] | HONOR_BITS) & ~present
             if knitted:
                 for p in range(6):
-                    held = popcount64(after.present & KNIT[p])
+                    held = popcount64(present & KNIT[p])
                     if 9 - held > best or _knitted_pattern_missing(&after, p, n_melds) != best:
                         continue
-                    mask |= KNIT[p] & ~after.present
+                    mask |= KNIT[p] & ~present
                     _knitted_rest(&after, p, &rest)
-                    mask |= _regular_useful(&rest, after.fours, 1 - n_melds, best - (9 - held))
+                    mask |= _regular_useful(&rest, fours, 1 - n_melds, best - (9 - held))
         unseen_out[t] = <int16_t>_unseen_of(mask, planes)
         if masks_out != NULL:
             masks_out[t] = mask
@@ -474,11 +490,11 @@ cdef void discard_exact(const uint8_t* c, int n_melds, int forms, const uint8_t*
 
 cdef inline int _check_row(const uint8_t* c, int8_t* n_melds, bint infer, int forms,
                            const uint8_t* locked, const uint8_t* visible) noexcept nogil:
-    cdef int t, k, total = 0, x
-    for t in range(N_KINDS):
-        if c[t] > 4:
-            return ROW_TOO_MANY_COPIES
-        total += c[t]
+    """Status of a row (c: 48 bytes, the 34 counts and zero padding)."""
+    cdef int t, k, total, x
+    if gt_mask(c, 4):
+        return ROW_TOO_MANY_COPIES
+    total = sum48(c)
     if infer:
         if total < 2 or total > 14 or total % 3 != 2:
             return ROW_BAD_TOTAL
@@ -504,13 +520,16 @@ cdef inline int _check_row(const uint8_t* c, int8_t* n_melds, bint infer, int fo
     return ROW_OK
 
 
-cdef inline int _checked_row(const uint8_t* c, int8_t* n_melds, bint infer, int forms,
+cdef inline int _checked_row(const uint8_t* row, int8_t* n_melds, bint infer, int forms,
                              const uint8_t* locked, const uint8_t* visible, int wildcard,
                              int8_t* shanten_out, int16_t* unseen_out, uint8_t* status
                              ) noexcept nogil:
+    cdef uint8_t c[48]
     cdef uint8_t seen[N_KINDS]
     cdef uint64_t planes[3]
     cdef int t
+    memset(c + 32, 0, 16)
+    memcpy(c, row, N_KINDS)
     status[0] = _check_row(c, n_melds, infer, forms, locked, visible)
     if status[0] != ROW_OK:
         for t in range(N_KINDS):
@@ -592,18 +611,24 @@ def set_option_type(object option_type):
     _option_type = option_type
 
 
+cdef tuple _SMALL_INTS = tuple(range(256))     # the ints an option holds (kept alive here)
+cdef PyObject* _INTS[256]                       # ... borrowed, for the tuples' slots
+for _i in range(256):
+    _INTS[_i] = <PyObject*>_SMALL_INTS[_i]
+
+
 cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unseen,
                    const uint64_t* masks):
     """The options, best first (lowest shanten, most unseen useful copies, lowest tile), as
     option type (tile, shanten, useful ids, unseen) NamedTuples."""
-    if _option_type is None:
-        raise RuntimeError("set_option_type was not called")
     cdef int order[N_KINDS]
     cdef int key[N_KINDS]
-    cdef int n = 0, i, j, t, k, u
+    cdef int n = 0, i, j, t, k
     cdef uint64_t m
     cdef list out
-    cdef object option, useful, item
+    cdef object option, useful, value
+    if _option_type is None:
+        raise RuntimeError("set_option_type was not called")
     for t in range(N_KINDS):
         if c[t]:
             k = (shanten[t] << 16) | ((255 - unseen[t]) << 8) | t
@@ -615,32 +640,23 @@ cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unsee
             key[j] = k
             order[j] = t
             n += 1
-    out = []
+    out = PyList_New(n)
     for i in range(n):
         t = order[i]
         m = masks[t]
         useful = PyTuple_New(popcount64(m))
         j = 0
         while m:
-            u = ctz64(m)
+            mj_tuple_put(useful, j, _INTS[ctz64(m)])
             m &= m - 1
-            item = <object>u
-            Py_INCREF(item)
-            PyTuple_SET_ITEM(useful, j, item)
             j += 1
         option = mj_new_tuple_of(_option_type, 4)
-        item = <object>t
-        Py_INCREF(item)
-        PyTuple_SET_ITEM(option, 0, item)
-        item = <object>shanten[t]
-        Py_INCREF(item)
-        PyTuple_SET_ITEM(option, 1, item)
-        Py_INCREF(useful)
-        PyTuple_SET_ITEM(option, 2, useful)
-        item = <object>unseen[t]
-        Py_INCREF(item)
-        PyTuple_SET_ITEM(option, 3, item)
-        out.append(option)
+        mj_tuple_put(option, 0, _INTS[t])
+        value = shanten[t]             # 0..98 (a hand of 13 - 3m tiles is never complete)
+        mj_tuple_put(option, 1, <PyObject*>value)
+        mj_tuple_put(option, 2, <PyObject*>useful)
+        mj_tuple_put(option, 3, _INTS[unseen[t]])
+        mj_list_put(out, i, option)
     return out
 
 
@@ -655,6 +671,7 @@ def options_one(const uint8_t[::1] counts, int n_melds, int forms,
     cdef int8_t shanten[N_KINDS]
     cdef int16_t unseen_sum[N_KINDS]
     cdef uint64_t masks[N_KINDS]
+    cdef uint8_t c[48]
     cdef int t
     if counts.shape[0] != N_KINDS or unseen.shape[0] != N_KINDS:
         raise ValueError("counts and unseen must have 34 entries")
@@ -669,13 +686,15 @@ def options_one(const uint8_t[::1] counts, int n_melds, int forms,
         if lk.shape[0] != N_KINDS:
             raise ValueError("locked must have 34 entries")
         lp = &lk[0]
-    _unseen_planes(&counts[0], seen, planes)
+    memset(c, 0, 48)
+    for t in range(N_KINDS):
+        c[t] = counts[t]
+    _unseen_planes(c, seen, planes)
     if lp == NULL and wildcard < 0:
-        discard_plain(&counts[0], n_melds, forms, planes, shanten, unseen_sum, masks)
+        discard_plain(c, n_melds, forms, planes, shanten, unseen_sum, masks)
     else:
-        discard_exact(&counts[0], n_melds, forms, lp, wildcard, planes, shanten, unseen_sum,
-                      masks)
-    return _options(&counts[0], shanten, unseen_sum, masks)
+        discard_exact(c, n_melds, forms, lp, wildcard, planes, shanten, unseen_sum, masks)
+    return _options(c, shanten, unseen_sum, masks)
 
 
 cdef int _read_tiles(object tiles, uint8_t* c, int max_tiles) except -2:
@@ -711,13 +730,14 @@ def fast_options(object tiles, int forms, object visible, int wildcard):
     """discard_analysis of a concealed hand without melds given as plain tenhou text, a
     list/tuple of int ids or of 34 counts, with visible tiles None or in one of those
     forms; None to take the full path (other inputs, and every error)."""
-    cdef uint8_t c[N_KINDS]
+    cdef uint8_t c[48]
     cdef uint8_t seen[N_KINDS]
     cdef uint64_t planes[3]
     cdef int8_t shanten[N_KINDS]
     cdef int16_t unseen_sum[N_KINDS]
     cdef uint64_t masks[N_KINDS]
     cdef int t
+    memset(c + 32, 0, 16)
     if forms <= 0 or not -1 <= wildcard < N_KINDS or _read_tiles(tiles, c, 14) != 14:
         return None
     if visible is None:
@@ -745,6 +765,11 @@ def discard_masks(const uint8_t[::1] counts, int n_melds, int forms):
     cdef uint64_t[::1] masks = np.empty(N_KINDS, np.uint64)
     if counts.shape[0] != N_KINDS or not 0 <= n_melds <= 4:
         raise ValueError("34 counts and 0..4 melds")
+    cdef uint8_t c[48]
+    cdef int t
+    memset(c, 0, 48)
+    for t in range(N_KINDS):
+        c[t] = counts[t]
     planes[0] = planes[1] = planes[2] = 0
-    discard_plain(&counts[0], n_melds, forms, planes, &sh[0], &un[0], &masks[0])
+    discard_plain(c, n_melds, forms, planes, &sh[0], &un[0], &masks[0])
     return np.asarray(sh), np.asarray(masks)
