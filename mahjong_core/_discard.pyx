@@ -252,7 +252,7 @@ cdef inline int _unseen_of(uint64_t mask, const uint64_t* planes) noexcept nogil
             + 4 * popcount64(mask & planes[2]))
 
 
-cdef void _unseen_planes(const uint8_t* c, const uint8_t* seen, uint64_t* planes
+cdef void unseen_planes(const uint8_t* c, const uint8_t* seen, uint64_t* planes
                          ) noexcept nogil:
     """planes[b] bit t = bit b of 4 - c[t] - seen[t] (seen = NULL: nothing else seen);
     the caller checked that the copies add up to at most 4."""
@@ -537,12 +537,12 @@ cdef inline int _checked_row(const uint8_t* row, int8_t* n_melds, bint infer, in
             unseen_out[t] = 0
         return 1
     if locked == NULL and wildcard < 0:
-        _unseen_planes(c, visible, planes)
+        unseen_planes(c, visible, planes)
         discard_plain(c, n_melds[0], forms, planes, shanten_out, unseen_out, NULL)
         return 0
     for t in range(N_KINDS):
         seen[t] = (locked[t] if locked != NULL else 0) + (visible[t] if visible != NULL else 0)
-    _unseen_planes(c, seen, planes)
+    unseen_planes(c, seen, planes)
     discard_exact(c, n_melds[0], forms, locked, wildcard, planes, shanten_out, unseen_out,
                   NULL)
     return 0
@@ -689,7 +689,7 @@ def options_one(const uint8_t[::1] counts, int n_melds, int forms,
     memset(c, 0, 48)
     for t in range(N_KINDS):
         c[t] = counts[t]
-    _unseen_planes(c, seen, planes)
+    unseen_planes(c, seen, planes)
     if lp == NULL and wildcard < 0:
         discard_plain(c, n_melds, forms, planes, shanten, unseen_sum, masks)
     else:
@@ -748,7 +748,7 @@ def fast_options(object tiles, int forms, object visible, int wildcard):
         for t in range(N_KINDS):
             if c[t] + seen[t] > 4:
                 return None
-    _unseen_planes(c, seen, planes)
+    unseen_planes(c, seen, planes)
     if wildcard < 0:
         discard_plain(c, 0, forms, planes, shanten, unseen_sum, masks)
     else:
