@@ -449,7 +449,7 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
     >>> best.tile, best.shanten, best.useful, best.unseen
     (31, 0, (18, 21), 8)
     """
-    if not melds:
+    if type(melds) in (tuple, list) and not melds:
         # plain text, ids or 34 counts without melds: parsed and tabulated in one call
         try:
             mask = ALL_FORMS if forms is None else forms_mask(forms)

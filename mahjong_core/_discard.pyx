@@ -20,7 +20,9 @@ And per discard of a tile of group g:
 - draws in g: g's class without the discarded copy and with the drawn one (one lookup
   each), read in the same row;
 - draws in another group h: h's plus classes, read in the row of h's three other groups,
-  which now hold g's new class (two combining lookups for h's row).
+  which now hold g's new class (two combining lookups for h's row); these depend only on
+  (g, g's new class, the count to beat), so discards that share them (about half of a
+  random hand's) reuse the first one's draws.
 
 The special forms are bit operations on the held masks (as in _shanten), redone per
 discard; knitted straight reads the rest of the hand through the same tables. Hands with
