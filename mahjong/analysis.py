@@ -38,7 +38,7 @@ from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
-from mahjong_core import _decompose, _shanten
+from mahjong_core import _decompose, _discard, _shanten
 
 from .errors import InvalidHandError, MahjongError
 from .hand import Meld, MeldInput, check_copies, parse_melds
@@ -427,7 +427,9 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
     """Every distinct discard of a 14 - 3m tile hand, best first.
 
     Best = lowest shanten after the discard, then most unseen copies of useful tiles,
-    then lowest tile id.
+    then lowest tile id. One compiled pass over the discards (the kernel of
+    :func:`mahjong.batch.discard_table`); the unseen copies are counted in the hand
+    before the discard.
 
     Parameters
     ----------
@@ -447,6 +449,17 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
     >>> best.tile, best.shanten, best.useful, best.unseen
     (31, 0, (18, 21), 8)
     """
+    if type(melds) in (tuple, list) and not melds:
+        # plain text, ids or 34 counts without melds: parsed and tabulated in one call
+        try:
+            mask = ALL_FORMS if forms is None else forms_mask(forms)
+        except MahjongError:
+            mask = 0                  # the full path below raises in the usual order
+        if mask:
+            fast = _discard.fast_options(tiles, mask, visible,
+                                         -1 if wildcard is None else wildcard_id(wildcard))
+            if fast is not None:
+                return fast
     counts, melds, locked, w = _core_args(tiles, melds, wildcard)
     n_melds = len(melds)
     if int(counts.sum()) + 3 * n_melds != 14:
@@ -455,19 +468,10 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
             f"got {int(counts.sum())}")
     mask_forms = _checked_forms(forms, n_melds)
     unseen = _unseen(counts, melds, visible)
-    options = []
-    for t in np.flatnonzero(counts):
-        after = counts.copy()
-        after[t] -= 1
-        if locked is None and w < 0:
-            missing, mask = _shanten.useful_one(after, n_melds, mask_forms)
-        else:
-            missing, mask = _shanten.analyze_one(after, n_melds, mask_forms, locked, w)
-        useful = tuple(_mask_to_ids(mask))
-        options.append(DiscardOption(int(t), missing - 1, useful,
-                                     int(sum(int(unseen[u]) for u in useful))))
-    options.sort(key=lambda o: (o.shanten, -o.unseen, o.tile))
-    return options
+    return _discard.options_one(counts, n_melds, mask_forms, unseen, locked, w)
+
+
+_discard.set_option_type(DiscardOption)
 
 
 # --- decompositions -----------------------------------------------------------------------
