@@ -158,6 +158,11 @@ def _checked_forms(forms: FormsInput, n_melds: int) -> int:
 
 
 _mask_to_ids = _shanten.mask_to_ids
+# The compiled entry points of shanten and useful_tiles for the common arguments (a tenhou
+# string, tile ids or counts; no melds or wildcard; forms None, a name, a list or tuple of
+# names): one C call, None for anything else.
+_shanten_call = _shanten.shanten_call
+_useful_call = _shanten.useful_call
 
 
 # --- shanten ----------------------------------------------------------------------------
@@ -204,11 +209,10 @@ def shanten(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput
     >>> shanten("123m456p789s11z2z5z"), shanten("123m456p789s11z2z5z", wildcard="5z")
     (1, 0)
     """
+    fast = _shanten_call(tiles, melds, forms, wildcard)  # the common arguments, in C
+    if fast is not None:
+        return fast
     if wildcard is None:
-        if not melds and type(tiles) in (str, list, tuple):
-            missing = _shanten.fast_text_missing(tiles, forms_mask(forms))
-            if missing >= 0:
-                return missing - 1
         counts, melds = _prepare(tiles, melds)
         if not melds:
             return _shanten.missing_one(counts, 0, _checked_forms(forms, 0)) - 1
@@ -302,12 +306,11 @@ def useful_tiles(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: Forms
     >>> useful_tiles("6678s", melds=[("chow", s) for s in ("678s", "456s", "345s")])
     [26]
     """
-    if not melds and type(tiles) in (str, list, tuple):
-        if wildcard is None:
-            fast = _shanten.fast_text_useful(tiles, forms_mask(forms))
-        else:
-            fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard),
-                                           True)
+    fast = _useful_call(tiles, melds, forms, wildcard)  # the common arguments, in C
+    if fast is not None:
+        return fast
+    if wildcard is not None and not melds and type(tiles) in (str, list, tuple):
+        fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard), True)
         if fast is not None:
             return _mask_to_ids(fast[1])
     return _mask_to_ids(_useful_mask(tiles, melds, forms, wildcard)[1])
