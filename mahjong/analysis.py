@@ -218,7 +218,7 @@ def shanten(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput
             return _shanten.missing_one(counts, 0, _checked_forms(forms, 0)) - 1
         locked, w = locked_copies(melds), -1
     else:
-        if not melds and type(tiles) in (str, list, tuple):
+        if type(melds) in (tuple, list) and not melds and type(tiles) in (str, list, tuple):
             fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard),
                                            False)
             if fast is not None:
@@ -309,7 +309,8 @@ def useful_tiles(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: Forms
     fast = _useful_call(tiles, melds, forms, wildcard)  # the common arguments, in C
     if fast is not None:
         return fast
-    if wildcard is not None and not melds and type(tiles) in (str, list, tuple):
+    if (wildcard is not None and type(melds) in (tuple, list) and not melds
+            and type(tiles) in (str, list, tuple)):
         fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard), True)
         if fast is not None:
             return _mask_to_ids(fast[1])

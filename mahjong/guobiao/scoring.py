@@ -528,7 +528,9 @@ def _meld_bytes(melds: Any) -> Tuple[bytes, Tuple[Meld, ...]]:
         return hit
     objs = _parse_melds(melds)
     packed = bytes([v for m in objs for v in (MELD_TYPE_CODES[m.kind], m.tiles[0])])
-    if key is not None and len(_MELDS_CACHE) < 65536:
+    # bounded in entries and in the size of each key (text melds padded with spaces must
+    # not fill memory: 65,536 keys of 4 KB would be a gigabyte)
+    if key is not None and len(_MELDS_CACHE) < 65536 and len(str(key)) <= 256:
         _MELDS_CACHE[key] = (packed, objs)
     return packed, objs
 
