@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled by Cython for speed, see setup.py COMPILED_PYTHON; the annotations are for readers)
 """Score one Guobiao (MCR) hand: :func:`score` and its result types.
 
 The fan search runs in the room's compiled kernel (``mahjong.guobiao._kernel``); this module
