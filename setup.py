@@ -116,6 +116,7 @@ COMPILED_PYTHON = [
     "mahjong/guiyang/settlement.py", "mahjong/guiyang/chickens.py",
     "mahjong/guiyang/dou.py", "mahjong/guiyang/scoring.py",
     "mahjong/huanggang/scoring.py", "mahjong/huanggang/settlement.py",
+    "mahjong/guobiao/scoring.py",
 ]
 
 

@@ -2,7 +2,9 @@
 
 ``mahjong.guobiao.score`` (one Python call per hand, from a string, melds as tuples) against
 pymahjonggb's ``MahjongFanCalculator`` (one call per hand, Botzone names) on the same
-generated winning hands. Target (issue 3): at least the reference's per-call speed.
+generated winning hands. Target (issue 15): at least twice the reference's per-call speed
+(its positional call), from ids and from strings; ``benchmarks/compare_libraries.py``
+prints the side-by-side table with interleaved rounds.
 
 Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_gb_scalar.py --benchmark-enable``.
 Each benchmark round scores the whole pool of distinct hands once (nothing is reused

@@ -38,7 +38,7 @@ from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
-from mahjong_core import _decompose, _shanten
+from mahjong_core import _decompose, _discard, _shanten
 
 from .errors import InvalidHandError, MahjongError
 from .hand import Meld, MeldInput, check_copies, parse_melds
@@ -158,6 +158,11 @@ def _checked_forms(forms: FormsInput, n_melds: int) -> int:
 
 
 _mask_to_ids = _shanten.mask_to_ids
+# The compiled entry points of shanten and useful_tiles for the common arguments (a tenhou
+# string, tile ids or counts; no melds or wildcard; forms None, a name, a list or tuple of
+# names): one C call, None for anything else.
+_shanten_call = _shanten.shanten_call
+_useful_call = _shanten.useful_call
 
 
 # --- shanten ----------------------------------------------------------------------------
@@ -204,17 +209,16 @@ def shanten(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput
     >>> shanten("123m456p789s11z2z5z"), shanten("123m456p789s11z2z5z", wildcard="5z")
     (1, 0)
     """
+    fast = _shanten_call(tiles, melds, forms, wildcard)  # the common arguments, in C
+    if fast is not None:
+        return fast
     if wildcard is None:
-        if not melds and type(tiles) in (str, list, tuple):
-            missing = _shanten.fast_text_missing(tiles, forms_mask(forms))
-            if missing >= 0:
-                return missing - 1
         counts, melds = _prepare(tiles, melds)
         if not melds:
             return _shanten.missing_one(counts, 0, _checked_forms(forms, 0)) - 1
         locked, w = locked_copies(melds), -1
     else:
-        if not melds and type(tiles) in (str, list, tuple):
+        if type(melds) in (tuple, list) and not melds and type(tiles) in (str, list, tuple):
             fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard),
                                            False)
             if fast is not None:
@@ -302,12 +306,12 @@ def useful_tiles(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: Forms
     >>> useful_tiles("6678s", melds=[("chow", s) for s in ("678s", "456s", "345s")])
     [26]
     """
-    if not melds and type(tiles) in (str, list, tuple):
-        if wildcard is None:
-            fast = _shanten.fast_text_useful(tiles, forms_mask(forms))
-        else:
-            fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard),
-                                           True)
+    fast = _useful_call(tiles, melds, forms, wildcard)  # the common arguments, in C
+    if fast is not None:
+        return fast
+    if (wildcard is not None and type(melds) in (tuple, list) and not melds
+            and type(tiles) in (str, list, tuple)):
+        fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard), True)
         if fast is not None:
             return _mask_to_ids(fast[1])
     return _mask_to_ids(_useful_mask(tiles, melds, forms, wildcard)[1])
@@ -427,7 +431,9 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
     """Every distinct discard of a 14 - 3m tile hand, best first.
 
     Best = lowest shanten after the discard, then most unseen copies of useful tiles,
-    then lowest tile id.
+    then lowest tile id. One compiled pass over the discards (the kernel of
+    :func:`mahjong.batch.discard_table`); the unseen copies are counted in the hand
+    before the discard.
 
     Parameters
     ----------
@@ -447,6 +453,17 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
     >>> best.tile, best.shanten, best.useful, best.unseen
     (31, 0, (18, 21), 8)
     """
+    if type(melds) in (tuple, list) and not melds:
+        # plain text, ids or 34 counts without melds: parsed and tabulated in one call
+        try:
+            mask = ALL_FORMS if forms is None else forms_mask(forms)
+        except MahjongError:
+            mask = 0                  # the full path below raises in the usual order
+        if mask:
+            fast = _discard.fast_options(tiles, mask, visible,
+                                         -1 if wildcard is None else wildcard_id(wildcard))
+            if fast is not None:
+                return fast
     counts, melds, locked, w = _core_args(tiles, melds, wildcard)
     n_melds = len(melds)
     if int(counts.sum()) + 3 * n_melds != 14:
@@ -455,19 +472,10 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
             f"got {int(counts.sum())}")
     mask_forms = _checked_forms(forms, n_melds)
     unseen = _unseen(counts, melds, visible)
-    options = []
-    for t in np.flatnonzero(counts):
-        after = counts.copy()
-        after[t] -= 1
-        if locked is None and w < 0:
-            missing, mask = _shanten.useful_one(after, n_melds, mask_forms)
-        else:
-            missing, mask = _shanten.analyze_one(after, n_melds, mask_forms, locked, w)
-        useful = tuple(_mask_to_ids(mask))
-        options.append(DiscardOption(int(t), missing - 1, useful,
-                                     int(sum(int(unseen[u]) for u in useful))))
-    options.sort(key=lambda o: (o.shanten, -o.unseen, o.tile))
-    return options
+    return _discard.options_one(counts, n_melds, mask_forms, unseen, locked, w)
+
+
+_discard.set_option_type(DiscardOption)
 
 
 # --- decompositions -----------------------------------------------------------------------

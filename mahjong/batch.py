@@ -240,3 +240,116 @@ def useful_tiles(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
     numpy.ndarray of bool, shape (N, 34)
     """
     return shanten_and_useful(counts, n_melds, forms, threads, wildcard, locked)[1]
+
+
+# --- discard tables ---------------------------------------------------------------------
+
+from mahjong_core import _discard  # noqa: E402  (kept with the section it serves)
+
+__all__ += ["discard_table"]
+
+_DISCARD_ROW_PROBLEMS = {
+    _discard.PY_ROW_TOO_MANY_COPIES: "a tile count above 4",
+    _discard.PY_ROW_BAD_TOTAL: "a tile count that is not 14 - 3m for its melds (a discard "
+                               "needs a full hand)",
+    _discard.PY_ROW_BAD_MELDS: "n_melds outside 0..4",
+    _discard.PY_ROW_NO_FORM: "melds that none of the chosen forms allows",
+    _discard.PY_ROW_LOCKED_COPIES: "more than four copies of a tile across hand and locked",
+    _discard.PY_ROW_VISIBLE_COPIES: "more than four copies of a tile across hand, locked "
+                                    "and visible",
+}
+
+
+def _visible_rows(visible, n: int) -> Tuple[np.ndarray, int]:
+    """(uint8 C-contiguous visible counts, mode): mode 0 = none, 1 = one row for every
+    hand, 2 = one row per hand."""
+    if visible is None:
+        return np.zeros((1, 34), np.uint8), 0
+    arr = np.asarray(visible)
+    if arr.dtype.kind not in "iub":
+        raise InvalidHandError(f"visible must be integers, got dtype {arr.dtype}")
+    if arr.shape == (34,):
+        arr, mode = arr.reshape(1, 34), 1
+    elif arr.shape == (n, 34):
+        mode = 2
+    else:
+        raise InvalidHandError(f"visible must have shape (34,) or ({n}, 34), got {arr.shape}")
+    if arr.size and (arr.min() < 0 or arr.max() > 4):
+        row = int(np.flatnonzero(((arr < 0) | (arr > 4)).any(axis=1))[0])
+        raise InvalidHandError(f"visible row {row} has a count outside 0..4")
+    return np.require(arr, np.uint8, ["C_CONTIGUOUS", "ALIGNED"]), mode
+
+
+def discard_table(counts, n_melds: MeldsInput = None, forms: FormsInput = None,
+                  visible=None, threads: int = 1, wildcard=None, locked=None
+                  ) -> Tuple[np.ndarray, np.ndarray]:
+    """Every discard of every row: the shanten after it and the unseen useful copies.
+
+    Each row is a full hand of 14 - 3m concealed tiles. For each tile kind t held,
+    ``shanten[i, t]`` is the shanten of row i after discarding one t, and ``unseen[i, t]``
+    the unseen copies of the tiles whose draw would then lower it (its useful tiles, see
+    :func:`useful_tiles`); kinds not held read -1 and 0. Unseen copies of a tile are
+    4 minus its copies in the hand (before the discard), in ``locked`` and in
+    ``visible``. This is :func:`mahjong.discard_analysis` for many hands; the best
+    discard of row i has the lowest shanten, then the most unseen copies, then the
+    lowest id.
+
+    Parameters
+    ----------
+    counts : array-like of shape (N, 34)
+        Concealed tile counts per hand, 14 - 3m tiles for m melds.
+    n_melds : None, int or array of shape (N,)
+        Melds per hand; ``None`` infers them from the tile count (14 -> 0, 11 -> 1, ...).
+    forms : None or iterable of form names
+        As for :func:`shanten`.
+    visible : None, array of shape (34,) or (N, 34)
+        Tiles seen elsewhere (discards, other players' melds): one row for every hand, or
+        one per hand.
+    threads : int
+        As for :func:`shanten` (rows are shared out above :data:`ROWS_PER_THREAD` per
+        thread).
+    wildcard, locked
+        As for :func:`shanten`. Such rows take the exact search of
+        :func:`mahjong.discard_analysis` discard by discard: about 2x the plain kernel's
+        time with a wildcard, and far slower (up to about a millisecond a row) with
+        locked meld copies.
+
+    Returns
+    -------
+    (shanten, unseen) : numpy arrays of shape (N, 34), int8 and int16
+
+    Raises
+    ------
+    InvalidHandError
+        Wrong shape or dtype, a count above 4, a row that is not 14 - 3m tiles, more than
+        four copies of a tile across hand, ``locked`` and ``visible``; the message names
+        the row.
+
+    Examples
+    --------
+    >>> from mahjong.tiles import tile_counts
+    >>> shanten, unseen = discard_table(np.stack([tile_counts("123456789m11p23s5z")]))
+    >>> int(shanten[0, 31]), int(unseen[0, 31])       # discard 5z: ready on 1s-4s
+    (0, 8)
+    >>> int(shanten[0, 0]), int(shanten[0, 30])       # 1m held, 4z not held
+    (1, -1)
+    """
+    arr, melds, infer, mask = _prepare(counts, n_melds, forms)
+    n = arr.shape[0]
+    threads = threads_for(threads, n)
+    seen, mode = _visible_rows(visible, n)
+    wild = _wildcards(wildcard, n) if wildcard is not None else np.full(n, -1, np.int8)
+    has_locked = locked is not None
+    lk = _locked(locked, n) if has_locked else np.zeros((1, 34), np.uint8)
+    shanten_out = np.empty((n, 34), np.int8)
+    unseen_out = np.empty((n, 34), np.int16)
+    status = np.empty(n, np.uint8)
+    n_bad = _discard.checked_discard_rows(arr, melds, infer, mask, seen, mode, lk, has_locked,
+                                          wild, shanten_out, unseen_out, status, threads)
+    if n_bad:
+        row = int(np.flatnonzero(status)[0])
+        raise InvalidHandError(
+            f"counts row {row} has {_DISCARD_ROW_PROBLEMS[int(status[row])]} "
+            f"(tiles {int(arr[row].sum())}, row {arr[row].tolist()}); {n_bad} bad row(s) "
+            "in all")
+    return shanten_out, unseen_out

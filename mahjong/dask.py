@@ -50,7 +50,7 @@ except ImportError as exc:  # pragma: no cover - only without the extra
 from . import batch as _batch
 from .errors import InvalidContextError, InvalidHandError, MahjongError
 
-__all__ = ["shanten", "useful_tiles", "score_batch", "settle", "simulate", "SETTLE_COLUMNS",
+__all__ = ["shanten", "useful_tiles", "discard_table", "score_batch", "settle", "simulate", "SETTLE_COLUMNS",
            "DEFAULT_CHUNK_ROWS"]
 
 #: Rows per chunk when a numpy array is handed in (34 MB of counts); see
@@ -101,7 +101,7 @@ def _row_array(value, n, row_chunks, name: str, error, ndim: int = 1) -> da.Arra
 
 # ---------------------------------------------------------------- shanten, useful tiles
 
-_ROW_NUMBER = re.compile(r"\b(counts|n_melds|wildcard|locked) row (\d+)")
+_ROW_NUMBER = re.compile(r"\b(counts|n_melds|wildcard|locked|visible) row (\d+)")
 
 
 def _renumbered(exc: MahjongError, block_info) -> MahjongError:
@@ -222,6 +222,74 @@ def useful_tiles(counts, n_melds=None, forms=None, wildcard=None, *, locked=None
     dask.array.Array of bool, shape (N, 34), with the chunks of ``counts``.
     """
     return _analysis(counts, n_melds, forms, wildcard, locked, useful=True)
+
+
+def _discard_block(counts, *row_args, names=(), n_melds=None, forms=None, wildcard=None,
+                   visible=None, block_info=None):
+    """One chunk of discard tables: (rows, 2, 34) int16, the shanten then the unseen
+    useful copies of each discard."""
+    kwargs: Dict[str, Any] = {"n_melds": n_melds, "forms": forms, "visible": visible}
+    if wildcard is not None:
+        kwargs["wildcard"] = wildcard
+    for name, block in zip(names, row_args):
+        kwargs[name] = block if name in ("locked", "visible") else block[:, 0]
+    try:
+        shanten_out, unseen = _batch.discard_table(counts, threads=1, **kwargs)
+    except MahjongError as exc:
+        raise _renumbered(exc, block_info) from exc
+    return np.stack([shanten_out.astype(np.int16), unseen], axis=1)
+
+
+def discard_table(counts, n_melds=None, forms=None, visible=None, wildcard=None, *,
+                  locked=None) -> Tuple[da.Array, da.Array]:
+    """Discard tables of every row of a dask array, lazily
+    (:func:`mahjong.batch.discard_table`): the shanten after each discard (int8, -1 for
+    kinds not held) and the unseen copies of the useful tiles after it (int16).
+
+    ``visible`` is None, one row of 34 for every hand, or an (N, 34) array (numpy or
+    dask); the other parameters and the errors are those of :func:`shanten`.
+
+    Returns
+    -------
+    (shanten, unseen) : dask arrays of shape (N, 34), with the row chunks of ``counts``.
+
+    >>> import dask.array as da
+    >>> from mahjong.tiles import tile_counts
+    >>> sh, un = discard_table(da.from_array(tile_counts("123456789m11p23s5z")[None, :]))
+    >>> int(sh[0, 31].compute()), int(un[0, 31].compute())
+    (0, 8)
+    """
+    arr = _counts_array(counts, "counts", InvalidHandError)
+    if arr.dtype.kind not in "iub":
+        raise InvalidHandError(f"counts must be integers, got dtype {arr.dtype}")
+    n, rows = arr.shape[0], arr.chunks[0]
+    forms = None if forms is None else (forms if isinstance(forms, str) else list(forms))
+    kwargs: Dict[str, Any] = {"forms": forms}
+    names: List[str] = []
+    row_args: List[da.Array] = []
+    for name, value, error in (("n_melds", n_melds, InvalidHandError),
+                               ("wildcard", wildcard, MahjongError)):
+        if value is None or _is_scalar(value):
+            if value is not None:
+                kwargs[name] = value.item() if isinstance(value, np.generic) else value
+            continue
+        names.append(name)
+        row_args.append(_row_array(value, n, rows, name, error)[:, None])
+    if visible is not None and np.ndim(visible) == 1:     # one row for every hand
+        kwargs["visible"] = np.asarray(visible)
+    elif visible is not None:
+        names.append("visible")
+        row_args.append(_row_array(_counts_array(visible, "visible", InvalidHandError), n,
+                                   rows, "visible", InvalidHandError, ndim=2))
+    if locked is not None:
+        names.append("locked")
+        row_args.append(_row_array(_counts_array(locked, "locked", InvalidHandError), n, rows,
+                                   "locked", InvalidHandError, ndim=2))
+    kwargs["names"] = tuple(names)
+    both = da.map_blocks(_discard_block, arr, *row_args, dtype=np.int16, new_axis=1,
+                         chunks=(rows, (2,), (34,)), meta=np.empty((0, 2, 34), np.int16),
+                         token="mahjong-discard-table", **kwargs)
+    return both[:, 0].astype(np.int8), both[:, 1]
 
 
 # ---------------------------------------------------------------- Guobiao scoring

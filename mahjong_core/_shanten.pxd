@@ -18,3 +18,23 @@ cdef uint64_t useful_mask(const uint8_t* counts, int n_melds, int forms) noexcep
 # kind `wildcard` (-1 = none): the exact search analyze_one runs. 99 if no form applies.
 cdef int hand_missing(const uint8_t* counts, int n_melds, int forms, const uint8_t* locked,
                       int wildcard, bint want_mask, uint64_t* mask_out) noexcept nogil
+
+# The tables behind the kernels above, for kernels that combine the group classes
+# themselves (mahjong_core._discard). Filled when mahjong_core._shanten is imported, then
+# read-only. A group is a suit (base-5 index of its 9 counts) or the honors (7 counts):
+#   SUIT_CLASS[index] / HONOR_CLASS[index]: the group's class (slack after the end: an
+#       index plus 5^8, resp. 5^6, stays inside the allocation);
+#   PAIR_TABLE[suit class * n_suit_classes + suit class] -> pair class (symmetric);
+#   TRIPLE_TABLE[pair class * n_suit_classes + suit class] -> triple class;
+#   PH_TABLE[pair class * n_honor_classes + honor class] -> pair-and-honors class;
+#   FINAL_TABLE[(sets * n_triple_classes + triple class) * n_honor_classes + honor class]
+#   SUIT_FINAL_TABLE[(sets * n_ph_classes + ph class) * n_suit_classes + suit class]
+#       -> missing tiles of `sets` sets (0..4) and a pair over the four groups.
+cdef uint8_t* SUIT_CLASS
+cdef uint8_t* HONOR_CLASS
+cdef uint8_t* PAIR_TABLE
+cdef uint8_t* TRIPLE_TABLE
+cdef uint8_t* FINAL_TABLE
+cdef uint8_t* PH_TABLE
+cdef uint8_t* SUIT_FINAL_TABLE
+cdef int n_suit_classes, n_honor_classes, n_pair_classes, n_triple_classes, n_ph_classes

@@ -32,7 +32,7 @@ from mahjong_core._types cimport (
     uint8_t, int8_t, int16_t, int32_t, uint16_t, uint32_t, uint64_t,
     N_KINDS, FIRST_HONOR,
     FORM_REGULAR, FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS, FORM_HONORS_KNITTED,
-    FORM_KNITTED_STRAIGHT,
+    FORM_KNITTED_STRAIGHT, FORM_ALL,
 )
 
 cdef extern from *:
@@ -1508,63 +1508,210 @@ def table_info():
     }
 
 
-# --- a fast path for the commonest scalar call: a plain tenhou string ---------------------
+# --- the scalar entry points of mahjong.shanten and mahjong.useful_tiles ------------------
+#
+# One compiled call reads the common argument forms and runs the kernel; anything else
+# (melds, a wildcard, another notation, an error) gives None and the Python API takes its
+# full path, which also words the errors. Nothing here is cached: the forms argument and the
+# tiles are read afresh on each call, with identity tests and C loops instead of Python ones.
 
-from mahjong_core._tileparse cimport count_tenhou_text, count_tile_ids
+from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.object cimport PyObject
+from cpython.sequence cimport PySequence_Fast_ITEMS
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM
 
-cdef int _parse_fast(object tiles, uint8_t* c) except -2:
-    """Fill c from a plain tenhou string ("123m456p11z", spaces between groups allowed) or
-    a list/tuple of int ids (not 34 long: that is a counts array to mahjong.tiles), with the
-    shared readers of _tileparse.pxd. Returns the tile count, or -1 for anything else
-    (another notation, a bad token, a fifth copy, more than 14 tiles): the caller then
-    takes the full parser, which also words the error."""
-    cdef Py_ssize_t n
-    if type(tiles) is str:
-        memset(c, 0, N_KINDS)
-        return count_tenhou_text(<str>tiles, c, 4, 14, True)
-    if type(tiles) is list or type(tiles) is tuple:
-        n = len(tiles)
-        if n == N_KINDS or n > 14:
-            return -1
-        memset(c, 0, N_KINDS)
-        if count_tile_ids(tiles, c, N_KINDS, True) >= 0:
-            return -1
-        return <int>n
+from mahjong_core._tileparse cimport count_id_items, count_tenhou_text, read_count_items
+
+import sys as _sys
+import numpy as _np
+
+# The form names in bit order (as mahjong.analysis.FORMS), interned: a name written in the
+# caller's source is the same object, so most lookups are one pointer comparison.
+cdef tuple _FORM_NAMES = tuple(_sys.intern(n) for n in (
+    "regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight"))
+cdef dict _FORM_BIT = {n: 1 << i for i, n in enumerate(_FORM_NAMES)}
+# The Python ints 0..33, so a list of tile ids is filled without creating any.
+cdef tuple _TILE_INTS = tuple(range(N_KINDS))
+cdef object _ndarray = _np.ndarray
+
+
+cdef inline int _form_bit(object name) except -2:
+    """The bit of one form name, or -1 if it is not one."""
+    cdef int i
+    for i in range(5):
+        if name is <object>PyTuple_GET_ITEM(_FORM_NAMES, i):
+            return 1 << i
+    if type(name) is not str:
+        return -1
+    bit = _FORM_BIT.get(name)
+    return -1 if bit is None else <int>bit
+
+
+cdef int forms_bits(object forms) except -2:
+    """The bit set of a forms argument in a common form: None (all five forms), one form
+    name, or a list or tuple of names. -1 for anything else (another iterable, an unknown
+    name, an empty list): mahjong.analysis.forms_mask reads those and words the errors."""
+    cdef int mask = 0, bit
+    cdef Py_ssize_t i, n
+    cdef PyObject** items
+    if forms is None:
+        return FORM_ALL
+    if type(forms) is tuple or type(forms) is list:
+        n = len(forms)
+        items = PySequence_Fast_ITEMS(forms)
+        for i in range(n):
+            bit = _form_bit(<object>items[i])
+            if bit < 0:
+                return -1
+            mask |= bit
+        return mask if mask else -1
+    if type(forms) is str:
+        return _form_bit(forms)
     return -1
 
 
-def fast_text_useful(object tiles, int forms):
-    """(missing, useful mask) of a concealed hand given as a plain tenhou string or a
-    list/tuple of int ids, without melds; None to take the full path."""
+cdef int _read_array(object arr, uint8_t* c) noexcept:
+    """Copy a 1-D integer numpy array of 34 counts 0..4 (any stride, native byte order) into
+    c; the tile total, or -1 (another shape or dtype, a count out of range)."""
+    cdef Py_buffer view
+    cdef const char* p
+    cdef const char* fmt
+    cdef char kind
+    cdef int i, total = 0
+    cdef long long v
+    try:
+        PyObject_GetBuffer(arr, &view, PyBUF_RECORDS_RO)
+    except Exception:
+        return -1
+    try:
+        fmt = view.format
+        if view.ndim != 1 or view.shape[0] != N_KINDS or fmt == NULL:
+            return -1
+        if fmt[0] == b'@' or fmt[0] == b'=':
+            fmt += 1
+        kind = fmt[0]
+        if fmt[1] != 0:
+            return -1
+        p = <const char*>view.buf
+        for i in range(N_KINDS):
+            if kind == b'B':
+                v = (<const uint8_t*>p)[0]
+            elif kind == b'b':
+                v = (<const int8_t*>p)[0]
+            elif view.itemsize == 8 and kind in b'lqLQ':
+                v = (<const long long*>p)[0]     # an unsigned value above 2^63 reads < 0
+            elif view.itemsize == 4 and kind in b'iIlL':
+                v = (<const int32_t*>p)[0]
+            elif view.itemsize == 2 and kind in b'hH':
+                v = (<const int16_t*>p)[0]
+            else:
+                return -1
+            if v < 0 or v > 4:
+                return -1
+            c[i] = <uint8_t>v
+            total += <int>v
+            p += view.strides[0]
+        return total
+    finally:
+        PyBuffer_Release(&view)
+
+
+cdef int hand_counts(object tiles, uint8_t* c) except -2:
+    """Fill c[34] from concealed tiles in a common form: a plain tenhou string ("123m456p11z",
+    spaces between groups allowed), a list or tuple of int ids, a list or tuple of 34 int
+    counts, or a 1-D integer numpy array of 34 counts. Returns the tile count, or -1 for any
+    other form or any error (a fifth copy, more than 14 tiles, a count out of range)."""
+    cdef Py_ssize_t n
+    memset(c, 0, N_KINDS)
+    if type(tiles) is str:
+        return count_tenhou_text(<str>tiles, c, 4, 14, True)
+    if type(tiles) is list or type(tiles) is tuple:
+        n = len(tiles)
+        if n == N_KINDS:
+            return read_count_items(tiles, c)
+        if n > 14:
+            return -1
+        return count_id_items(tiles, c, 4)
+    if type(tiles) is _ndarray:
+        return _read_array(tiles, c)
+    return -1
+
+
+cdef inline bint _plain_call(object melds, object wildcard) noexcept:
+    """No melds (none given, or an empty list or tuple) and no wildcard."""
+    if wildcard is not None:
+        return False
+    return melds is None or ((type(melds) is tuple or type(melds) is list) and not melds)
+
+
+def shanten_call(tiles, melds, forms, wildcard):
+    """``mahjong.shanten(tiles, melds, forms, wildcard)`` for concealed tiles in a common
+    form (see ``hand_counts``), no melds, no wildcard and forms in a common form (see
+    ``forms_bits``); None for anything else (the caller's full path)."""
+    cdef uint8_t c[40]                 # 34 counts + slack for the 16-byte loads
+    cdef int forms_set, total
+    if not _plain_call(melds, wildcard):
+        return None
+    forms_set = forms_bits(forms)
+    if forms_set < 0:
+        return None
+    total = hand_counts(tiles, c)
+    if total != 13 and total != 14:
+        return None
+    return missing_tiles(c, 0, forms_set) - 1
+
+
+cdef list _mask_list(uint64_t mask):
+    """Sorted tile ids of the set bits of a 34-bit mask, as a new list."""
+    cdef list out = PyList_New(mj_popcount64(mask))
+    cdef Py_ssize_t i = 0
+    cdef int t
+    cdef object item
+    while mask:
+        t = mj_ctz64(mask)
+        mask &= mask - 1
+        item = <object>PyTuple_GET_ITEM(_TILE_INTS, t)
+        Py_INCREF(item)
+        PyList_SET_ITEM(out, i, item)
+        i += 1
+    return out
+
+
+def useful_call(tiles, melds, forms, wildcard):
+    """``mahjong.useful_tiles(...)`` (a sorted list of tile ids) for the arguments
+    ``shanten_call`` takes; None for anything else."""
     cdef uint8_t c[40]
     cdef HandView v
-    cdef int best, total = _parse_fast(tiles, c)
+    cdef int forms_set, total, best
+    if not _plain_call(melds, wildcard):
+        return None
+    forms_set = forms_bits(forms)
+    if forms_set < 0:
+        return None
+    total = hand_counts(tiles, c)
     if total != 13 and total != 14:
         return None
     _view(c, &v)
-    best = _missing(&v, 0, forms)
-    return best, _useful(&v, 0, forms, best)
+    best = _missing(&v, 0, forms_set)
+    return _mask_list(_useful(&v, 0, forms_set, best))
 
 
 def mask_to_ids(uint64_t mask):
     """Sorted tile ids of the set bits of a 34-bit mask."""
-    cdef list out = []
-    cdef int t
-    while mask:
-        t = mj_ctz64(mask)
-        out.append(t)
-        mask &= mask - 1
-    return out
+    return _mask_list(mask)
 
 
-def fast_text_missing(object tiles, int forms):
-    """Missing count of a concealed hand given as a plain tenhou string or a list/tuple of
-    int ids, without melds; -1 to take the full path (which also words the errors)."""
-    cdef uint8_t c[40]             # 34 counts + slack for the 16-byte loads
-    cdef int total = _parse_fast(tiles, c)
-    if total != 13 and total != 14:
+cdef int _parse_fast(object tiles, uint8_t* c) except -2:
+    """Fill c from a plain tenhou string or a list/tuple of int ids (not 34 long: that is a
+    counts array to mahjong.tiles). Returns the tile count, or -1 for anything else: the
+    caller then takes the full parser, which also words the error."""
+    if (type(tiles) is list or type(tiles) is tuple) and len(tiles) == N_KINDS:
         return -1
-    return missing_tiles(c, 0, forms)
+    if type(tiles) is not str and type(tiles) is not list and type(tiles) is not tuple:
+        return -1
+    return hand_counts(tiles, c)
 
 
 # --- batch validation (one nogil pass, so the checks cost little next to the kernel) ------

@@ -96,3 +96,55 @@ cdef inline Py_ssize_t count_tile_ids(object ids, uint8_t* counts, int n_kinds,
         counts[t] += 1
         pos += 1
     return -1
+
+
+# Lists and tuples of ints, read through their item arrays (borrowed references, no Python
+# call for a small int): the readers of the scalar entry points, where a per-item Python
+# call would cost more than the kernel. The caller checks the type (an exact list or tuple).
+cdef extern from *:
+    """
+    /* The value of an exact int (not a bool), or -1 for anything else; an int beyond one
+       30-bit digit is out of every range these readers take, so it is -1 too. */
+    static inline long mj_small_int_item(PyObject* x) {
+        if (!PyLong_CheckExact(x)) return -1;
+    #if !defined(PYPY_VERSION) && !defined(Py_LIMITED_API) && PY_VERSION_HEX >= 0x030C0000
+        if (!PyUnstable_Long_IsCompact((PyLongObject*)x)) return -1;
+        return (long)PyUnstable_Long_CompactValue((PyLongObject*)x);
+    #elif !defined(PYPY_VERSION) && !defined(Py_LIMITED_API) && PY_VERSION_HEX >= 0x030B0000
+        if (Py_SIZE(x) == 0) return 0;
+        return Py_SIZE(x) == 1 ? (long)((PyLongObject*)x)->ob_digit[0] : -1;
+    #else
+        int overflow;
+        long v = PyLong_AsLongAndOverflow(x, &overflow);
+        if (v == -1 && PyErr_Occurred()) { PyErr_Clear(); return -1; }
+        return overflow ? -1 : v;
+    #endif
+    }
+    /* Add the int tile ids of a list or tuple to counts[34] (zeroed by the caller): their
+       number, or -1 at an item that is not an int 0..33 or a copy above max_copies. */
+    static inline int mj_count_id_items(PyObject* seq, uint8_t* counts, int max_copies) {
+        Py_ssize_t i, n = PySequence_Fast_GET_SIZE(seq);
+        PyObject** items = PySequence_Fast_ITEMS(seq);
+        for (i = 0; i < n; i++) {
+            long t = mj_small_int_item(items[i]);
+            if (t < 0 || t >= 34 || counts[t] >= max_copies) return -1;
+            counts[t]++;
+        }
+        return (int)n;
+    }
+    /* Copy the 34 int counts 0..4 of a list or tuple of length 34 into counts: the tile
+       total, or -1 at an item that is not an int 0..4. */
+    static inline int mj_read_count_items(PyObject* seq, uint8_t* counts) {
+        PyObject** items = PySequence_Fast_ITEMS(seq);
+        int i, total = 0;
+        for (i = 0; i < 34; i++) {
+            long v = mj_small_int_item(items[i]);
+            if (v < 0 || v > 4) return -1;
+            counts[i] = (uint8_t)v;
+            total += (int)v;
+        }
+        return total;
+    }
+    """
+    int count_id_items "mj_count_id_items"(object seq, uint8_t* counts, int max_copies) noexcept
+    int read_count_items "mj_read_count_items"(object seq, uint8_t* counts) noexcept

@@ -278,6 +278,15 @@ def test_melds_may_be_a_numpy_array_of_rows():
         sichuan.score("123m456m789m55m", melds=[("pung", "222p")], win_tile="5m").fan
 
 
+@pytest.mark.parametrize("call", ["shanten", "useful_tiles", "waits", "shanten_by_form"])
+@pytest.mark.parametrize("wildcard", [None, "5z"])
+def test_analysis_takes_melds_as_a_numpy_array_of_rows(call, wildcard):
+    rows = np.array([["pung", "222p"]])
+    fn = getattr(mahjong, call)
+    assert fn("123m456m789m5m", melds=rows, wildcard=wildcard) == \
+        fn("123m456m789m5m", melds=[("pung", "222p")], wildcard=wildcard)
+
+
 def test_score_batch_threads_0_is_a_mahjong_error():
     hands = np.stack([tile_counts("123456789m1p234s")])
     with pytest.raises(MahjongError, match="threads must be an integer"):

@@ -350,8 +350,10 @@ def test_score_standard_matches_score_one():
             assert answer == one["total"]
             continue
         total, pairs = answer["total"], answer["fans"]  # the cache maps pairs to themselves
-        form, pair, groups, pattern, counts, _, _ = answer["_raw_decomposition"][1]
-        assert total == one["total"] and counts == bytes(h)
+        reading, _ = answer["_raw_decomposition"][1]  # the packed reading (_packed_reading)
+        form, pair, pattern, win_tile, n_sets = reading[:5]
+        groups, counts = reading[5:5 + 4 * n_sets], reading[5 + 4 * n_sets:]
+        assert total == one["total"] and counts == bytes(h) and win_tile == win
         fans = np.zeros(N_FANS, np.uint8)
         for i in range(0, len(pairs), 2):
             fans[pairs[i]] = pairs[i + 1]

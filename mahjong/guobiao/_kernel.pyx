@@ -35,7 +35,7 @@ from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositio
                                       KnittedDecomposition, knitted_straight_decompositions,
                                       knitted_pattern_tiles, knitted_pattern_mask, SET_CHOW, SET_PUNG,
                                       MAX_REGULAR_DECOMPOSITIONS, MAX_KNITTED_DECOMPOSITIONS)
-from mahjong_core._tileparse cimport count_tenhou_text
+from mahjong_core._tileparse cimport count_id_items, count_tenhou_text
 
 import numpy as np
 
@@ -1545,17 +1545,25 @@ cdef bytes _fan_pairs(const uint8_t* best_fan):
     return (<char*>out)[:n_out]
 
 
-cdef inline int _best_pair(Candidate* best) noexcept:
-    return best.div.pair if (best.n_groups or best.form == FORM_KNITTED_STRAIGHT) else 255
-
-
-cdef tuple _group_tuple(Candidate* best):
-    """The chosen sets flat: (kind, tile, is_meld, concealed) per set."""
-    cdef int i
-    groups = []
-    for i in range(best.n_groups):
-        groups += (best.div.kind[i], best.div.tile[i], best.div.is_meld[i], best.div.concealed[i])
-    return tuple(groups)
+cdef bytes _packed_reading(Candidate* best, const uint8_t* hand, int win):
+    """The chosen reading as bytes: form code, pair (255 = none), knitted pattern (255 =
+    none), winning tile, number of sets, then (kind, tile, is_meld, concealed) per set and
+    the 34 concealed counts before the win. One bytes object instead of nested tuples: the
+    room unpacks it only when the decomposition is asked for."""
+    cdef uint8_t out[5 + 4 * 4 + N_KINDS]
+    cdef int i, n = best.n_groups
+    out[0] = best.form
+    out[1] = best.div.pair if (n or best.form == FORM_KNITTED_STRAIGHT) else 255
+    out[2] = best.pattern if best.pattern >= 0 else 255
+    out[3] = win
+    out[4] = n
+    for i in range(n):
+        out[5 + 4 * i] = best.div.kind[i]
+        out[6 + 4 * i] = best.div.tile[i]
+        out[7 + 4 * i] = best.div.is_meld[i]
+        out[8 + 4 * i] = best.div.concealed[i]
+    memcpy(out + 5 + 4 * n, hand, N_KINDS)
+    return (<char*>out)[:5 + 4 * n + N_KINDS]
 
 
 # ---------------------------------------------------------------------------------------
@@ -1566,6 +1574,32 @@ cdef tuple _group_tuple(Candidate* best):
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object o, int* overflow) except? -1
+
+cdef extern from *:
+    """
+    /* A new instance of a plain Python class with `dict` as its __dict__, without calling
+       the class (a frozen dataclass's __init__ would set the fields one by one). */
+    static PyObject* mj_new_with_dict(PyObject* type, PyObject* dict) {
+        PyTypeObject* tp = (PyTypeObject*)type;
+        PyObject* obj = tp->tp_alloc(tp, 0);
+        if (obj == NULL) return NULL;
+        if (PyObject_GenericSetDict(obj, dict, NULL) < 0) {
+            Py_DECREF(obj);
+            return NULL;
+        }
+        return obj;
+    }
+    """
+    object mj_new_with_dict(object type, object dict)
+
+from cpython.dict cimport PyDict_Copy
+
+# The keys of score_standard's answer (the fields of the room's ScoreResult, in order), and
+# the one value that never changes.
+cdef dict _ANSWER_KEYS = dict.fromkeys(
+    ("total", "base_total", "flowers", "fans", "rules", "win_tile", "self_drawn",
+     "robbing_kong", "seat_wind", "round_wind", "_raw_decomposition"))
+_ANSWER_KEYS["rules"] = "standard"
 
 
 cdef inline int _flag_bit(object value, int bit) noexcept:
@@ -1587,7 +1621,7 @@ cdef inline int _small_int(object value, int high) noexcept:
 
 def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, replacement,
                    robbing_kong, last_of_wall, seat_wind, round_wind, flowers,
-                   dict tile_names, dict meld_cache, dict fans_cache):
+                   dict tile_names, dict meld_cache, dict fans_cache, result_type=None):
     """Score one hand under the standard rules.
 
     Arguments as ``mahjong.guobiao.score``, plus: ``packed``, None or the melds already
@@ -1602,10 +1636,12 @@ def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, repl
     in another form; a negative ``ERR_*`` code for a hand the kernel refuses; the fan pairs
     (bytes of (fan id, count) pairs, highest points first) when ``fans_cache`` does not hold
     them yet; else the fields of the room's ScoreResult as a dict, with ``fans`` from
-    ``fans_cache`` and
-    ``_raw_decomposition`` = ``(None, (form, pair or 255, groups, knitted pattern or -1,
-    counts, win, meld_objs))``: ``groups`` flat (kind, tile, is_meld, concealed) per set,
-    ``counts`` the 34 concealed counts before the win as bytes.
+    ``fans_cache`` and ``_raw_decomposition`` = ``(None, (reading, meld_objs))``, ``reading``
+    the bytes of ``_packed_reading``. With ``result_type`` (the room's ScoreResult) that dict
+    comes as the ``__dict__`` of a new ``result_type`` instance (no ``__init__`` runs).
+
+    The kernel runs with the GIL held: a scalar call is a few microseconds, less than what
+    releasing and taking the GIL back would let another thread do.
     """
     cdef uint8_t hand[34]
     cdef uint8_t m[8]
@@ -1617,6 +1653,7 @@ def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, repl
     cdef const unsigned char* p          # tile ids given as bytes
     cdef bytes meld_bytes
     cdef tuple meld_objs
+    cdef dict answer
     cdef Candidate* best
     if packed is not None:
         meld_bytes, meld_objs = packed
@@ -1686,22 +1723,16 @@ def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, repl
                 return ERR_BAD_TILE
             hand[p[i]] += 1
     elif type(tiles) is list or type(tiles) is tuple:
-        n = len(tiles)
-        if n > 14:
+        # fifth copies are left to score_hand here too
+        if len(tiles) > 14 or count_id_items(tiles, hand, 255) < 0:
             return None
-        for i in range(n):
-            t = _small_int(tiles[i], 33)
-            if t < 0:
-                return None
-            hand[t] += 1
     else:
         return None
     memset(m, 0, 8)
     for i in range(n_m):
         m[i] = q[i]
-    with nogil:
-        total = score_hand(hand, win, m, flags, seat, rnd, n_flowers, best_fan, cands, &n_c,
-                           &best_index)
+    total = score_hand(hand, win, m, flags, seat, rnd, n_flowers, best_fan, cands, &n_c,
+                       &best_index)
     if total < 0:
         return total
     best = &cands[best_index]
@@ -1709,10 +1740,18 @@ def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, repl
     fans = fans_cache.get(pairs)
     if fans is None:
         return pairs
-    return {
-        "total": total, "base_total": total - n_flowers, "flowers": n_flowers,
-        "fans": fans, "rules": "standard", "win_tile": win,
-        "self_drawn": (flags & GB_SELF_DRAWN) != 0,
-        "robbing_kong": (flags & GB_ROBBING_KONG) != 0, "seat_wind": seat, "round_wind": rnd,
-        "_raw_decomposition": (None, (best.form, _best_pair(best), _group_tuple(best),
-                                      best.pattern, (<char*>hand)[:34], win, meld_objs))}
+    # a copy of a dict with the same keys costs less than building one key by key
+    answer = PyDict_Copy(_ANSWER_KEYS)
+    answer["total"] = total
+    answer["base_total"] = total - n_flowers
+    answer["flowers"] = n_flowers
+    answer["fans"] = fans
+    answer["win_tile"] = win
+    answer["self_drawn"] = (flags & GB_SELF_DRAWN) != 0
+    answer["robbing_kong"] = (flags & GB_ROBBING_KONG) != 0
+    answer["seat_wind"] = seat
+    answer["round_wind"] = rnd
+    answer["_raw_decomposition"] = (None, (_packed_reading(best, hand, win), meld_objs))
+    if result_type is None:
+        return answer
+    return mj_new_with_dict(result_type, answer)

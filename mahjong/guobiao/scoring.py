@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled by Cython for speed, see setup.py COMPILED_PYTHON; the annotations are for readers)
 """Score one Guobiao (MCR) hand: :func:`score` and its result types.
 
 The fan search runs in the room's compiled kernel (``mahjong.guobiao._kernel``); this module
@@ -5,14 +7,15 @@ reads the input, calls the kernel, and makes the immutable result objects from i
 answer. The 联众 rule set (``rules="lianzhong"``) adds its extra fans per candidate
 decomposition (:mod:`mahjong.guobiao.lianzhong`).
 
-One path (``score`` must cost no more than the reference's one call, ~3 µs): the kernel's
+One path (``score`` should cost at most half the reference's one call): the kernel's
 ``score_standard`` takes the common argument forms (a tenhou string, names, a list of int
-ids, bool flags, int winds) itself; for any other form this module first turns each
-argument into a common one (or raises the error naming it) and calls it again. Melds given
-as hashable values are parsed once and cached (there are only a few hundred distinct
-melds), the fan tuple is memoised per fan combination, the result is filled without the
-dataclass ``__init__``, and the decomposition object is built only when asked for. A hand
-the kernel refuses is validated again in Python (``prepare``) to word the error.
+ids, bool flags, int winds) itself and returns the finished ScoreResult; for any other form
+this module first turns each argument into a common one (or raises the error naming it)
+and calls it again. Melds given as hashable values are parsed once and cached (there are
+only a few hundred distinct melds), the fan tuple is memoised per fan combination, the
+result is filled without the dataclass ``__init__``, and the decomposition object is built
+(from the kernel's packed reading) only when asked for. A hand the kernel refuses is
+validated again in Python (``prepare``) to word the error.
 """
 from __future__ import annotations
 
@@ -527,7 +530,9 @@ def _meld_bytes(melds: Any) -> Tuple[bytes, Tuple[Meld, ...]]:
         return hit
     objs = _parse_melds(melds)
     packed = bytes([v for m in objs for v in (MELD_TYPE_CODES[m.kind], m.tiles[0])])
-    if key is not None and len(_MELDS_CACHE) < 65536:
+    # bounded in entries and in the size of each key (text melds padded with spaces must
+    # not fill memory: 65,536 keys of 4 KB would be a gigabyte)
+    if key is not None and len(_MELDS_CACHE) < 65536 and len(str(key)) <= 256:
         _MELDS_CACHE[key] = (packed, objs)
     return packed, objs
 
@@ -578,13 +583,17 @@ def _build_decomposition(form: str, pair: Optional[int], groups, pattern: Option
     return Decomposition(form, pair, tuple(sets), knitted, tuple(sorted(all_tiles)))
 
 
-def _packed_decomposition(form_code, pair, groups, pattern, counts, win, melds):
-    """The decomposition of the kernel's answer (see ``_kernel.score_standard``)."""
+def _packed_decomposition(reading: bytes, melds: Tuple[Meld, ...]) -> Decomposition:
+    """The decomposition of the kernel's packed reading (see ``_kernel._packed_reading``:
+    form, pair, knitted pattern, winning tile, number of sets, 4 bytes per set, then the 34
+    concealed counts)."""
+    form_code, pair, pattern, win, n_sets = reading[:5]
+    groups = [tuple(reading[5 + 4 * i:9 + 4 * i]) for i in range(n_sets)]
+    counts = reading[5 + 4 * n_sets:]
     ids = bytes([t for t in range(34) for _ in range(counts[t])])
     return _build_decomposition(
-        _kernel.FORMS[form_code], None if pair == 255 else pair,
-        [tuple(groups[i:i + 4]) for i in range(0, len(groups), 4)], pattern, ids, win,
-        melds)
+        _kernel.FORMS[form_code], None if pair == 255 else pair, groups,
+        None if pattern == 255 else pattern, ids, win, melds)
 
 
 def _raise_error(code: int, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
@@ -609,8 +618,6 @@ def _common_forms(tiles, win_tile, self_drawn, fourth_tile, replacement, robbing
 
 
 _score_standard = _kernel.score_standard
-_new_result = object.__new__
-_object_setattr = object.__setattr__
 
 
 # --- public API -----------------------------------------------------------------------
@@ -695,20 +702,17 @@ def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
                             heavenly, earthly, first_round, heavenly_ready, options)
     # One compiled call for the common forms; anything else (melds not seen before, a new
     # fan combination, an uncommon form, an error) in _answer.
-    answer = _score_standard(tiles, melds, None, win_tile, self_drawn, fourth_tile,
+    result = _score_standard(tiles, melds, None, win_tile, self_drawn, fourth_tile,
                              replacement, robbing_kong, last_of_wall, seat_wind, round_wind,
-                             flowers, _TILE_NAMES, _MELDS_CACHE, _FANS_CACHE)
-    if type(answer) is not dict:
-        answer = _answer(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
+                             flowers, _TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult)
+    if type(result) is not ScoreResult:
+        result = _answer(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
                          robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
-    # A frozen dataclass filled in one step (its __init__ sets fields one by one).
-    result = _new_result(ScoreResult)
-    _object_setattr(result, "__dict__", answer)
     return result
 
 
 def _answer(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
-            last_of_wall, seat_wind, round_wind, flowers) -> dict:
+            last_of_wall, seat_wind, round_wind, flowers) -> ScoreResult:
     """The kernel's answer (see ``_kernel.score_standard``) when the call with the arguments
     as given did not give one: the melds are packed first (so their errors come first, and
     the cache learns them), a fan combination not seen before is added to the cache, an
@@ -717,7 +721,7 @@ def _answer(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbin
     packed = _meld_bytes(melds)
     ids, context = tiles, (win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
                            last_of_wall, seat_wind, round_wind, flowers)
-    tables = (_TILE_NAMES, _MELDS_CACHE, _FANS_CACHE)
+    tables = (_TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult)
     answer = _score_standard(ids, melds, packed, *context, *tables)
     if answer is None:  # an argument in an uncommon form: put each in a common one
         ids, *context = _common_forms(tiles, *context)
@@ -725,7 +729,7 @@ def _answer(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbin
     if type(answer) is bytes:  # a fan combination not seen before
         _fans_from_pairs(answer)
         answer = _score_standard(ids, melds, packed, *context, *tables)
-    if type(answer) is not dict:  # a hand the kernel refuses
+    if type(answer) is not ScoreResult:  # a hand the kernel refuses
         _raise_error(answer, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
                      robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
     return answer

@@ -1,0 +1,37 @@
+# Stub of the compiled module mahjong_core._discard (discard tables; see its docstring).
+# forms: bit set of FORM_* (_types.pxd); "missing" = shanten + 1.
+from typing import Any, NamedTuple
+
+import numpy as np
+
+PY_ROW_TOO_MANY_COPIES: int
+PY_ROW_BAD_TOTAL: int        # not 14 - 3m tiles
+PY_ROW_BAD_MELDS: int
+PY_ROW_NO_FORM: int
+PY_ROW_LOCKED_COPIES: int
+PY_ROW_VISIBLE_COPIES: int
+
+def checked_discard_rows(counts: np.ndarray,      # const uint8_t[:, ::1], (N, 34)
+                         n_melds: np.ndarray,     # int8_t[::1], (N,); filled when infer
+                         infer: bool,
+                         forms: int,
+                         visible: np.ndarray,     # const uint8_t[:, ::1], (1, 34) or (N, 34)
+                         visible_rows: int,       # 0 none, 1 one row for all, 2 per row
+                         locked: np.ndarray,      # const uint8_t[:, ::1], (N, 34) if has_locked
+                         has_locked: bool,
+                         wild: np.ndarray,        # const int8_t[::1], (N,), -1 = none
+                         shanten_out: np.ndarray,  # int8_t[:, ::1], (N, 34); -1 not held
+                         unseen_out: np.ndarray,   # int16_t[:, ::1], (N, 34); 0 not held
+                         status: np.ndarray,      # uint8_t[::1], (N,): 0 ok, else PY_ROW_*
+                         threads: int = 1) -> int: ...  # number of bad rows
+def set_option_type(option_type: type) -> None: ...   # a NamedTuple of four fields
+# validated input: counts uint8[34] (14 - 3 n_melds tiles), unseen int8[34],
+# locked uint8[34] or None, wildcard -1..33
+def options_one(counts: np.ndarray, n_melds: int, forms: int, unseen: np.ndarray,
+                locked: Any, wildcard: int) -> list[NamedTuple]: ...
+# tiles / visible: plain tenhou text, a list/tuple of int ids or of 34 counts; None: take
+# the full path (other inputs and every error)
+def fast_options(tiles: Any, forms: int, visible: Any, wildcard: int
+                 ) -> list[NamedTuple] | None: ...
+def discard_masks(counts: np.ndarray, n_melds: int, forms: int
+                  ) -> tuple[np.ndarray, np.ndarray]: ...   # (int8[34], uint64[34])

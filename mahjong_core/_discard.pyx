@@ -1,0 +1,777 @@
+"""Discard tables: every discard of a hand of 14 - 3m concealed tiles, in one pass.
+
+For each tile kind held, the kernel gives the missing count (shanten + 1) of the 13 - 3m
+tiles left after discarding one copy, their useful tiles (the draws that lower that count,
+as a 34-bit mask) and the unseen copies of those tiles summed. mahjong.batch.discard_table
+and mahjong.discard_analysis are built on it.
+
+Method. The plain kernels of mahjong_core._shanten read a hand as four groups (the three
+suits and the honors), map each group's base-5 count index to a class, and combine the
+classes through tables (see the lineage there; the tables are shared through
+_shanten.pxd). A discard changes one group, and the useful tiles of the hand left need,
+for each draw, the class of the drawn tile's group with one copy more. So, once per hand:
+
+- the class of every group with one copy of each rank added ("plus" classes);
+- for each group, the table row of the three other groups combined.
+
+And per discard of a tile of group g:
+
+- g's class without the copy (one lookup), read in g's row: the regular missing count;
+- draws in g: g's class without the discarded copy and with the drawn one (one lookup
+  each), read in the same row;
+- draws in another group h: h's plus classes, read in the row of h's three other groups,
+  which now hold g's new class (two combining lookups for h's row); these depend only on
+  (g, g's new class, the count to beat), so discards that share them (about half of a
+  random hand's) reuse the first one's draws.
+
+The special forms are bit operations on the held masks (as in _shanten), redone per
+discard; knitted straight reads the rest of the hand through the same tables. Hands with
+locked meld copies or a wildcard take _shanten's exact search (hand_missing), discard by
+discard. tests/test_discard.py holds every entry equal to the former discard_analysis
+(tests/slow_discard.py) and to the useful-tile kernel of each 13-tile hand.
+"""
+from cpython.list cimport PyList_New
+from cpython.ref cimport PyObject
+from cpython.tuple cimport PyTuple_New
+from cython.parallel cimport prange
+from libc.string cimport memcpy, memset
+
+from mahjong_core._bits cimport ctz64, eq_mask, gt_mask, odd_mask, popcount64, sum48
+from mahjong_core._decompose cimport knitted_pattern_mask
+from mahjong_core._shanten cimport (
+    FINAL_TABLE, HONOR_CLASS, PAIR_TABLE, PH_TABLE, SUIT_CLASS, SUIT_FINAL_TABLE,
+    TRIPLE_TABLE, hand_missing, n_honor_classes, n_pair_classes, n_ph_classes,
+    n_suit_classes, n_triple_classes,
+)
+from mahjong_core._tileparse cimport count_tenhou_text, count_tile_ids
+from mahjong_core._types cimport (
+    FORM_HONORS_KNITTED, FORM_KNITTED_STRAIGHT, FORM_REGULAR, FORM_SEVEN_PAIRS,
+    FORM_THIRTEEN_ORPHANS, N_KINDS, int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t,
+)
+
+cdef extern from *:
+    """
+    /* An instance of the tuple subclass `type` (a NamedTuple) with n empty slots, made as
+       tuple.__new__(type, items) makes it (CPython's tuple_subtype_new allocates with
+       tp_alloc, then fills the slots); the caller fills every slot with PyTuple_SET_ITEM. */
+    static PyObject* mj_new_tuple_of(PyObject* type, Py_ssize_t n) {
+        PyTypeObject* tp = (PyTypeObject*)type;
+        return tp->tp_alloc(tp, n);
+    }
+    /* slot i of a new tuple (or list) = a new reference to item */
+    static inline void mj_tuple_put(PyObject* tup, Py_ssize_t i, PyObject* item) {
+        Py_INCREF(item);
+        PyTuple_SET_ITEM(tup, i, item);
+    }
+    static inline void mj_list_put(PyObject* list, Py_ssize_t i, PyObject* item) {
+        Py_INCREF(item);
+        PyList_SET_ITEM(list, i, item);
+    }
+    #if defined(__GNUC__) || defined(__clang__)
+    #define MJ_INLINE static inline __attribute__((always_inline))
+    #else
+    #define MJ_INLINE static inline
+    #endif
+    #define MJ_BELOW(x, k) ((uint64_t)((x) < target) << (k))
+    /* Ranks of a group whose draw reads below target in row (the other groups' row): from
+       the class table at the group's index (a draw of rank r reads cls_at[5^r]) ... */
+    MJ_INLINE uint64_t mj_draws9(const uint8_t* cls_at, const uint8_t* row, int target) {
+        return MJ_BELOW(row[cls_at[1]], 0) | MJ_BELOW(row[cls_at[5]], 1)
+             | MJ_BELOW(row[cls_at[25]], 2) | MJ_BELOW(row[cls_at[125]], 3)
+             | MJ_BELOW(row[cls_at[625]], 4) | MJ_BELOW(row[cls_at[3125]], 5)
+             | MJ_BELOW(row[cls_at[15625]], 6) | MJ_BELOW(row[cls_at[78125]], 7)
+             | MJ_BELOW(row[cls_at[390625]], 8);
+    }
+    MJ_INLINE uint64_t mj_draws7(const uint8_t* cls_at, const uint8_t* row, int target) {
+        return MJ_BELOW(row[cls_at[1]], 0) | MJ_BELOW(row[cls_at[5]], 1)
+             | MJ_BELOW(row[cls_at[25]], 2) | MJ_BELOW(row[cls_at[125]], 3)
+             | MJ_BELOW(row[cls_at[625]], 4) | MJ_BELOW(row[cls_at[3125]], 5)
+             | MJ_BELOW(row[cls_at[15625]], 6);
+    }
+    /* ... or from the group's classes with one more copy of rank r, plus[r] */
+    MJ_INLINE uint64_t mj_plus9(const uint8_t* plus, const uint8_t* row, int target) {
+        return MJ_BELOW(row[plus[0]], 0) | MJ_BELOW(row[plus[1]], 1)
+             | MJ_BELOW(row[plus[2]], 2) | MJ_BELOW(row[plus[3]], 3)
+             | MJ_BELOW(row[plus[4]], 4) | MJ_BELOW(row[plus[5]], 5)
+             | MJ_BELOW(row[plus[6]], 6) | MJ_BELOW(row[plus[7]], 7)
+             | MJ_BELOW(row[plus[8]], 8);
+    }
+    MJ_INLINE uint64_t mj_plus7(const uint8_t* plus, const uint8_t* row, int target) {
+        return MJ_BELOW(row[plus[0]], 0) | MJ_BELOW(row[plus[1]], 1)
+             | MJ_BELOW(row[plus[2]], 2) | MJ_BELOW(row[plus[3]], 3)
+             | MJ_BELOW(row[plus[4]], 4) | MJ_BELOW(row[plus[5]], 5)
+             | MJ_BELOW(row[plus[6]], 6);
+    }
+    """
+    uint64_t _draws9 "mj_draws9"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
+    uint64_t _draws7 "mj_draws7"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
+    uint64_t _plus9 "mj_plus9"(const uint8_t* plus, const uint8_t* row, int target) nogil
+    uint64_t _plus7 "mj_plus7"(const uint8_t* plus, const uint8_t* row, int target) nogil
+    object mj_new_tuple_of(object type, Py_ssize_t n)
+    void mj_tuple_put(object tup, Py_ssize_t i, PyObject* item)
+    void mj_list_put(object lst, Py_ssize_t i, object item)
+
+cdef enum:
+    # class counts of _shanten's tables (checked against them at import): fixed strides
+    N_SUIT = 126
+    N_HONOR = 54
+    N_PAIR = 179
+    N_TRIPLE = 179
+    N_PH = 179
+    NOT_APPLICABLE = 99
+    # per-row status codes of the batch entry (1-5 mean what _shanten's PY_ROW_* mean)
+    ROW_OK = 0
+    ROW_TOO_MANY_COPIES = 1
+    ROW_BAD_TOTAL = 2          # not 14 - 3m tiles
+    ROW_BAD_MELDS = 3
+    ROW_NO_FORM = 4
+    ROW_LOCKED_COPIES = 5
+    ROW_VISIBLE_COPIES = 6     # hand, locked and visible copies of a tile above 4
+
+PY_ROW_TOO_MANY_COPIES = ROW_TOO_MANY_COPIES
+PY_ROW_BAD_TOTAL = ROW_BAD_TOTAL
+PY_ROW_BAD_MELDS = ROW_BAD_MELDS
+PY_ROW_NO_FORM = ROW_NO_FORM
+PY_ROW_LOCKED_COPIES = ROW_LOCKED_COPIES
+PY_ROW_VISIBLE_COPIES = ROW_VISIBLE_COPIES
+
+if (n_suit_classes, n_honor_classes, n_pair_classes, n_triple_classes, n_ph_classes) != (
+        N_SUIT, N_HONOR, N_PAIR, N_TRIPLE, N_PH):
+    raise ImportError("mahjong_core._discard was built for other shanten tables")
+if SUIT_CLASS == NULL or HONOR_CLASS == NULL or SUIT_FINAL_TABLE == NULL:
+    raise ImportError("mahjong_core._shanten's tables are not built")
+
+cdef uint32_t POW5[10]
+cdef int32_t MASK_WEIGHT[512]        # base-5 weight of a 9-bit presence mask
+cdef uint64_t KNIT[6]                # tile bits of each knitted pattern
+cdef uint64_t HONOR_BITS = (<uint64_t>0x7F) << 27
+cdef uint64_t ORPHANS = HONOR_BITS
+
+cdef int _i, _j
+POW5[0] = 1
+for _i in range(1, 10):
+    POW5[_i] = POW5[_i - 1] * 5
+for _i in range(512):
+    MASK_WEIGHT[_i] = 0
+    for _j in range(9):
+        if _i & (1 << _j):
+            MASK_WEIGHT[_i] += POW5[_j]
+for _i in range(6):
+    KNIT[_i] = knitted_pattern_mask(_i)
+for _i in range(3):
+    ORPHANS |= ((<uint64_t>1) << (9 * _i)) | ((<uint64_t>1) << (9 * _i + 8))
+
+
+# --- one hand -------------------------------------------------------------------------------
+
+cdef struct View:
+    uint32_t idx[4]         # base-5 index of m, p, s and of the honors
+    uint8_t cls[4]          # their classes
+    uint64_t present        # bit t: tile t held at least once
+    uint64_t twos           # ... at least twice
+    uint64_t threes         # ... at least three times
+    uint64_t fours          # ... four times
+
+
+cdef inline uint32_t _group_index(const uint8_t* c, int n) noexcept nogil:
+    cdef uint32_t idx = 0
+    cdef int r
+    for r in range(n - 1, -1, -1):
+        idx = idx * 5 + c[r]
+    return idx
+
+
+cdef inline uint8_t _class_of(int g, uint32_t idx) noexcept nogil:
+    return SUIT_CLASS[idx] if g < 3 else HONOR_CLASS[idx]
+
+
+cdef inline void _make_view(const uint8_t* c, View* v) noexcept nogil:
+    """c: 48 bytes, the 34 counts and zero padding."""
+    cdef int g
+    for g in range(3):
+        v.idx[g] = _group_index(c + 9 * g, 9)
+        v.cls[g] = SUIT_CLASS[v.idx[g]]
+    v.idx[3] = _group_index(c + 27, 7)
+    v.cls[3] = HONOR_CLASS[v.idx[3]]
+    v.present = gt_mask(c, 0)
+    v.twos = gt_mask(c, 1)
+    v.threes = gt_mask(c, 2)
+    v.fours = gt_mask(c, 3)
+
+
+cdef inline int _final(int sets, int c0, int c1, int c2, int c3) noexcept nogil:
+    cdef int pair = PAIR_TABLE[c0 * N_SUIT + c1]
+    cdef int triple = TRIPLE_TABLE[pair * N_SUIT + c2]
+    return FINAL_TABLE[(sets * N_TRIPLE + triple) * N_HONOR + c3]
+
+
+cdef uint64_t _regular_useful(const View* v, uint64_t blocked, int sets, int target
+                              ) noexcept nogil:
+    """Draws (not in blocked) that bring the regular missing count of v below target,
+    from scratch (the knitted-straight rest; the discard loop has its own incremental
+    version)."""
+    cdef const uint8_t* base = SUIT_FINAL_TABLE + sets * N_PH * N_SUIT
+    cdef int c3 = v.cls[3]
+    cdef int pair12 = PAIR_TABLE[v.cls[1] * N_SUIT + v.cls[2]]
+    cdef int pair02 = PAIR_TABLE[v.cls[0] * N_SUIT + v.cls[2]]
+    cdef int pair01 = PAIR_TABLE[v.cls[0] * N_SUIT + v.cls[1]]
+    cdef uint64_t mask
+    mask = _draws9(SUIT_CLASS + v.idx[0],
+                   base + PH_TABLE[pair12 * N_HONOR + c3] * N_SUIT, target)
+    mask |= _draws9(SUIT_CLASS + v.idx[1],
+                    base + PH_TABLE[pair02 * N_HONOR + c3] * N_SUIT, target) << 9
+    mask |= _draws9(SUIT_CLASS + v.idx[2],
+                    base + PH_TABLE[pair01 * N_HONOR + c3] * N_SUIT, target) << 18
+    mask |= _draws7(HONOR_CLASS + v.idx[3],
+                    FINAL_TABLE + (sets * N_TRIPLE + TRIPLE_TABLE[pair01 * N_SUIT + v.cls[2]])
+                    * N_HONOR, target) << 27
+    return mask & ~blocked
+
+
+cdef inline void _knitted_rest(const View* v, int p, View* rest) noexcept nogil:
+    """v without one copy of each held tile of knitted pattern p."""
+    cdef uint64_t held = v.present & KNIT[p]
+    rest.idx[0] = v.idx[0] - MASK_WEIGHT[held & 511]
+    rest.idx[1] = v.idx[1] - MASK_WEIGHT[(held >> 9) & 511]
+    rest.idx[2] = v.idx[2] - MASK_WEIGHT[(held >> 18) & 511]
+    rest.idx[3] = v.idx[3]
+    rest.cls[0] = SUIT_CLASS[rest.idx[0]]
+    rest.cls[1] = SUIT_CLASS[rest.idx[1]]
+    rest.cls[2] = SUIT_CLASS[rest.idx[2]]
+    rest.cls[3] = v.cls[3]
+
+
+cdef inline int _knitted_pattern_missing(const View* v, int p, int n_melds) noexcept nogil:
+    cdef View rest
+    _knitted_rest(v, p, &rest)
+    return 9 - popcount64(v.present & KNIT[p]) + _final(
+        1 - n_melds, rest.cls[0], rest.cls[1], rest.cls[2], rest.cls[3])
+
+
+cdef inline int _unseen_of(uint64_t mask, const uint64_t* planes) noexcept nogil:
+    """Sum of the unseen counts (0..4, as three bit planes) of the tiles in mask."""
+    return (popcount64(mask & planes[0]) + 2 * popcount64(mask & planes[1])
+            + 4 * popcount64(mask & planes[2]))
+
+
+cdef void unseen_planes(const uint8_t* c, const uint8_t* seen, uint64_t* planes
+                         ) noexcept nogil:
+    """planes[b] bit t = bit b of 4 - c[t] - seen[t] (seen = NULL: nothing else seen);
+    the caller checked that the copies add up to at most 4."""
+    cdef uint8_t u[48]
+    cdef int t
+    if seen == NULL:
+        for t in range(N_KINDS):
+            u[t] = 4 - c[t]
+    else:
+        for t in range(N_KINDS):
+            u[t] = 4 - c[t] - seen[t]
+    memset(u + N_KINDS, 0, 48 - N_KINDS)
+    planes[0] = odd_mask(u)
+    planes[1] = gt_mask(u, 1) & ~gt_mask(u, 3)
+    planes[2] = eq_mask(u, 4)
+
+
+cdef struct Row:            # what the discard loop of one hand shares across its discards
+    const uint8_t* row[4]    # each group's row of the three other groups combined
+    uint8_t plus[4][9]       # each group's class with one more copy of rank r
+    int pair01, pair02, pair12
+    # the draws outside the discard's group depend only on (group, its class after the
+    # discard, target): kept for the discards of that group met so far
+    int n_seen
+    int seen_key[14]
+    uint64_t seen_mask[14]
+
+
+cdef inline void _prepare_row(const View* v, int sets, Row* w) noexcept nogil:
+    cdef const uint8_t* base = SUIT_FINAL_TABLE + sets * N_PH * N_SUIT
+    cdef int r, c3 = v.cls[3]
+    w.pair01 = PAIR_TABLE[v.cls[0] * N_SUIT + v.cls[1]]
+    w.pair02 = PAIR_TABLE[v.cls[0] * N_SUIT + v.cls[2]]
+    w.pair12 = PAIR_TABLE[v.cls[1] * N_SUIT + v.cls[2]]
+    w.row[0] = base + PH_TABLE[w.pair12 * N_HONOR + c3] * N_SUIT
+    w.row[1] = base + PH_TABLE[w.pair02 * N_HONOR + c3] * N_SUIT
+    w.row[2] = base + PH_TABLE[w.pair01 * N_HONOR + c3] * N_SUIT
+    w.row[3] = FINAL_TABLE + (sets * N_TRIPLE + TRIPLE_TABLE[w.pair01 * N_SUIT + v.cls[2]]) \
+        * N_HONOR
+    for r in range(9):
+        w.plus[0][r] = SUIT_CLASS[v.idx[0] + POW5[r]]
+        w.plus[1][r] = SUIT_CLASS[v.idx[1] + POW5[r]]
+        w.plus[2][r] = SUIT_CLASS[v.idx[2] + POW5[r]]
+    for r in range(7):
+        w.plus[3][r] = HONOR_CLASS[v.idx[3] + POW5[r]]
+    w.n_seen = 0
+
+
+cdef uint64_t _other_draws(const View* v, Row* w, int sets, int g, int cg, int target
+                           ) noexcept nogil:
+    """Draws outside group g that bring the regular missing count below target once g's
+    class is cg (each other group's plus classes, read in its row rebuilt with cg)."""
+    cdef const uint8_t* base = SUIT_FINAL_TABLE + sets * N_PH * N_SUIT
+    cdef const uint8_t* honor_base = FINAL_TABLE + sets * N_TRIPLE * N_HONOR
+    cdef int i, key = (g << 16) | (cg << 8) | target, c3 = v.cls[3]
+    cdef uint64_t mask
+    for i in range(w.n_seen):
+        if w.seen_key[i] == key:
+            return w.seen_mask[i]
+    if g == 3:
+        mask = (_plus9(w.plus[0], base + PH_TABLE[w.pair12 * N_HONOR + cg] * N_SUIT, target)
+                | _plus9(w.plus[1], base + PH_TABLE[w.pair02 * N_HONOR + cg] * N_SUIT,
+                         target) << 9
+                | _plus9(w.plus[2], base + PH_TABLE[w.pair01 * N_HONOR + cg] * N_SUIT,
+                         target) << 18)
+    elif g == 0:
+        mask = (_plus9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]]
+                                                  * N_HONOR + c3] * N_SUIT, target) << 9
+                | _plus9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]]
+                                                    * N_HONOR + c3] * N_SUIT, target) << 18
+                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair12 * N_SUIT + cg]
+                         * N_HONOR, target) << 27)
+    elif g == 1:
+        mask = (_plus9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]]
+                                                  * N_HONOR + c3] * N_SUIT, target)
+                | _plus9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]]
+                                                    * N_HONOR + c3] * N_SUIT, target) << 18
+                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair02 * N_SUIT + cg]
+                         * N_HONOR, target) << 27)
+    else:
+        mask = (_plus9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]]
+                                                  * N_HONOR + c3] * N_SUIT, target)
+                | _plus9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]]
+                                                    * N_HONOR + c3] * N_SUIT, target) << 9
+                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair01 * N_SUIT + cg]
+                         * N_HONOR, target) << 27)
+    if w.n_seen < 14:
+        w.seen_key[w.n_seen] = key
+        w.seen_mask[w.n_seen] = mask
+        w.n_seen += 1
+    return mask
+
+
+cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t* planes,
+                        int8_t* shanten_out, int16_t* unseen_out, uint64_t* masks_out
+                        ) noexcept nogil:
+    """The discard table of a validated hand of 14 - 3m tiles without locked copies or
+    wildcard (c: 48 bytes, the 34 counts and zero padding): shanten_out[t] (-1 if t is not
+    held), unseen_out[t] (0 if not held) and, unless masks_out is NULL, masks_out[t] = the
+    useful-tile mask after discarding t.
+
+    The same answers as _shanten's _missing and _useful on each 13 - 3m tile hand: the
+    minimum over the forms, and the union of the useful tiles of every form reaching it."""
+    cdef View v, after, rest
+    cdef Row w
+    cdef int sets = 4 - n_melds
+    cdef int t, g, r, cg, best, reg, sp, to, hk, d, p, held, count
+    cdef uint64_t bit, mask, held_tiles
+    cdef uint64_t present, twos, threes, fours
+    cdef bint specials = n_melds == 0 and (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS
+                                                     | FORM_HONORS_KNITTED)) != 0
+    cdef bint knitted = n_melds <= 1 and (forms & FORM_KNITTED_STRAIGHT) != 0
+    cdef bint regular = (forms & FORM_REGULAR) != 0
+    _make_view(c, &v)
+    w.pair01 = w.pair02 = w.pair12 = 0
+    if regular:
+        _prepare_row(&v, sets, &w)
+    memset(shanten_out, -1, N_KINDS)
+    memset(unseen_out, 0, N_KINDS * sizeof(int16_t))
+    if masks_out != NULL:
+        memset(masks_out, 0, N_KINDS * sizeof(uint64_t))
+    held_tiles = v.present
+    while held_tiles:
+        t = ctz64(held_tiles)
+        held_tiles &= held_tiles - 1
+        bit = (<uint64_t>1) << t
+        count = c[t]
+        g = t // 9 if t < 27 else 3
+        r = t - 9 * g
+        present, twos, threes, fours = v.present, v.twos, v.threes, v.fours
+        if count == 1:
+            present &= ~bit
+        elif count == 2:
+            twos &= ~bit
+        elif count == 3:
+            threes &= ~bit
+        else:
+            fours &= ~bit
+        cg = _class_of(g, v.idx[g] - POW5[r])
+        best = reg = sp = to = hk = NOT_APPLICABLE
+        if regular:
+            reg = w.row[g][cg]
+            best = reg
+        if specials:
+            if forms & FORM_SEVEN_PAIRS:
+                d = popcount64(twos) + popcount64(fours)
+                sp = 7 - (d if d < 7 else 7)
+                if sp < best:
+                    best = sp
+            if forms & FORM_THIRTEEN_ORPHANS:
+                to = 14 - popcount64(present & ORPHANS) - ((twos & ORPHANS) != 0)
+                if to < best:
+                    best = to
+            if forms & FORM_HONORS_KNITTED:
+                for p in range(6):
+                    d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
+                    if d < hk:
+                        hk = d
+                if hk < 0:
+                    hk = 0
+                if hk < best:
+                    best = hk
+        if knitted:
+            after = v
+            after.present, after.twos, after.threes, after.fours = present, twos, threes, fours
+            after.idx[g] = v.idx[g] - POW5[r]
+            after.cls[g] = cg
+            if best > 0:
+                for p in range(6):
+                    if 9 - popcount64(present & KNIT[p]) >= best:
+                        continue
+                    d = _knitted_pattern_missing(&after, p, n_melds)
+                    if d < best:
+                        best = d
+        shanten_out[t] = <int8_t>(best - 1)
+        mask = 0
+        if 0 < best < NOT_APPLICABLE:
+            if reg == best:
+                if g < 3:
+                    mask = _draws9(SUIT_CLASS + (v.idx[g] - POW5[r]), w.row[g], best) << (9 * g)
+                else:
+                    mask = _draws7(HONOR_CLASS + (v.idx[3] - POW5[r]), w.row[3], best) << 27
+                mask = (mask | _other_draws(&v, &w, sets, g, cg, best)) & ~fours
+            if sp == best:
+                mask |= (present & ~twos) | (threes & ~fours)
+            if to == best:
+                mask |= ORPHANS & ~present if twos & ORPHANS else ORPHANS
+            if hk == best:
+                for p in range(6):
+                    d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
+                    if (d if d > 0 else 0) == best:
+                        mask |= (KNIT[p] | HONOR_BITS) & ~present
+            if knitted:
+                for p in range(6):
+                    held = popcount64(present & KNIT[p])
+                    if 9 - held > best or _knitted_pattern_missing(&after, p, n_melds) != best:
+                        continue
+                    mask |= KNIT[p] & ~present
+                    _knitted_rest(&after, p, &rest)
+                    mask |= _regular_useful(&rest, fours, 1 - n_melds, best - (9 - held))
+        unseen_out[t] = <int16_t>_unseen_of(mask, planes)
+        if masks_out != NULL:
+            masks_out[t] = mask
+
+
+cdef void discard_exact(const uint8_t* c, int n_melds, int forms, const uint8_t* locked,
+                        int wildcard, const uint64_t* planes, int8_t* shanten_out,
+                        int16_t* unseen_out, uint64_t* masks_out) noexcept nogil:
+    """discard_plain for a hand with locked meld copies (NULL = none) or a wildcard kind
+    (-1 = none): _shanten's exact search on each 13 - 3m tile hand."""
+    cdef uint8_t h[48]
+    cdef int t, missing
+    cdef uint64_t mask
+    memset(h, 0, 48)
+    memcpy(h, c, N_KINDS)
+    for t in range(N_KINDS):
+        shanten_out[t] = -1
+        unseen_out[t] = 0
+        if masks_out != NULL:
+            masks_out[t] = 0
+    for t in range(N_KINDS):
+        if not c[t]:
+            continue
+        h[t] -= 1
+        mask = 0
+        missing = hand_missing(h, n_melds, forms, locked, wildcard, True, &mask)
+        h[t] += 1
+        shanten_out[t] = <int8_t>(missing - 1)
+        unseen_out[t] = <int16_t>_unseen_of(mask, planes)
+        if masks_out != NULL:
+            masks_out[t] = mask
+
+
+# --- the batch entry (mahjong.batch.discard_table validates shapes and dtypes first) ------
+
+cdef inline int _check_row(const uint8_t* c, int8_t* n_melds, bint infer, int forms,
+                           const uint8_t* locked, const uint8_t* visible) noexcept nogil:
+    """Status of a row (c: 48 bytes, the 34 counts and zero padding)."""
+    cdef int t, k, total, x
+    if gt_mask(c, 4):
+        return ROW_TOO_MANY_COPIES
+    total = sum48(c)
+    if infer:
+        if total < 2 or total > 14 or total % 3 != 2:
+            return ROW_BAD_TOTAL
+        n_melds[0] = (14 - total) // 3
+    k = n_melds[0]
+    if k < 0 or k > 4:
+        return ROW_BAD_MELDS
+    if total + 3 * k != 14:
+        return ROW_BAD_TOTAL
+    if not (forms & FORM_REGULAR) and (k > 1 or (k == 1 and not forms & FORM_KNITTED_STRAIGHT)):
+        return ROW_NO_FORM
+    if locked != NULL:
+        for t in range(N_KINDS):
+            if c[t] + locked[t] > 4:
+                return ROW_LOCKED_COPIES
+    if visible != NULL:
+        for t in range(N_KINDS):
+            x = c[t] + visible[t]
+            if locked != NULL:
+                x += locked[t]
+            if x > 4:
+                return ROW_VISIBLE_COPIES
+    return ROW_OK
+
+
+cdef inline int _checked_row(const uint8_t* row, int8_t* n_melds, bint infer, int forms,
+                             const uint8_t* locked, const uint8_t* visible, int wildcard,
+                             int8_t* shanten_out, int16_t* unseen_out, uint8_t* status
+                             ) noexcept nogil:
+    cdef uint8_t c[48]
+    cdef uint8_t seen[N_KINDS]
+    cdef uint64_t planes[3]
+    cdef int t
+    memset(c + 32, 0, 16)
+    memcpy(c, row, N_KINDS)
+    status[0] = _check_row(c, n_melds, infer, forms, locked, visible)
+    if status[0] != ROW_OK:
+        for t in range(N_KINDS):
+            shanten_out[t] = -1
+            unseen_out[t] = 0
+        return 1
+    if locked == NULL and wildcard < 0:
+        unseen_planes(c, visible, planes)
+        discard_plain(c, n_melds[0], forms, planes, shanten_out, unseen_out, NULL)
+        return 0
+    for t in range(N_KINDS):
+        seen[t] = (locked[t] if locked != NULL else 0) + (visible[t] if visible != NULL else 0)
+    unseen_planes(c, seen, planes)
+    discard_exact(c, n_melds[0], forms, locked, wildcard, planes, shanten_out, unseen_out,
+                  NULL)
+    return 0
+
+
+def checked_discard_rows(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint infer,
+                         int forms, const uint8_t[:, ::1] visible, int visible_rows,
+                         const uint8_t[:, ::1] locked, bint has_locked,
+                         const int8_t[::1] wild, int8_t[:, ::1] shanten_out,
+                         int16_t[:, ::1] unseen_out, uint8_t[::1] status, int threads=1):
+    """Validate and tabulate every row in one pass. visible_rows: 0 = no visible tiles,
+    1 = visible[0] for every row, else one visible row per hand; locked is read when
+    has_locked; wild[i] = the row's wildcard kind (-1 = none; validated by the caller).
+    status[i] = ROW_* code (the row's outputs are then -1 / 0). Returns the bad rows."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Py_ssize_t bad = 0
+    if counts.shape[1] != N_KINDS or shanten_out.shape[1] != N_KINDS \
+            or unseen_out.shape[1] != N_KINDS:
+        raise ValueError("counts and the outputs must have 34 columns")
+    if (n_melds.shape[0] != n or shanten_out.shape[0] != n or unseen_out.shape[0] != n
+            or status.shape[0] != n or wild.shape[0] != n):
+        raise ValueError("n_melds, wild, status and the outputs need one entry per row")
+    if visible.shape[1] != N_KINDS or (visible_rows > 1 and visible.shape[0] != n) or (
+            visible_rows == 1 and visible.shape[0] < 1):
+        raise ValueError("visible must have shape (N, 34) or (1, 34)")
+    if has_locked and (locked.shape[0] != n or locked.shape[1] != N_KINDS):
+        raise ValueError("locked must have shape (N, 34)")
+    if n == 0:
+        return 0
+    cdef const uint8_t* vis = &visible[0, 0] if visible_rows else NULL
+    cdef Py_ssize_t vis_step = N_KINDS if visible_rows > 1 else 0
+    cdef const uint8_t* lk = &locked[0, 0] if has_locked else NULL
+    cdef Py_ssize_t lk_step = N_KINDS if has_locked else 0
+    if threads <= 1:
+        with nogil:
+            for i in range(n):
+                bad += _checked_row(
+                    &counts[i, 0], &n_melds[i], infer, forms,
+                    lk + i * lk_step if has_locked else NULL,
+                    vis + i * vis_step if visible_rows else NULL,
+                    wild[i], &shanten_out[i, 0], &unseen_out[i, 0], &status[i])
+    else:
+        for i in prange(n, nogil=True, num_threads=threads, schedule="dynamic", chunksize=256):
+            bad += _checked_row(
+                &counts[i, 0], &n_melds[i], infer, forms,
+                lk + i * lk_step if has_locked else NULL,
+                vis + i * vis_step if visible_rows else NULL,
+                wild[i], &shanten_out[i, 0], &unseen_out[i, 0], &status[i])
+    return bad
+
+
+# --- the scalar entry (mahjong.discard_analysis) ------------------------------------------
+
+cdef object _option_type = None
+
+
+def set_option_type(object option_type):
+    """Register the NamedTuple class of the options (mahjong.analysis.DiscardOption; done
+    once at its import). Options are made as tuple.__new__(option_type, fields) makes
+    them, without calling option_type's own __new__."""
+    global _option_type
+    if not (isinstance(option_type, type) and issubclass(option_type, tuple)
+            and option_type.__itemsize__ == tuple.__itemsize__
+            and len(getattr(option_type, "_fields", ())) == 4):
+        raise TypeError("the option type must be a NamedTuple of four fields")
+    _option_type = option_type
+
+
+cdef tuple _SMALL_INTS = tuple(range(256))     # the ints an option holds (kept alive here)
+cdef PyObject* _INTS[256]                       # ... borrowed, for the tuples' slots
+for _i in range(256):
+    _INTS[_i] = <PyObject*>_SMALL_INTS[_i]
+
+
+cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unseen,
+                   const uint64_t* masks):
+    """The options, best first (lowest shanten, most unseen useful copies, lowest tile), as
+    option type (tile, shanten, useful ids, unseen) NamedTuples."""
+    cdef int order[N_KINDS]
+    cdef int key[N_KINDS]
+    cdef int n = 0, i, j, t, k
+    cdef uint64_t m
+    cdef list out
+    cdef object option, useful, value
+    if _option_type is None:
+        raise RuntimeError("set_option_type was not called")
+    for t in range(N_KINDS):
+        if c[t]:
+            k = (shanten[t] << 16) | ((255 - unseen[t]) << 8) | t
+            j = n
+            while j > 0 and key[j - 1] > k:      # insertion sort (at most 14 entries)
+                key[j] = key[j - 1]
+                order[j] = order[j - 1]
+                j -= 1
+            key[j] = k
+            order[j] = t
+            n += 1
+    out = PyList_New(n)
+    for i in range(n):
+        t = order[i]
+        m = masks[t]
+        useful = PyTuple_New(popcount64(m))
+        j = 0
+        while m:
+            mj_tuple_put(useful, j, _INTS[ctz64(m)])
+            m &= m - 1
+            j += 1
+        option = mj_new_tuple_of(_option_type, 4)
+        mj_tuple_put(option, 0, _INTS[t])
+        value = shanten[t]             # 0..98 (a hand of 13 - 3m tiles is never complete)
+        mj_tuple_put(option, 1, <PyObject*>value)
+        mj_tuple_put(option, 2, <PyObject*>useful)
+        mj_tuple_put(option, 3, _INTS[unseen[t]])
+        mj_list_put(out, i, option)
+    return out
+
+
+def options_one(const uint8_t[::1] counts, int n_melds, int forms,
+                const int8_t[::1] unseen, object locked, int wildcard):
+    """discard_analysis on validated input: counts (34, 14 - 3n_melds tiles), the forms
+    that apply, unseen (int8[34], 0..4), locked (uint8[34] or None), wildcard (-1 = none)."""
+    cdef const uint8_t[::1] lk
+    cdef const uint8_t* lp = NULL
+    cdef uint64_t planes[3]
+    cdef uint8_t seen[N_KINDS]
+    cdef int8_t shanten[N_KINDS]
+    cdef int16_t unseen_sum[N_KINDS]
+    cdef uint64_t masks[N_KINDS]
+    cdef uint8_t c[48]
+    cdef int t
+    if counts.shape[0] != N_KINDS or unseen.shape[0] != N_KINDS:
+        raise ValueError("counts and unseen must have 34 entries")
+    if not 0 <= n_melds <= 4 or not -1 <= wildcard < N_KINDS:
+        raise ValueError("n_melds must be 0..4 and wildcard -1..33")
+    for t in range(N_KINDS):
+        if counts[t] > 4 or not 0 <= unseen[t] <= 4 - counts[t]:
+            raise ValueError(f"tile {t}: {counts[t]} held and {unseen[t]} unseen")
+        seen[t] = 4 - counts[t] - unseen[t]
+    if locked is not None:
+        lk = locked
+        if lk.shape[0] != N_KINDS:
+            raise ValueError("locked must have 34 entries")
+        lp = &lk[0]
+    memset(c, 0, 48)
+    for t in range(N_KINDS):
+        c[t] = counts[t]
+    unseen_planes(c, seen, planes)
+    if lp == NULL and wildcard < 0:
+        discard_plain(c, n_melds, forms, planes, shanten, unseen_sum, masks)
+    else:
+        discard_exact(c, n_melds, forms, lp, wildcard, planes, shanten, unseen_sum, masks)
+    return _options(c, shanten, unseen_sum, masks)
+
+
+cdef int _read_tiles(object tiles, uint8_t* c, int max_tiles) except -2:
+    """Count plain tenhou text, a list/tuple of int ids or a list/tuple of 34 int counts
+    into c (zeroed here); the tile count, or -1 for anything else (the caller then takes
+    the full parser, which also words the errors)."""
+    cdef Py_ssize_t n
+    cdef int t, total = 0
+    cdef long x
+    memset(c, 0, N_KINDS)
+    if type(tiles) is str:
+        return count_tenhou_text(<str>tiles, c, 4, max_tiles, True)
+    if type(tiles) is list or type(tiles) is tuple:
+        n = len(tiles)
+        if n == N_KINDS:                 # a counts array (as mahjong.tiles reads it)
+            for t in range(N_KINDS):
+                item = tiles[t]
+                if type(item) is not int:
+                    return -1
+                x = item
+                if not 0 <= x <= 4:
+                    return -1
+                c[t] = <uint8_t>x
+                total += x
+            return total if total <= max_tiles else -1
+        if n > max_tiles or count_tile_ids(tiles, c, N_KINDS, True) >= 0:
+            return -1
+        return <int>n
+    return -1
+
+
+def fast_options(object tiles, int forms, object visible, int wildcard):
+    """discard_analysis of a concealed hand without melds given as plain tenhou text, a
+    list/tuple of int ids or of 34 counts, with visible tiles None or in one of those
+    forms; None to take the full path (other inputs, and every error)."""
+    cdef uint8_t c[48]
+    cdef uint8_t seen[N_KINDS]
+    cdef uint64_t planes[3]
+    cdef int8_t shanten[N_KINDS]
+    cdef int16_t unseen_sum[N_KINDS]
+    cdef uint64_t masks[N_KINDS]
+    cdef int t
+    memset(c + 32, 0, 16)
+    if forms <= 0 or not -1 <= wildcard < N_KINDS or _read_tiles(tiles, c, 14) != 14:
+        return None
+    if visible is None:
+        memset(seen, 0, N_KINDS)
+    else:
+        if _read_tiles(visible, seen, 136) < 0:
+            return None
+        for t in range(N_KINDS):
+            if c[t] + seen[t] > 4:
+                return None
+    unseen_planes(c, seen, planes)
+    if wildcard < 0:
+        discard_plain(c, 0, forms, planes, shanten, unseen_sum, masks)
+    else:
+        discard_exact(c, 0, forms, NULL, wildcard, planes, shanten, unseen_sum, masks)
+    return _options(c, shanten, unseen_sum, masks)
+
+
+def discard_masks(const uint8_t[::1] counts, int n_melds, int forms):
+    """(shanten int8[34], useful masks uint64[34]) of a validated hand, for the tests."""
+    import numpy as np
+    cdef uint64_t planes[3]
+    cdef int8_t[::1] sh = np.empty(N_KINDS, np.int8)
+    cdef int16_t[::1] un = np.empty(N_KINDS, np.int16)
+    cdef uint64_t[::1] masks = np.empty(N_KINDS, np.uint64)
+    if counts.shape[0] != N_KINDS or not 0 <= n_melds <= 4:
+        raise ValueError("34 counts and 0..4 melds")
+    cdef uint8_t c[48]
+    cdef int t
+    memset(c, 0, 48)
+    for t in range(N_KINDS):
+        c[t] = counts[t]
+    planes[0] = planes[1] = planes[2] = 0
+    discard_plain(c, n_melds, forms, planes, &sh[0], &un[0], &masks[0])
+    return np.asarray(sh), np.asarray(masks)

@@ -1,0 +1,373 @@
+"""Discard tables (mahjong.batch.discard_table) and mahjong.discard_analysis on the compiled
+discard kernel: equal to the former implementation (tests/slow_discard.py) on random,
+four-of-a-kind-rich, knitted and orphan hands, for every forms combination, with visible
+tiles, melds and wildcards; bad rows are named."""
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+import mahjong
+from mahjong import analysis, batch
+from mahjong.analysis import FORMS, DiscardOption
+from mahjong.errors import InvalidHandError, MahjongError
+from mahjong.tiles import format_tiles, tile_counts
+from mahjong_core import _discard, _shanten
+
+import slow_discard as slow
+import slow_oracle as oracle
+
+WALL = [t for t in range(34) for _ in range(4)]
+ALL_FORM_SETS = [list(c) for k in range(1, 6) for c in itertools.combinations(FORMS, k)]
+
+
+def random_hand(rng, size=14):
+    return np.bincount(rng.sample(WALL, size), minlength=34).astype(np.uint8)
+
+
+def fours_hand(rng, size=14):
+    """1-3 kinds held four times, the rest random (at most four copies of a tile)."""
+    counts = np.zeros(34, np.uint8)
+    for t in rng.sample(range(34), rng.randint(1, min(3, size // 4)) if size >= 4 else 0):
+        counts[t] = 4
+    while counts.sum() < size:
+        t = rng.randrange(34)
+        if counts[t] < 4:
+            counts[t] += 1
+    return counts
+
+
+def knitted_hand(rng, size=14):
+    pool = list(oracle.KNITTED_PATTERNS[rng.randrange(6)]) + list(oracle.HONORS)
+    counts = np.bincount(rng.sample(pool, min(12, size - 1)), minlength=34).astype(np.uint8)
+    while counts.sum() < size:
+        t = rng.randrange(34)
+        if counts[t] < 4:
+            counts[t] += 1
+    return counts
+
+
+def orphan_hand(rng, size=14):
+    pool = list(oracle.ORPHANS) * 2 + rng.sample(WALL, 6)
+    counts = np.bincount(rng.sample(pool, size), minlength=34)
+    while counts.max() > 4:
+        counts[int(np.argmax(counts))] -= 1
+        t = rng.randrange(34)
+        counts[t] += counts[t] < 4
+    return counts.astype(np.uint8)
+
+
+def make_hands(n, seed, size=14):
+    rng = random.Random(seed)
+    makers = (random_hand, fours_hand, knitted_hand, orphan_hand)
+    return np.stack([makers[i % 4](rng, size) for i in range(n)])
+
+
+HANDS = make_hands(400, 1)
+
+
+def option_rows(options):
+    return [tuple(o) for o in options]
+
+
+# --- the scalar discard_analysis against the former implementation ------------------------
+
+@pytest.mark.parametrize("forms", ALL_FORM_SETS, ids=lambda f: "+".join(x[:4] for x in f))
+def test_discard_analysis_every_forms_combination(forms):
+    for counts in HANDS[:80]:
+        assert option_rows(mahjong.discard_analysis(counts, forms=forms)) == option_rows(
+            slow.discard_analysis(counts, forms=forms))
+
+
+@pytest.mark.parametrize("forms", [None, ["regular", "seven_pairs", "thirteen_orphans"]])
+def test_discard_analysis_many_hands(forms):
+    hands = make_hands(2000, 2)
+    for counts in hands:
+        expected = option_rows(slow.discard_analysis(counts, forms=forms))
+        assert option_rows(mahjong.discard_analysis(counts, forms=forms)) == expected
+        # every input form of the fast path gives the same options
+        ids = [t for t in range(34) for _ in range(counts[t])]
+        assert option_rows(mahjong.discard_analysis(ids, forms=forms)) == expected
+        assert option_rows(mahjong.discard_analysis(counts.tolist(), forms=forms)) == expected
+    text = format_tiles([t for t in range(34) for _ in range(hands[0][t])])
+    assert option_rows(mahjong.discard_analysis(text, forms=forms)) == option_rows(
+        slow.discard_analysis(hands[0], forms=forms))
+
+
+def test_discard_analysis_with_visible_tiles():
+    rng = random.Random(3)
+    for counts in make_hands(300, 3):
+        left = [t for t in range(34) for _ in range(4 - counts[t])]
+        seen = rng.sample(left, rng.choice([0, 1, 5, 12, 20, 33, 40]))  # 34 ids = counts
+        visible = np.bincount(seen, minlength=34)
+        expected = option_rows(slow.discard_analysis(counts, visible=visible))
+        assert option_rows(mahjong.discard_analysis(counts, visible=visible)) == expected
+        text = format_tiles(sorted(seen)) if seen else ""
+        hand_text = format_tiles([t for t in range(34) for _ in range(counts[t])])
+        assert option_rows(mahjong.discard_analysis(hand_text, visible=seen)) == expected
+        if seen:
+            assert option_rows(mahjong.discard_analysis(hand_text, visible=text)) == expected
+
+
+def test_discard_analysis_with_melds():
+    rng = random.Random(4)
+    checked = 0
+    while checked < 300:
+        n_melds = rng.randint(1, 4)
+        pool = list(WALL)
+        rng.shuffle(pool)
+        melds = []
+        for _ in range(n_melds):
+            kind = rng.choice(["pung", "chow", "kong"])
+            t = rng.choice(pool)
+            if kind == "chow":
+                if t >= 27 or t % 9 > 6:
+                    continue
+                tiles = [t, t + 1, t + 2]
+            else:
+                tiles = [t] * (4 if kind == "kong" else 3)
+            if any(pool.count(x) < tiles.count(x) for x in set(tiles)):
+                continue
+            for x in tiles:
+                pool.remove(x)
+            melds.append((kind, format_tiles(tiles)))
+        hand = pool[:14 - 3 * len(melds)]
+        forms = rng.choice([None, ["regular"], ["regular", "knitted_straight"]])
+        if len(melds) > 1 and forms == ["knitted_straight"]:
+            continue
+        assert option_rows(mahjong.discard_analysis(hand, melds, forms=forms)) == option_rows(
+            slow.discard_analysis(hand, melds, forms=forms)), (hand, melds, forms)
+        checked += 1
+
+
+def test_discard_analysis_with_wildcards():
+    rng = random.Random(5)
+    for counts in make_hands(200, 5):
+        w = rng.choice([int(t) for t in np.flatnonzero(counts)] + [rng.randrange(34)])
+        forms = rng.choice([None, ["regular"], ["regular", "seven_pairs"]])
+        expected = option_rows(slow.discard_analysis(counts, forms=forms, wildcard=w))
+        assert option_rows(mahjong.discard_analysis(counts, forms=forms, wildcard=w)) \
+            == expected
+        ids = [t for t in range(34) for _ in range(counts[t])]
+        assert option_rows(mahjong.discard_analysis(ids, forms=forms, wildcard=w)) == expected
+
+
+def test_discard_options_are_discard_options():
+    options = mahjong.discard_analysis("123456789m11p23s5z")
+    best = options[0]
+    assert type(best) is DiscardOption and isinstance(best, tuple)
+    assert best == DiscardOption(31, 0, (18, 21), 8) and best.useful == (18, 21)
+    assert repr(best) == "DiscardOption(tile=31, shanten=0, useful=(18, 21), unseen=8)"
+    assert best._replace(unseen=1).unseen == 1
+    assert hash(best) == hash(DiscardOption(31, 0, (18, 21), 8))
+
+
+def test_discard_analysis_errors_as_before():
+    for args, kwargs in [(("123456789m1p234s",), {}),              # 13 tiles
+                         (("123456789m11p23s5z",), {"forms": ["nope"]}),
+                         (("123456789m11p23s5z",), {"forms": []}),
+                         (("123456789m11p23s5z",), {"visible": "1111p"}),
+                         (("123456789m11p23s5z",), {"wildcard": "9z"}),
+                         (("12345x",), {}),
+                         (("1111m" * 1 + "1m23456789p11s",), {}),
+                         ((list(range(14)) + [99],), {}),
+                         (("23m456p789s115z",), {"melds": [("pung", "222p")],
+                                                 "forms": ["seven_pairs"]})]:
+        with pytest.raises(MahjongError) as new:
+            mahjong.discard_analysis(*args, **kwargs)
+        with pytest.raises(MahjongError) as old:
+            slow.discard_analysis(*args, **kwargs)
+        assert type(new.value) is type(old.value) and str(new.value) == str(old.value)
+
+
+def test_masks_equal_the_useful_tile_kernel():
+    # the kernel's useful tiles of each discard are those of the 13-tile hand left
+    for n_melds, size in ((0, 14), (1, 11), (2, 8), (4, 2)):
+        for counts in make_hands(150, 6 + n_melds, size):
+            for forms in ALL_FORM_SETS[::3] + [["regular"]]:
+                mask = analysis._applicable(analysis.forms_mask(forms), n_melds)
+                if not mask:
+                    continue
+                shanten, masks = _discard.discard_masks(counts, n_melds, mask)
+                for t in range(34):
+                    if not counts[t]:
+                        assert shanten[t] == -1 and masks[t] == 0
+                        continue
+                    after = counts.copy()
+                    after[t] -= 1
+                    missing, useful = _shanten.useful_one(after, n_melds, mask)
+                    assert (shanten[t], int(masks[t])) == (missing - 1, useful)
+
+
+# --- the batch discard_table -----------------------------------------------------------------
+
+def expected_table(rows, n_melds=0, forms=None, visible=None, wildcard=None, locked=None):
+    sh = np.empty((len(rows), 34), np.int8)
+    un = np.empty((len(rows), 34), np.int16)
+    for i, counts in enumerate(rows):
+        vis = None if visible is None else (visible if visible.ndim == 1 else visible[i])
+        wild = None if wildcard is None else (
+            wildcard if np.ndim(wildcard) == 0 else (None if wildcard[i] < 0 else wildcard[i]))
+        melds = n_melds if np.ndim(n_melds) == 0 else int(n_melds[i])
+        sh[i], un[i] = slow.discard_table(counts, melds, forms, vis, wild,
+                                          None if locked is None else locked[i])
+    return sh, un
+
+
+@pytest.mark.parametrize("forms", ALL_FORM_SETS, ids=lambda f: "+".join(x[:4] for x in f))
+def test_table_every_forms_combination(forms):
+    sh, un = batch.discard_table(HANDS[:60], forms=forms)
+    esh, eun = expected_table(HANDS[:60], forms=forms)
+    assert (sh == esh).all() and (un == eun).all()
+
+
+def test_table_many_hands_and_threads(monkeypatch):
+    hands = make_hands(1500, 7)
+    esh, eun = expected_table(hands)
+    sh, un = batch.discard_table(hands)
+    assert sh.dtype == np.int8 and un.dtype == np.int16 and sh.shape == un.shape == (1500, 34)
+    assert (sh == esh).all() and (un == eun).all()
+    monkeypatch.setattr(batch, "ROWS_PER_THREAD", 1)    # make two threads really run
+    sh2, un2 = batch.discard_table(hands, threads=2)
+    assert (sh2 == esh).all() and (un2 == eun).all()
+    # the best discard of each row is discard_analysis's first option
+    for i in range(0, 1500, 50):
+        best = mahjong.discard_analysis(hands[i])[0]
+        held = np.flatnonzero(hands[i])
+        key = [(int(sh[i, t]), -int(un[i, t]), int(t)) for t in held]
+        assert min(key)[2] == best.tile and (best.shanten, best.unseen) == (
+            int(sh[i, best.tile]), int(un[i, best.tile]))
+
+
+def test_table_visible_one_row_and_per_row():
+    rng = random.Random(8)
+    hands = make_hands(200, 8)
+    per_row = np.zeros((200, 34), np.uint8)
+    for i, counts in enumerate(hands):
+        left = [t for t in range(34) for _ in range(4 - counts[t])]
+        per_row[i] = np.bincount(rng.sample(left, rng.randrange(40)), minlength=34)
+    esh, eun = expected_table(hands, visible=per_row)
+    sh, un = batch.discard_table(hands, visible=per_row)
+    assert (sh == esh).all() and (un == eun).all()
+    common = np.zeros(34, np.int64)
+    common[[27, 28, 33]] = 1         # one copy of E, S and red seen by every row
+    ok = (hands[:, [27, 28, 33]] <= 3).all(axis=1)
+    esh, eun = expected_table(hands[ok], visible=common)
+    sh, un = batch.discard_table(hands[ok], visible=common)
+    assert (sh == esh).all() and (un == eun).all()
+    assert (batch.discard_table(hands, visible=np.zeros(34, int))[1]
+            == batch.discard_table(hands)[1]).all()
+
+
+def test_table_melds_inferred_and_given():
+    for size, n_melds in ((11, 1), (8, 2), (5, 3), (2, 4)):
+        hands = make_hands(120, 10 + size, size)
+        for forms in (None, ["regular"], ["knitted_straight"] if n_melds == 1 else None):
+            esh, eun = expected_table(hands, n_melds, forms)
+            for given in (None, n_melds, np.full(120, n_melds)):
+                sh, un = batch.discard_table(hands, n_melds=given, forms=forms)
+                assert (sh == esh).all() and (un == eun).all()
+
+
+def test_table_wildcards_and_locked():
+    rng = random.Random(11)
+    hands = make_hands(150, 11)
+    wild = np.array([rng.choice([-1, rng.randrange(34)]) for _ in range(150)], np.int8)
+    esh, eun = expected_table(hands, wildcard=wild)
+    sh, un = batch.discard_table(hands, wildcard=wild)
+    assert (sh == esh).all() and (un == eun).all()
+    sh, un = batch.discard_table(hands, wildcard=5)
+    esh, eun = expected_table(hands, wildcard=5)
+    assert (sh == esh).all() and (un == eun).all()
+    # 11 concealed tiles and one pung locked
+    rows, locked = [], []
+    while len(rows) < 100:
+        pool = list(WALL)
+        rng.shuffle(pool)
+        t = pool[0]
+        if pool.count(t) < 3:
+            continue
+        for _ in range(3):
+            pool.remove(t)
+        lk = np.zeros(34, np.uint8)
+        lk[t] = 3
+        rows.append(np.bincount(pool[:11], minlength=34).astype(np.uint8))
+        locked.append(lk)
+    rows, locked = np.stack(rows), np.stack(locked)
+    esh, eun = expected_table(rows, 1, locked=locked)
+    sh, un = batch.discard_table(rows, locked=locked)
+    assert (sh == esh).all() and (un == eun).all()
+    for i in range(0, 100, 10):       # the same as discard_analysis with the meld
+        t = int(np.flatnonzero(locked[i])[0])
+        options = mahjong.discard_analysis(rows[i], melds=[("pung", format_tiles([t] * 3))])
+        for o in options:
+            assert (o.shanten, o.unseen) == (sh[i, o.tile], un[i, o.tile])
+
+
+def test_table_non_contiguous_other_dtypes_and_empty():
+    hands = make_hands(100, 12)
+    esh, eun = expected_table(hands)
+    wide = np.zeros((100, 40), np.int64)
+    wide[:, 3:37] = hands
+    sh, un = batch.discard_table(wide[:, 3:37])
+    assert (sh == esh).all() and (un == eun).all()
+    sh, un = batch.discard_table(np.repeat(hands, 2, axis=0)[::2])
+    assert (sh == esh).all() and (un == eun).all()
+    sh, un = batch.discard_table(np.zeros((0, 34), np.uint8))
+    assert sh.shape == un.shape == (0, 34)
+
+
+def test_table_bad_rows_are_named():
+    good = tile_counts("123456789m11p23s5z").astype(np.uint8)
+    rows = np.stack([good, good, good])
+    bad = rows.copy()
+    bad[1, 0] = 5
+    with pytest.raises(InvalidHandError, match="row 1 has a tile count outside 0..4"):
+        batch.discard_table(bad.astype(np.int64))
+    with pytest.raises(InvalidHandError, match="row 1 has a tile count above 4"):
+        batch.discard_table(bad)
+    bad = rows.copy()
+    bad[2, 31] = 0                   # 13 tiles: no discard to make
+    with pytest.raises(InvalidHandError, match=r"row 2 has a tile count that is not 14 - 3m"
+                                               r".*1 bad row\(s\)"):
+        batch.discard_table(bad)
+    with pytest.raises(InvalidHandError, match="row 0 has a tile count that is not 14 - 3m"):
+        batch.discard_table(rows, n_melds=1)
+    with pytest.raises(InvalidHandError, match="n_melds row 0 is 5"):
+        batch.discard_table(rows, n_melds=5)
+    eleven = np.stack([tile_counts("2345678m11p23s").astype(np.uint8)])
+    with pytest.raises(InvalidHandError, match="none of the chosen forms"):
+        batch.discard_table(eleven, forms=["seven_pairs"])
+    visible = np.zeros((3, 34), np.uint8)
+    visible[2, 9] = 3                # 11p held twice + 3 seen
+    with pytest.raises(InvalidHandError, match="row 2 has more than four copies of a tile "
+                                               "across hand, locked and visible"):
+        batch.discard_table(rows, visible=visible)
+    locked = np.zeros((3, 34), np.uint8)
+    locked[0, 0] = 4
+    with pytest.raises(InvalidHandError, match="row 0 has more than four copies of a tile "
+                                               "across hand and locked"):
+        batch.discard_table(rows, locked=locked)
+    with pytest.raises(InvalidHandError, match=r"visible must have shape \(34,\) or \(3, 34\)"):
+        batch.discard_table(rows, visible=np.zeros((2, 34), np.uint8))
+    with pytest.raises(InvalidHandError, match="visible must be integers"):
+        batch.discard_table(rows, visible=np.zeros(34, float))
+    with pytest.raises(InvalidHandError, match="visible row 0 has a count outside 0..4"):
+        batch.discard_table(rows, visible=np.full(34, 5))
+    with pytest.raises(InvalidHandError, match=r"counts must have shape \(N, 34\)"):
+        batch.discard_table(good)
+    with pytest.raises(MahjongError, match="unknown hand form"):
+        batch.discard_table(rows, forms=["regular", "nope"])
+    with pytest.raises(MahjongError, match="threads must be an integer"):
+        batch.discard_table(rows, threads=0)
+    with pytest.raises(MahjongError, match="wildcard must be a tile id"):
+        batch.discard_table(rows, wildcard=40)
+
+
+def test_option_type_is_checked():
+    with pytest.raises(TypeError):
+        _discard.set_option_type(list)
+    with pytest.raises(TypeError):
+        _discard.set_option_type(tuple)
+    _discard.set_option_type(DiscardOption)
