@@ -5,7 +5,7 @@ pairs, thirteen orphans, honors-and-knitted, knitted straight + set + pair, nine
 scored, and the best one is returned, applying the combination principles (不重复, 不拆移,
 套算一次, 不得相同, 就高不就低) the way the reference calculator does
 (ChineseOfficialMahjongHelper's ``mahjong-algorithm``, as described in
-``shared/rules/GUOBIAO.md``; its behaviour was learnt by calling it, no code was taken).
+docs/GUOBIAO_NOTES.md; its behaviour was learnt by calling it, no code was taken).
 
 Lineage of the method: the reference scores each division with a fixed sequence of steps
 (win flags, kong/concealed-pung series, chow and pung combinations by the number of chows,
