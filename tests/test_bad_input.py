@@ -38,7 +38,7 @@ from mahjong.ruleset import BATCH_STATUS, WinFlag, available_rulesets, get_rules
 from mahjong.tiles import tile_counts
 from mahjong_core._types import ERR_BAD_CONTEXT, ERR_NOT_WINNING
 
-from child_env import child_env
+from child_env import CHILD_CWD, child_env
 
 WIN = {"type": "win", "seat": 0, "hand": "123m456m789m234p55p", "win_tile": "5p", "from": 1}
 
@@ -388,7 +388,7 @@ def test_threads_beyond_the_bound_do_not_kill_the_process():
             "            pass\n"
             "print('ok')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=child_env(), timeout=120)
+                         env=child_env(), cwd=CHILD_CWD, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
 
 
@@ -540,7 +540,7 @@ def test_the_cli_stdin_readers_answer_every_bad_line(name):
     lines = _hostile_lines(good)
     proc = subprocess.run([sys.executable, "-m", "mahjong", *argv],
                           input=b"\n".join(lines) + b"\n", capture_output=True, timeout=300,
-                          env=child_env())
+                          env=child_env(), cwd=CHILD_CWD)
     err = proc.stderr.decode("utf-8", "replace")
     assert "Traceback" not in err, err[-2000:]
     assert proc.returncode == 1, err[-2000:]
@@ -557,7 +557,7 @@ def test_plain_settle_on_stdin_reports_each_bad_record():
     lines = _hostile_lines(good)
     proc = subprocess.run([sys.executable, "-m", "mahjong", "settle", "-"],
                           input=b"\n".join(lines) + b"\n", capture_output=True, timeout=300,
-                          env=child_env())
+                          env=child_env(), cwd=CHILD_CWD)
     out, err = proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8", "replace")
     assert "Traceback" not in err and "Traceback" not in out, (out + err)[-2000:]
     assert proc.returncode == 1

@@ -18,7 +18,7 @@ from mahjong import guobiao
 from mahjong.cli import main
 from mahjong.hand import Meld, parse_meld, parse_meld_text, split_melds
 
-from child_env import child_env
+from child_env import CHILD_CWD, child_env
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -33,7 +33,7 @@ def run(argv, capsys, stdin=None, monkeypatch=None):
     return code, out, err
 
 
-def child(args, *, stdin=None, cwd=None, **kw):
+def child(args, *, stdin=None, cwd=CHILD_CWD, **kw):
     return subprocess.run([sys.executable, "-m", "mahjong", *args], input=stdin,
                           capture_output=True, cwd=cwd, timeout=120, env=child_env(), **kw)
 
@@ -135,7 +135,7 @@ def test_jsonl_answers_each_line_before_the_next_arrives():
     for a chunk of 4096)."""
     proc = subprocess.Popen([sys.executable, "-m", "mahjong", "gb", "--jsonl", "-"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=child_env())
+                            stderr=subprocess.PIPE, env=child_env(), cwd=CHILD_CWD)
     try:
         for expected in (10, 10):
             proc.stdin.write((json.dumps(GOOD) + "\n").encode())
