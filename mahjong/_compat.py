@@ -58,3 +58,21 @@ class JsonText(str):
         return not self.__eq__(other)
 
     __hash__ = str.__hash__
+
+
+def renamed_argument(function: str, old: str, new: str, new_value: Any, old_value: Any) -> Any:
+    """The value of an argument given by its old keyword ``old`` (now ``new``), with a
+    DeprecationWarning; both given is an error. Functions call this only when the old
+    keyword was given, so the common call pays nothing::
+
+        def shanten(hand=None, melds=(), *, tiles=None):
+            if tiles is not None:
+                hand = renamed_argument("shanten", "tiles", "hand", hand, tiles)
+    """
+    from .errors import MahjongError
+
+    if new_value is not None:
+        raise MahjongError(f"{function}(): give {new!r} or its old name {old!r}, not both")
+    warnings.warn(f"{function}(): the argument {old!r} is now called {new!r}; the old name "
+                  "goes in the next release", DeprecationWarning, stacklevel=3)
+    return old_value
