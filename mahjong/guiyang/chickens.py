@@ -74,15 +74,22 @@ def chicken_tiles(rules: Rules, flip: Optional[int], play_flips: Sequence[int] =
     ``flip``: the tile turned up after the win (None: the wall was empty);
     ``play_flips``: tiles turned up during play, in order (前后鸡 / 滚筒鸡 only).
     """
+    return _tables(rules, flip, play_flips)[0]
+
+
+def _tables(rules: Rules, flip, play_flips):
+    """``(table, its items as a tuple of (tile, kinds))``, built once per options and
+    turned-up tiles (the tuple is what the payments loop over)."""
     key = (flip, tuple(play_flips)) if play_flips else flip
     cache = rules.__dict__.get("_chicken_tables")   # one table per turned-up tile, kept on
     if cache is None:                               # the (immutable) Rules object
         cache = {}
         object.__setattr__(rules, "_chicken_tables", cache)
-    table = cache.get(key)
-    if table is None:
-        table = cache[key] = _chicken_tiles(rules, flip, tuple(play_flips))
-    return table
+    tables = cache.get(key)
+    if tables is None:
+        table = _chicken_tiles(rules, flip, tuple(play_flips))
+        tables = cache[key] = (table, tuple(table.items()))
+    return tables
 
 
 def _chicken_tiles(rules: Rules, flip: Optional[int], play_flips: Tuple[int, ...]
@@ -140,18 +147,29 @@ def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat,
     """``({kind: [count, money]}, {kind: [count, money]})``: all of one seat's chickens,
     and the visible ones only (melds, discards with 满堂鸡, and 冲锋鸡: what 包鸡 pays for),
     counted in one pass over the chicken tiles."""
+    return _seat_chickens(rules, tuple(table.items()), s[2], s[3], s[4], chongfeng)
+
+
+def _seat_chickens(rules: Rules, items: tuple, concealed, melds, discards, chongfeng):
+    """:func:`seat_chickens` of one seat's tiles; ``items``: the chicken table's items."""
     full: Dict[str, List[int]] = {}
     visible: Dict[str, List[int]] = {}
-    concealed, melds = s.concealed, s.melds
-    discards = s.discards if rules.mantang else ()
-    for t, kinds in table.items():      # a handful of chicken tiles: count each one
+    if not rules.mantang:
+        discards = ()
+    for t, kinds in items:              # a handful of chicken tiles: count each one
         shown = 0
         for m in melds:
-            if m.tiles[0] == t:
-                shown += len(m.tiles)
-        if discards:
-            shown += discards.count(t)
-        n = concealed.count(t) + shown
+            tiles = m.tiles
+            mt = tiles[0]
+            if mt == t:
+                shown += len(tiles)
+        for x in discards:
+            if x == t:
+                shown += 1
+        n = shown
+        for x in concealed:             # (a loop on C ints when compiled)
+            if x == t:
+                n += 1
         if n:
             _add(full, kinds, n)
             if shown:
@@ -161,9 +179,15 @@ def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat,
         _add(visible, ((key, money),), 1)
     if rules.zhanji:
         # 站鸡: fixed chickens standing in the concealed hand (concealed kongs included)
+        table = dict(items)
         for t in (YAOJI, WUGU):
-            n = concealed.count(t) + sum(4 for m in melds
-                                         if m.kind == "concealed_kong" and m.tiles[0] == t)
+            n = 0
+            for m in melds:
+                if m.kind == "concealed_kong" and m.tiles[0] == t:
+                    n += 4
+            for x in concealed:
+                if x == t:
+                    n += 1
             money = _fixed_money(table, t)
             if n and money:
                 row = full.setdefault("zhanji", [0, 0])
@@ -205,8 +229,21 @@ def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[
     >>> chicken_payments(Rules(), seats, flip=2)
     [(1, 0, 30, '幺鸡×3'), (2, 0, 30, '幺鸡×3'), (3, 0, 30, '幺鸡×3')]
     """
-    table = chicken_tiles(rules, flip, play_flips)
-    if not table:
+    if qualifies is None:
+        status = {x.seat: x.qualifies for x in seats}
+        qualifies = status.__getitem__
+    seats = [tuple(x) for x in seats]  # (the fields of each ChickenSeat)
+    return [row[:4] for row in _chicken_rows(rules, seats, flip, play_flips, first_1s,
+                                             first_8p, qualifies, None)]
+
+
+def _chicken_rows(rules: Rules, seats: list, flip, play_flips, first_1s, first_8p, qualifies,
+                  at) -> list:
+    """:func:`chicken_payments` as ``(from, to, amount, reason, at)`` rows (the settlement
+    books them as they are); ``qualifies`` is required."""
+    tables = _tables(rules, flip, play_flips)
+    items = tables[1]
+    if not items:
         return []
     gold = rules.gold_multiplier if flip == NINE_S else 1
     extra: Dict[int, List[Tuple[str, int]]] = {}
@@ -221,34 +258,36 @@ def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[
     if first_8p is not None and rules.wugu_8p and first_8p[1] is None:
         extra.setdefault(first_8p[0], []).append(
             ("chongfengwuguji", rules.chongfeng_value * rules.chicken_value("wuguji")))
-    rows: List[Tuple[int, int, int, str]] = []
-    if qualifies is None:
-        status = {x.seat: x.qualifies for x in seats}
-        qualifies = status.__getitem__
-    everyone = [x.seat for x in seats]
+    rows: List[Tuple[int, int, int, str, Optional[int]]] = []
+    everyone = [x[0] for x in seats]
     qualifying: Optional[List[int]] = None
     for s in seats:
-        me = s.seat
-        full, totals = seat_chickens(rules, table, s, extra.get(me, ()))
+        me = s[0]
+        full, totals = _seat_chickens(rules, items, s[2], s[3], s[4], extra.get(me, ()))
         if not full:                    # no chicken at all: his status does not matter
             continue
         if qualifies(me):               # collects each kind from each of the other three
-            for key, (count, money) in full.items():
+            for key, row in full.items():
+                count, money = row
                 reason = _label(key, count)
                 for payer in everyone:
                     if payer != me:
-                        rows.append((payer, me, money, reason))
+                        rows.append((payer, me, money, reason, at))
             continue
         if totals:                      # 包鸡: his visible chickens to each qualifying player
             if qualifying is None:
                 qualifying = [x for x in everyone if qualifies(x)]
-            money = sum([m for _, m in totals.values()])
-            what = ", ".join([_label(k, c) for k, (c, _) in totals.items()])
-            reason = f"包鸡 (not ready; visible: {what})"
-            rows += [(me, payee, money, reason) for payee in qualifying]
+            money = 0
+            what = []
+            for key, row in totals.items():
+                money += row[1]
+                what.append(_label(key, row[0]))
+            reason = f"包鸡 (not ready; visible: {', '.join(what)})"
+            for payee in qualifying:
+                rows.append((me, payee, money, reason, at))
     if zeren is not None:
         discarder, claimer = zeren
         if claimer != discarder and qualifies(claimer):
             rows.append((discarder, claimer, rules.chicken_value("zerenji") * gold,
-                         "责任鸡 (the first 1s, claimed)"))
+                         "责任鸡 (the first 1s, claimed)", at))
     return rows

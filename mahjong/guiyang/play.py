@@ -24,7 +24,7 @@ from ..errors import InvalidRecordError, MahjongError
 from ..game.spec import PlaySpec, WinQuery
 from ..record import _read_win
 from .options import RULES_NAME, Rules
-from .settlement import _Facts, _full_result, _score_win
+from .settlement import _Facts, _full_result, _plan_of, _score_win
 
 __all__ = ["play_spec"]
 
@@ -46,10 +46,10 @@ def _win_value(rules: Rules, q: WinQuery) -> int:
     e = _read_win(q.win, index, 4)
     facts = _declared(events)
     try:
-        result = _score_win(index, e, facts, rules)
+        pattern, result = _score_win(index, e, facts, _plan_of(rules))
     except InvalidRecordError:
         return 0    # no hand type, no 豆 licence for a 平胡, or the robbed seat had 报听
-    return _full_result(result, rules, e.seat in facts.ready, e).value
+    return _full_result(pattern, result, rules, e.seat in facts.ready, e).value
 
 
 def play_spec(rules: Optional[Rules | Mapping[str, Any]] = None) -> PlaySpec:

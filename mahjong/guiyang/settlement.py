@@ -26,10 +26,10 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ..errors import InvalidRecordError
 from ..record import HandRecord
-from ..ruleset import Ledger, ScoreResult, Settlement, SEAT_NAMES
+from ..ruleset import ScoreResult, Settlement, SEAT_NAMES
 from ..tiles import TENHOU_NAMES
 from . import _kernel
-from .chickens import WUGU, YAOJI, ChickenSeat, chicken_payments
+from .chickens import WUGU, YAOJI, ChickenSeat, _chicken_rows
 from .dou import dou_payments, full_value
 from .items import ITEMS, PATTERN_KEYS
 from .options import DOU_KEYS, RULES_NAME, Rules
@@ -63,10 +63,8 @@ def _check_holding_tiles(where: str, hand, melds) -> None:
 
 
 class _Facts:
-    """What one pass over the events finds (see :func:`_read_events`)."""
-
-    __slots__ = ("kongs", "wins", "ready", "flip", "flip_at", "play_flips", "exhausted_at",
-                 "first_1s", "first_8p", "discards", "end_at")
+    """What one pass over the events finds (see :func:`_read_events`); compiled, an
+    extension type with typed fields (settlement.pxd)."""
 
     def __init__(self):
         self.kongs: List[Tuple[int, Any]] = []      # (index, KongEvent)
@@ -80,6 +78,51 @@ class _Facts:
         self.first_8p: Optional[Tuple[int, int, Optional[int], bool]] = None
         self.discards: Optional[List[List[Tuple[int, int]]]] = None   # 满堂鸡 only
         self.end_at: Optional[int] = None           # index of the last win of the group
+
+
+class _Plan:
+    """The options and values a settlement reads, taken once from a Rules object and kept
+    on it (compiled: C fields, see settlement.pxd; reading a Rules attribute is a lookup
+    through its class)."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.mantang = rules.mantang
+        self.wugu_8p = rules.wugu_8p
+        self.play_flips = rules.qianhou or rules.gundong
+        self.di_long = rules.di_long
+        self.pattern_values = rules.pattern_values
+        self.kongting = rules.tenpai_ignores_own_4_copies
+        self.baoting = rules.value("baoting")
+        self.shabao = rules.value("shabao")
+        self.repao_plus_one = rules.repao_mode == "plus_one"
+        self.unit = rules.unit
+        self.dealer_stays = rules.huangzhuang_dealer == "stay"
+
+
+def _plan_of(rules: Rules) -> _Plan:
+    plan = rules.__dict__.get("_settle_plan")
+    if plan is None:
+        plan = _Plan(rules)
+        object.__setattr__(rules, "_settle_plan", plan)
+    return plan
+
+
+class _Book:
+    """The payments of one settlement as rows ``(from, to, amount, reason, event)``, with
+    their per-seat deltas (what :meth:`Settlement.from_ledger` reads of a Ledger). Every
+    row is booked by construction between two different seats with a positive amount."""
+
+    def __init__(self):
+        self.rows = []
+
+    def deltas(self):
+        out = [0, 0, 0, 0]
+        for row in self.rows:
+            amount = row[2]
+            out[row[0]] -= amount
+            out[row[1]] += amount
+        return out
 
 
 def _claim_of(events, i: int, e) -> Tuple[Optional[int], bool]:
@@ -100,7 +143,7 @@ def _claim_of(events, i: int, e) -> Tuple[Optional[int], bool]:
     return None, False
 
 
-def _read_events(record, rules: Rules) -> _Facts:
+def _read_events(record, plan: _Plan) -> _Facts:
     f = _Facts()
     events = record.events
     n = len(events)
@@ -108,7 +151,7 @@ def _read_events(record, rules: Rules) -> _Facts:
     ready = f.ready
     kongs = f.kongs
     discards = None                  # 满堂鸡: each seat's discards nobody took
-    if rules.mantang:
+    if plan.mantang:
         discards = f.discards = [[] for _ in range(N_SEATS)]
     # the facts read most often are kept in locals and stored on f at the end
     end_at = flip_at = first_1s = first_8p = None
@@ -182,7 +225,7 @@ def _read_events(record, rules: Rules) -> _Facts:
             if t >= 27:
                 _fail(_where(i, e), f"{TENHOU_NAMES[t]} is not a Guiyang tile")
             if end_at is None:
-                if not (rules.qianhou or rules.gundong):
+                if not plan.play_flips:
                     _fail(_where(i, e), "a tile turned up before the win; the 翻牌鸡 tile is "
                                         "turned up after it (tiles turned up during play "
                                         "count only with 前后鸡 / 滚筒鸡)")
@@ -208,7 +251,7 @@ def _read_events(record, rules: Rules) -> _Facts:
     return f
 
 
-def _seats(record, f: _Facts, rules: Rules):
+def _seats(record, f: _Facts, plan: _Plan):
     """The closing holding of every seat, checked: ``holdings[seat] = (concealed, melds,
     won)`` (a winner's from his win, the others' from ``final``). Refuses a missing closing
     hand, a tile outside the 108, a chow, a kong among the melds that no kong event lists,
@@ -235,17 +278,16 @@ def _seats(record, f: _Facts, rules: Rules):
         if melds:
             if listed is None:
                 listed = {(e.seat, e.tile) for _, e in f.kongs}
-            _check_melds(f, s, melds, won, listed, rules)
+            _check_melds(f, s, melds, won, listed, plan.wugu_8p)
     return holdings
 
 
-def _waits(holdings, rules: Rules):
+def _waits(holdings, plan: _Plan):
     """The best wait of every seat that did not win: ``waits[seat] = (value, tile, pattern
     id)``, None when the hand is not ready (and for a winner); and the set of seats that won
     or are ready (they qualify for 豆 and chickens). One compiled call searches the three
     or four closing hands."""
-    waits = _kernel.best_waits(holdings, rules.pattern_values,
-                               rules.tenpai_ignores_own_4_copies)
+    waits = _kernel.best_waits(holdings, plan.pattern_values, plan.kongting)
     qualified = set()
     for s in range(N_SEATS):
         if holdings[s][2] or waits[s] is not None:
@@ -259,7 +301,7 @@ def _holding_name(f: _Facts, seat: int, won: bool) -> str:
     return f"final hand of seat {seat}"
 
 
-def _check_melds(f: _Facts, s: int, melds, won: bool, listed, rules: Rules) -> None:
+def _check_melds(f: _Facts, s: int, melds, won: bool, listed, wugu_8p: bool) -> None:
     """Every kong among a seat's melds is a listed kong event (the 豆 are paid from them),
     and a claimed 1s (8p with 乌骨鸡) implies a listed discard of it (the 冲锋鸡 candidate)."""
     src = "win" if won else "final hand"
@@ -274,7 +316,7 @@ def _check_melds(f: _Facts, s: int, melds, won: bool, listed, rules: Rules) -> N
         if m.kind == "concealed_kong":
             continue
         if (t == YAOJI and f.first_1s is None) or \
-                (t == WUGU and rules.wugu_8p and f.first_8p is None):
+                (t == WUGU and wugu_8p and f.first_8p is None):
             what = "the 冲锋鸡 / 责任鸡 candidate" if t == YAOJI else "the 冲锋乌骨鸡 candidate"
             raise InvalidRecordError(
                 f"record: seat {s} shows a claimed {m.kind} of {TENHOU_NAMES[t]}, so a "
@@ -294,36 +336,44 @@ def _check_ready_players(f: _Facts, holdings, waits) -> None:
                                                      "not ready (a ready hand cannot change)")
 
 
-def _score_win(i: int, w, f: _Facts, rules: Rules) -> ScoreResult:
-    """The hand value of the win at event ``i`` (no 报听 bonus: booked apart); refuses a
-    non-winning hand and a 平胡 won on a discard without a 豆 licence."""
+def _score_win(i: int, w, f: _Facts, plan: _Plan) -> Tuple[int, ScoreResult]:
+    """The hand type and value of the win at event ``i`` (no 报听 bonus: booked apart);
+    refuses a non-winning hand and a 平胡 won on a discard without a 豆 licence."""
     melds = w.melds
     pattern, _ = _kernel.best_reading(w.hand, meld_bytes(melds) if melds else b"", w.win_tile,
-                                      rules.pattern_values)
+                                      plan.pattern_values)
     if pattern < 0:
         _fail(f"event {i} (win by seat {w.seat})",
               "not a winning hand: the tiles form neither four sets and a pair, nor seven "
-              "pairs" + (", nor 地龙" if rules.di_long else ""))
+              "pairs" + (", nor 地龙" if plan.di_long else ""))
     if w.robbing_kong:
         robbed = w.from_seat
         if robbed in f.ready:
             _fail(f"event {i} (win by seat {w.seat})",
                   f"robbing_kong: the robbed seat {robbed} had declared 报听 and may not kong")
-    if pattern == PINGHU and w.from_seat is not None and not any(m.is_kong for m in melds):
+    if pattern == PINGHU and w.from_seat is not None and not _has_kong(melds):
         gaps = licence_gaps(discarder=w.from_seat, after_kong=w.after_kong,
                             robbing_kong=w.robbing_kong,
                             discarder_ready=w.from_seat in f.ready, ready=w.seat in f.ready)
         if gaps:
             _fail(f"event {i} (win by seat {w.seat})", gaps)
-    return _result(pattern, rules, bool(w.replacement), False, bool(w.heavenly),
-                   bool(w.earthly))
+    return pattern, _result(pattern, plan.rules, bool(w.replacement), False,
+                            bool(w.heavenly), bool(w.earthly))
 
 
-def _full_result(pattern_result: ScoreResult, rules: Rules, ready: bool, w) -> ScoreResult:
+def _has_kong(melds) -> bool:
+    for m in melds:
+        if m.is_kong:
+            return True
+    return False
+
+
+def _full_result(pattern: int, pattern_result: ScoreResult, rules: Rules, ready: bool, w
+                 ) -> ScoreResult:
     if not ready:
         return pattern_result
-    return _result(PATTERN_KEYS.index(pattern_result.pattern), rules, bool(w.replacement),
-                   True, bool(w.heavenly), bool(w.earthly))
+    return _result(pattern, rules, bool(w.replacement), True, bool(w.heavenly),
+                   bool(w.earthly))
 
 
 def _label_of(result: ScoreResult) -> str:
@@ -342,42 +392,45 @@ def _next_dealer_after_win(record, f: _Facts) -> int:
     if record.dealer in winners:
         return record.dealer
     src = f.wins[0][1].from_seat
-    return min(winners, key=lambda s: (s - src) % N_SEATS)
+    for k in range(1, N_SEATS):         # the first winner after the discarder
+        if (src + k) % N_SEATS in winners:
+            return (src + k) % N_SEATS
 
 
-def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: set, ledger: Ledger,
+def _settle_win(record, plan: _Plan, f: _Facts, holdings, ready: set, book: _Book,
                 notes: List[str]) -> Tuple[Dict[int, ScoreResult], int]:
     # every amount below is a positive int between two different seats: rows are booked
-    # straight into the ledger (what Ledger.book checks holds by construction)
-    book = ledger.rows.append
-
+    # straight into the book (what Ledger.book checks holds by construction)
+    rows = book.rows
+    rules = plan.rules
     wins: Dict[int, ScoreResult] = {}
     void = set()
     events = record.events
     declared = f.ready
     for i, w in f.wins:
-        result = _score_win(i, w, f, rules)
+        pattern, result = _score_win(i, w, f, plan)
         seat = w.seat
-        wins[i] = _full_result(result, rules, seat in declared, w)
+        wins[i] = _full_result(pattern, result, rules, seat in declared, w)
         v = result.value
         label = _label_of(result)
-        baoting = rules.value("baoting") if seat in declared else 0
+        baoting = plan.baoting if seat in declared else 0
         src = w.from_seat
         if src is None:
             reason = "自摸 " + label
             for s in range(N_SEATS):
                 if s != seat:
-                    book((s, seat, v, reason, i))
+                    rows.append((s, seat, v, reason, i))
                     if baoting:
-                        book((s, seat, baoting, f"报听 {baoting}", i))
+                        rows.append((s, seat, baoting, f"报听 {baoting}", i))
                     if s in declared:
-                        shabao = rules.value("shabao")
-                        book((s, seat, shabao, f"杀报 {shabao} (seat {s} had declared 报听)", i))
+                        shabao = plan.shabao
+                        rows.append((s, seat, shabao, f"杀报 {shabao} (seat {s} had declared 报听)",
+                                     i))
         elif w.robbing_kong:
-            book((src, seat, 3 * v, f"抢杠 {label} ×3 (the robbed player pays the three "
-                                    "shares of a self-draw)", i))
+            rows.append((src, seat, 3 * v, f"抢杠 {label} ×3 (the robbed player pays the three "
+                                           "shares of a self-draw)", i))
             if baoting:
-                book((src, seat, 3 * baoting, f"报听 {baoting} ×3 (robbed kong)", i))
+                rows.append((src, seat, 3 * baoting, f"报听 {baoting} ×3 (robbed kong)", i))
             k = i - 1
             while k >= 0 and events[k].type == "win":
                 k -= 1
@@ -387,51 +440,50 @@ def _settle_win(record, rules: Rules, f: _Facts, holdings, ready: set, ledger: L
                 void.add(k)
             notes.append(f"event {i}: the robbed 转弯豆 of seat {src} does not stand")
         else:
-            book((src, seat, v, "点炮 " + label, i))
+            rows.append((src, seat, v, "点炮 " + label, i))
             if baoting:
-                book((src, seat, baoting, f"报听 {baoting}", i))
+                rows.append((src, seat, baoting, f"报听 {baoting}", i))
             if src in declared:
-                shabao = rules.value("shabao")
-                book((src, seat, shabao, f"杀报 {shabao} (the discarder had declared 报听)", i))
+                shabao = plan.shabao
+                rows.append((src, seat, shabao, f"杀报 {shabao} (the discarder had declared 报听)",
+                             i))
             if w.after_kong:
                 k = _latest_kong_of(f, src, i)
                 if k is None:
                     _fail(f"event {i} (win by seat {seat})",
                           f"after_kong (热炮): the discarder, seat {src}, made no kong before")
-                if rules.repao_mode == "plus_one":
-                    book((src, seat, rules.unit, f"热炮 +{rules.unit}", i))
+                if plan.repao_plus_one:
+                    rows.append((src, seat, plan.unit, f"热炮 +{plan.unit}", i))
                 else:
                     kong = events[k]
                     void.add(k)
                     amount = full_value(rules, kong.kind)
-                    book((src, seat, amount,
-                          f"热炮: the {ITEMS[DOU_KEYS[kong.kind]].name} of event {k} is void "
-                          f"and its value {amount} is paid", i))
+                    rows.append((src, seat, amount,
+                                 f"热炮: the {ITEMS[DOU_KEYS[kong.kind]].name} of event {k} is "
+                                 f"void and its value {amount} is paid", i))
     if f.kongs:
         kongs = [(k, e.seat, e.kind, e.from_seat, e.tile) for k, e in f.kongs]
-        ledger.rows += dou_payments(rules, kongs, ready, void)
+        rows += dou_payments(rules, kongs, ready, void)
     at = f.flip_at if f.flip_at is not None else f.end_at
     seats = []
     cf_index = f.first_1s[0] if f.first_1s else None
     cw_index = f.first_8p[0] if f.first_8p else None
     for s in range(N_SEATS):
-        hand, melds, _ = holdings[s]
+        h = holdings[s]
         discards = ()
-        if rules.mantang:
+        if plan.mantang:
             discards = [t for k, t in f.discards[s] if k != cf_index and
-                        not (rules.wugu_8p and k == cw_index)]
-        # tuple.__new__: a NamedTuple's own constructor is a (slow) Python function
-        seats.append(tuple.__new__(ChickenSeat, (s, None, hand, melds, discards)))
+                        not (plan.wugu_8p and k == cw_index)]
+        # (seat, qualifies, concealed, melds, discards): a ChickenSeat's fields
+        seats.append((s, None, h[0], h[1], discards))
     first_1s = None
     if f.first_1s is not None and not f.first_1s[3]:
         first_1s = (f.first_1s[1], f.first_1s[2])
     first_8p = None
     if f.first_8p is not None and not f.first_8p[3]:
         first_8p = (f.first_8p[1], f.first_8p[2])
-    ledger.rows += [(payer, payee, amount, reason, at) for payer, payee, amount, reason in
-                    chicken_payments(rules, seats, f.flip, play_flips=f.play_flips,
-                                     first_1s=first_1s, first_8p=first_8p,
-                                     qualifies=ready.__contains__)]
+    rows += _chicken_rows(rules, seats, f.flip, f.play_flips, first_1s, first_8p,
+                          ready.__contains__, at)
     if f.flip is None:
         notes.append("no tile turned up after the win (the wall was empty): no 翻牌鸡")
     return wins, _next_dealer_after_win(record, f)
@@ -445,26 +497,32 @@ def _latest_kong_of(f: _Facts, seat: int, before: int) -> Optional[int]:
     return k
 
 
-def _settle_exhausted(record, rules: Rules, f: _Facts, waits, ledger: Ledger,
+def _settle_exhausted(record, plan: _Plan, f: _Facts, waits, book: _Book,
                       notes: List[str]) -> int:
     at = f.exhausted_at
-    tenpai = {s: found for s, found in enumerate(waits) if found is not None}
-    ready = sorted(tenpai)
-    not_ready = [s for s in range(N_SEATS) if s not in tenpai]
+    ready = [s for s in range(N_SEATS) if waits[s] is not None]
+    not_ready = [s for s in range(N_SEATS) if waits[s] is None]
     if not ready or not not_ready:
         notes.append("黄庄: " + ("nobody is ready" if not ready else "everybody is ready")
                      + ": no payments")
     else:
+        rows = book.rows
+        # each ready seat's payment, the same from every player not ready (a positive
+        # value between two different seats: booked straight into the book)
+        owed = []
+        for t in ready:
+            value, tile, pattern = waits[t]
+            owed.append((t, value, f"黄庄查叫: seat {t} is ready, best wait {TENHOU_NAMES[tile]} "
+                                   f"{ITEMS[PATTERN_KEYS[pattern]].name} {value}"))
         for s in not_ready:
-            for t in ready:
-                value, tile, pattern = tenpai[t]
-                ledger.book(s, t, value,
-                            f"黄庄查叫: seat {t} is ready, best wait {TENHOU_NAMES[tile]} "
-                            f"{ITEMS[PATTERN_KEYS[pattern]].name} {value}", at)
+            for t, value, reason in owed:
+                rows.append((s, t, value, reason, at))
     dealer = record.dealer
-    if rules.huangzhuang_dealer == "stay" or not ready or not not_ready or dealer in tenpai:
+    if plan.dealer_stays or not ready or not not_ready or waits[dealer] is not None:
         return dealer
-    return min(ready, key=lambda s: (s - dealer) % N_SEATS)
+    for k in range(1, N_SEATS):         # the first ready player after the dealer
+        if waits[(dealer + k) % N_SEATS] is not None:
+            return (dealer + k) % N_SEATS
 
 
 def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlement:
@@ -501,27 +559,41 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     (120, -40, -40, -40)
     """
     record = HandRecord.coerce(record)
-    rules = Rules.for_record(record, rules)
+    if rules is None and not record.options and record.rules == RULES_NAME:
+        rules = _default_rules()        # (what Rules.for_record gives, without its calls)
+    else:
+        rules = Rules.for_record(record, rules)
+    plan = _plan_of(rules)
     seats = getattr(record, "seats", N_SEATS)
     if seats != N_SEATS:
         raise InvalidRecordError(f"record: seats is {seats}; Guiyang is played by 4")
-    f = _read_events(record, rules)
-    ledger = Ledger(N_SEATS)
+    f = _read_events(record, plan)
+    book = _Book()
     notes: List[str] = []
     if not f.wins and f.exhausted_at is None:
         notes.append("the hand has not ended (no win, no exhausted wall): nothing is paid "
                      "(豆 and chickens are settled at the end)")
-        return Settlement.from_ledger(RULES_NAME, ledger, None, {}, tuple(notes))
-    holdings = _seats(record, f, rules)
-    waits, ready = _waits(holdings, rules)
+        return Settlement.from_ledger(RULES_NAME, book, None, {}, tuple(notes))
+    holdings = _seats(record, f, plan)
+    waits, ready = _waits(holdings, plan)
     if f.ready:
         _check_ready_players(f, holdings, waits)
     if f.wins:
-        wins, dealer = _settle_win(record, rules, f, holdings, ready, ledger, notes)
+        wins, dealer = _settle_win(record, plan, f, holdings, ready, book, notes)
     else:
         wins = {}
-        dealer = _settle_exhausted(record, rules, f, waits, ledger, notes)
-    return Settlement.from_ledger(RULES_NAME, ledger, dealer, wins, tuple(notes))
+        dealer = _settle_exhausted(record, plan, f, waits, book, notes)
+    return Settlement.from_ledger(RULES_NAME, book, dealer, wins, tuple(notes))
+
+
+_DEFAULT_RULES: List[Rules] = []
+
+
+def _default_rules() -> Rules:
+    """The default options (immutable: built once)."""
+    if not _DEFAULT_RULES:
+        _DEFAULT_RULES.append(Rules.from_mapping(None))
+    return _DEFAULT_RULES[0]
 
 
 def describe_seat(s: int) -> str:
