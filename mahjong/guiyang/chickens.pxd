@@ -9,8 +9,8 @@ cdef tuple _tables(object rules, object flip, object play_flips)
 
 @cython.locals(full=dict, visible=dict, t=long, shown=long, n=long, x=long, mt=long,
                kinds=tuple, row=list)
-cdef tuple _seat_chickens(object rules, tuple items, object concealed, object melds,
-                          object discards, object chongfeng)
+cdef tuple _seat_chickens(bint mantang, bint zhanji, tuple items, object concealed,
+                          object melds, object discards, object chongfeng)
 
 @cython.locals(row=list)
 cdef _add(dict totals, tuple kinds, long n)
@@ -18,6 +18,7 @@ cdef _add(dict totals, tuple kinds, long n)
 cdef str _label(str key, long count)
 
 @cython.locals(items=tuple, extra=dict, rows=list, everyone=list, qualifying=list,
-               me=long, payer=long, full=dict, totals=dict, row=list, what=list, s=tuple)
+               me=long, payer=long, full=dict, totals=dict, row=list, what=list, s=tuple,
+               tables=tuple, mantang=bint, zhanji=bint)
 cpdef list _chicken_rows(object rules, list seats, object flip, object play_flips,
                          object first_1s, object first_8p, object qualifies, object at)

@@ -78,8 +78,9 @@ def chicken_tiles(rules: Rules, flip: Optional[int], play_flips: Sequence[int] =
 
 
 def _tables(rules: Rules, flip, play_flips):
-    """``(table, its items as a tuple of (tile, kinds))``, built once per options and
-    turned-up tiles (the tuple is what the payments loop over)."""
+    """``(table, its items as a tuple of (tile, kinds), the money of 冲锋鸡, 冲锋乌骨鸡 and
+    责任鸡)``, built once per options and turned-up tiles (the tuple is what the payments
+    loop over)."""
     key = (flip, tuple(play_flips)) if play_flips else flip
     cache = rules.__dict__.get("_chicken_tables")   # one table per turned-up tile, kept on
     if cache is None:                               # the (immutable) Rules object
@@ -88,7 +89,11 @@ def _tables(rules: Rules, flip, play_flips):
     tables = cache.get(key)
     if tables is None:
         table = _chicken_tiles(rules, flip, tuple(play_flips))
-        tables = cache[key] = (table, tuple(table.items()))
+        gold = rules.gold_multiplier if flip == NINE_S else 1
+        tables = cache[key] = (table, tuple(table.items()),
+                               rules.chicken_value("chongfengji") * gold,
+                               rules.chongfeng_value * rules.chicken_value("wuguji"),
+                               rules.chicken_value("zerenji") * gold)
     return tables
 
 
@@ -147,14 +152,16 @@ def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat,
     """``({kind: [count, money]}, {kind: [count, money]})``: all of one seat's chickens,
     and the visible ones only (melds, discards with 满堂鸡, and 冲锋鸡: what 包鸡 pays for),
     counted in one pass over the chicken tiles."""
-    return _seat_chickens(rules, tuple(table.items()), s[2], s[3], s[4], chongfeng)
+    return _seat_chickens(rules.mantang, rules.zhanji, tuple(table.items()), s[2], s[3], s[4],
+                          chongfeng)
 
 
-def _seat_chickens(rules: Rules, items: tuple, concealed, melds, discards, chongfeng):
+def _seat_chickens(mantang: bool, zhanji: bool, items: tuple, concealed, melds, discards,
+                   chongfeng):
     """:func:`seat_chickens` of one seat's tiles; ``items``: the chicken table's items."""
     full: Dict[str, List[int]] = {}
     visible: Dict[str, List[int]] = {}
-    if not rules.mantang:
+    if not mantang:
         discards = ()
     for t, kinds in items:              # a handful of chicken tiles: count each one
         shown = 0
@@ -177,7 +184,7 @@ def _seat_chickens(rules: Rules, items: tuple, concealed, melds, discards, chong
     for key, money in chongfeng:
         _add(full, ((key, money),), 1)
         _add(visible, ((key, money),), 1)
-    if rules.zhanji:
+    if zhanji:
         # 站鸡: fixed chickens standing in the concealed hand (concealed kongs included)
         table = dict(items)
         for t in (YAOJI, WUGU):
@@ -245,25 +252,24 @@ def _chicken_rows(rules: Rules, seats: list, flip, play_flips, first_1s, first_8
     items = tables[1]
     if not items:
         return []
-    gold = rules.gold_multiplier if flip == NINE_S else 1
     extra: Dict[int, List[Tuple[str, int]]] = {}
     zeren: Optional[Tuple[int, int]] = None
     if first_1s is not None:
         discarder, claimer = first_1s
         if claimer is None:
-            extra.setdefault(discarder, []).append(
-                ("chongfengji", rules.chicken_value("chongfengji") * gold))
+            extra.setdefault(discarder, []).append(("chongfengji", tables[2]))
         else:
             zeren = (discarder, claimer)
-    if first_8p is not None and rules.wugu_8p and first_8p[1] is None:
-        extra.setdefault(first_8p[0], []).append(
-            ("chongfengwuguji", rules.chongfeng_value * rules.chicken_value("wuguji")))
+    if first_8p is not None and first_8p[1] is None and rules.wugu_8p:
+        extra.setdefault(first_8p[0], []).append(("chongfengwuguji", tables[3]))
     rows: List[Tuple[int, int, int, str, Optional[int]]] = []
+    mantang, zhanji = rules.mantang, rules.zhanji
     everyone = [x[0] for x in seats]
     qualifying: Optional[List[int]] = None
     for s in seats:
         me = s[0]
-        full, totals = _seat_chickens(rules, items, s[2], s[3], s[4], extra.get(me, ()))
+        full, totals = _seat_chickens(mantang, zhanji, items, s[2], s[3], s[4],
+                                      extra.get(me, ()))
         if not full:                    # no chicken at all: his status does not matter
             continue
         if qualifies(me):               # collects each kind from each of the other three
@@ -288,6 +294,5 @@ def _chicken_rows(rules: Rules, seats: list, flip, play_flips, first_1s, first_8
     if zeren is not None:
         discarder, claimer = zeren
         if claimer != discarder and qualifies(claimer):
-            rows.append((discarder, claimer, rules.chicken_value("zerenji") * gold,
-                         "责任鸡 (the first 1s, claimed)", at))
+            rows.append((discarder, claimer, tables[4], "责任鸡 (the first 1s, claimed)", at))
     return rows

@@ -24,7 +24,8 @@ cdef class _Plan:
 cdef class _Book:
     cdef public list rows
 
-    @cython.locals(out=list, row=tuple, amount=long)
+    @cython.locals(out=cython.long[4], row=tuple, payer=Py_ssize_t, payee=Py_ssize_t,
+                   amount=long)
     cpdef list deltas(self)
 
 
@@ -41,7 +42,7 @@ cdef _check_holding_tiles(str where, object hand, object melds)
 cdef tuple _claim_of(object events, Py_ssize_t i, object e)
 
 @cython.locals(f=_Facts, n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, acted=dict, ready=dict,
-               kongs=list, discards=list, kind=str, group=list)
+               kongs=list, discards=list, kind=object, code=long, group=list)
 cdef _Facts _read_events(object record, _Plan plan)
 
 @cython.locals(holdings=list, s=long, t=long, h=tuple)
@@ -80,3 +81,7 @@ cdef _settle_exhausted(object record, _Plan plan, _Facts f, list waits, _Book bo
                        list notes)
 
 cdef _default_rules()
+
+cdef dict _KINDS
+cdef long _DISCARD, _DRAW, _WIN, _KONG, _PUNG, _CHOW, _READY, _FLIP, _EXHAUSTED
+cdef list _LAST_PLAN

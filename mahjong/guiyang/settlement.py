@@ -100,11 +100,20 @@ class _Plan:
         self.dealer_stays = rules.huangzhuang_dealer == "stay"
 
 
+_LAST_PLAN: List[_Plan] = []      # the plan of the Rules object settled last
+
+
 def _plan_of(rules: Rules) -> _Plan:
+    if _LAST_PLAN and _LAST_PLAN[0].rules is rules:
+        return _LAST_PLAN[0]
     plan = rules.__dict__.get("_settle_plan")
     if plan is None:
         plan = _Plan(rules)
         object.__setattr__(rules, "_settle_plan", plan)
+    if _LAST_PLAN:
+        _LAST_PLAN[0] = plan
+    else:
+        _LAST_PLAN.append(plan)
     return plan
 
 
@@ -117,12 +126,14 @@ class _Book:
         self.rows = []
 
     def deltas(self):
-        out = [0, 0, 0, 0]
+        out = [0, 0, 0, 0]             # (compiled: a C array)
         for row in self.rows:
+            payer = row[0]
+            payee = row[1]
             amount = row[2]
-            out[row[0]] -= amount
-            out[row[1]] += amount
-        return out
+            out[payer] -= amount
+            out[payee] += amount
+        return [out[0], out[1], out[2], out[3]]
 
 
 def _claim_of(events, i: int, e) -> Tuple[Optional[int], bool]:
@@ -143,6 +154,12 @@ def _claim_of(events, i: int, e) -> Tuple[Optional[int], bool]:
     return None, False
 
 
+# event type -> a small int (one dict lookup instead of a chain of string compares)
+_DISCARD, _DRAW, _WIN, _KONG, _PUNG, _CHOW, _READY, _FLIP, _EXHAUSTED = range(9)
+_KINDS = {"discard": _DISCARD, "draw": _DRAW, "win": _WIN, "kong": _KONG, "pung": _PUNG,
+          "chow": _CHOW, "ready": _READY, "flip": _FLIP, "exhausted": _EXHAUSTED}
+
+
 def _read_events(record, plan: _Plan) -> _Facts:
     f = _Facts()
     events = record.events
@@ -159,10 +176,11 @@ def _read_events(record, plan: _Plan) -> _Facts:
     while i < n:
         e = events[i]
         kind = e.type
-        if end_at is not None and kind != "flip" and kind != "exhausted":
+        code = _KINDS.get(kind, -1)
+        if end_at is not None and code != _FLIP and code != _EXHAUSTED:
             _fail(_where(i, e), f"the hand ended with the win at event {end_at}; only the "
                                 "turned-up tile (flip) may follow")
-        if kind == "discard":
+        if code == _DISCARD:
             seat, t = e.seat, e.tile
             if t >= 27:
                 _fail(_where(i, e), f"{TENHOU_NAMES[t]} is not a Guiyang tile")
@@ -179,9 +197,9 @@ def _read_events(record, plan: _Plan) -> _Facts:
                     first_1s = (i, seat, claimer, by_win)
                 elif is_8p:
                     first_8p = (i, seat, claimer, by_win)
-        elif kind == "draw":
+        elif code == _DRAW:
             pass
-        elif kind == "win":
+        elif code == _WIN:
             group = [i]
             if e.from_seat is not None:
                 j = i + 1
@@ -194,7 +212,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
             end_at = group[-1]
             i = end_at + 1
             continue
-        elif kind == "kong":
+        elif code == _KONG:
             if e.tile >= 27:
                 _fail(_where(i, e), f"{TENHOU_NAMES[e.tile]} is not a Guiyang tile")
             if e.kind not in DOU_KEYS:
@@ -204,13 +222,13 @@ def _read_events(record, plan: _Plan) -> _Facts:
                 _fail(_where(i, e), f"seat {e.seat} declared 报听 at event {ready[e.seat]} "
                                     "and may no longer kong")
             kongs.append((i, e))
-        elif kind == "pung" or kind == "chow":
-            if kind == "chow":
+        elif code == _PUNG or code == _CHOW:
+            if code == _CHOW:
                 _fail(_where(i, e), "Guiyang has no chow")
             if e.seat in ready:
                 _fail(_where(i, e), f"seat {e.seat} declared 报听 at event {ready[e.seat]} "
                                     "and may no longer pung")
-        elif kind == "ready":
+        elif code == _READY:
             seat = e.seat
             if seat in ready:
                 _fail(_where(i, e), f"seat {seat} already declared 报听 at event "
@@ -220,7 +238,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
                                     "first 14, a non-dealer after his first draw), but seat "
                                     f"{seat} already discarded at event {acted[seat]}")
             ready[seat] = i
-        elif kind == "flip":
+        elif code == _FLIP:
             t = e.tile
             if t >= 27:
                 _fail(_where(i, e), f"{TENHOU_NAMES[t]} is not a Guiyang tile")
@@ -235,7 +253,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
                                     f"event {flip_at})")
             else:
                 f.flip, flip_at = t, i
-        elif kind == "exhausted":
+        elif code == _EXHAUSTED:
             f.exhausted_at = i
         else:
             _fail(_where(i, e), f"event type {kind!r} has no meaning in Guiyang")
@@ -264,7 +282,7 @@ def _seats(record, f: _Facts, plan: _Plan):
     for s in range(N_SEATS):
         h = holdings[s]
         if h is None:
-            fh = final.get(s)
+            fh = final[s] if s in final else None
             if fh is None:
                 why = "chickens and 豆 depend on who is ready" if f.wins else \
                     "黄庄查叫 depends on who is ready"
@@ -558,7 +576,8 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     >>> s.deltas
     (120, -40, -40, -40)
     """
-    record = HandRecord.coerce(record)
+    if type(record) is not HandRecord:
+        record = HandRecord.coerce(record)
     if rules is None and not record.options and record.rules == RULES_NAME:
         rules = _default_rules()        # (what Rules.for_record gives, without its calls)
     else:
