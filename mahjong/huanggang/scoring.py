@@ -366,6 +366,7 @@ _BIG_ORDER = tuple((key, _kernel.PY_BIG_BITS[key]) for key in (
 _BIG_ITEM = {key: big_item(key) for key in BIG_ITEMS}
 _SET_NAMES = {_kernel.PY_SET_CHOW: "chow", _kernel.PY_SET_PUNG: "pung"}
 _NO_PI_TILE = 255
+NO_PI_TILE = _NO_PI_TILE    # (the kernel's "no 赖子皮 among the fixed kong tiles")
 
 
 def win_flags(self_drawn: bool, replacement: bool, robbing_kong: bool, last_tile: bool) -> int:
@@ -444,11 +445,30 @@ def _best(concealed, ms, set_melds, laizi, ind, rules, flags, dealer) -> Huangga
                     rules.qianggang_plus5, flags, dealer)
 
 
-@functools.lru_cache(maxsize=16384)
+_BEST_RESULTS: Dict[tuple, HuanggangResult] = {}   # see _best_of
+_BEST_RESULTS_MAX = 16384
+
+
 def _best_of(concealed, ms, laizi, ind, pi_tile, kaikou_mode, plus5, flags, dealer
              ) -> HuanggangResult:
-    """:func:`_best` keyed on what the result depends on. Results are immutable: cached, so
-    a hand met again costs one lookup; errors are not cached."""
+    """:func:`_best` keyed on what the result depends on. Results are immutable: cached (at
+    most 16384, emptied when full), so a hand met again costs one lookup; errors are not
+    cached. The melds enter the key as (kind, tiles) pairs: hashing those is a C call, a
+    Meld's own hash a Python one."""
+    key = (concealed, tuple([(m.kind, m.tiles) for m in ms]), laizi, ind, pi_tile,
+           kaikou_mode, plus5, flags, dealer)
+    result = _BEST_RESULTS.get(key)
+    if result is None:
+        result = _best_uncached(concealed, ms, laizi, ind, pi_tile, kaikou_mode, plus5,
+                                flags, dealer)
+        if len(_BEST_RESULTS) >= _BEST_RESULTS_MAX:
+            _BEST_RESULTS.clear()
+        _BEST_RESULTS[key] = result
+    return result
+
+
+def _best_uncached(concealed, ms, laizi, ind, pi_tile, kaikou_mode, plus5, flags, dealer
+                   ) -> HuanggangResult:
     set_melds = tuple([m for m in ms if m.kind != "single_kong"])
     status, answer = _kernel.score_hand(concealed, set_melds, laizi, pi_tile, flags, dealer,
                                         plus5)
@@ -497,5 +517,6 @@ def is_tenpai(concealed: Tuple[int, ...], set_melds: Tuple[Meld, ...], laizi: in
 
 def clear_caches() -> None:
     """Empty the caches of readings and results (benchmarks measure cold runs with it)."""
-    for f in (_best_of, _meld_fan_items, is_tenpai):
+    for f in (_meld_fan_items, is_tenpai):
         f.cache_clear()
+    _BEST_RESULTS.clear()

@@ -12,11 +12,11 @@ from typing import Dict, List, Optional, Tuple
 
 from ..errors import InvalidRecordError, MahjongError
 from ..record import ClaimEvent, HandRecord, KongEvent, WinEvent, walk_tuples
-from ..ruleset import Ledger, Settlement, recorded_win_error
+from ..ruleset import Settlement, recorded_win_error
 from ..tiles import TENHOU_NAMES, format_tiles
 from .rules import RULES_NAME, Rules, laizi_of, tile_label
-from .scoring import (HuanggangResult, _best, fan_item, is_tenpai, meld_fan, meld_fan_items,
-                      prepare_hand, shows_opened, win_flags)
+from .scoring import (NO_PI_TILE, HuanggangResult, _best_of, fan_item, is_tenpai, meld_fan,
+                      meld_fan_items, prepare_hand, shows_opened, win_flags)
 
 _WIN_AND_END = frozenset(("win", "exhausted"))
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
@@ -30,11 +30,13 @@ def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
     """Claims and kongs against the special tiles, in one pass over the events. Returns
     each seat's openings (吃, 碰, 冲杠) in order as (event index, the seat that fed it),
     each seat's kongs as (meld kind, tile), and whether the record lists claims."""
-    openings: List[List[Tuple[int, int]]] = [[] for _ in range(rec.seats)]
-    kongs: List[List[Tuple[str, int]]] = [[] for _ in range(rec.seats)]
+    openings: List[List[Tuple[int, int]]] = [[], [], [], []]
+    kongs: List[List[Tuple[str, int]]] = [[], [], [], []]
     lists_claims = False
     special = frozenset((laizi,) + tuple(fixed))
-    for i, e in enumerate(rec.events):
+    events = rec.events
+    for i in range(len(events)):
+        e = events[i]
         t = type(e)
         if t is ClaimEvent:
             lists_claims = True
@@ -71,15 +73,27 @@ def _check_holdings(rec: HandRecord, wins: Dict[int, int], laizi: int, fixed, ko
     """Every seat's melds came from events, and every seat that did not win shows its
     closing hand (its melds decide what it pays). Returns each seat's holding (concealed,
     melds), None for a seat without one (only when nobody won)."""
-    holdings = [rec.holding(seat, wins) for seat in range(rec.seats)]
-    for seat, h in enumerate(holdings):
+    events = rec.events
+    final = rec.final
+    holdings = []
+    for seat in range(4):               # (what HandRecord.holding gives)
+        if seat in wins:
+            e = events[wins[seat]]
+            holdings.append((e.hand, e.melds))
+        elif seat in final:
+            fh = final[seat]
+            holdings.append((fh.hand, fh.melds))
+        else:
+            holdings.append(None)
+    for seat in range(4):
+        h = holdings[seat]
         if h is None:
             if wins:
                 raise InvalidRecordError(
                     f"final: the closing hand of seat {seat} is missing; a Huanggang record "
                     "gives every loser's hand, because its melds decide what it pays")
             continue
-        seat_kongs = list(kongs[seat])
+        seat_kongs = None
         for m in h[1]:
             kind = m.kind
             if kind == "chow" or kind == "pung":
@@ -88,10 +102,12 @@ def _check_holdings(rec: HandRecord, wins: Dict[int, int], laizi: int, fixed, ko
                 problem = (f"shows {m.kind} {format_tiles(m.tiles)} but the record lists no "
                            "chow or pung events; a Huanggang record lists every claim (开口, "
                            "番 and 承包 depend on them)")
-            elif (kind, m.tiles[0]) in seat_kongs:
-                seat_kongs.remove((kind, m.tiles[0]))
-                continue
             else:
+                if seat_kongs is None:
+                    seat_kongs = list(kongs[seat])
+                if (kind, m.tiles[0]) in seat_kongs:
+                    seat_kongs.remove((kind, m.tiles[0]))
+                    continue
                 problem = (f"shows the {kind.replace('_', ' ')} {m} but no kong event made "
                            "it; a Huanggang record lists every kong (single ones too)")
             src = f"event {wins[seat]} (win by seat {seat})" if seat in wins else \
@@ -130,8 +146,12 @@ def win_shares(result: HuanggangResult, winner: int, losers: Dict[int, tuple], r
         raw = None if to_cap else base << (result.fan + f_l)
         shares[seat] = [raw, raw, f_l, base, ""]
     cap, tiers = rules.cap, rules.tiers
-    all_reach = len(payers) == 3 and (to_cap or (
-        cap is not None and all(s[0] >= cap for s in shares.values())))
+    all_reach = len(payers) == 3 and (to_cap or cap is not None)
+    if all_reach and not to_cap:
+        for s in shares.values():
+            if s[0] < cap:
+                all_reach = False
+                break
     if all_reach:
         top = cap if cap is not None else None
         if tiers is None:
@@ -162,6 +182,10 @@ def win_shares(result: HuanggangResult, winner: int, losers: Dict[int, tuple], r
 def _baopai(result: HuanggangResult, rec: HandRecord, e: WinEvent, openings, laizi, fixed
             ) -> Tuple[Optional[int], str]:
     """承包: the seat that pays all three shares and why, in the priority of the rules."""
+    if not result.is_big:               # (a 屁胡 has no 大胡 items: only a robbed kong)
+        if e.robbing_kong:
+            return e.from_seat, f"承包: seat {e.from_seat}'s kong was robbed (抢杠)"
+        return None, ""
     keys = {i.key for i in result.big_items}
     mine = openings[e.seat]
     if keys & {"qingyise", "jiangyise"} and len(mine) >= 3:
@@ -237,7 +261,7 @@ def settle(record, rules=None) -> Settlement:
     >>> s.deltas
     (-64, -16, 144, -64)
     """
-    rec = HandRecord.coerce(record)
+    rec = record if type(record) is HandRecord else HandRecord.coerce(record)
     rules = _rules_for(rec, rules)
     if rec.seats != 4:
         raise InvalidRecordError(f"record: seats is {rec.seats}; Huanggang is played by 4")
@@ -247,22 +271,30 @@ def settle(record, rules=None) -> Settlement:
     ind = rec.indicator
     laizi = laizi_of(ind)
     fixed = rules.fixed_kong_tiles(ind)
+    pi_tile = fixed[2] if len(fixed) > 2 else NO_PI_TILE
     openings, kongs, lists_claims = _check_claims_and_kongs(rec, laizi, fixed)
-    wins = rec.winners()
+    wins = {}
+    events = rec.events
+    for i in range(len(events)):        # (what HandRecord.winners gives)
+        if type(events[i]) is WinEvent:
+            wins[events[i].seat] = i
     holdings = _check_holdings(rec, wins, laizi, fixed, kongs, lists_claims)
-    ledger = Ledger(4)
+    rows = []       # (from, to, amount, reason, event): what Ledger.book would keep
     results: Dict[int, HuanggangResult] = {}
     next_dealer: Optional[int] = None
     notes: List[str] = []
+    dealer = rec.dealer
     for i, e, _, _ in walk_tuples(rec, hand_ends_after_first_win=True, multi_ron=False,
                                   types=_WIN_AND_END):
         if type(e) is not WinEvent:
             if not results:
-                next_dealer = rec.dealer if rules.dealer_after_huang == "stay" else \
-                    (rec.dealer + 1) % 4
+                next_dealer = dealer if rules.dealer_after_huang == "stay" else \
+                    (dealer + 1) % 4
                 notes.append("黄庄: nobody won; no payments")
             continue
-        self_drawn = e.from_seat is None
+        winner = e.seat
+        src = e.from_seat
+        self_drawn = src is None
         flags = win_flags(self_drawn, e.replacement, e.robbing_kong, e.last_tile)
         try:
             if e.last_tile and not self_drawn:
@@ -270,35 +302,71 @@ def settle(record, rules=None) -> Settlement:
                                    "wins only by self-draw")
             concealed, ms, set_melds, _, _, _ = prepare_hand(e.hand, e.melds, e.win_tile, ind,
                                                              rules, check=False)
-            result = _best(concealed, ms, set_melds, laizi, ind, rules, flags,
-                           e.seat == rec.dealer)
+            result = _best_of(concealed, ms, laizi, ind, pi_tile, rules.kaikou_mode,
+                              rules.qianggang_plus5, flags, winner == dealer)
         except MahjongError as exc:
-            raise recorded_win_error(f"event {i} (win by seat {e.seat})", exc) from None
-        losers = {s: holdings[s][1] for s in range(4) if s != e.seat}
-        shares = win_shares(result, e.seat, losers, rules, discarder=e.from_seat,
-                            self_drawn=self_drawn, dealer=rec.dealer, laizi=laizi)
+            raise recorded_win_error(f"event {i} (win by seat {winner})", exc) from None
+        losers = {s: holdings[s][1] for s in range(4) if s != winner}
+        shares = win_shares(result, winner, losers, rules, discarder=src,
+                            self_drawn=self_drawn, dealer=dealer, laizi=laizi)
         if not result.to_cap:
-            top = max(s[0] for s in shares.values())
+            top = -1
+            who = None
+            for seat, share in shares.items():  # the largest share (the first of equals)
+                if share[0] > top:
+                    top = share[0]
+                    who = seat
             if top < rules.qihu_points:
-                who = max(shares, key=lambda s: shares[s][0])
                 raise InvalidRecordError(
-                    f"event {i} (win by seat {e.seat}): the win does not reach 起胡: the largest share is {top} "
+                    f"event {i} (win by seat {winner}): the win does not reach 起胡: the largest share is {top} "
                     f"(seat {who}), and a win needs {rules.qihu_points}")
         payer, why = _baopai(result, rec, e, openings, laizi, fixed)
-        how = "自摸" if self_drawn else (f"抢杠 of seat {e.from_seat}" if e.robbing_kong
-                                         else f"放冲 by seat {e.from_seat}")
+        how = "自摸" if self_drawn else (f"抢杠 of seat {src}" if e.robbing_kong
+                                         else f"放冲 by seat {src}")
         label = result.items_label()
-        for seat, (raw, amount, f_l, base, note) in sorted(shares.items()):
+        fan = result.fan
+        for seat in sorted(shares):
+            raw, amount, f_l, base, note = shares[seat]
             if raw is None:
                 text = f"{how} {label}: straight to the top"
             else:
-                text = (f"{how} {label}: base {base} × 2^(F(winner) {result.fan} + "
+                text = (f"{how} {label}: base {base} × 2^(F(winner) {fan} + "
                         f"F(seat {seat}) {f_l}) = {raw}")
             if note:
                 text += f"; {note}"
             if payer is not None and payer != seat:
                 text = f"{why}: pays seat {seat}'s share ({text})"
-            ledger.book(seat if payer is None else payer, e.seat, amount, text, i)
+            _book(rows, seat if payer is None else payer, winner, amount, text, i)
         results[i] = result
-        next_dealer = e.seat
-    return Settlement.from_ledger(RULES_NAME, ledger, next_dealer, results, tuple(notes))
+        next_dealer = winner
+    return Settlement.from_ledger(RULES_NAME, _Rows(rows), next_dealer, results, tuple(notes))
+
+
+def _book(rows: list, from_seat: int, to_seat: int, amount: int, reason: str, event) -> None:
+    """:meth:`Ledger.book` into ``rows``: a zero amount is skipped, a negative one or a seat
+    paying itself is a bug."""
+    if amount <= 0 or from_seat == to_seat:
+        if amount < 0:
+            raise AssertionError(f"negative payment {amount} ({reason})")
+        if from_seat == to_seat:
+            raise AssertionError(f"seat {from_seat} paying itself ({reason})")
+        return
+    rows.append((from_seat, to_seat, amount, reason, event))
+
+
+class _Rows:
+    """The booked rows and their per-seat deltas: what :meth:`Settlement.from_ledger`
+    reads of a Ledger."""
+
+    def __init__(self, rows: list):
+        self.rows = rows
+
+    def deltas(self):
+        out = [0, 0, 0, 0]             # (compiled: a C array)
+        for row in self.rows:
+            payer = row[0]
+            payee = row[1]
+            amount = row[2]
+            out[payer] -= amount
+            out[payee] += amount
+        return [out[0], out[1], out[2], out[3]]
