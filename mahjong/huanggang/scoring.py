@@ -247,6 +247,26 @@ def prepare_hand(hand, melds, win_tile, indicator, rules: Rules, check: bool = T
         raise InvalidHandError(f"indicator: {exc}") from None
     laizi = laizi_of(ind)
     fixed = rules.fixed_kong_tiles(ind)
+    concealed, set_melds, w, n = _holding(concealed, ms, win_tile, laizi, fixed)
+    if check:  # (a record's reader has checked its holdings already)
+        check_copies(concealed, ms)
+    _check_win_tile(concealed, w)
+    return concealed, ms, set_melds, w, laizi, ind
+
+
+def recorded_hand(hand, melds, win_tile, laizi: int, fixed):
+    """:func:`prepare_hand` of a win a record's reader made (tile ids and Meld objects whose
+    copies it has counted), with the 赖子 and the fixed kong tiles known: (concealed ids,
+    all melds, set melds, win tile)."""
+    ms = tuple(melds)
+    concealed, set_melds, w, _ = _holding(tuple(sorted(hand)), ms, win_tile, laizi, fixed)
+    _check_win_tile(concealed, w)
+    return concealed, ms, set_melds, w
+
+
+def _holding(concealed, ms, win_tile, laizi: int, fixed):
+    """The checks of a winning holding's melds against the special tiles and of its size:
+    (concealed with the winning tile, set melds, win tile, tile count)."""
     set_melds = []
     for m in ms:
         tiles = m.tiles
@@ -275,12 +295,13 @@ def prepare_hand(hand, melds, win_tile, indicator, rules: Rules, check: bool = T
                                f"meld(s) make {n} tiles; a winning hand has 14 with the "
                                "winning tile among them, or 13 plus win_tile (a kong counts "
                                "3, a single kong 0)")
-    if check:  # (a record's reader has checked its holdings already)
-        check_copies(concealed, ms)
+    return concealed, set_melds, w, n
+
+
+def _check_win_tile(concealed, w: int) -> None:
     if w not in concealed:
         raise InvalidHandError(f"the winning tile {TENHOU_NAMES[w]} is not among the concealed "
                                "tiles (the hand includes the winning tile)")
-    return concealed, ms, set_melds, w, laizi, ind
 
 
 def score(hand, melds=(), *, win_tile, indicator, self_drawn: bool = False,

@@ -14,8 +14,8 @@ cdef class _Rows:
     cpdef list deltas(self)
 
 
-@cython.locals(openings=list, kongs=list, lists_claims=bint, special=frozenset,
-               i=Py_ssize_t)
+@cython.locals(openings=list, kongs=list, lists_claims=bint, special=bint, i=Py_ssize_t,
+               f0=long, f1=long, f2=long, x=long)
 cdef tuple _check_claims_and_kongs(object rec, long laizi, object fixed)
 
 @cython.locals(holdings=list, seat=long, h=tuple, seat_kongs=list)
@@ -28,3 +28,8 @@ cdef tuple _baopai(object result, object rec, object e, list openings, long laiz
 
 cdef _book(list rows, long from_seat, long to_seat, object amount, str reason,
            object event)
+
+@cython.locals(pihu=bint, payers=list, koukou=bint, to_cap=bint, shares=dict, seat=long,
+               f_l=long, n_open=long, k=long, s=list, all_reach=bint, opened=dict)
+cdef dict _win_shares(object result, dict losers, object rules, object discarder,
+                      bint self_drawn, long dealer, long laizi)

@@ -16,7 +16,7 @@ from ..ruleset import Settlement, recorded_win_error
 from ..tiles import TENHOU_NAMES, format_tiles
 from .rules import RULES_NAME, Rules, laizi_of, tile_label
 from .scoring import (NO_PI_TILE, HuanggangResult, _best_of, fan_item, is_tenpai, meld_fan,
-                      meld_fan_items, prepare_hand, shows_opened, win_flags)
+                      meld_fan_items, recorded_hand, shows_opened, win_flags)
 
 _WIN_AND_END = frozenset(("win", "exhausted"))
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
@@ -33,14 +33,19 @@ def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
     openings: List[List[Tuple[int, int]]] = [[], [], [], []]
     kongs: List[List[Tuple[str, int]]] = [[], [], [], []]
     lists_claims = False
-    special = frozenset((laizi,) + tuple(fixed))
+    # the special tiles (赖子, 红中, 发财, maybe the 赖子皮) as ints: -1 for "none"
+    f0, f1, f2 = (tuple(fixed) + (-1, -1, -1))[:3]
     events = rec.events
     for i in range(len(events)):
         e = events[i]
         t = type(e)
         if t is ClaimEvent:
             lists_claims = True
-            if not special.isdisjoint(e.tiles):
+            special = False
+            for x in e.tiles:
+                if x == laizi or x == f0 or x == f1 or x == f2:
+                    special = True
+            if special:
                 where = f"event {i} ({e.type} by seat {e.seat})"
                 if laizi in e.tiles:
                     raise InvalidRecordError(
@@ -52,7 +57,8 @@ def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
                                          "combined with other tiles")
             openings[e.seat].append((i, e.from_seat))
         elif t is KongEvent:
-            if (e.kind == "single") != (e.tile in special):
+            x = e.tile
+            if (e.kind == "single") != (x == laizi or x == f0 or x == f1 or x == f2):
                 where = f"event {i} (kong by seat {e.seat})"
                 if e.kind == "single":
                     raise InvalidRecordError(
@@ -133,17 +139,24 @@ def win_shares(result: HuanggangResult, winner: int, losers: Dict[int, tuple], r
     """The share of every payer: ``{seat: (raw, amount, F(L), base, note)}`` with ``raw``
     the amount before caps (None for 风一色) and ``amount`` after the cap or tier.
     ``losers`` maps each loser seat to its melds; F(L) is as :func:`loser_fan` counts it."""
+    return _win_shares(result, dict(losers), rules, discarder, self_drawn, dealer, laizi)
+
+
+def _win_shares(result: HuanggangResult, losers: dict, rules: Rules, discarder,
+                self_drawn: bool, dealer: int, laizi: int) -> dict:
     pihu = not result.is_big
     payers = [discarder] if pihu and not self_drawn else sorted(losers)
     koukou = rules.kaikou_mode == "koukou"
     to_cap = result.to_cap
     shares = {}
+    fan = result.fan
+    payer_base, plain_base = result.payer_base, result.base
     for seat in payers:
         f_l = meld_fan(losers[seat], koukou, laizi)
         if pihu:
             f_l += (seat == dealer) + (seat == discarder)
-        base = result.payer_base if (self_drawn or seat == discarder) else result.base
-        raw = None if to_cap else base << (result.fan + f_l)
+        base = payer_base if (self_drawn or seat == discarder) else plain_base
+        raw = None if to_cap else base << (fan + f_l)
         shares[seat] = [raw, raw, f_l, base, ""]
     cap, tiers = rules.cap, rules.tiers
     all_reach = len(payers) == 3 and (to_cap or cap is not None)
@@ -300,15 +313,13 @@ def settle(record, rules=None) -> Settlement:
             if e.last_tile and not self_drawn:
                 raise MahjongError("last_tile (海底捞): in the last-four-tiles phase a player "
                                    "wins only by self-draw")
-            concealed, ms, set_melds, _, _, _ = prepare_hand(e.hand, e.melds, e.win_tile, ind,
-                                                             rules, check=False)
+            concealed, ms, _, _ = recorded_hand(e.hand, e.melds, e.win_tile, laizi, fixed)
             result = _best_of(concealed, ms, laizi, ind, pi_tile, rules.kaikou_mode,
                               rules.qianggang_plus5, flags, winner == dealer)
         except MahjongError as exc:
             raise recorded_win_error(f"event {i} (win by seat {winner})", exc) from None
         losers = {s: holdings[s][1] for s in range(4) if s != winner}
-        shares = win_shares(result, winner, losers, rules, discarder=src,
-                            self_drawn=self_drawn, dealer=dealer, laizi=laizi)
+        shares = _win_shares(result, losers, rules, src, self_drawn, dealer, laizi)
         if not result.to_cap:
             top = -1
             who = None
