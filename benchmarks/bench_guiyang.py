@@ -59,14 +59,16 @@ def test_settle_records_from_json_objects_reading_payments(benchmark, records):
 
 def _clear_caches():
     # meld spellings (the record reader), the chicken payment labels and, on the Rules
-    # object, the itemised results, chicken tables and item values
+    # object, the itemised results, chicken tables, item values and the settlement's plan
+    # of the options
     from mahjong import record
-    from mahjong.guiyang import chickens
+    from mahjong.guiyang import chickens, settlement
 
     record.meld_from_strings.cache_clear()
     chickens._LABELS.clear()
+    settlement._LAST_PLAN.clear()
     rules = guiyang.Rules.from_mapping(None)
-    for name in ("_results", "_chicken_tables", "_values", "_pattern_values"):
+    for name in ("_results", "_chicken_tables", "_values", "_pattern_values", "_settle_plan"):
         rules.__dict__.pop(name, None)
 
 

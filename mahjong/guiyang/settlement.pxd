@@ -84,4 +84,3 @@ cdef _default_rules()
 
 cdef dict _KINDS
 cdef long _DISCARD, _DRAW, _WIN, _KONG, _PUNG, _CHOW, _READY, _FLIP, _EXHAUSTED
-cdef list _LAST_PLAN
