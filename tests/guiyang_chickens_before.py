@@ -1,5 +1,6 @@
-# The path the faster settlement replaced: mahjong/guiyang/chickens.py as it was before (tests only; the
-# differential test tests/test_guiyang_settle_fast.py holds the two equal).
+# The path the faster settlement replaced: mahjong/guiyang/chickens.py as it was
+# before (tests only; the differential test tests/test_guiyang_settle_fast.py holds
+# the two equal).
 """鸡 — chicken money of Guiyang 捉鸡, as functions of plain data.
 
 Chickens are settled once per hand, only when the hand ends with a win:

@@ -1,5 +1,6 @@
-# The path the faster settlement replaced: mahjong/guiyang/settlement.py as it was before (tests only; the
-# differential test tests/test_guiyang_settle_fast.py holds the two equal).
+# The path the faster settlement replaced: mahjong/guiyang/settlement.py as it was
+# before (tests only; the differential test tests/test_guiyang_settle_fast.py holds
+# the two equal).
 """Settlement of a Guiyang 捉鸡 hand record.
 
 What a Guiyang record must hold (a record without it is refused, naming what is missing):

@@ -224,10 +224,14 @@ def _rules_of(items: tuple) -> Rules:
 
 def _rules_for(rec: HandRecord, rules) -> Rules:
     """The options of a record (the same options are read once, then looked up)."""
-    if rules is None and rec.rules == RULES_NAME and rec.options:
+    if rules is None and rec.rules == RULES_NAME:
+        options = rec.options
+        if not options:
+            return _default_rules()     # (what Rules.for_record gives, without its calls)
         try:
-            key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
-                               for k, v in rec.options.items()))
+            # a record's options are frozen (lists read as tuples): its items are the key
+            # (the same options in another order are one more entry of the bounded cache)
+            key = tuple(options.items())
             hash(key)
         except TypeError:
             return Rules.for_record(rec, rules)
@@ -236,6 +240,16 @@ def _rules_for(rec: HandRecord, rules) -> Rules:
         except MahjongError as exc:
             raise InvalidRecordError(f"record: options: {exc}") from None
     return Rules.for_record(rec, rules)
+
+
+_DEFAULT_RULES: List[Rules] = []
+
+
+def _default_rules() -> Rules:
+    """The default options (immutable: built once)."""
+    if not _DEFAULT_RULES:
+        _DEFAULT_RULES.append(Rules.from_mapping(None))
+    return _DEFAULT_RULES[0]
 
 
 def settle(record, rules=None) -> Settlement:
