@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -365,15 +365,16 @@ def waits(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput =
     return _mask_to_ids(mask) if missing == 1 else []
 
 
-def unseen_counts(tiles: TileInput, melds: Iterable[MeldInput] = (),
-                  visible: Optional[TileInput] = None, wildcard: WildcardInput = None
-                  ) -> np.ndarray:
+def unseen_counts(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
+                  visible: Optional[TileInput] = None, wildcard: WildcardInput = None, *,
+                  tiles: Optional[TileInput] = None) -> np.ndarray:
     """Copies of each tile kind not in the hand, its melds or ``visible`` (int8[34]).
 
     Parameters
     ----------
-    tiles, melds
-        As for :func:`shanten`.
+    hand, melds
+        As for :func:`shanten` (``tiles=`` is the old name of ``hand``, kept for one
+        release with a DeprecationWarning).
     visible : tiles, optional
         Every other tile the player can see (discards, other players' melds).
     wildcard : tile or None
@@ -394,9 +395,18 @@ def unseen_counts(tiles: TileInput, melds: Iterable[MeldInput] = (),
     >>> int(unseen_counts("1112345678999m", visible="1m")[0])
     0
     """
+    if tiles is not None:
+        hand = _renamed_hand("unseen_counts", hand, tiles)
     wildcard_id(wildcard)
-    counts, melds = _prepare(tiles, melds)
+    counts, melds = _prepare(hand, melds)
     return _unseen(counts, melds, visible)
+
+
+def _renamed_hand(function: str, hand, tiles):
+    """``hand`` from the old keyword ``tiles=`` (a DeprecationWarning; both is an error)."""
+    from ._compat import renamed_argument
+
+    return renamed_argument(function, "tiles", "hand", hand, tiles)
 
 
 def _unseen(counts: np.ndarray, melds: Tuple[Meld, ...], visible: Optional[TileInput]
@@ -416,18 +426,18 @@ def _unseen(counts: np.ndarray, melds: Tuple[Meld, ...], visible: Optional[TileI
     return (4 - seen).astype(np.int8)
 
 
-class DiscardOption(NamedTuple):
-    """One discard of :func:`discard_analysis`."""
+# One discard: tile, shanten, useful (sorted ids), unseen; a compiled type that reads like
+# a NamedTuple of those four fields (see its docstring).
+DiscardOption = _discard.DiscardOption
+# discard_analysis for the common arguments, parsed and tabulated in one C call (None for
+# anything else: the full path below)
+_options_call = _discard.options_call
 
-    tile: int                  # the tile discarded
-    shanten: int               # shanten after the discard
-    useful: Tuple[int, ...]    # useful tile kinds after the discard
-    unseen: int                # unseen copies of those kinds
 
-
-def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
+def discard_analysis(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
                      forms: FormsInput = None, visible: Optional[TileInput] = None,
-                     wildcard: WildcardInput = None) -> List[DiscardOption]:
+                     wildcard: WildcardInput = None, *, tiles: Optional[TileInput] = None
+                     ) -> List[DiscardOption]:
     """Every distinct discard of a 14 - 3m tile hand, best first.
 
     Best = lowest shanten after the discard, then most unseen copies of useful tiles,
@@ -437,15 +447,18 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
 
     Parameters
     ----------
-    tiles, melds, forms, wildcard
+    hand, melds, forms, wildcard
         As for :func:`shanten`; the concealed part must have 14 - 3m tiles (a wildcard may
-        be discarded like any tile).
+        be discarded like any tile). ``tiles=`` is the old name of ``hand``, kept for one
+        release with a DeprecationWarning.
     visible : tiles, optional
         Tiles seen elsewhere (discards, other players' melds); they lower the unseen counts.
 
     Returns
     -------
     list of DiscardOption
+        Each with ``tile``, ``shanten``, ``useful`` (sorted tile ids) and ``unseen``; it
+        unpacks, indexes and compares as the tuple of those four.
 
     Examples
     --------
@@ -453,18 +466,18 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
     >>> best.tile, best.shanten, best.useful, best.unseen
     (31, 0, (18, 21), 8)
     """
-    if type(melds) in (tuple, list) and not melds:
-        # plain text, ids or 34 counts without melds: parsed and tabulated in one call
-        try:
-            mask = ALL_FORMS if forms is None else forms_mask(forms)
-        except MahjongError:
-            mask = 0                  # the full path below raises in the usual order
-        if mask:
-            fast = _discard.fast_options(tiles, mask, visible,
-                                         -1 if wildcard is None else wildcard_id(wildcard))
-            if fast is not None:
-                return fast
-    counts, melds, locked, w = _core_args(tiles, melds, wildcard)
+    if wildcard is None:
+        fast = _options_call(hand, melds, forms, visible, -1)
+        if fast is not None:
+            return fast
+    if tiles is not None:
+        hand = _renamed_hand("discard_analysis", hand, tiles)
+    w = wildcard_id(wildcard)
+    if w >= 0 or tiles is not None:
+        fast = _options_call(hand, melds, forms, visible, w)
+        if fast is not None:
+            return fast
+    counts, melds, locked, w = _core_args(hand, melds, wildcard)
     n_melds = len(melds)
     if int(counts.sum()) + 3 * n_melds != 14:
         raise InvalidHandError(
@@ -473,9 +486,6 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
     mask_forms = _checked_forms(forms, n_melds)
     unseen = _unseen(counts, melds, visible)
     return _discard.options_one(counts, n_melds, mask_forms, unseen, locked, w)
-
-
-_discard.set_option_type(DiscardOption)
 
 
 # --- decompositions -----------------------------------------------------------------------
