@@ -429,16 +429,36 @@ def _unseen(counts: np.ndarray, melds: Tuple[Meld, ...], visible: Optional[TileI
 # One discard: tile, shanten, useful (sorted ids), unseen; a compiled type that reads like
 # a NamedTuple of those four fields (see its docstring).
 DiscardOption = _discard.DiscardOption
-# discard_analysis for the common arguments, parsed and tabulated in one C call (None for
-# anything else: the full path below)
-_options_call = _discard.options_call
 
 
-def discard_analysis(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
-                     forms: FormsInput = None, visible: Optional[TileInput] = None,
-                     wildcard: WildcardInput = None, *, tiles: Optional[TileInput] = None
-                     ) -> List[DiscardOption]:
-    """Every distinct discard of a 14 - 3m tile hand, best first.
+def _discard_analysis(hand, melds, forms, visible, wildcard, tiles) -> List[DiscardOption]:
+    """discard_analysis's full path: every argument form, and every error worded."""
+    if tiles is not None:
+        hand = _renamed_hand("discard_analysis", hand, tiles)
+    w = wildcard_id(wildcard)
+    fast = _discard.options_call(hand, melds, forms, visible, w)
+    if fast is not None:
+        return fast
+    counts, melds, locked, w = _core_args(hand, melds, wildcard)
+    n_melds = len(melds)
+    if int(counts.sum()) + 3 * n_melds != 14:
+        raise InvalidHandError(
+            f"a discard needs {14 - 3 * n_melds} concealed tiles with {n_melds} meld(s), "
+            f"got {int(counts.sum())}")
+    mask_forms = _checked_forms(forms, n_melds)
+    unseen = _unseen(counts, melds, visible)
+    return _discard.options_one(counts, n_melds, mask_forms, unseen, locked, w)
+
+
+# discard_analysis(hand=None, melds=(), forms=None, visible=None, wildcard=None, *,
+# tiles=None) is compiled: the common arguments (the hand as a tenhou string, ids or 34
+# counts, no melds or wildcard, forms None, a name, a list or tuple of names) go from the
+# Python arguments to the list of options in one C call; every other call takes
+# _discard_analysis above.
+_discard.set_full_path(_discard_analysis)
+discard_analysis = _discard.discard_analysis
+discard_analysis.__module__ = __name__
+discard_analysis.__doc__ = """Every distinct discard of a 14 - 3m tile hand, best first.
 
     Best = lowest shanten after the discard, then most unseen copies of useful tiles,
     then lowest tile id. One compiled pass over the discards (the kernel of
@@ -466,26 +486,6 @@ def discard_analysis(hand: Optional[TileInput] = None, melds: Iterable[MeldInput
     >>> best.tile, best.shanten, best.useful, best.unseen
     (31, 0, (18, 21), 8)
     """
-    if wildcard is None:
-        fast = _options_call(hand, melds, forms, visible, -1)
-        if fast is not None:
-            return fast
-    if tiles is not None:
-        hand = _renamed_hand("discard_analysis", hand, tiles)
-    w = wildcard_id(wildcard)
-    if w >= 0 or tiles is not None:
-        fast = _options_call(hand, melds, forms, visible, w)
-        if fast is not None:
-            return fast
-    counts, melds, locked, w = _core_args(hand, melds, wildcard)
-    n_melds = len(melds)
-    if int(counts.sum()) + 3 * n_melds != 14:
-        raise InvalidHandError(
-            f"a discard needs {14 - 3 * n_melds} concealed tiles with {n_melds} meld(s), "
-            f"got {int(counts.sum())}")
-    mask_forms = _checked_forms(forms, n_melds)
-    unseen = _unseen(counts, melds, visible)
-    return _discard.options_one(counts, n_melds, mask_forms, unseen, locked, w)
 
 
 # --- decompositions -----------------------------------------------------------------------

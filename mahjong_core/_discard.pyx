@@ -865,7 +865,8 @@ cdef int _forms_bits(object forms) except -2:
     return -1
 
 
-def options_call(object hand, object melds, object forms, object visible, int wildcard):
+cdef object _options_call(object hand, object melds, object forms, object visible,
+                          int wildcard):
     """mahjong.discard_analysis(hand, melds, forms, visible) for the common arguments: the
     hand as plain tenhou text, a list/tuple of int ids or of 34 counts, no melds (an empty
     list or tuple), forms as _forms_bits reads them, visible None or in one of the hand's
@@ -898,6 +899,34 @@ def options_call(object hand, object melds, object forms, object visible, int wi
     else:
         discard_exact(c, 0, forms_set, NULL, wildcard, planes, shanten, unseen_sum, masks)
     return _options(c, shanten, unseen_sum, masks)
+
+
+def options_call(object hand, object melds, object forms, object visible, int wildcard):
+    """_options_call from Python (mahjong.analysis's full path, with a wildcard)."""
+    return _options_call(hand, melds, forms, visible, wildcard)
+
+
+cdef object _full_path = None
+
+
+def set_full_path(object full_path):
+    """Register mahjong.analysis's full path of discard_analysis, called as
+    full_path(hand, melds, forms, visible, wildcard, tiles) for every call the fast path
+    does not take (done once at its import)."""
+    global _full_path
+    _full_path = full_path
+
+
+@cython.binding(True)
+def discard_analysis(hand=None, melds=(), forms=None, visible=None, wildcard=None, *,
+                     tiles=None):
+    """mahjong.discard_analysis (its docstring is set there): the common arguments in one C
+    call (_options_call), everything else on the registered full path."""
+    if wildcard is None and tiles is None:
+        fast = _options_call(hand, melds, forms, visible, -1)
+        if fast is not None:
+            return fast
+    return _full_path(hand, melds, forms, visible, wildcard, tiles)
 
 
 def discard_masks(const uint8_t[::1] counts, int n_melds, int forms):
