@@ -71,6 +71,47 @@ cdef extern from *:
     #else
     #define MJ_INLINE static inline
     #endif
+    #if defined(__SSE4_1__)
+    /* The table values row[cls] of up to 9 ranks gathered into one vector's bytes, then one
+       compare for all: bit k = value k below target (unsigned; 0 < target <= 255 there). */
+    #include <smmintrin.h>
+    #define MJ_GATHER7(row, idx) \
+        __m128i v = _mm_cvtsi32_si128(row[idx(0)]); \
+        v = _mm_insert_epi8(v, row[idx(1)], 1); v = _mm_insert_epi8(v, row[idx(2)], 2); \
+        v = _mm_insert_epi8(v, row[idx(3)], 3); v = _mm_insert_epi8(v, row[idx(4)], 4); \
+        v = _mm_insert_epi8(v, row[idx(5)], 5); v = _mm_insert_epi8(v, row[idx(6)], 6);
+    MJ_INLINE uint64_t mj_below(__m128i v, int target, int bits) {
+        __m128i limit = _mm_set1_epi8((char)(target - 1));
+        __m128i below = _mm_cmpeq_epi8(_mm_min_epu8(v, limit), v);
+        return target <= 0 ? 0 : (uint64_t)(_mm_movemask_epi8(below) & ((1 << bits) - 1));
+    }
+    #define MJ_AT(k) cls_at[MJ_POW5_##k]
+    #define MJ_PLUS(k) plus[k]
+    enum { MJ_POW5_0 = 1, MJ_POW5_1 = 5, MJ_POW5_2 = 25, MJ_POW5_3 = 125, MJ_POW5_4 = 625,
+           MJ_POW5_5 = 3125, MJ_POW5_6 = 15625, MJ_POW5_7 = 78125, MJ_POW5_8 = 390625 };
+    /* Ranks of a group whose draw reads below target in row (the other groups' row): from
+       the class table at the group's index (a draw of rank r reads cls_at[5^r]) ... */
+    MJ_INLINE uint64_t mj_draws9(const uint8_t* cls_at, const uint8_t* row, int target) {
+        MJ_GATHER7(row, MJ_AT)
+        v = _mm_insert_epi8(v, row[MJ_AT(7)], 7); v = _mm_insert_epi8(v, row[MJ_AT(8)], 8);
+        return mj_below(v, target, 9);
+    }
+    MJ_INLINE uint64_t mj_draws7(const uint8_t* cls_at, const uint8_t* row, int target) {
+        MJ_GATHER7(row, MJ_AT)
+        return mj_below(v, target, 7);
+    }
+    /* ... or from the group's classes with one more copy of rank r, plus[r] */
+    MJ_INLINE uint64_t mj_plus9(const uint8_t* plus, const uint8_t* row, int target) {
+        MJ_GATHER7(row, MJ_PLUS)
+        v = _mm_insert_epi8(v, row[plus[7]], 7); v = _mm_insert_epi8(v, row[plus[8]], 8);
+        return mj_below(v, target, 9);
+    }
+    MJ_INLINE uint64_t mj_plus7(const uint8_t* plus, const uint8_t* row, int target) {
+        MJ_GATHER7(row, MJ_PLUS)
+        return mj_below(v, target, 7);
+    }
+    #else
+    /* The same, one compare per rank (builds without SSE4.1) */
     #define MJ_BELOW(x, k) ((uint64_t)((x) < target) << (k))
     /* Ranks of a group whose draw reads below target in row (the other groups' row): from
        the class table at the group's index (a draw of rank r reads cls_at[5^r]) ... */
@@ -101,6 +142,7 @@ cdef extern from *:
              | MJ_BELOW(row[plus[4]], 4) | MJ_BELOW(row[plus[5]], 5)
              | MJ_BELOW(row[plus[6]], 6);
     }
+    #endif
     """
     uint64_t _draws9 "mj_draws9"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
     uint64_t _draws7 "mj_draws7"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
