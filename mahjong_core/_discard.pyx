@@ -830,19 +830,15 @@ cdef int _read_counts(object tiles, uint8_t* c) except -2:
     cdef PyObject** items = PySequence_Fast_ITEMS(tiles)
     cdef PyObject* item
     cdef int t, x, total = 0
-    cdef long v
     for t in range(N_KINDS):
         item = items[t]
         for x in range(5):
             if item == _COUNT_INTS[x]:
                 break
         else:
-            if type(<object>item) is not int:
-                return -1
-            v = <object>item
-            if not 0 <= v <= 4:
-                return -1
-            x = <int>v
+            if type(<object>item) is not int or not 0 <= <object>item <= 4:
+                return -1                # (compared as Python ints: any size is refused)
+            x = <object>item
         c[t] = <uint8_t>x
         total += x
     return total

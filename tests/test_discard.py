@@ -97,6 +97,66 @@ def test_discard_analysis_many_hands(forms):
         slow.discard_analysis(hands[0], forms=forms))
 
 
+def test_discard_analysis_every_argument_form_of_the_c_path():
+    # the one-call path (hand text, ids or 34 counts; forms None, a name, a list or tuple
+    # of names, equal strings that are not the interned ones) and the arguments it hands to
+    # the full path (numpy counts or integers, a set or an iterator of forms, melds=[])
+    # give the same options
+    rng = random.Random(12)
+    forms_forms = [None, "regular", ["regular", "seven_pairs"],
+                   ("regular", "seven_pairs", "thirteen_orphans"),
+                   ["".join(["regu", "lar"]), "".join(["seven", "_pairs"])],
+                   {"regular", "seven_pairs"}]
+    for counts in make_hands(120, 13):
+        ids = [t for t in range(34) for _ in range(counts[t])]
+        rng.shuffle(ids)
+        hands = (ids, tuple(ids), counts.tolist(), tuple(counts.tolist()), counts,
+                 [np.int64(x) for x in counts], format_tiles(sorted(ids)))
+        for forms in forms_forms:
+            names = forms if forms is None or isinstance(forms, str) else sorted(forms)
+            expected = option_rows(slow.discard_analysis(counts, forms=names))
+            for hand in hands:
+                assert option_rows(mahjong.discard_analysis(hand, forms=forms)) == expected
+            assert option_rows(mahjong.discard_analysis(ids, [], forms)) == expected
+        expected = option_rows(slow.discard_analysis(counts, forms=["regular"]))
+        assert option_rows(mahjong.discard_analysis(ids, forms=iter(["regular"]))) == expected
+
+
+def test_discard_analysis_rejects_bad_counts_lists_as_before():
+    good = make_hands(1, 14)[0].tolist()
+    for bad in ([5] + good[1:], [-1] + good[1:], [True] + good[1:], [1.0] + good[1:],
+                [2 ** 70] + good[1:], good[:-1] + [None]):
+        with pytest.raises(MahjongError) as new:
+            mahjong.discard_analysis(bad)
+        with pytest.raises(MahjongError) as old:
+            slow.discard_analysis(bad)
+        assert type(new.value) is type(old.value) and str(new.value) == str(old.value)
+
+
+def test_hand_is_the_argument_and_tiles_the_old_name():
+    text = "123456789m11p23s5z"
+    expected = option_rows(mahjong.discard_analysis(text))
+    assert option_rows(mahjong.discard_analysis(hand=text)) == expected
+    with pytest.warns(DeprecationWarning, match="'tiles' is now called 'hand'"):
+        assert option_rows(mahjong.discard_analysis(tiles=text)) == expected
+    with pytest.warns(DeprecationWarning):
+        assert option_rows(mahjong.discard_analysis(tiles=text, wildcard="5z")) == option_rows(
+            mahjong.discard_analysis(text, wildcard="5z"))
+    with pytest.raises(MahjongError, match="not both"):
+        mahjong.discard_analysis(text, tiles=text)
+    unseen = mahjong.unseen_counts(text, visible="1m")
+    assert (mahjong.unseen_counts(hand=text, visible="1m") == unseen).all()
+    with pytest.warns(DeprecationWarning, match="unseen_counts"):
+        assert (mahjong.unseen_counts(tiles=text, visible="1m") == unseen).all()
+    with pytest.raises(MahjongError, match="not both"):
+        mahjong.unseen_counts(text, tiles=text)
+    import inspect
+    for fn in (mahjong.discard_analysis, mahjong.unseen_counts):
+        params = inspect.signature(fn).parameters
+        assert list(params)[0] == "hand" and params["tiles"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert mahjong.discard_analysis.__doc__.startswith("Every distinct discard")
+
+
 def test_discard_analysis_with_visible_tiles():
     rng = random.Random(3)
     for counts in make_hands(300, 3):
