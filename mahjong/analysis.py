@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -365,15 +365,16 @@ def waits(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput =
     return _mask_to_ids(mask) if missing == 1 else []
 
 
-def unseen_counts(tiles: TileInput, melds: Iterable[MeldInput] = (),
-                  visible: Optional[TileInput] = None, wildcard: WildcardInput = None
-                  ) -> np.ndarray:
+def unseen_counts(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
+                  visible: Optional[TileInput] = None, wildcard: WildcardInput = None, *,
+                  tiles: Optional[TileInput] = None) -> np.ndarray:
     """Copies of each tile kind not in the hand, its melds or ``visible`` (int8[34]).
 
     Parameters
     ----------
-    tiles, melds
-        As for :func:`shanten`.
+    hand, melds
+        As for :func:`shanten` (``tiles=`` is the old name of ``hand``, kept for one
+        release with a DeprecationWarning).
     visible : tiles, optional
         Every other tile the player can see (discards, other players' melds).
     wildcard : tile or None
@@ -394,9 +395,18 @@ def unseen_counts(tiles: TileInput, melds: Iterable[MeldInput] = (),
     >>> int(unseen_counts("1112345678999m", visible="1m")[0])
     0
     """
+    if tiles is not None:
+        hand = _renamed_hand("unseen_counts", hand, tiles)
     wildcard_id(wildcard)
-    counts, melds = _prepare(tiles, melds)
+    counts, melds = _prepare(hand, melds)
     return _unseen(counts, melds, visible)
+
+
+def _renamed_hand(function: str, hand, tiles):
+    """``hand`` from the old keyword ``tiles=`` (a DeprecationWarning; both is an error)."""
+    from ._compat import renamed_argument
+
+    return renamed_argument(function, "tiles", "hand", hand, tiles)
 
 
 def _unseen(counts: np.ndarray, melds: Tuple[Meld, ...], visible: Optional[TileInput]
@@ -416,55 +426,20 @@ def _unseen(counts: np.ndarray, melds: Tuple[Meld, ...], visible: Optional[TileI
     return (4 - seen).astype(np.int8)
 
 
-class DiscardOption(NamedTuple):
-    """One discard of :func:`discard_analysis`."""
-
-    tile: int                  # the tile discarded
-    shanten: int               # shanten after the discard
-    useful: Tuple[int, ...]    # useful tile kinds after the discard
-    unseen: int                # unseen copies of those kinds
+# One discard: tile, shanten, useful (sorted ids), unseen; a compiled type that reads like
+# a NamedTuple of those four fields (see its docstring).
+DiscardOption = _discard.DiscardOption
 
 
-def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
-                     forms: FormsInput = None, visible: Optional[TileInput] = None,
-                     wildcard: WildcardInput = None) -> List[DiscardOption]:
-    """Every distinct discard of a 14 - 3m tile hand, best first.
-
-    Best = lowest shanten after the discard, then most unseen copies of useful tiles,
-    then lowest tile id. One compiled pass over the discards (the kernel of
-    :func:`mahjong.batch.discard_table`); the unseen copies are counted in the hand
-    before the discard.
-
-    Parameters
-    ----------
-    tiles, melds, forms, wildcard
-        As for :func:`shanten`; the concealed part must have 14 - 3m tiles (a wildcard may
-        be discarded like any tile).
-    visible : tiles, optional
-        Tiles seen elsewhere (discards, other players' melds); they lower the unseen counts.
-
-    Returns
-    -------
-    list of DiscardOption
-
-    Examples
-    --------
-    >>> best = discard_analysis("123456789m11p23s5z")[0]
-    >>> best.tile, best.shanten, best.useful, best.unseen
-    (31, 0, (18, 21), 8)
-    """
-    if type(melds) in (tuple, list) and not melds:
-        # plain text, ids or 34 counts without melds: parsed and tabulated in one call
-        try:
-            mask = ALL_FORMS if forms is None else forms_mask(forms)
-        except MahjongError:
-            mask = 0                  # the full path below raises in the usual order
-        if mask:
-            fast = _discard.fast_options(tiles, mask, visible,
-                                         -1 if wildcard is None else wildcard_id(wildcard))
-            if fast is not None:
-                return fast
-    counts, melds, locked, w = _core_args(tiles, melds, wildcard)
+def _discard_analysis(hand, melds, forms, visible, wildcard, tiles) -> List[DiscardOption]:
+    """discard_analysis's full path: every argument form, and every error worded."""
+    if tiles is not None:
+        hand = _renamed_hand("discard_analysis", hand, tiles)
+    w = wildcard_id(wildcard)
+    fast = _discard.options_call(hand, melds, forms, visible, w)
+    if fast is not None:
+        return fast
+    counts, melds, locked, w = _core_args(hand, melds, wildcard)
     n_melds = len(melds)
     if int(counts.sum()) + 3 * n_melds != 14:
         raise InvalidHandError(
@@ -475,7 +450,42 @@ def discard_analysis(tiles: TileInput, melds: Iterable[MeldInput] = (),
     return _discard.options_one(counts, n_melds, mask_forms, unseen, locked, w)
 
 
-_discard.set_option_type(DiscardOption)
+# discard_analysis(hand=None, melds=(), forms=None, visible=None, wildcard=None, *,
+# tiles=None) is compiled: the common arguments (the hand as a tenhou string, ids or 34
+# counts, no melds or wildcard, forms None, a name, a list or tuple of names) go from the
+# Python arguments to the list of options in one C call; every other call takes
+# _discard_analysis above.
+_discard.set_full_path(_discard_analysis)
+discard_analysis = _discard.discard_analysis
+discard_analysis.__module__ = __name__
+discard_analysis.__doc__ = """Every distinct discard of a 14 - 3m tile hand, best first.
+
+    Best = lowest shanten after the discard, then most unseen copies of useful tiles,
+    then lowest tile id. One compiled pass over the discards (the kernel of
+    :func:`mahjong.batch.discard_table`); the unseen copies are counted in the hand
+    before the discard.
+
+    Parameters
+    ----------
+    hand, melds, forms, wildcard
+        As for :func:`shanten`; the concealed part must have 14 - 3m tiles (a wildcard may
+        be discarded like any tile). ``tiles=`` is the old name of ``hand``, kept for one
+        release with a DeprecationWarning.
+    visible : tiles, optional
+        Tiles seen elsewhere (discards, other players' melds); they lower the unseen counts.
+
+    Returns
+    -------
+    list of DiscardOption
+        Each with ``tile``, ``shanten``, ``useful`` (sorted tile ids) and ``unseen``; it
+        unpacks, indexes and compares as the tuple of those four.
+
+    Examples
+    --------
+    >>> best = discard_analysis("123456789m11p23s5z")[0]
+    >>> best.tile, best.shanten, best.useful, best.unseen
+    (31, 0, (18, 21), 8)
+    """
 
 
 # --- decompositions -----------------------------------------------------------------------

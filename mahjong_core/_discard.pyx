@@ -30,9 +30,12 @@ locked meld copies or a wildcard take _shanten's exact search (hand_missing), di
 discard. tests/test_discard.py holds every entry equal to the former discard_analysis
 (tests/slow_discard.py) and to the useful-tile kernel of each 13-tile hand.
 """
+cimport cython
 from cpython.list cimport PyList_New
+from cpython.object cimport PyObject_RichCompare
 from cpython.ref cimport PyObject
-from cpython.tuple cimport PyTuple_New
+from cpython.sequence cimport PySequence_Fast_ITEMS
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New
 from cython.parallel cimport prange
 from libc.string cimport memcpy, memset
 
@@ -45,19 +48,15 @@ from mahjong_core._shanten cimport (
 )
 from mahjong_core._tileparse cimport count_tenhou_text, count_tile_ids
 from mahjong_core._types cimport (
-    FORM_HONORS_KNITTED, FORM_KNITTED_STRAIGHT, FORM_REGULAR, FORM_SEVEN_PAIRS,
+    FORM_ALL, FORM_HONORS_KNITTED, FORM_KNITTED_STRAIGHT, FORM_REGULAR, FORM_SEVEN_PAIRS,
     FORM_THIRTEEN_ORPHANS, N_KINDS, int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t,
 )
 
+import collections.abc as _abc
+import sys as _sys
+
 cdef extern from *:
     """
-    /* An instance of the tuple subclass `type` (a NamedTuple) with n empty slots, made as
-       tuple.__new__(type, items) makes it (CPython's tuple_subtype_new allocates with
-       tp_alloc, then fills the slots); the caller fills every slot with PyTuple_SET_ITEM. */
-    static PyObject* mj_new_tuple_of(PyObject* type, Py_ssize_t n) {
-        PyTypeObject* tp = (PyTypeObject*)type;
-        return tp->tp_alloc(tp, n);
-    }
     /* slot i of a new tuple (or list) = a new reference to item */
     static inline void mj_tuple_put(PyObject* tup, Py_ssize_t i, PyObject* item) {
         Py_INCREF(item);
@@ -72,6 +71,47 @@ cdef extern from *:
     #else
     #define MJ_INLINE static inline
     #endif
+    #if defined(__SSE4_1__)
+    /* The table values row[cls] of up to 9 ranks gathered into one vector's bytes, then one
+       compare for all: bit k = value k below target (unsigned; 0 < target <= 255 there). */
+    #include <smmintrin.h>
+    #define MJ_GATHER7(row, idx) \
+        __m128i v = _mm_cvtsi32_si128(row[idx(0)]); \
+        v = _mm_insert_epi8(v, row[idx(1)], 1); v = _mm_insert_epi8(v, row[idx(2)], 2); \
+        v = _mm_insert_epi8(v, row[idx(3)], 3); v = _mm_insert_epi8(v, row[idx(4)], 4); \
+        v = _mm_insert_epi8(v, row[idx(5)], 5); v = _mm_insert_epi8(v, row[idx(6)], 6);
+    MJ_INLINE uint64_t mj_below(__m128i v, int target, int bits) {
+        __m128i limit = _mm_set1_epi8((char)(target - 1));
+        __m128i below = _mm_cmpeq_epi8(_mm_min_epu8(v, limit), v);
+        return target <= 0 ? 0 : (uint64_t)(_mm_movemask_epi8(below) & ((1 << bits) - 1));
+    }
+    #define MJ_AT(k) cls_at[MJ_POW5_##k]
+    #define MJ_PLUS(k) plus[k]
+    enum { MJ_POW5_0 = 1, MJ_POW5_1 = 5, MJ_POW5_2 = 25, MJ_POW5_3 = 125, MJ_POW5_4 = 625,
+           MJ_POW5_5 = 3125, MJ_POW5_6 = 15625, MJ_POW5_7 = 78125, MJ_POW5_8 = 390625 };
+    /* Ranks of a group whose draw reads below target in row (the other groups' row): from
+       the class table at the group's index (a draw of rank r reads cls_at[5^r]) ... */
+    MJ_INLINE uint64_t mj_draws9(const uint8_t* cls_at, const uint8_t* row, int target) {
+        MJ_GATHER7(row, MJ_AT)
+        v = _mm_insert_epi8(v, row[MJ_AT(7)], 7); v = _mm_insert_epi8(v, row[MJ_AT(8)], 8);
+        return mj_below(v, target, 9);
+    }
+    MJ_INLINE uint64_t mj_draws7(const uint8_t* cls_at, const uint8_t* row, int target) {
+        MJ_GATHER7(row, MJ_AT)
+        return mj_below(v, target, 7);
+    }
+    /* ... or from the group's classes with one more copy of rank r, plus[r] */
+    MJ_INLINE uint64_t mj_plus9(const uint8_t* plus, const uint8_t* row, int target) {
+        MJ_GATHER7(row, MJ_PLUS)
+        v = _mm_insert_epi8(v, row[plus[7]], 7); v = _mm_insert_epi8(v, row[plus[8]], 8);
+        return mj_below(v, target, 9);
+    }
+    MJ_INLINE uint64_t mj_plus7(const uint8_t* plus, const uint8_t* row, int target) {
+        MJ_GATHER7(row, MJ_PLUS)
+        return mj_below(v, target, 7);
+    }
+    #else
+    /* The same, one compare per rank (builds without SSE4.1) */
     #define MJ_BELOW(x, k) ((uint64_t)((x) < target) << (k))
     /* Ranks of a group whose draw reads below target in row (the other groups' row): from
        the class table at the group's index (a draw of rank r reads cls_at[5^r]) ... */
@@ -102,12 +142,12 @@ cdef extern from *:
              | MJ_BELOW(row[plus[4]], 4) | MJ_BELOW(row[plus[5]], 5)
              | MJ_BELOW(row[plus[6]], 6);
     }
+    #endif
     """
     uint64_t _draws9 "mj_draws9"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
     uint64_t _draws7 "mj_draws7"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
     uint64_t _plus9 "mj_plus9"(const uint8_t* plus, const uint8_t* row, int target) nogil
     uint64_t _plus7 "mj_plus7"(const uint8_t* plus, const uint8_t* row, int target) nogil
-    object mj_new_tuple_of(object type, Py_ssize_t n)
     void mj_tuple_put(object tup, Py_ssize_t i, PyObject* item)
     void mj_list_put(object lst, Py_ssize_t i, object item)
 
@@ -598,67 +638,146 @@ def checked_discard_rows(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint
 
 # --- the scalar entry (mahjong.discard_analysis) ------------------------------------------
 
-cdef object _option_type = None
+cdef tuple _FIELDS = ("tile", "shanten", "useful", "unseen")
+cdef tuple _TILE_INTS = tuple(range(N_KINDS))   # the ints 0..33, shared by the useful tuples
 
 
-def set_option_type(object option_type):
-    """Register the NamedTuple class of the options (mahjong.analysis.DiscardOption; done
-    once at its import). Options are made as tuple.__new__(option_type, fields) makes
-    them, without calling option_type's own __new__."""
-    global _option_type
-    if not (isinstance(option_type, type) and issubclass(option_type, tuple)
-            and option_type.__itemsize__ == tuple.__itemsize__
-            and len(getattr(option_type, "_fields", ())) == 4):
-        raise TypeError("the option type must be a NamedTuple of four fields")
-    _option_type = option_type
+cdef tuple _mask_tuple(uint64_t m):
+    """Sorted tile ids of the set bits of a 34-bit mask."""
+    cdef tuple out = PyTuple_New(popcount64(m))
+    cdef Py_ssize_t j = 0
+    while m:
+        mj_tuple_put(out, j, PyTuple_GET_ITEM(_TILE_INTS, ctz64(m)))
+        m &= m - 1
+        j += 1
+    return out
 
 
-cdef tuple _SMALL_INTS = tuple(range(256))     # the ints an option holds (kept alive here)
-cdef PyObject* _INTS[256]                       # ... borrowed, for the tuples' slots
-for _i in range(256):
-    _INTS[_i] = <PyObject*>_SMALL_INTS[_i]
+@cython.final
+@cython.freelist(64)
+@cython.no_gc
+cdef class DiscardOption:
+    """One discard of :func:`mahjong.discard_analysis`.
+
+    Fields, in this order: ``tile`` (the tile discarded), ``shanten`` (the shanten after
+    the discard), ``useful`` (the useful tile kinds after it, a tuple of sorted ids) and
+    ``unseen`` (the unseen copies of those kinds). It reads like the NamedTuple it
+    replaces: by name, by index, unpacked, ``_replace``, ``_asdict`` and ``_fields``, and it
+    equals, orders and hashes as the tuple ``(tile, shanten, useful, unseen)``. The options
+    of discard_analysis are made in C with the useful tiles as a bit mask; the tuple is
+    built on the first read of ``useful``.
+
+    >>> DiscardOption(31, 0, (18, 21), 8)
+    DiscardOption(tile=31, shanten=0, useful=(18, 21), unseen=8)
+    """
+    cdef readonly int tile
+    cdef readonly int shanten
+    cdef readonly int unseen
+    cdef uint64_t _mask        # the useful tiles (options made by the kernel)
+    cdef object _useful        # their tuple: given, or built from _mask on first read
+
+    _fields = _FIELDS
+    __match_args__ = _FIELDS
+
+    def __init__(self, tile, shanten, useful, unseen):
+        self.tile = tile
+        self.shanten = shanten
+        self._useful = tuple(useful)
+        self.unseen = unseen
+
+    @property
+    def useful(self):
+        """The useful tile kinds after the discard (sorted tile ids)."""
+        if self._useful is None:
+            self._useful = _mask_tuple(self._mask)
+        return self._useful
+
+    cdef tuple _tuple(self):
+        return (self.tile, self.shanten, self.useful, self.unseen)
+
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, index):
+        return self._tuple()[index]
+
+    def __iter__(self):
+        return iter(self._tuple())
+
+    def __contains__(self, item):
+        return item in self._tuple()
+
+    def count(self, value):
+        return self._tuple().count(value)
+
+    def index(self, value, *args):
+        return self._tuple().index(value, *args)
+
+    def __hash__(self):
+        return hash(self._tuple())
+
+    def __richcmp__(self, other, int op):
+        if type(other) is DiscardOption:
+            other = (<DiscardOption>other)._tuple()
+        elif not isinstance(other, tuple):
+            return NotImplemented
+        return PyObject_RichCompare(self._tuple(), other, op)
+
+    def __repr__(self):
+        return (f"DiscardOption(tile={self.tile!r}, shanten={self.shanten!r}, "
+                f"useful={self.useful!r}, unseen={self.unseen!r})")
+
+    def __reduce__(self):
+        return DiscardOption, self._tuple()
+
+    def _asdict(self):
+        return dict(zip(_FIELDS, self._tuple()))
+
+    def _replace(self, **changes):
+        values = self._asdict()
+        for name in changes:
+            if name not in values:
+                raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+        values.update(changes)
+        return DiscardOption(**values)
+
+
+_abc.Sequence.register(DiscardOption)     # it reads as a sequence of its four fields
+
+
+cdef inline DiscardOption _new_option(int t, int shanten, int unseen, uint64_t mask):
+    cdef DiscardOption o = DiscardOption.__new__(DiscardOption)
+    o.tile = t
+    o.shanten = shanten
+    o.unseen = unseen
+    o._mask = mask
+    return o
 
 
 cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unseen,
                    const uint64_t* masks):
-    """The options, best first (lowest shanten, most unseen useful copies, lowest tile), as
-    option type (tile, shanten, useful ids, unseen) NamedTuples."""
+    """The options, best first (lowest shanten, most unseen useful copies, lowest tile)."""
     cdef int order[N_KINDS]
     cdef int key[N_KINDS]
     cdef int n = 0, i, j, t, k
-    cdef uint64_t m
+    cdef uint64_t held = gt_mask(c, 0)
     cdef list out
-    cdef object option, useful, value
-    if _option_type is None:
-        raise RuntimeError("set_option_type was not called")
-    for t in range(N_KINDS):
-        if c[t]:
-            k = (shanten[t] << 16) | ((255 - unseen[t]) << 8) | t
-            j = n
-            while j > 0 and key[j - 1] > k:      # insertion sort (at most 14 entries)
-                key[j] = key[j - 1]
-                order[j] = order[j - 1]
-                j -= 1
-            key[j] = k
-            order[j] = t
-            n += 1
+    while held:
+        t = ctz64(held)
+        held &= held - 1
+        k = (shanten[t] << 16) | ((255 - unseen[t]) << 8) | t
+        j = n
+        while j > 0 and key[j - 1] > k:      # insertion sort (at most 14 entries)
+            key[j] = key[j - 1]
+            order[j] = order[j - 1]
+            j -= 1
+        key[j] = k
+        order[j] = t
+        n += 1
     out = PyList_New(n)
     for i in range(n):
         t = order[i]
-        m = masks[t]
-        useful = PyTuple_New(popcount64(m))
-        j = 0
-        while m:
-            mj_tuple_put(useful, j, _INTS[ctz64(m)])
-            m &= m - 1
-            j += 1
-        option = mj_new_tuple_of(_option_type, 4)
-        mj_tuple_put(option, 0, _INTS[t])
-        value = shanten[t]             # 0..98 (a hand of 13 - 3m tiles is never complete)
-        mj_tuple_put(option, 1, <PyObject*>value)
-        mj_tuple_put(option, 2, <PyObject*>useful)
-        mj_tuple_put(option, 3, _INTS[unseen[t]])
-        mj_list_put(out, i, option)
+        mj_list_put(out, i, _new_option(t, shanten[t], unseen[t], masks[t]))
     return out
 
 
@@ -699,28 +818,45 @@ def options_one(const uint8_t[::1] counts, int n_melds, int forms,
     return _options(c, shanten, unseen_sum, masks)
 
 
+cdef PyObject* _COUNT_INTS[5]        # the int objects 0..4 (CPython keeps one of each)
+for _i in range(5):
+    _COUNT_INTS[_i] = PyTuple_GET_ITEM(_TILE_INTS, _i)
+
+
+cdef int _read_counts(object tiles, uint8_t* c) except -2:
+    """The 34 int counts of a list or tuple into c: the tile count, -1 if an item is not an
+    int 0..4. Items are first matched by identity with the ints 0..4 (what a list of
+    counts holds); any other object is read as an int."""
+    cdef PyObject** items = PySequence_Fast_ITEMS(tiles)
+    cdef PyObject* item
+    cdef int t, x, total = 0
+    for t in range(N_KINDS):
+        item = items[t]
+        for x in range(5):
+            if item == _COUNT_INTS[x]:
+                break
+        else:
+            if type(<object>item) is not int or not 0 <= <object>item <= 4:
+                return -1                # (compared as Python ints: any size is refused)
+            x = <object>item
+        c[t] = <uint8_t>x
+        total += x
+    return total
+
+
 cdef int _read_tiles(object tiles, uint8_t* c, int max_tiles) except -2:
     """Count plain tenhou text, a list/tuple of int ids or a list/tuple of 34 int counts
     into c (zeroed here); the tile count, or -1 for anything else (the caller then takes
     the full parser, which also words the errors)."""
     cdef Py_ssize_t n
-    cdef int t, total = 0
-    cdef long x
+    cdef int total
     memset(c, 0, N_KINDS)
     if type(tiles) is str:
         return count_tenhou_text(<str>tiles, c, 4, max_tiles, True)
     if type(tiles) is list or type(tiles) is tuple:
         n = len(tiles)
         if n == N_KINDS:                 # a counts array (as mahjong.tiles reads it)
-            for t in range(N_KINDS):
-                item = tiles[t]
-                if type(item) is not int:
-                    return -1
-                x = item
-                if not 0 <= x <= 4:
-                    return -1
-                c[t] = <uint8_t>x
-                total += x
+            total = _read_counts(tiles, c)
             return total if total <= max_tiles else -1
         if n > max_tiles or count_tile_ids(tiles, c, N_KINDS, True) >= 0:
             return -1
@@ -728,19 +864,64 @@ cdef int _read_tiles(object tiles, uint8_t* c, int max_tiles) except -2:
     return -1
 
 
-def fast_options(object tiles, int forms, object visible, int wildcard):
-    """discard_analysis of a concealed hand without melds given as plain tenhou text, a
-    list/tuple of int ids or of 34 counts, with visible tiles None or in one of those
-    forms; None to take the full path (other inputs, and every error)."""
+# The form names in bit order (as mahjong.analysis.FORMS), interned: a name written in the
+# caller's source is the same object, so a lookup is mostly one pointer comparison.
+cdef tuple _FORM_NAMES = tuple(_sys.intern(n) for n in (
+    "regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight"))
+
+
+cdef int _form_bit(object name) except -2:
+    """The bit of one form name, or -1 if it is not one."""
+    cdef int i
+    for i in range(5):
+        if name is <object>PyTuple_GET_ITEM(_FORM_NAMES, i):
+            return 1 << i
+    if type(name) is str:
+        for i in range(5):
+            if name == <object>PyTuple_GET_ITEM(_FORM_NAMES, i):
+                return 1 << i
+    return -1
+
+
+cdef int _forms_bits(object forms) except -2:
+    """The bit set of a forms argument given as None (all five), one name or a list or
+    tuple of names; -1 for anything else (mahjong.analysis.forms_mask then reads it and
+    words the errors)."""
+    cdef int mask = 0, bit
+    cdef Py_ssize_t i
+    if forms is None:
+        return FORM_ALL
+    if type(forms) is tuple or type(forms) is list:
+        for i in range(len(forms)):
+            bit = _form_bit(forms[i])
+            if bit < 0:
+                return -1
+            mask |= bit
+        return mask if mask else -1
+    if type(forms) is str:
+        return _form_bit(forms)
+    return -1
+
+
+cdef object _options_call(object hand, object melds, object forms, object visible,
+                          int wildcard):
+    """mahjong.discard_analysis(hand, melds, forms, visible) for the common arguments: the
+    hand as plain tenhou text, a list/tuple of int ids or of 34 counts, no melds (an empty
+    list or tuple), forms as _forms_bits reads them, visible None or in one of the hand's
+    forms, and the wildcard kind (-1 = none, else 0..33). None for anything else and for
+    every error: the caller's full path then reads the arguments and words the error."""
     cdef uint8_t c[48]
     cdef uint8_t seen[N_KINDS]
     cdef uint64_t planes[3]
     cdef int8_t shanten[N_KINDS]
     cdef int16_t unseen_sum[N_KINDS]
     cdef uint64_t masks[N_KINDS]
-    cdef int t
+    cdef int t, forms_set
+    if not ((type(melds) is tuple or type(melds) is list) and len(melds) == 0):
+        return None
+    forms_set = _forms_bits(forms)
     memset(c + 32, 0, 16)
-    if forms <= 0 or not -1 <= wildcard < N_KINDS or _read_tiles(tiles, c, 14) != 14:
+    if forms_set <= 0 or not -1 <= wildcard < N_KINDS or _read_tiles(hand, c, 14) != 14:
         return None
     if visible is None:
         memset(seen, 0, N_KINDS)
@@ -752,10 +933,38 @@ def fast_options(object tiles, int forms, object visible, int wildcard):
                 return None
     unseen_planes(c, seen, planes)
     if wildcard < 0:
-        discard_plain(c, 0, forms, planes, shanten, unseen_sum, masks)
+        discard_plain(c, 0, forms_set, planes, shanten, unseen_sum, masks)
     else:
-        discard_exact(c, 0, forms, NULL, wildcard, planes, shanten, unseen_sum, masks)
+        discard_exact(c, 0, forms_set, NULL, wildcard, planes, shanten, unseen_sum, masks)
     return _options(c, shanten, unseen_sum, masks)
+
+
+def options_call(object hand, object melds, object forms, object visible, int wildcard):
+    """_options_call from Python (mahjong.analysis's full path, with a wildcard)."""
+    return _options_call(hand, melds, forms, visible, wildcard)
+
+
+cdef object _full_path = None
+
+
+def set_full_path(object full_path):
+    """Register mahjong.analysis's full path of discard_analysis, called as
+    full_path(hand, melds, forms, visible, wildcard, tiles) for every call the fast path
+    does not take (done once at its import)."""
+    global _full_path
+    _full_path = full_path
+
+
+@cython.binding(True)
+def discard_analysis(hand=None, melds=(), forms=None, visible=None, wildcard=None, *,
+                     tiles=None):
+    """mahjong.discard_analysis (its docstring is set there): the common arguments in one C
+    call (_options_call), everything else on the registered full path."""
+    if wildcard is None and tiles is None:
+        fast = _options_call(hand, melds, forms, visible, -1)
+        if fast is not None:
+            return fast
+    return _full_path(hand, melds, forms, visible, wildcard, tiles)
 
 
 def discard_masks(const uint8_t[::1] counts, int n_melds, int forms):

@@ -2,7 +2,9 @@
 discard kernel: equal to the former implementation (tests/slow_discard.py) on random,
 four-of-a-kind-rich, knitted and orphan hands, for every forms combination, with visible
 tiles, melds and wildcards; bad rows are named."""
+import collections.abc
 import itertools
+import pickle
 import random
 
 import numpy as np
@@ -95,6 +97,66 @@ def test_discard_analysis_many_hands(forms):
         slow.discard_analysis(hands[0], forms=forms))
 
 
+def test_discard_analysis_every_argument_form_of_the_c_path():
+    # the one-call path (hand text, ids or 34 counts; forms None, a name, a list or tuple
+    # of names, equal strings that are not the interned ones) and the arguments it hands to
+    # the full path (numpy counts or integers, a set or an iterator of forms, melds=[])
+    # give the same options
+    rng = random.Random(12)
+    forms_forms = [None, "regular", ["regular", "seven_pairs"],
+                   ("regular", "seven_pairs", "thirteen_orphans"),
+                   ["".join(["regu", "lar"]), "".join(["seven", "_pairs"])],
+                   {"regular", "seven_pairs"}]
+    for counts in make_hands(120, 13):
+        ids = [t for t in range(34) for _ in range(counts[t])]
+        rng.shuffle(ids)
+        hands = (ids, tuple(ids), counts.tolist(), tuple(counts.tolist()), counts,
+                 [np.int64(x) for x in counts], format_tiles(sorted(ids)))
+        for forms in forms_forms:
+            names = forms if forms is None or isinstance(forms, str) else sorted(forms)
+            expected = option_rows(slow.discard_analysis(counts, forms=names))
+            for hand in hands:
+                assert option_rows(mahjong.discard_analysis(hand, forms=forms)) == expected
+            assert option_rows(mahjong.discard_analysis(ids, [], forms)) == expected
+        expected = option_rows(slow.discard_analysis(counts, forms=["regular"]))
+        assert option_rows(mahjong.discard_analysis(ids, forms=iter(["regular"]))) == expected
+
+
+def test_discard_analysis_rejects_bad_counts_lists_as_before():
+    good = make_hands(1, 14)[0].tolist()
+    for bad in ([5] + good[1:], [-1] + good[1:], [True] + good[1:], [1.0] + good[1:],
+                [2 ** 70] + good[1:], good[:-1] + [None]):
+        with pytest.raises(MahjongError) as new:
+            mahjong.discard_analysis(bad)
+        with pytest.raises(MahjongError) as old:
+            slow.discard_analysis(bad)
+        assert type(new.value) is type(old.value) and str(new.value) == str(old.value)
+
+
+def test_hand_is_the_argument_and_tiles_the_old_name():
+    text = "123456789m11p23s5z"
+    expected = option_rows(mahjong.discard_analysis(text))
+    assert option_rows(mahjong.discard_analysis(hand=text)) == expected
+    with pytest.warns(DeprecationWarning, match="'tiles' is now called 'hand'"):
+        assert option_rows(mahjong.discard_analysis(tiles=text)) == expected
+    with pytest.warns(DeprecationWarning):
+        assert option_rows(mahjong.discard_analysis(tiles=text, wildcard="5z")) == option_rows(
+            mahjong.discard_analysis(text, wildcard="5z"))
+    with pytest.raises(MahjongError, match="not both"):
+        mahjong.discard_analysis(text, tiles=text)
+    unseen = mahjong.unseen_counts(text, visible="1m")
+    assert (mahjong.unseen_counts(hand=text, visible="1m") == unseen).all()
+    with pytest.warns(DeprecationWarning, match="unseen_counts"):
+        assert (mahjong.unseen_counts(tiles=text, visible="1m") == unseen).all()
+    with pytest.raises(MahjongError, match="not both"):
+        mahjong.unseen_counts(text, tiles=text)
+    import inspect
+    for fn in (mahjong.discard_analysis, mahjong.unseen_counts):
+        params = inspect.signature(fn).parameters
+        assert list(params)[0] == "hand" and params["tiles"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert mahjong.discard_analysis.__doc__.startswith("Every distinct discard")
+
+
 def test_discard_analysis_with_visible_tiles():
     rng = random.Random(3)
     for counts in make_hands(300, 3):
@@ -156,11 +218,46 @@ def test_discard_analysis_with_wildcards():
 def test_discard_options_are_discard_options():
     options = mahjong.discard_analysis("123456789m11p23s5z")
     best = options[0]
-    assert type(best) is DiscardOption and isinstance(best, tuple)
+    assert type(best) is DiscardOption and isinstance(best, collections.abc.Sequence)
     assert best == DiscardOption(31, 0, (18, 21), 8) and best.useful == (18, 21)
     assert repr(best) == "DiscardOption(tile=31, shanten=0, useful=(18, 21), unseen=8)"
     assert best._replace(unseen=1).unseen == 1
     assert hash(best) == hash(DiscardOption(31, 0, (18, 21), 8))
+
+
+def test_discard_options_read_like_the_named_tuple():
+    # the fields of the former NamedTuple, by name, index, unpacking and as a tuple
+    best = mahjong.discard_analysis("123456789m11p23s5z")[0]
+    as_tuple = (31, 0, (18, 21), 8)
+    assert DiscardOption._fields == ("tile", "shanten", "useful", "unseen")
+    assert tuple(best) == as_tuple and list(best) == list(as_tuple) and len(best) == 4
+    tile, shanten, useful, unseen = best
+    assert (tile, shanten, useful, unseen) == as_tuple
+    assert [best[i] for i in range(-4, 4)] == list(as_tuple) * 2 and best[1:3] == (0, (18, 21))
+    assert best == as_tuple and as_tuple == best and not best != as_tuple
+    assert hash(best) == hash(as_tuple) and {best: 1}[as_tuple] == 1
+    assert best._asdict() == {"tile": 31, "shanten": 0, "useful": (18, 21), "unseen": 8}
+    assert best._replace(tile=5, useful=[1]) == (5, 0, (1,), 8)
+    with pytest.raises(ValueError):
+        best._replace(nope=1)
+    with pytest.raises(IndexError):
+        best[4]
+    assert 31 in best and (18, 21) in best and 99 not in best
+    assert best.index(8) == 3 and best.count(0) == 1
+    assert pickle.loads(pickle.dumps(best)) == best
+    assert DiscardOption(tile=1, shanten=2, useful=(3, 4), unseen=5) == (1, 2, (3, 4), 5)
+    assert best != (31, 0, (18, 21), 9) and best != "x" and best != [31, 0, (18, 21), 8]
+    with pytest.raises(AttributeError):
+        best.tile = 3
+    match best:
+        case DiscardOption(tile, shanten, useful, unseen):
+            assert (tile, unseen) == (31, 8)
+    # options order as the tuples do, and the list is best first
+    options = mahjong.discard_analysis("123456789m11p23s5z")
+    assert sorted(options) == sorted(tuple(o) for o in options)
+    assert [tuple(o) for o in options] == sorted(
+        (tuple(o) for o in options), key=lambda o: (o[1], -o[3], o[0]))
+    assert min(options) == min(tuple(o) for o in options) and options[0] < (32,) < options[0]._replace(tile=33)
 
 
 def test_discard_analysis_errors_as_before():
@@ -363,11 +460,3 @@ def test_table_bad_rows_are_named():
         batch.discard_table(rows, threads=0)
     with pytest.raises(MahjongError, match="wildcard must be a tile id"):
         batch.discard_table(rows, wildcard=40)
-
-
-def test_option_type_is_checked():
-    with pytest.raises(TypeError):
-        _discard.set_option_type(list)
-    with pytest.raises(TypeError):
-        _discard.set_option_type(tuple)
-    _discard.set_option_type(DiscardOption)
