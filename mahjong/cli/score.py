@@ -17,6 +17,9 @@ per line, or ``{"error": "line N: ..."}``.
 Flags a rule set has no use for are refused with its name: ``--ready`` (报听) and
 ``--flower-indicators 5z1p`` (the shown 花牌 tiles) are for ``two_player``, ``--kouting``
 (扣听) for ``tongcheng``.
+
+``--style reference|unicode|chinese`` prints the tiles of the result (reasons, notes,
+Huanggang's reading and 赖子) in that notation instead of tenhou; ``--json`` rows too.
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ import json
 from typing import Any, Dict, List, Tuple
 
 from ..errors import MahjongError
+from ._items import add_style, styled
 
 _FLAGS = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
           "earthly", "first_round", "ready", "discarder_ready", "kouting")
@@ -84,6 +88,7 @@ def register(subparsers) -> None:
     p.add_argument("--jsonl", metavar="HANDS",
                    help="score one JSON hand per line of HANDS (or a JSON list; - = stdin)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    add_style(p)
     p.add_argument("--no-progress", action="store_true",
                    help="with --jsonl: no progress bar")
     p.set_defaults(func=run)
@@ -171,9 +176,9 @@ def run(args) -> int:
                         {f: getattr(args, f) for f in _FLAGS}, options, args.flower_tiles,
                         args.indicator, args.dealer)
     if args.json:
-        print(result.to_json())
+        print(json.dumps(styled(result.to_dict(), args.style), ensure_ascii=False))
     else:
-        print(result)
+        print(styled(str(result), args.style))
     return 0
 
 
@@ -230,7 +235,7 @@ def run_jsonl(args) -> int:
             try:
                 if isinstance(obj, Exception):
                     raise obj
-                row = _line_result(obj, args)
+                row = styled(_line_result(obj, args), args.style)
             except (MahjongError, ValueError, TypeError, RecursionError) as exc:
                 failed = True
                 row = {"error": f"line {number}: {exc}"}
