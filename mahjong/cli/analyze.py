@@ -68,7 +68,7 @@ def parse_meld_arg(text: str):
     return meld.kind, format_tiles(meld.tiles)
 
 
-def analyze(tiles, melds=(), forms=None, visible=None, wildcard=None,
+def analyze(hand, melds=(), forms=None, visible=None, wildcard=None,
             style: str = "tenhou") -> Dict[str, Any]:
     """Everything ``mahjong analyze`` prints, as a JSON-ready dict (tiles in ``style``)."""
     from .. import analysis
@@ -79,7 +79,7 @@ def analyze(tiles, melds=(), forms=None, visible=None, wildcard=None,
         return _format(ids, style)
 
     melds = parse_melds(melds)
-    counts = tile_counts(tiles)
+    counts = tile_counts(hand)
     n_tiles = int(counts.sum())
     w = analysis.wildcard_id(wildcard)
     unseen = analysis.unseen_counts(counts, melds, visible)
