@@ -146,3 +146,24 @@ def test_restyled_tiles_read_back():
     for style in STYLES:
         for g in groups:
             assert parse_tiles(restyle(g, style)) == parse_tiles(g)
+
+
+# --- HAND in several words (the shell split an unquoted "23m [222p]") ----------------------
+
+@pytest.mark.parametrize("argv", [
+    ["analyze", "23m456p789s11z", "[222p]", "--json"],
+    ["gb", "222m88m11z", "[777z]", "[555m]", "--win", "8m", "--json"],
+    ["score", "333p777p99p", "[222p]", "[5555p]", "--win", "9p", "--json"],
+])
+def test_hand_in_several_words_is_the_quoted_hand(argv, capsys):
+    words = [a for a in argv[1:] if not a.startswith("--") and a not in ("8m", "9p")]
+    rest = [a for a in argv[1:] if a not in words]
+    code, split, _ = run([argv[0]] + words + rest, capsys)
+    code2, quoted, _ = run([argv[0], " ".join(words)] + rest, capsys)
+    assert code == code2 == 0
+    assert json.loads(split) == json.loads(quoted)
+
+
+def test_a_hand_swallowed_by_forms_is_still_found(capsys):
+    code, out, _ = run(["analyze", "--forms", "regular", "1112345678999m", "--json"], capsys)
+    assert code == 0 and json.loads(out)["shanten_by_form"] == {"regular": 0}

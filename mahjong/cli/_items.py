@@ -69,6 +69,12 @@ def _one_value(body: bytes) -> bool:
     return True
 
 
+def joined_hand(words) -> "str | None":
+    """HAND given as several words (``mahjong gb 23m456p789s11z [222p]`` without quotes,
+    the shell splits it): the words joined by spaces, as if quoted; None when none."""
+    return " ".join(words) if words else None
+
+
 STYLES = ("tenhou", "reference", "unicode", "chinese")  # mahjong.tiles.STYLES
 
 

@@ -59,7 +59,8 @@ def register(subparsers) -> None:
                     "[555m]\".",
         epilog=f"Melds (in HAND or with --meld, comma-separated, the option repeatable): "
                f"{MELD_SYNTAX}.")
-    p.add_argument("hand", nargs="?", help="the hand: 13 tiles, or 14 with the winning tile")
+    p.add_argument("hand", nargs="*", help="the hand: 13 tiles, or 14 with the winning tile "
+                                           "(several words are joined: 23m [222p])")
     p.add_argument("--win-tile", "--win", dest="win_tile", metavar="TILE",
                    help="the winning tile (--win for short)")
     p.add_argument("--meld", "--melds", dest="melds", action="append", default=[],
@@ -157,7 +158,9 @@ def run(args) -> int:
     from ..guobiao import score, wait_values
     from ..hand import split_melds
     from ..tiles import format_tiles, to_tile_ids
+    from ._items import joined_hand
 
+    args.hand = joined_hand(args.hand) if isinstance(args.hand, list) else args.hand
     if args.jsonl:
         if args.hand:
             raise InvalidContextError("give either HAND or --jsonl FILE, not both")

@@ -66,8 +66,9 @@ def register(subparsers) -> None:
         description="Score one winning hand. HAND is the concealed part after the win, the "
                     "winning tile included; melds in brackets ([222p] pung, [7777s] kong, "
                     "(7777s) concealed kong) or with --meld.")
-    p.add_argument("hand", metavar="HAND", nargs="?",
-                   help="the hand: 14 tiles with the winning tile, or 13 before it")
+    p.add_argument("hand", metavar="HAND", nargs="*",
+                   help="the hand: 14 tiles with the winning tile, or 13 before it (several "
+                        "words are joined: 333p777p99p [222p])")
     p.add_argument("--rules", default="sichuan", metavar="RULES",
                    help="the rule set: sichuan (default), yunnan, guiyang, huanggang, "
                         "two_player, tongcheng (mahjong.ruleset.available_rulesets())")
@@ -165,6 +166,9 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
 
 
 def run(args) -> int:
+    from ._items import joined_hand
+
+    args.hand = joined_hand(args.hand) if isinstance(args.hand, list) else args.hand
     if args.jsonl:
         if args.hand:
             raise MahjongError("give either HAND or --jsonl HANDS, not both")
