@@ -167,3 +167,29 @@ def test_hand_in_several_words_is_the_quoted_hand(argv, capsys):
 def test_a_hand_swallowed_by_forms_is_still_found(capsys):
     code, out, _ = run(["analyze", "--forms", "regular", "1112345678999m", "--json"], capsys)
     assert code == 0 and json.loads(out)["shanten_by_form"] == {"regular": 0}
+
+
+# --- the Python result objects print their tiles in any notation ------------------------------
+
+@pytest.mark.parametrize("style", STYLES)
+def test_settlement_and_score_result_format_take_a_style(style):
+    from mahjong import huanggang, sichuan
+    from mahjong.record import HandRecord
+    from mahjong.ruleset import settle
+
+    record = HandRecord.from_json((EXAMPLES / "record.json").read_text())
+    s = settle(record)
+    assert s.format(style=style) == restyle(s.format(), style)
+    assert s.format(2, style) == restyle(s.format(2), style)
+    r = huanggang.score("234s567s55m", [("chow", "345m"), ("pung", "888p")], win_tile="7s",
+                        indicator="3p", self_drawn=True)
+    assert r.format(style) == restyle(str(r), style)
+    assert r.format() == str(r)
+    q = sichuan.score("111p123p456p789p99p", win_tile="9p")
+    assert q.format(style) == restyle(str(q), style)
+
+
+def test_score_points_guobiao_to_its_own_command(capsys):
+    code, _, err = run(["score", "--rules", "guobiao", "123m456p789s1122z", "--win", "1z"],
+                       capsys)
+    assert code == 2 and "mahjong gb HAND --win-tile TILE" in err

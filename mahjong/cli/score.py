@@ -125,6 +125,9 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
 
     if win_tile is None:
         raise MahjongError("--win-tile TILE (the winning tile) is required")
+    if rules_name == "guobiao":  # its context (winds, flowers, 和绝张) has its own command
+        raise MahjongError("rules guobiao: score Guobiao hands with `mahjong gb HAND "
+                           "--win-tile TILE` (or `mahjong gb --jsonl`)")
     module = get_ruleset(rules_name)
     concealed, melds = split_hand(hand)
     from .._syntax import MELD_SYNTAX
@@ -182,7 +185,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(styled(result.to_dict(), args.style), ensure_ascii=False))
     else:
-        print(styled(str(result), args.style))
+        print(result.format(args.style))
     return 0
 
 

@@ -55,8 +55,8 @@ def run(args) -> int:
     several, items = read_items(read_bytes(args.record))
     if not several:
         result, dealer = settle_one(items[0][1], args.option)
-        write_row(styled(result.to_dict() if args.json else result.format(dealer),
-                         args.style), args.json, 1, False)
+        write_row(styled(result.to_dict(), args.style) if args.json else
+                  result.format(dealer, args.style), args.json, 1, False)
         return 0
     failed = False
     bar = _progress(args) if len(items) > 100 else None
@@ -66,8 +66,8 @@ def run(args) -> int:
                 if isinstance(item, Exception):
                     raise item
                 result, dealer = settle_one(item, args.option)
-                row = styled(result.to_dict() if args.json else result.format(dealer),
-                             args.style)
+                row = (styled(result.to_dict(), args.style) if args.json else
+                       result.format(dealer, args.style))
             except (MahjongError, ValueError, TypeError, RecursionError) as exc:
                 failed = True
                 row = {"error": f"record {number}: {exc}"}
