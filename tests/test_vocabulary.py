@@ -161,3 +161,41 @@ def test_gb_cli_last_tile_matches_python(capsys):
                              **{guobiao.preview._SCORE_LAST_TILE: True})
     assert row["total"] == expected.total
     assert "妙手回春" in {f["name"] for f in row["fans"]}
+
+
+# --- two_player.score: flower_indicators, as records and --flower-indicators say ------------
+
+def test_two_player_flower_indicators_and_old_flower_tiles():
+    from mahjong import two_player
+
+    rng = random.Random(5)
+    hands = [("123m456m789m111z55z", "5z"), ("11223344556677p", "7p"),
+             ("123m456p789s234s55p", "5p")]
+    for hand, win in hands:
+        for _ in range(6):
+            shown = rng.sample(["5z", "1p", "7p", "2p", "1z", "5p", "9s"], rng.randint(0, 4))
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                new = two_player.score(hand, win_tile=win, self_drawn=True,
+                                       flower_indicators=shown)
+            with pytest.warns(DeprecationWarning,
+                              match="'flower_tiles' is now called 'flower_indicators'") as rec:
+                old = two_player.score(hand, win_tile=win, self_drawn=True, flower_tiles=shown)
+            assert rec[0].filename == __file__  # at the caller, compiled or not
+            assert new == old
+    with pytest.raises(MahjongError, match="not both"):
+        two_player.score("123m456m789m111z55z", win_tile="5z", flower_indicators=["5z"],
+                         flower_tiles=["5z"])
+
+
+def test_two_player_cli_flower_indicators_match_python(capsys):
+    from mahjong import two_player
+    from mahjong.cli import main
+    import json
+
+    assert main(["score", "--rules", "two_player", "123m456m789m111z55z", "--win", "5z",
+                 "--self-drawn", "--flower-indicators", "5z", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    expected = two_player.score("123m456m789m111z55z", win_tile="5z", self_drawn=True,
+                                flower_indicators=["5z"])
+    assert row == expected.to_dict()

@@ -79,7 +79,8 @@ def register(subparsers) -> None:
                         "(repeatable; kind:tiles, [tiles], {345m}, (7777s), <7z>)")
     for flag in _FLAGS:
         p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag)
-    p.add_argument("--flower-indicators", default=None, metavar="TILES", dest="flower_tiles",
+    p.add_argument("--flower-indicators", default=None, metavar="TILES",
+                   dest="flower_indicators",
                    help="the shown 花牌 tiles, e.g. 5z1p (two_player)")
     p.add_argument("--indicator", metavar="TILE",
                    help="huanggang: the turned-up 赖子皮 (the 赖子 is the next tile)")
@@ -116,7 +117,7 @@ def with_win_tile(concealed: str, melds, win_tile) -> str:
 
 
 def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
-               options=None, flower_tiles=None, indicator=None, dealer=False):
+               options=None, flower_indicators=None, indicator=None, dealer=False):
     """One hand scored by a rule set, with the checks of the command line."""
     import inspect
 
@@ -159,10 +160,10 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
             if flags.pop(f):
                 raise MahjongError(f"--{f.replace('_', '-')} does not apply to rules "
                                    f"{rules_name}")
-    if flower_tiles is not None:
-        if "flower_tiles" not in accepted:
+    if flower_indicators is not None:
+        if "flower_indicators" not in accepted:
             raise MahjongError(f"--flower-indicators does not apply to rules {rules_name}")
-        flags["flower_tiles"] = to_tile_ids(flower_tiles)
+        flags["flower_indicators"] = to_tile_ids(flower_indicators)
     concealed = with_win_tile(concealed, melds, win_tile)
     return module.score(concealed, melds, win_tile=win_tile,
                         rules=module.Rules.from_mapping(options or {}), **flags)
@@ -180,7 +181,7 @@ def run(args) -> int:
         raise MahjongError("give a HAND (with --win-tile TILE) or --jsonl HANDS")
     options: Dict[str, Any] = dict(parse_option(o) for o in args.option)
     result = score_hand(args.rules, args.hand, args.win_tile, args.meld,
-                        {f: getattr(args, f) for f in _FLAGS}, options, args.flower_tiles,
+                        {f: getattr(args, f) for f in _FLAGS}, options, args.flower_indicators,
                         args.indicator, args.dealer)
     if args.json:
         print(json.dumps(styled(result.to_dict(), args.style), ensure_ascii=False))
