@@ -528,6 +528,60 @@ class Decomposition:
     wildcards: Tuple[int, ...] = ()
     natural: bool = True
 
+    def __str__(self) -> str:
+        return self.format()
+
+    def format(self, style: str = "tenhou") -> str:
+        """``form: knitted tiles, sets, pairs`` with the tiles in one notation (``tenhou``,
+        ``reference``, ``unicode`` or ``chinese``); thirteen orphans shows its thirteen
+        kinds and then the paired one; with wildcards, what they stand for.
+
+        >>> print(decompositions("11123455678999m")[0])
+        regular: 111m 234m 678m 999m 55m
+        >>> print(decompositions("19m19p19s12345677z")[0].format("chinese"))
+        thirteen_orphans: 一万 九万 一筒 九筒 一条 九条 东 南 西 北 白 发 中 中
+        """
+        from .tiles import TERMINALS_AND_HONORS, format_tiles
+
+        parts = []
+        if self.knitted:
+            parts.append("knitted " + format_tiles(self.knitted, style))
+        if self.form == "thirteen_orphans":
+            parts.append(format_tiles(sorted(TERMINALS_AND_HONORS), style))
+            parts.append(format_tiles([self.pair], style))
+        else:
+            parts += [format_tiles(_unit_tiles(kind, t), style) for kind, t in self.sets]
+            parts += [format_tiles([t, t], style) for t in self.pairs]
+            if self.pair is not None:
+                parts.append(format_tiles([self.pair, self.pair], style))
+        text = f"{self.form}: " + " ".join(parts)
+        if self.form == "honors_knitted":
+            text += " + honours"
+        if self.wildcards:
+            text += " (wildcards as " + ", ".join(format_tiles([t], style)
+                                                  for t in self.wildcards) + ")"
+        return text
+
+    def to_dict(self, style: str = "tenhou") -> Dict[str, object]:
+        """The reading as plain data, tiles as names in one notation."""
+        from .tiles import format_tiles
+
+        def name(t):
+            return None if t is None else format_tiles([t], style)
+
+        return {"form": self.form, "pair": name(self.pair),
+                "sets": [{"kind": kind, "tiles": format_tiles(_unit_tiles(kind, t), style)}
+                         for kind, t in self.sets],
+                "pairs": [name(t) for t in self.pairs],
+                "knitted": format_tiles(self.knitted, style), "pattern": self.pattern,
+                "wildcards": [name(t) for t in self.wildcards], "natural": self.natural}
+
+    def to_json(self, style: str = "tenhou", **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
+        import json
+
+        return json.dumps(self.to_dict(style), ensure_ascii=False, **kwargs)
+
 
 def decompositions(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
                    wildcard: WildcardInput = None, *, tiles: Optional[TileInput] = None
