@@ -60,7 +60,8 @@ class JsonText(str):
     __hash__ = str.__hash__
 
 
-def renamed_argument(function: str, old: str, new: str, new_value: Any, old_value: Any) -> Any:
+def renamed_argument(function: str, old: str, new: str, new_value: Any, old_value: Any,
+                     stacklevel: int = 3) -> Any:
     """The value of an argument given by its old keyword ``old`` (now ``new``), with a
     DeprecationWarning; both given is an error. Functions call this only when the old
     keyword was given, so the common call pays nothing::
@@ -68,11 +69,14 @@ def renamed_argument(function: str, old: str, new: str, new_value: Any, old_valu
         def shanten(hand=None, melds=(), *, tiles=None):
             if tiles is not None:
                 hand = renamed_argument("shanten", "tiles", "hand", hand, tiles)
+
+    ``stacklevel`` points the warning at the caller: 3 from a Python function; a function
+    compiled by Cython has no frame of its own, so it passes 2.
     """
     from .errors import MahjongError
 
     if new_value is not None:
         raise MahjongError(f"{function}(): give {new!r} or its old name {old!r}, not both")
     warnings.warn(f"{function}(): the argument {old!r} is now called {new!r}; the old name "
-                  "goes in the next release", DeprecationWarning, stacklevel=3)
+                  "goes in the next release", DeprecationWarning, stacklevel=stacklevel)
     return old_value

@@ -11,8 +11,14 @@ Shanten is the number of tile exchanges a hand is away from ready: 0 = ready (�
 ``knitted_straight``  组合龙 + one set + a pair; no melds, or one meld (the set)
 
 ``forms=None`` takes the best over all five; otherwise pass an iterable of those names
-(a single name string is accepted too). Tiles can be a string in any notation
-(see :mod:`mahjong.tiles`), a sequence of tile ids, or a counts array of 34.
+(a single name string is accepted too). The concealed tiles, ``hand``, can be a string in
+any notation (see :mod:`mahjong.tiles`), a sequence of tile ids, or a counts array of 34
+(``hand`` is the name records, JSON lines and every rule set's ``score`` use; the old
+keyword ``tiles=`` still works for this release, with a DeprecationWarning). ``tiles`` is
+the last parameter, to be given by keyword only; it is not declared keyword-only (``*``)
+because CPython 3.11 does not specialise calls of functions with keyword-only parameters:
+that costs every positional call about 350 machine instructions, the plain parameter about
+50.
 
 The concealed part has 13 - 3m or 14 - 3m tiles for m melds. Targets never use a fifth
 copy of a tile, counting the copies in the player's melds (a kong locks four, a pung
@@ -40,7 +46,8 @@ import numpy as np
 
 from mahjong_core import _decompose, _discard, _shanten
 
-from .errors import InvalidHandError, MahjongError
+from ._compat import renamed_argument
+from .errors import InvalidHandError, MahjongError, TileParseError
 from .hand import Meld, MeldInput, check_copies, parse_melds
 from .tiles import N_KINDS, TENHOU_NAMES, TileInput, parse_tile, tile_counts
 
@@ -92,6 +99,8 @@ def _applicable(mask: int, n_melds: int) -> int:
 
 def _prepare(tiles: TileInput, melds: Iterable[MeldInput]) -> Tuple[np.ndarray, Tuple[Meld, ...]]:
     """Validated C-contiguous uint8[34] counts of the concealed tiles, and the melds."""
+    if tiles is None:
+        raise TileParseError("hand: no concealed tiles given (the argument 'hand')")
     if (isinstance(tiles, np.ndarray) and tiles.shape == (N_KINDS,)
             and tiles.dtype.kind in "iu"):
         # a counts array: check it with numpy rather than expanding it to ids
@@ -167,14 +176,16 @@ _useful_call = _shanten.useful_call
 
 # --- shanten ----------------------------------------------------------------------------
 
-def shanten(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None,
-            wildcard: WildcardInput = None) -> int:
+def shanten(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
+            forms: FormsInput = None, wildcard: WildcardInput = None,
+            tiles: Optional[TileInput] = None) -> int:
     """Shanten of a hand: 0 = ready, -1 = complete, best over the chosen forms.
 
     Parameters
     ----------
-    tiles : str, sequence of int, or counts array of 34
-        The concealed tiles (13 - 3m or 14 - 3m of them for m melds).
+    hand : str, sequence of int, or counts array of 34
+        The concealed tiles (13 - 3m or 14 - 3m of them for m melds). ``tiles=`` is its
+        old name (deprecated).
     melds : iterable of melds
         ``Meld`` objects, ``("pung", "222p")`` tuples or ``{"type", "tiles"}`` dicts.
     forms : None, str or iterable of str
@@ -209,32 +220,35 @@ def shanten(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput
     >>> shanten("123m456p789s11z2z5z"), shanten("123m456p789s11z2z5z", wildcard="5z")
     (1, 0)
     """
-    fast = _shanten_call(tiles, melds, forms, wildcard)  # the common arguments, in C
+    if tiles is not None:  # the old keyword (one compare: the common call pays nothing)
+        hand = renamed_argument("shanten", "tiles", "hand", hand, tiles)
+    fast = _shanten_call(hand, melds, forms, wildcard)  # the common arguments, in C
     if fast is not None:
         return fast
     if wildcard is None:
-        counts, melds = _prepare(tiles, melds)
+        counts, melds = _prepare(hand, melds)
         if not melds:
             return _shanten.missing_one(counts, 0, _checked_forms(forms, 0)) - 1
         locked, w = locked_copies(melds), -1
     else:
-        if type(melds) in (tuple, list) and not melds and type(tiles) in (str, list, tuple):
-            fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard),
+        if type(melds) in (tuple, list) and not melds and type(hand) in (str, list, tuple):
+            fast = _shanten.fast_text_wild(hand, forms_mask(forms), wildcard_id(wildcard),
                                            False)
             if fast is not None:
                 return fast[0] - 1
-        counts, melds, locked, w = _core_args(tiles, melds, wildcard)
+        counts, melds, locked, w = _core_args(hand, melds, wildcard)
     return _shanten.analyze_one(counts, len(melds), _checked_forms(forms, len(melds)), locked,
                                 w, False)[0] - 1
 
 
-def shanten_by_form(tiles: TileInput, melds: Iterable[MeldInput] = (),
-                    wildcard: WildcardInput = None) -> Dict[str, Optional[int]]:
+def shanten_by_form(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
+                    wildcard: WildcardInput = None, tiles: Optional[TileInput] = None
+                    ) -> Dict[str, Optional[int]]:
     """Shanten of each of the five forms.
 
     Parameters
     ----------
-    tiles, melds, wildcard
+    hand, melds, wildcard
         As for :func:`shanten`.
 
     Returns
@@ -250,7 +264,9 @@ def shanten_by_form(tiles: TileInput, melds: Iterable[MeldInput] = (),
     >>> shanten_by_form("123m456p789s11z", melds=[("pung", "222p")])["seven_pairs"] is None
     True
     """
-    counts, melds, locked, w = _core_args(tiles, melds, wildcard)
+    if tiles is not None:
+        hand = renamed_argument("shanten_by_form", "tiles", "hand", hand, tiles)
+    counts, melds, locked, w = _core_args(hand, melds, wildcard)
     if locked is None and w < 0:
         values = _shanten.missing_by_form(counts, len(melds))
     else:
@@ -258,8 +274,9 @@ def shanten_by_form(tiles: TileInput, melds: Iterable[MeldInput] = (),
     return {name: (None if v == _NOT_APPLICABLE else v - 1) for name, v in zip(FORMS, values)}
 
 
-def is_complete(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None,
-                wildcard: WildcardInput = None) -> bool:
+def is_complete(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
+                forms: FormsInput = None, wildcard: WildcardInput = None,
+                tiles: Optional[TileInput] = None) -> bool:
     """True if the 14 - 3m concealed tiles complete the hand in one of the forms.
 
     Parameters are those of :func:`shanten`; a 13 - 3m tile hand is never complete.
@@ -273,13 +290,16 @@ def is_complete(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsI
     >>> is_complete("123m456p789s1z5m", melds=[("pung", "222s")], wildcard="5m")
     True
     """
-    return shanten(tiles, melds, forms, wildcard) == -1
+    if tiles is not None:
+        hand = renamed_argument("is_complete", "tiles", "hand", hand, tiles)
+    return shanten(hand, melds, forms, wildcard) == -1
 
 
 # --- useful tiles, waits, discards --------------------------------------------------------
 
-def useful_tiles(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None,
-                 wildcard: WildcardInput = None) -> List[int]:
+def useful_tiles(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
+                 forms: FormsInput = None, wildcard: WildcardInput = None,
+                 tiles: Optional[TileInput] = None) -> List[int]:
     """Sorted ids of the tile kinds whose draw lowers the shanten (进张).
 
     For 13 - 3m tiles these are the draws that bring the hand closer; for 14 - 3m tiles,
@@ -291,7 +311,7 @@ def useful_tiles(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: Forms
 
     Parameters
     ----------
-    tiles, melds, forms, wildcard
+    hand, melds, forms, wildcard
         As for :func:`shanten`.
 
     Returns
@@ -306,15 +326,17 @@ def useful_tiles(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: Forms
     >>> useful_tiles("6678s", melds=[("chow", s) for s in ("678s", "456s", "345s")])
     [26]
     """
-    fast = _useful_call(tiles, melds, forms, wildcard)  # the common arguments, in C
+    if tiles is not None:  # the old keyword (one compare: the common call pays nothing)
+        hand = renamed_argument("useful_tiles", "tiles", "hand", hand, tiles)
+    fast = _useful_call(hand, melds, forms, wildcard)  # the common arguments, in C
     if fast is not None:
         return fast
     if (wildcard is not None and type(melds) in (tuple, list) and not melds
-            and type(tiles) in (str, list, tuple)):
-        fast = _shanten.fast_text_wild(tiles, forms_mask(forms), wildcard_id(wildcard), True)
+            and type(hand) in (str, list, tuple)):
+        fast = _shanten.fast_text_wild(hand, forms_mask(forms), wildcard_id(wildcard), True)
         if fast is not None:
             return _mask_to_ids(fast[1])
-    return _mask_to_ids(_useful_mask(tiles, melds, forms, wildcard)[1])
+    return _mask_to_ids(_useful_mask(hand, melds, forms, wildcard)[1])
 
 
 def _useful_mask(tiles, melds, forms, wildcard) -> Tuple[int, int, np.ndarray, Tuple[Meld, ...]]:
@@ -328,13 +350,14 @@ def _useful_mask(tiles, melds, forms, wildcard) -> Tuple[int, int, np.ndarray, T
     return missing, mask, counts, melds
 
 
-def waits(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput = None,
-          wildcard: WildcardInput = None) -> List[int]:
+def waits(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
+          forms: FormsInput = None, wildcard: WildcardInput = None,
+          tiles: Optional[TileInput] = None) -> List[int]:
     """Tiles that complete a ready hand of 13 - 3m tiles; ``[]`` if it is not ready.
 
     Parameters
     ----------
-    tiles, melds, forms, wildcard
+    hand, melds, forms, wildcard
         As for :func:`shanten`; the concealed part must have 13 - 3m tiles.
 
     Returns
@@ -357,7 +380,9 @@ def waits(tiles: TileInput, melds: Iterable[MeldInput] = (), forms: FormsInput =
     >>> len(waits("123m456p789s1z", melds=[("pung", "222s")], wildcard="1z"))  # a lone wildcard
     34
     """
-    missing, mask, counts, melds = _useful_mask(tiles, melds, forms, wildcard)
+    if tiles is not None:
+        hand = renamed_argument("waits", "tiles", "hand", hand, tiles)
+    missing, mask, counts, melds = _useful_mask(hand, melds, forms, wildcard)
     if int(counts.sum()) + 3 * len(melds) != 13:
         raise InvalidHandError(
             f"waits need {13 - 3 * len(melds)} concealed tiles with {len(melds)} meld(s), "
@@ -517,9 +542,64 @@ class Decomposition:
     wildcards: Tuple[int, ...] = ()
     natural: bool = True
 
+    def __str__(self) -> str:
+        return self.format()
 
-def decompositions(tiles: TileInput, melds: Iterable[MeldInput] = (),
-                   wildcard: WildcardInput = None) -> List[Decomposition]:
+    def format(self, style: str = "tenhou") -> str:
+        """``form: knitted tiles, sets, pairs`` with the tiles in one notation (``tenhou``,
+        ``reference``, ``unicode`` or ``chinese``); thirteen orphans shows its thirteen
+        kinds and then the paired one; with wildcards, what they stand for.
+
+        >>> print(decompositions("11123455678999m")[0])
+        regular: 111m 234m 678m 999m 55m
+        >>> print(decompositions("19m19p19s12345677z")[0].format("chinese"))
+        thirteen_orphans: 一万 九万 一筒 九筒 一条 九条 东 南 西 北 白 发 中 中
+        """
+        from .tiles import TERMINALS_AND_HONORS, format_tiles
+
+        parts = []
+        if self.knitted:
+            parts.append("knitted " + format_tiles(self.knitted, style))
+        if self.form == "thirteen_orphans":
+            parts.append(format_tiles(sorted(TERMINALS_AND_HONORS), style))
+            parts.append(format_tiles([self.pair], style))
+        else:
+            parts += [format_tiles(_unit_tiles(kind, t), style) for kind, t in self.sets]
+            parts += [format_tiles([t, t], style) for t in self.pairs]
+            if self.pair is not None:
+                parts.append(format_tiles([self.pair, self.pair], style))
+        text = f"{self.form}: " + " ".join(parts)
+        if self.form == "honors_knitted":
+            text += " + honours"
+        if self.wildcards:
+            text += " (wildcards as " + ", ".join(format_tiles([t], style)
+                                                  for t in self.wildcards) + ")"
+        return text
+
+    def to_dict(self, style: str = "tenhou") -> Dict[str, object]:
+        """The reading as plain data, tiles as names in one notation."""
+        from .tiles import format_tiles
+
+        def name(t):
+            return None if t is None else format_tiles([t], style)
+
+        return {"form": self.form, "pair": name(self.pair),
+                "sets": [{"kind": kind, "tiles": format_tiles(_unit_tiles(kind, t), style)}
+                         for kind, t in self.sets],
+                "pairs": [name(t) for t in self.pairs],
+                "knitted": format_tiles(self.knitted, style), "pattern": self.pattern,
+                "wildcards": [name(t) for t in self.wildcards], "natural": self.natural}
+
+    def to_json(self, style: str = "tenhou", **kwargs) -> str:
+        """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
+        import json
+
+        return json.dumps(self.to_dict(style), ensure_ascii=False, **kwargs)
+
+
+def decompositions(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
+                   wildcard: WildcardInput = None, tiles: Optional[TileInput] = None
+                   ) -> List[Decomposition]:
     """Every decomposition of a complete hand over the five forms; ``[]`` if incomplete.
 
     The concealed tiles (14 - 3m of them) are split; melds stay as they are, and only
@@ -531,7 +611,7 @@ def decompositions(tiles: TileInput, melds: Iterable[MeldInput] = (),
 
     Parameters
     ----------
-    tiles, melds, wildcard
+    hand, melds, wildcard
         As for :func:`shanten`.
 
     Returns
@@ -555,8 +635,10 @@ def decompositions(tiles: TileInput, melds: Iterable[MeldInput] = (),
     ...     melds=[("pung", "222s")], wildcard="5z")]
     [((('chow', 0), ('chow', 12), ('chow', 24)), (1,))]
     """
+    if tiles is not None:
+        hand = renamed_argument("decompositions", "tiles", "hand", hand, tiles)
     w = wildcard_id(wildcard)
-    counts, melds = _prepare(tiles, melds)
+    counts, melds = _prepare(hand, melds)
     n_melds = len(melds)
     out: List[Decomposition] = []
     if int(counts.sum()) + 3 * n_melds != 14:

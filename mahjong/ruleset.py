@@ -250,6 +250,13 @@ class ScoreResult:
         lines += [f"note: {n}" for n in self.notes]
         return "\n".join(lines)
 
+    def format(self, style: str = "tenhou") -> str:
+        """``str(result)`` with its tiles in ``style`` (``tenhou`` 1m, ``reference`` W1,
+        ``unicode`` 🀇 or ``chinese`` 一万; see :func:`mahjong.tiles.restyle`)."""
+        from .tiles import restyle
+
+        return restyle(str(self), style)
+
 
 @dataclass(frozen=True, init=False)
 class Payment:
@@ -357,10 +364,12 @@ class Settlement:
     def __str__(self) -> str:
         return self.format()
 
-    def format(self, dealer: Optional[int] = None) -> str:
+    def format(self, dealer: Optional[int] = None, style: str = "tenhou") -> str:
         """The payments, deltas and next dealer as text. Seats are labelled by their seat
         wind, the dealer East (``W(0)``: seat 0 sits West); without ``dealer`` (the
-        settlement's own when it knows it, else seat 0) seat 0 is taken as the dealer."""
+        settlement's own when it knows it, else seat 0) seat 0 is taken as the dealer.
+        The tiles of the reasons and notes are written in ``style`` (``tenhou`` 1m,
+        ``reference`` W1, ``unicode`` 🀇 or ``chinese`` 一万)."""
         if dealer is None:
             dealer = self.__dict__.get("dealer", 0) or 0
         n = len(self.deltas)
@@ -378,6 +387,10 @@ class Settlement:
         lines.append("next dealer: " + ("dice" if self.next_dealer is None else
                                         label(self.next_dealer)))
         lines += [f"note: {n}" for n in self.notes]
+        if style != "tenhou":
+            from .tiles import restyle
+
+            return restyle("\n".join(lines), style)
         return "\n".join(lines)
 
 

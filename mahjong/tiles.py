@@ -230,6 +230,28 @@ def format_tiles(ids: Iterable[int], style: str = "tenhou") -> str:
     raise MahjongError(f"unknown style {style!r}; choose one of {', '.join(STYLES)}")
 
 
+# A run of tenhou groups standing alone in a text ("7s", "234s 567s 55m", "赖子 4p"): not
+# glued to a letter or digit on either side (nor after a decimal point), so "x1.5", "1.5p",
+# "E(0)" or a word are never read as tiles.
+_TENHOU_IN_TEXT = re.compile(r"(?<![0-9A-Za-z.])(?:[1-9]+[mps]|[1-7]+z)+(?![0-9A-Za-z])")
+
+
+def restyle(text: str, style: str = "tenhou") -> str:
+    """A text with every tile written in tenhou notation in it (the reasons, notes and
+    printed results of scoring and settlement) rewritten in ``style``.
+
+    >>> restyle("赖子 4p; reading: 234s 55m", "unicode")
+    '赖子 🀜; reading: 🀑🀒🀓 🀋🀋'
+    >>> restyle("暗杠 (下雨) 7s, x1.5", "chinese")
+    '暗杠 (下雨) 七条, x1.5'
+    """
+    if style not in STYLES:
+        raise MahjongError(f"unknown style {style!r}; choose one of {', '.join(STYLES)}")
+    if style == "tenhou":
+        return text
+    return _TENHOU_IN_TEXT.sub(lambda m: format_tiles(parse_tiles(m.group(0)), style), text)
+
+
 def tile_name(tile: int, style: str = "tenhou") -> str:
     """The name of one tile in one notation (``english`` is also accepted here)."""
     t = parse_tile(tile)

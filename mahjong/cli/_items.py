@@ -69,6 +69,39 @@ def _one_value(body: bytes) -> bool:
     return True
 
 
+def joined_hand(words) -> "str | None":
+    """HAND given as several words (``mahjong gb 23m456p789s11z [222p]`` without quotes,
+    the shell splits it): the words joined by spaces, as if quoted; None when none."""
+    return " ".join(words) if words else None
+
+
+STYLES = ("tenhou", "reference", "unicode", "chinese")  # mahjong.tiles.STYLES
+
+
+def add_style(parser) -> None:
+    """The ``--style`` option of every subcommand that prints tiles."""
+    parser.add_argument("--style", choices=STYLES, default="tenhou",
+                        help="how tiles are printed (default tenhou: 123m; reference: W1, "
+                             "unicode: 🀇, chinese: 一万)")
+
+
+def styled(row: Any, style: str) -> Any:
+    """A printed result (text, or the dict of ``to_dict()`` for ``--json``) with its tiles
+    in ``style``: every string in it is rewritten by :func:`mahjong.tiles.restyle`; keys and
+    numbers are kept."""
+    if style == "tenhou":
+        return row
+    from ..tiles import restyle
+
+    if isinstance(row, str):
+        return restyle(row, style)
+    if isinstance(row, dict):
+        return {k: styled(v, style) for k, v in row.items()}
+    if isinstance(row, (list, tuple)):
+        return [styled(v, style) for v in row]
+    return row
+
+
 def write_row(row: Any, as_json: bool, number: int, several: bool) -> None:
     """One output: a JSON line, or text under a ``--- N`` header when there are several."""
     if as_json:

@@ -31,7 +31,7 @@ def register(subparsers) -> None:
         "analyze", help="shanten, useful tiles, waits and discards of a hand",
         description="Shanten per form, useful tiles with unseen counts, waits, and for a "
                     "14 - 3m tile hand the discard table.")
-    p.add_argument("tiles", nargs="?", metavar="HAND",
+    p.add_argument("tiles", nargs="*", metavar="HAND",
                    help="concealed tiles in any notation, e.g. 123m456p789s1122z; melds may "
                         "follow in brackets: \"23m456p789s11z [222p]\"")
     p.add_argument("--meld", "--melds", dest="melds", action="extend", nargs="+", default=[],
@@ -68,7 +68,7 @@ def parse_meld_arg(text: str):
     return meld.kind, format_tiles(meld.tiles)
 
 
-def analyze(tiles, melds=(), forms=None, visible=None, wildcard=None,
+def analyze(hand, melds=(), forms=None, visible=None, wildcard=None,
             style: str = "tenhou") -> Dict[str, Any]:
     """Everything ``mahjong analyze`` prints, as a JSON-ready dict (tiles in ``style``)."""
     from .. import analysis
@@ -79,7 +79,7 @@ def analyze(tiles, melds=(), forms=None, visible=None, wildcard=None,
         return _format(ids, style)
 
     melds = parse_melds(melds)
-    counts = tile_counts(tiles)
+    counts = tile_counts(hand)
     n_tiles = int(counts.sum())
     w = analysis.wildcard_id(wildcard)
     unseen = analysis.unseen_counts(counts, melds, visible)
@@ -137,6 +137,9 @@ def _hand_from_options(args) -> None:
     to ``--forms`` (when it is no form name) or to ``--meld`` is the hand."""
     from .. import analysis
 
+    from ._items import joined_hand
+
+    args.tiles = joined_hand(args.tiles) if isinstance(args.tiles, list) else args.tiles
     if args.tiles is not None:
         return
     if args.forms and not all(f.strip() in analysis.FORM_BITS

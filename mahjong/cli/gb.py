@@ -37,7 +37,7 @@ from ..errors import InvalidContextError, MahjongError
 LINE_FIELDS = {
     "hand": "tiles", "melds": "melds", "win_tile": "win_tile", "self_drawn": "self_drawn",
     "fourth_tile": "fourth_tile", "replacement": "replacement",
-    "robbing_kong": "robbing_kong", "last_tile": "last_of_wall",
+    "robbing_kong": "robbing_kong", "last_tile": "last_tile",
     "seat_wind": "seat_wind", "round_wind": "round_wind", "flowers": "flowers",
     "heavenly": "heavenly", "earthly": "earthly", "first_round": "first_round",
     "heavenly_ready": "heavenly_ready",
@@ -59,7 +59,8 @@ def register(subparsers) -> None:
                     "[555m]\".",
         epilog=f"Melds (in HAND or with --meld, comma-separated, the option repeatable): "
                f"{MELD_SYNTAX}.")
-    p.add_argument("hand", nargs="?", help="the hand: 13 tiles, or 14 with the winning tile")
+    p.add_argument("hand", nargs="*", help="the hand: 13 tiles, or 14 with the winning tile "
+                                           "(several words are joined: 23m [222p])")
     p.add_argument("--win-tile", "--win", dest="win_tile", metavar="TILE",
                    help="the winning tile (--win for short)")
     p.add_argument("--meld", "--melds", dest="melds", action="append", default=[],
@@ -117,7 +118,7 @@ def _score_kwargs(args) -> Dict[str, Any]:
         deprecated("--last-of-wall", "--last-tile")
     kw = dict(self_drawn=args.self_drawn, fourth_tile=args.fourth_tile,
               replacement=args.replacement, robbing_kong=args.robbing_kong,
-              last_of_wall=args.last_tile or args.last_of_wall_old,
+              last_tile=args.last_tile or args.last_of_wall_old,
               seat_wind=_wind_arg(args.seat_wind), round_wind=_wind_arg(args.round_wind),
               flowers=args.flowers, rules=args.rules)
     if args.rules == "lianzhong":
@@ -126,6 +127,17 @@ def _score_kwargs(args) -> Dict[str, Any]:
     elif args.heavenly or args.earthly or args.first_round or args.heavenly_ready:
         raise InvalidContextError("--heavenly/--earthly/--first-round/--heavenly-ready are "
                                   "联众 fans: add --rules lianzhong")
+    return kw
+
+
+def _score_keywords(kw: Dict[str, Any]) -> Dict[str, Any]:
+    """The context keywords as ``guobiao.score`` names them (``last_tile`` is passed under
+    score's name for it, see :data:`mahjong.guobiao.preview._SCORE_LAST_TILE`)."""
+    from ..guobiao.preview import _SCORE_LAST_TILE
+
+    if "last_tile" in kw and _SCORE_LAST_TILE != "last_tile":
+        kw = dict(kw)
+        kw[_SCORE_LAST_TILE] = kw.pop("last_tile")
     return kw
 
 
@@ -146,7 +158,9 @@ def run(args) -> int:
     from ..guobiao import score, wait_values
     from ..hand import split_melds
     from ..tiles import format_tiles, to_tile_ids
+    from ._items import joined_hand
 
+    args.hand = joined_hand(args.hand) if isinstance(args.hand, list) else args.hand
     if args.jsonl:
         if args.hand:
             raise InvalidContextError("give either HAND or --jsonl FILE, not both")
@@ -187,7 +201,7 @@ def run(args) -> int:
             print(text)
         return 0
     tiles, win = standing_tiles(concealed, melds, args.win_tile)
-    result = score(tiles, melds, win_tile=win, **kw)
+    result = score(tiles, melds, win_tile=win, **_score_keywords(kw))
     if args.json:
         print(json.dumps(result.to_dict(style=style), ensure_ascii=False))
         return 0
@@ -400,7 +414,7 @@ def _score_chunk(chunk, rules: str, with_decomposition: bool, score) -> List[dic
             continue
         kw = dict(kw)
         try:
-            result = score(kw.pop("tiles"), kw.pop("melds", ()), **kw)
+            result = score(kw.pop("tiles"), kw.pop("melds", ()), **_score_keywords(kw))
         except (MahjongError, ValueError, TypeError, RecursionError) as exc:
             rows.append({"error": f"line {number}: {exc}"})
             continue
@@ -426,7 +440,7 @@ def _score_chunk_batch(chunk) -> List[dict]:
             continue
         try:
             if set(kw) - {"tiles", "melds", "win_tile", "self_drawn", "fourth_tile",
-                          "replacement", "robbing_kong", "last_of_wall", "seat_wind",
+                          "replacement", "robbing_kong", "last_tile", "seat_wind",
                           "round_wind", "flowers"}:
                 from ..errors import InvalidContextError
                 raise InvalidContextError("heavenly/earthly/first_round/heavenly_ready are "
@@ -434,7 +448,7 @@ def _score_chunk_batch(chunk) -> List[dict]:
             prepared = prepare(kw["tiles"], kw.get("melds", ()), kw["win_tile"],
                                kw.get("self_drawn", False), kw.get("fourth_tile", False),
                                kw.get("replacement", False), kw.get("robbing_kong", False),
-                               kw.get("last_of_wall", False), kw.get("seat_wind", 0),
+                               kw.get("last_tile", False), kw.get("seat_wind", 0),
                                kw.get("round_wind", 0), kw.get("flowers", 0))
         except (MahjongError, ValueError, TypeError) as exc:
             rows[i] = {"error": f"line {number}: {exc}"}

@@ -17,6 +17,9 @@ per line, or ``{"error": "line N: ..."}``.
 Flags a rule set has no use for are refused with its name: ``--ready`` (报听) and
 ``--flower-indicators 5z1p`` (the shown 花牌 tiles) are for ``two_player``, ``--kouting``
 (扣听) for ``tongcheng``.
+
+``--style reference|unicode|chinese`` prints the tiles of the result (reasons, notes,
+Huanggang's reading and 赖子) in that notation instead of tenhou; ``--json`` rows too.
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ import json
 from typing import Any, Dict, List, Tuple
 
 from ..errors import MahjongError
+from ._items import add_style, styled
 
 _FLAGS = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
           "earthly", "first_round", "ready", "discarder_ready", "kouting")
@@ -62,8 +66,9 @@ def register(subparsers) -> None:
         description="Score one winning hand. HAND is the concealed part after the win, the "
                     "winning tile included; melds in brackets ([222p] pung, [7777s] kong, "
                     "(7777s) concealed kong) or with --meld.")
-    p.add_argument("hand", metavar="HAND", nargs="?",
-                   help="the hand: 14 tiles with the winning tile, or 13 before it")
+    p.add_argument("hand", metavar="HAND", nargs="*",
+                   help="the hand: 14 tiles with the winning tile, or 13 before it (several "
+                        "words are joined: 333p777p99p [222p])")
     p.add_argument("--rules", default="sichuan", metavar="RULES",
                    help="the rule set: sichuan (default), yunnan, guiyang, huanggang, "
                         "two_player, tongcheng (mahjong.ruleset.available_rulesets())")
@@ -74,7 +79,8 @@ def register(subparsers) -> None:
                         "(repeatable; kind:tiles, [tiles], {345m}, (7777s), <7z>)")
     for flag in _FLAGS:
         p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag)
-    p.add_argument("--flower-indicators", default=None, metavar="TILES", dest="flower_tiles",
+    p.add_argument("--flower-indicators", default=None, metavar="TILES",
+                   dest="flower_indicators",
                    help="the shown 花牌 tiles, e.g. 5z1p (two_player)")
     p.add_argument("--indicator", metavar="TILE",
                    help="huanggang: the turned-up 赖子皮 (the 赖子 is the next tile)")
@@ -84,6 +90,7 @@ def register(subparsers) -> None:
     p.add_argument("--jsonl", metavar="HANDS",
                    help="score one JSON hand per line of HANDS (or a JSON list; - = stdin)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    add_style(p)
     p.add_argument("--no-progress", action="store_true",
                    help="with --jsonl: no progress bar")
     p.set_defaults(func=run)
@@ -110,7 +117,7 @@ def with_win_tile(concealed: str, melds, win_tile) -> str:
 
 
 def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
-               options=None, flower_tiles=None, indicator=None, dealer=False):
+               options=None, flower_indicators=None, indicator=None, dealer=False):
     """One hand scored by a rule set, with the checks of the command line."""
     import inspect
 
@@ -119,6 +126,9 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
 
     if win_tile is None:
         raise MahjongError("--win-tile TILE (the winning tile) is required")
+    if rules_name == "guobiao":  # its context (winds, flowers, 和绝张) has its own command
+        raise MahjongError("rules guobiao: score Guobiao hands with `mahjong gb HAND "
+                           "--win-tile TILE` (or `mahjong gb --jsonl`)")
     module = get_ruleset(rules_name)
     concealed, melds = split_hand(hand)
     from .._syntax import MELD_SYNTAX
@@ -150,16 +160,19 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
             if flags.pop(f):
                 raise MahjongError(f"--{f.replace('_', '-')} does not apply to rules "
                                    f"{rules_name}")
-    if flower_tiles is not None:
-        if "flower_tiles" not in accepted:
+    if flower_indicators is not None:
+        if "flower_indicators" not in accepted:
             raise MahjongError(f"--flower-indicators does not apply to rules {rules_name}")
-        flags["flower_tiles"] = to_tile_ids(flower_tiles)
+        flags["flower_indicators"] = to_tile_ids(flower_indicators)
     concealed = with_win_tile(concealed, melds, win_tile)
     return module.score(concealed, melds, win_tile=win_tile,
                         rules=module.Rules.from_mapping(options or {}), **flags)
 
 
 def run(args) -> int:
+    from ._items import joined_hand
+
+    args.hand = joined_hand(args.hand) if isinstance(args.hand, list) else args.hand
     if args.jsonl:
         if args.hand:
             raise MahjongError("give either HAND or --jsonl HANDS, not both")
@@ -168,12 +181,12 @@ def run(args) -> int:
         raise MahjongError("give a HAND (with --win-tile TILE) or --jsonl HANDS")
     options: Dict[str, Any] = dict(parse_option(o) for o in args.option)
     result = score_hand(args.rules, args.hand, args.win_tile, args.meld,
-                        {f: getattr(args, f) for f in _FLAGS}, options, args.flower_tiles,
+                        {f: getattr(args, f) for f in _FLAGS}, options, args.flower_indicators,
                         args.indicator, args.dealer)
     if args.json:
-        print(result.to_json())
+        print(json.dumps(styled(result.to_dict(), args.style), ensure_ascii=False))
     else:
-        print(result)
+        print(result.format(args.style))
     return 0
 
 
@@ -230,7 +243,7 @@ def run_jsonl(args) -> int:
             try:
                 if isinstance(obj, Exception):
                     raise obj
-                row = _line_result(obj, args)
+                row = styled(_line_result(obj, args), args.style)
             except (MahjongError, ValueError, TypeError, RecursionError) as exc:
                 failed = True
                 row = {"error": f"line {number}: {exc}"}

@@ -4,12 +4,15 @@ RECORDS is a file (``-`` reads standard input) holding one record (JSON, see
 :mod:`mahjong.record`), a JSON list of records, or one record per line (JSON lines). One
 record prints its settlement; several print one result each (``--json``: one JSON object
 per line, ``{"error": "record N: ..."}`` for a record that cannot be settled, the exit
-status then 1). Seats are labelled by their seat wind (the dealer is East).
+status then 1). Seats are labelled by their seat wind (the dealer is East). ``--style``
+prints the tiles of the reasons and notes as ``reference`` (W1), ``unicode`` (🀇) or
+``chinese`` (一万) names instead of tenhou (1m).
 """
 from __future__ import annotations
 
 
 from ..errors import MahjongError
+from ._items import add_style
 
 
 def register(subparsers) -> None:
@@ -23,6 +26,7 @@ def register(subparsers) -> None:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="override a rule-set option of the record (repeatable)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    add_style(p)
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar (shown for many records on a terminal with tqdm)")
     p.set_defaults(func=run)
@@ -45,14 +49,14 @@ def settle_one(data, options):
 
 
 def run(args) -> int:
-    from ._items import read_bytes, read_items, write_row
+    from ._items import read_bytes, read_items, styled, write_row
     from .gb import _progress
 
     several, items = read_items(read_bytes(args.record))
     if not several:
         result, dealer = settle_one(items[0][1], args.option)
-        write_row(result.to_dict() if args.json else result.format(dealer), args.json, 1,
-                  False)
+        write_row(styled(result.to_dict(), args.style) if args.json else
+                  result.format(dealer, args.style), args.json, 1, False)
         return 0
     failed = False
     bar = _progress(args) if len(items) > 100 else None
@@ -62,7 +66,8 @@ def run(args) -> int:
                 if isinstance(item, Exception):
                     raise item
                 result, dealer = settle_one(item, args.option)
-                row = result.to_dict() if args.json else result.format(dealer)
+                row = (styled(result.to_dict(), args.style) if args.json else
+                       result.format(dealer, args.style))
             except (MahjongError, ValueError, TypeError, RecursionError) as exc:
                 failed = True
                 row = {"error": f"record {number}: {exc}"}

@@ -8,7 +8,7 @@ up from a provisional table (:data:`FANS`, replaceable with the ``fan_table`` op
 the total is capped at 13 番, and the opponent pays ``min(total, 13) × base`` for every
 kind of win. The winner deals next; after 流局 the dealer stays.
 
->>> r = score("11223344556677p", win_tile="7p", self_drawn=True, flower_tiles=["1p"])
+>>> r = score("11223344556677p", win_tile="7p", self_drawn=True, flower_indicators=["1p"])
 >>> r.uncapped_fan, r.fan, r.value
 (15, 13, 13)
 

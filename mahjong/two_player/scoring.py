@@ -12,6 +12,7 @@ from typing import Any, Mapping, Optional, Sequence, Tuple
 
 from mahjong_core import _types
 
+from .._compat import renamed_argument
 from ..additive import full_hand, tile_of
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
@@ -28,6 +29,8 @@ _SELF, _REPLACEMENT, _ROBBING, _LAST, _HEAVENLY = (
 assert _kernel.FAN_KEYS == tuple(r.key for r in ROWS)
 _N_FANS = len(ROWS)
 _KONG_CONTEXT = _REPLACEMENT | _ROBBING
+# where a deprecation warning points: the caller of score() (compiled, score has no frame)
+_CALLER = 3 if __file__.endswith(".py") else 2
 
 
 def _check_context(counts, melds, flags: int, win_tile: int) -> None:
@@ -68,8 +71,9 @@ def shown_counts(tiles: Tuple[int, ...]) -> Tuple[Tuple[int, int], ...]:
 def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bool = False,
           after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
           heavenly: bool = False, earthly: bool = False, first_round: bool = False,
-          ready: bool = False, flower_tiles: Sequence[Any] = (),
-          rules: Optional[Rules | Mapping[str, Any]] = None) -> ScoreResult:
+          ready: bool = False, flower_indicators: Sequence[Any] = (),
+          rules: Optional[Rules | Mapping[str, Any]] = None,
+          flower_tiles: Optional[Sequence[Any]] = None) -> ScoreResult:
     """Score one two-player winning hand.
 
     Parameters
@@ -85,8 +89,10 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
         ``after_kong`` and ``first_round`` have no fan in this table.
     ready : bool
         The winner declared ready (报听) before the win.
-    flower_tiles : tiles
-        The 花牌 tiles shown face up; each copy of one among the winner's tiles is 1 番.
+    flower_indicators : tiles
+        The 花牌 tiles shown face up (a record's ``flower_indicators``, the command line's
+        ``--flower-indicators``); each copy of one among the winner's tiles is 1 番.
+        ``flower_tiles=`` is its old name (deprecated).
     rules : Rules or mapping, optional
 
     Returns
@@ -97,16 +103,21 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
 
     Examples
     --------
-    >>> r = score("123m456m789m111z55z", win_tile="5z", self_drawn=True, flower_tiles=["5z"])
+    >>> r = score("123m456m789m111z55z", win_tile="5z", self_drawn=True,
+    ...           flower_indicators=["5z"])
     >>> r.fan, [i.key for i in r.items]
     (8, ['hupai', 'menqing', 'zimo', 'huapai', 'hunyise'])
     """
+    if flower_tiles is not None:
+        flower_indicators = renamed_argument("two_player.score", "flower_tiles",
+                                             "flower_indicators", flower_indicators or None,
+                                             flower_tiles, _CALLER)
     ready = flag(ready, "ready", InvalidContextError)
     rules = Rules.from_mapping(rules)
     ids, _, ms, _ = full_hand(hand, melds, win_tile=win_tile)
     flags = checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile,
                              heavenly, earthly, first_round)
-    return win_entry(ids, ms, tile_of(win_tile), flags, ready, shown_ids(flower_tiles),
+    return win_entry(ids, ms, tile_of(win_tile), flags, ready, shown_ids(flower_indicators),
                      rules)[0]
 
 
