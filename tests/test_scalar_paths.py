@@ -253,9 +253,27 @@ def test_score_result_is_a_plain_frozen_dataclass():
 
     r = score("234m567m345p678s2s", win_tile="2s", self_drawn=True, seat_wind="N")
     assert dataclasses.asdict(r)["total"] == 10
-    assert list(vars(r))[:10] == [f.name for f in dataclasses.fields(r)]
+    # the kernel fills the slots of the fields (no __dict__), in the fields' order
+    assert scoring.ScoreResult.__slots__[:10] == tuple(f.name for f in dataclasses.fields(r))
+    assert not hasattr(r, "__dict__")
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.total = 3
     assert r == dataclasses.replace(r)
     assert str(r.decomposition) == "regular: 234m 567m 345p 678s 22s"
     assert r.decomposition is r.decomposition
+
+
+def test_score_result_pickles_and_copies_with_its_reading():
+    import copy
+    import pickle
+
+    for decomposition_first in (False, True):
+        for r in (score("234m567m345p678s2s", win_tile="2s", self_drawn=True, seat_wind="N"),
+                  score("23m456p789s11z", [("pung", "222p")], win_tile="1m"),
+                  score("19m19p19s1234567z", win_tile="7z", rules="lianzhong")):
+            if decomposition_first:
+                str(r.decomposition)
+            for twin in (pickle.loads(pickle.dumps(r)), copy.copy(r), copy.deepcopy(r)):
+                assert type(twin) is scoring.ScoreResult and twin == r
+                assert hash(twin) == hash(r)
+                assert str(twin.decomposition) == str(r.decomposition)

@@ -205,6 +205,13 @@ class ScoreResult:
         The reading of the hand that gave the most fans (built on first access).
     """
 
+    # Slots, no __dict__: the kernel fills a new result's slots directly (one object, no
+    # dict to build). ``_raw_decomposition`` is the kernel's packed reading (bytes; the
+    # melds in ``_melds``) or ``(builder, args)``; ``_decomposition`` its object, once built.
+    __slots__ = ("total", "base_total", "flowers", "fans", "rules", "win_tile", "self_drawn",
+                 "robbing_kong", "seat_wind", "round_wind", "_raw_decomposition", "_melds",
+                 "_decomposition")
+
     total: int
     base_total: int
     flowers: int
@@ -223,12 +230,28 @@ class ScoreResult:
 
     @property
     def decomposition(self) -> ScoredDecomposition:
-        cached = self.__dict__.get("_decomposition")
-        if cached is None:
-            builder, args = self.__dict__["_raw_decomposition"]
-            cached = (builder or _packed_decomposition)(*args)  # None: the kernel's answer
-            self.__dict__["_decomposition"] = cached
-        return cached
+        try:
+            return self._decomposition
+        except AttributeError:  # not built yet
+            pass
+        raw = self._raw_decomposition
+        if type(raw) is bytes:  # the kernel's packed reading
+            built = _packed_decomposition(raw, self._melds)
+        else:
+            builder, args = raw
+            built = builder(*args)
+        object.__setattr__(self, "_decomposition", built)
+        return built
+
+    def __getstate__(self):
+        # for pickle and copy (a frozen dataclass refuses their default setattr of slots);
+        # None stands for an empty slot (no slot holds None)
+        return tuple(getattr(self, name, None) for name in self.__slots__)
+
+    def __setstate__(self, state):
+        for name, value in zip(self.__slots__, state):
+            if value is not None:
+                object.__setattr__(self, name, value)
 
     def fan_counts(self) -> Dict[str, int]:
         """``{Chinese name: count}`` of the fans (a convenience for tests and tables)."""
@@ -287,18 +310,11 @@ class ScoreResult:
         return "\n".join(lines)
 
 
-def _set_dict(obj, values, _setattr=object.__setattr__):
-    _setattr(obj, "__dict__", values)
-
-
 def _make_result(total, base_total, flowers, fans, rules, win, self_drawn, robbing, seat,
                  rnd, raw_decomposition) -> ScoreResult:
-    # A frozen dataclass filled in one step (its __init__ sets fields one by one).
-    result = object.__new__(ScoreResult)
-    _set_dict(result, {
-        "total": total, "base_total": base_total, "flowers": flowers, "fans": fans,
-        "rules": rules, "win_tile": win, "self_drawn": self_drawn, "robbing_kong": robbing,
-        "seat_wind": seat, "round_wind": rnd, "_raw_decomposition": raw_decomposition})
+    result = ScoreResult(total, base_total, flowers, fans, rules, win, self_drawn, robbing,
+                         seat, rnd)
+    object.__setattr__(result, "_raw_decomposition", raw_decomposition)
     return result
 
 
