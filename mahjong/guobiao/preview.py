@@ -12,6 +12,7 @@ from typing import Optional, Tuple
 
 import numpy as np
 
+from .._compat import renamed_argument
 from ..errors import InvalidContextError, NotWinningError
 from ..tiles import TENHOU_NAMES
 from .fans import MIN_FANS
@@ -86,7 +87,7 @@ def _screen_waits(counts: bytearray, rows, flags: int, seat: int, rnd: int,
 
 
 _CONTEXT_KEYWORDS = {
-    "self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_of_wall", "seat_wind",
+    "self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_tile", "seat_wind",
     "round_wind", "flowers", "rules", "heavenly", "earthly", "first_round", "heavenly_ready",
     "options"}
 
@@ -106,13 +107,14 @@ def _check_rules(context, flags, seat, melds) -> None:
                                   f"{', '.join(RULE_SETS)}")
 
 
-def wait_values(tiles, melds=(), **context) -> Tuple[WaitValue, ...]:
+def wait_values(hand=None, melds=(), *, tiles=None, **context) -> Tuple[WaitValue, ...]:
     """The winning tiles of a ready hand, each with its fans, total and 8-fan check.
 
     Parameters
     ----------
-    tiles : str or sequence of int
-        The standing tiles of a 13-tile hand (13 minus 3 per meld), as for :func:`score`.
+    hand : str or sequence of int
+        The standing tiles of a 13-tile hand (13 minus 3 per meld), as for :func:`score`
+        (``tiles=`` is its old name, kept for one release with a DeprecationWarning).
     melds : sequence, optional
         Called sets, as for :func:`score`.
     **context
@@ -138,27 +140,34 @@ def wait_values(tiles, melds=(), **context) -> Tuple[WaitValue, ...]:
     >>> [(w.name, w.total) for w in wait_values("1112345678999m")][:2]
     [('1m', 106), ('2m', 92)]
     """
+    if tiles is not None:
+        hand = renamed_argument("wait_values", "tiles", "hand", hand, tiles)
+    if "last_of_wall" in context:
+        context = dict(context)
+        old = context.pop("last_of_wall")
+        context["last_tile"] = renamed_argument("wait_values", "last_of_wall", "last_tile",
+                                                context.get("last_tile"), old)
     if "win_tile" in context:
         raise InvalidContextError("win_tile: wait_values tries every tile; do not pass one")
     unknown = sorted(set(context) - _CONTEXT_KEYWORDS)
     if unknown:
         raise TypeError(f"wait_values() got unexpected keyword argument(s) {unknown}")
     args = {k: context.get(k, False) for k in (
-        "self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_of_wall")}
+        "self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_tile")}
     args.update(seat_wind=context.get("seat_wind", 0), round_wind=context.get("round_wind", 0),
                 flowers=context.get("flowers", 0))
     # Validate everything once with a probe winning tile the player does not hold four
     # of; the tile-specific checks (holding a copy of a robbed or fourth tile) are made
     # per wait below.
-    standing, _ = _standing_counts(tiles)
+    standing, _ = _standing_counts(hand)
     held = bytearray(standing)
     for m in _parse_melds(melds):
         for t in m.tiles:
             held[t] = min(held[t] + 1, 255)
     probe = next((t for t in range(34) if held[t] < 4), 0)
     counts, _, rows, flags, seat, rnd, _, _ = prepare(
-        tiles, melds, probe, args["self_drawn"], False, args["replacement"], False,
-        args["last_of_wall"], args["seat_wind"], args["round_wind"], args["flowers"])
+        hand, melds, probe, args["self_drawn"], False, args["replacement"], False,
+        args["last_tile"], args["seat_wind"], args["round_wind"], args["flowers"])
     if args["robbing_kong"] and args["self_drawn"]:
         raise InvalidContextError(
             "robbing_kong=True (抢杠和) wins on another player's kong tile; it cannot be "
@@ -172,7 +181,7 @@ def wait_values(tiles, melds=(), **context) -> Tuple[WaitValue, ...]:
     out = []
     for t in winners:
         try:
-            result = score(tiles, melds, win_tile=t, **context)
+            result = score(hand, melds, win_tile=t, **context)
         except NotWinningError:
             continue
         except InvalidContextError as exc:
