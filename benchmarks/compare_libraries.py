@@ -151,7 +151,7 @@ def gb_cases(n_hands: int, seed: int = 2024) -> List[Row]:
 
     pool = gen.generate(n_hands, seed=seed)
     keys = ("win_tile", "self_drawn", "fourth_tile", "replacement", "robbing_kong",
-            "last_of_wall", "seat_wind", "round_wind", "flowers")
+            "last_tile", "seat_wind", "round_wind", "flowers")
 
     def ours(style):
         calls = []
@@ -161,7 +161,7 @@ def gb_cases(n_hands: int, seed: int = 2024) -> List[Row]:
 
         def run():
             return [score(t, m, win_tile=w, self_drawn=sd, fourth_tile=ft, replacement=rp,
-                          robbing_kong=rk, last_of_wall=lw, seat_wind=sw, round_wind=rw,
+                          robbing_kong=rk, last_tile=lw, seat_wind=sw, round_wind=rw,
                           flowers=fl)
                     for t, m, w, sd, ft, rp, rk, lw, sw, rw, fl in calls]
         return run

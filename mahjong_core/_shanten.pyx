@@ -1522,7 +1522,7 @@ from cpython.sequence cimport PySequence_Fast_ITEMS
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM
 
-from mahjong_core._tileparse cimport count_id_items, count_tenhou_text, read_count_items
+from mahjong_core._tileparse cimport count_id_items, count_tenhou_text
 
 import sys as _sys
 import numpy as _np
@@ -1618,6 +1618,52 @@ cdef int _read_array(object arr, uint8_t* c) noexcept:
         PyBuffer_Release(&view)
 
 
+cdef extern from *:
+    """
+    /* The int objects 0..4, to read a list of 34 counts by comparing pointers: CPython keeps
+       one object per small int, so a count is almost always one of these (mj_init_counts
+       fills them; any other int object, a bool, a float ... is read the slow way). */
+    static PyObject* mj_count_objects[5];
+    static int mj_init_counts(void) {
+        int i;
+        for (i = 0; i < 5; i++) {
+            mj_count_objects[i] = PyLong_FromLong(i);  /* kept for the module's lifetime */
+            if (mj_count_objects[i] == NULL) return -1;
+        }
+        return 0;
+    }
+    /* As mj_read_count_items (the 34 int counts 0..4 of a list or tuple of 34 items into
+       counts, zeroed by the caller: their total, or -1), one pointer comparison per zero
+       count. */
+    static int mj_read_counts_fast(PyObject* seq, uint8_t* counts) {
+        PyObject** items = PySequence_Fast_ITEMS(seq);
+        PyObject *zero = mj_count_objects[0], *one = mj_count_objects[1],
+                 *two = mj_count_objects[2];
+        int i, total = 0;
+        long v;
+        for (i = 0; i < 34; i++) {
+            PyObject* x = items[i];
+            if (x == zero) continue;         /* counts is zeroed by the caller */
+            if (x == one) v = 1;
+            else if (x == two) v = 2;
+            else if (x == mj_count_objects[3]) v = 3;
+            else if (x == mj_count_objects[4]) v = 4;
+            else {
+                v = mj_small_int_item(x);
+                if (v < 0 || v > 4) return -1;
+            }
+            counts[i] = (uint8_t)v;
+            total += (int)v;
+        }
+        return total;
+    }
+    """
+    int mj_init_counts() except -1
+    int read_counts_fast "mj_read_counts_fast"(object seq, uint8_t* counts) noexcept
+
+mj_init_counts()
+
+
 cdef int hand_counts(object tiles, uint8_t* c) except -2:
     """Fill c[34] from concealed tiles in a common form: a plain tenhou string ("123m456p11z",
     spaces between groups allowed), a list or tuple of int ids, a list or tuple of 34 int
@@ -1630,7 +1676,7 @@ cdef int hand_counts(object tiles, uint8_t* c) except -2:
     if type(tiles) is list or type(tiles) is tuple:
         n = len(tiles)
         if n == N_KINDS:
-            return read_count_items(tiles, c)
+            return read_counts_fast(tiles, c)
         if n > 14:
             return -1
         return count_id_items(tiles, c, 4)

@@ -68,8 +68,8 @@ def check_json_example(obj, where: str) -> None:
         s = settle(obj)
         assert sum(s.deltas) == 0, where
     elif isinstance(obj, dict) and "hand" in obj and "win_tile" in obj:
-        from mahjong.cli.gb import _line_kwargs, _score_keywords
+        from mahjong.cli.gb import _line_kwargs
         from mahjong.guobiao import score
 
         kw = _line_kwargs(json.dumps(obj), "standard")
-        score(kw.pop("tiles"), kw.pop("melds"), **_score_keywords(kw))
+        score(kw.pop("tiles"), kw.pop("melds"), **kw)

@@ -356,7 +356,7 @@ def api_args(hand: Hand, style: str = "tenhou"):
     tiles = ids if style == "ids" else format_tiles(ids, style)
     kw = dict(win_tile=format_tiles([win]), self_drawn=bool(flags & SELF_DRAWN),
               fourth_tile=bool(flags & FOURTH_TILE), replacement=bool(flags & REPLACEMENT),
-              robbing_kong=bool(flags & ROBBING_KONG), last_of_wall=bool(flags & LAST_OF_WALL),
+              robbing_kong=bool(flags & ROBBING_KONG), last_tile=bool(flags & LAST_OF_WALL),
               seat_wind=seat, round_wind=rnd, flowers=flowers)
     return tiles, public_melds(melds), kw
 

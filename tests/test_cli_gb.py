@@ -200,7 +200,7 @@ def test_jsonl_batch_equals_scalar_api(tmp_path, capsys):
     for line, row in zip(lines, rows):
         kw = dict(line)
         r = score(kw.pop("hand"), [(m["type"], m["tiles"]) for m in kw.pop("melds")],
-                  win_tile=kw.pop("win_tile"), last_of_wall=kw.pop("last_tile"), **kw)
+                  win_tile=kw.pop("win_tile"), last_tile=kw.pop("last_tile"), **kw)
         assert row == r.to_dict(decomposition=False)
 
 

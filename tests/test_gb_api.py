@@ -140,7 +140,7 @@ def _tricky_args(case):
     sd, kong = case["self_drawn"], case["kong"]
     return standing, melds, dict(
         win_tile=case["win"], self_drawn=sd, fourth_tile=case["fourth"],
-        replacement=sd and kong, robbing_kong=kong and not sd, last_of_wall=case["wall_last"],
+        replacement=sd and kong, robbing_kong=kong and not sd, last_tile=case["wall_last"],
         seat_wind=case["seat"], round_wind=case["prevalent"], flowers=case["flowers"])
 
 
@@ -219,7 +219,7 @@ def _api_args(hand, rng):
         win_tile=rng.choice((win, format_tiles([win]), format_tiles([win], "reference"))),
         self_drawn=bool(flags & gen.SELF_DRAWN), fourth_tile=bool(flags & gen.FOURTH_TILE),
         replacement=bool(flags & gen.REPLACEMENT), robbing_kong=bool(flags & gen.ROBBING_KONG),
-        last_of_wall=bool(flags & gen.LAST_OF_WALL), seat_wind=_wind_form(seat, rng),
+        last_tile=bool(flags & gen.LAST_OF_WALL), seat_wind=_wind_form(seat, rng),
         round_wind=_wind_form(rnd, rng), flowers=flowers)
 
 
@@ -265,7 +265,7 @@ def test_scalar_equals_batch_kernel():
         ids = [t for t in range(34) for _ in range(int(h[t]))]
         kw = dict(win_tile=win, self_drawn=bool(flags & 1), fourth_tile=bool(flags & 2),
                   replacement=bool(flags & 4), robbing_kong=bool(flags & 8),
-                  last_of_wall=bool(flags & 16), seat_wind=seat, round_wind=rnd,
+                  last_tile=bool(flags & 16), seat_wind=seat, round_wind=rnd,
                   flowers=flowers)
         meld_list = [(KIND_NAMES[k], [t, t + 1, t + 2] if k == gen.CHOW else [t] * (
             3 if k == gen.PUNG else 4)) for k, t in melds]
@@ -296,7 +296,7 @@ def test_public_score_batch_matches_scalar():
             3 if k == gen.PUNG else 4)) for k, t in melds]
         r = score(ids, meld_list, win_tile=win, self_drawn=bool(flags & 1),
                   fourth_tile=bool(flags & 2), replacement=bool(flags & 4),
-                  robbing_kong=bool(flags & 8), last_of_wall=bool(flags & 16), seat_wind=seat,
+                  robbing_kong=bool(flags & 8), last_tile=bool(flags & 16), seat_wind=seat,
                   round_wind=rnd, flowers=flowers)
         assert r.total == totals[i]
         assert {f.id: f.count for f in r.fans} == {
@@ -421,7 +421,7 @@ def _call(**changes):
     (dict(flowers=-1), InvalidContextError, "flowers"),
     (dict(flowers=1.5), InvalidContextError, "flowers"),
     (dict(self_drawn="yes"), InvalidContextError, "self_drawn"),
-    (dict(last_of_wall=2), InvalidContextError, "last_of_wall"),
+    (dict(last_tile=2), InvalidContextError, "last_tile"),
     (dict(rules="japanese"), InvalidContextError, "rules"),
     (dict(heavenly=True), InvalidContextError, "lianzhong"),
     (dict(heavenly_ready=True), InvalidContextError, "lianzhong"),
@@ -463,12 +463,12 @@ def test_prepare_and_kernel_agree_on_validity():
             melds[0] = ("kong", [melds[0][1][0]] * 4)
         kw = dict(self_drawn=rng.random() < 0.5, fourth_tile=rng.random() < 0.2,
                   replacement=rng.random() < 0.2, robbing_kong=rng.random() < 0.2,
-                  last_of_wall=rng.random() < 0.1, seat_wind=0, round_wind=0, flowers=0)
+                  last_tile=rng.random() < 0.1, seat_wind=0, round_wind=0, flowers=0)
         win = rng.randrange(34)
         try:
             counts, w, rows, flags, seat, rnd, fl, _ = prepare(
                 standing, melds, win, kw["self_drawn"], kw["fourth_tile"], kw["replacement"],
-                kw["robbing_kong"], kw["last_of_wall"], 0, 0, 0)
+                kw["robbing_kong"], kw["last_tile"], 0, 0, 0)
             python_ok = True
         except (InvalidHandError, InvalidContextError):
             python_ok = False
@@ -561,7 +561,7 @@ def test_wait_values_matches_score_on_random_ready_hands():
         meld_list = [(KIND_NAMES[k], [t, t + 1, t + 2] if k == gen.CHOW else [t] * (
             3 if k == gen.PUNG else 4)) for k, t in melds]
         kw = dict(self_drawn=bool(flags & 1), replacement=bool(flags & 4),
-                  last_of_wall=bool(flags & 16), seat_wind=seat, round_wind=rnd,
+                  last_tile=bool(flags & 16), seat_wind=seat, round_wind=rnd,
                   flowers=flowers)
         waits = wait_values(ids, meld_list, **kw)
         assert win in [w.tile for w in waits]
@@ -634,7 +634,7 @@ _meld_value = st.one_of(
        flowers=st.integers(-1, 10),
        rules=st.sampled_from(["standard", "lianzhong"]))
 def test_arbitrary_input_never_crashes(tiles, melds, win, flags, seat, flowers, rules):
-    kw = dict(zip(("self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_of_wall"),
+    kw = dict(zip(("self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_tile"),
                   flags))
     try:
         r = score(tiles, melds, win_tile=win, seat_wind=seat, flowers=flowers, rules=rules,

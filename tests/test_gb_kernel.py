@@ -350,7 +350,7 @@ def test_score_standard_matches_score_one():
             assert answer == one["total"]
             continue
         total, pairs = answer["total"], answer["fans"]  # the cache maps pairs to themselves
-        reading, _ = answer["_raw_decomposition"][1]  # the packed reading (_packed_reading)
+        reading = answer["_raw_decomposition"]  # the packed reading (_packed_reading)
         form, pair, pattern, win_tile, n_sets = reading[:5]
         groups, counts = reading[5:5 + 4 * n_sets], reading[5 + 4 * n_sets:]
         assert total == one["total"] and counts == bytes(h) and win_tile == win

@@ -26,7 +26,7 @@ def _outcome(tiles, melds, kw):
 def _reference(tiles, melds, kw):
     args = [kw.get(k, d) for k, d in (
         ("self_drawn", False), ("fourth_tile", False), ("replacement", False),
-        ("robbing_kong", False), ("last_of_wall", False), ("seat_wind", 0), ("round_wind", 0),
+        ("robbing_kong", False), ("last_tile", False), ("seat_wind", 0), ("round_wind", 0),
         ("flowers", 0))]
     try:
         counts, win, rows, flags, seat, rnd, n_flowers, _ = scoring.prepare(

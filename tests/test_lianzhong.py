@@ -154,7 +154,7 @@ def test_extras_pick_a_different_reading():
     (dict(heavenly=True, first_round=True, self_drawn=True), "exclude"),
     (dict(earthly=True, first_round=True, self_drawn=True, seat_wind=1), "exclude"),
     (dict(heavenly=True, heavenly_ready=True, self_drawn=True), "天听"),
-    (dict(heavenly=True, self_drawn=True, last_of_wall=True), "first draw"),
+    (dict(heavenly=True, self_drawn=True, last_tile=True), "first draw"),
     (dict(heavenly="yes", self_drawn=True), "heavenly"),
     (dict(options={"sifang_dafa_stacks_ziyise": True}), "LianzhongOptions"),
 ])
@@ -244,7 +244,7 @@ def test_lianzhong_against_standard_on_generated_hands():
             3 if k == gen.PUNG else 4)) for k, t in melds]
         kw = dict(win_tile=win, self_drawn=bool(flags & 1), fourth_tile=bool(flags & 2),
                   replacement=bool(flags & 4), robbing_kong=bool(flags & 8),
-                  last_of_wall=bool(flags & 16), seat_wind=seat, round_wind=rnd,
+                  last_tile=bool(flags & 16), seat_wind=seat, round_wind=rnd,
                   flowers=flowers)
         std = score(ids, ml, **kw)
         lz = score(ids, ml, rules="lianzhong", **kw)

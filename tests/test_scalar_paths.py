@@ -253,9 +253,61 @@ def test_score_result_is_a_plain_frozen_dataclass():
 
     r = score("234m567m345p678s2s", win_tile="2s", self_drawn=True, seat_wind="N")
     assert dataclasses.asdict(r)["total"] == 10
-    assert list(vars(r))[:10] == [f.name for f in dataclasses.fields(r)]
+    # the kernel fills the slots of the fields (no __dict__), in the fields' order
+    assert scoring.ScoreResult.__slots__[:10] == tuple(f.name for f in dataclasses.fields(r))
+    assert not hasattr(r, "__dict__")
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.total = 3
     assert r == dataclasses.replace(r)
     assert str(r.decomposition) == "regular: 234m 567m 345p 678s 22s"
     assert r.decomposition is r.decomposition
+
+
+def test_score_result_pickles_and_copies_with_its_reading():
+    import copy
+    import pickle
+
+    for decomposition_first in (False, True):
+        for r in (score("234m567m345p678s2s", win_tile="2s", self_drawn=True, seat_wind="N"),
+                  score("23m456p789s11z", [("pung", "222p")], win_tile="1m"),
+                  score("19m19p19s1234567z", win_tile="7z", rules="lianzhong")):
+            if decomposition_first:
+                str(r.decomposition)
+            for twin in (pickle.loads(pickle.dumps(r)), copy.copy(r), copy.deepcopy(r)):
+                assert type(twin) is scoring.ScoreResult and twin == r
+                assert hash(twin) == hash(r)
+                assert str(twin.decomposition) == str(r.decomposition)
+
+
+def _counts_reader_twin(items):
+    """What the compiled reader of a list of 34 counts must give: the counts when every
+    item is an exact int 0..4 (no bool, no numpy int, no int subclass), else None."""
+    if len(items) != 34 or any(type(x) is not int or not 0 <= x <= 4 for x in items):
+        return None
+    return list(items)
+
+
+class _Int(int):
+    pass
+
+
+def test_34_count_lists_read_by_pointer_as_the_slow_twin():
+    rng = random.Random(15)
+    odd_items = [True, False, 5, -1, 2 ** 70, 2 ** 31, np.int64(2), 2.0, "1", None, _Int(1),
+                 int("3"), 10 ** 20 - 10 ** 20 + 4]
+    n_fast = 0
+    for counts in _hands(6, 600):  # random and four-of-a-kind-rich hands of 13 and 14
+        for spoil in (False, True):
+            items = [int(c) for c in counts]
+            if spoil:
+                items[rng.randrange(34)] = rng.choice(odd_items)
+            for seq in (items, tuple(items)):
+                want = _counts_reader_twin(seq)
+                got = _shanten.shanten_call(seq, (), None, None)
+                if want is None or sum(want) not in (13, 14):
+                    assert got is None, seq
+                    continue
+                n_fast += 1
+                assert got == _full_shanten(np.array(want), None), seq
+                assert got == mahjong.shanten(np.array(want, dtype=np.int64))
+    assert n_fast > 600

@@ -145,7 +145,7 @@ def test_wait_values_last_tile_and_last_of_wall():
     # the same as scoring each wait directly
     for w in last:
         assert w.total == guobiao.score(hand, win_tile=w.tile, self_drawn=True,
-                                        **{guobiao.preview._SCORE_LAST_TILE: True}).total
+                                        last_tile=True).total
 
 
 def test_gb_cli_last_tile_matches_python(capsys):
@@ -157,7 +157,7 @@ def test_gb_cli_last_tile_matches_python(capsys):
 
     row = json.loads(capsys.readouterr().out)
     expected = guobiao.score("123m456p789s1122z", win_tile="1z", self_drawn=True,
-                             **{guobiao.preview._SCORE_LAST_TILE: True})
+                             last_tile=True)
     assert row["total"] == expected.total
     assert "妙手回春" in {f["name"] for f in row["fans"]}
 

@@ -130,17 +130,6 @@ def _score_kwargs(args) -> Dict[str, Any]:
     return kw
 
 
-def _score_keywords(kw: Dict[str, Any]) -> Dict[str, Any]:
-    """The context keywords as ``guobiao.score`` names them (``last_tile`` is passed under
-    score's name for it, see :data:`mahjong.guobiao.preview._SCORE_LAST_TILE`)."""
-    from ..guobiao.preview import _SCORE_LAST_TILE
-
-    if "last_tile" in kw and _SCORE_LAST_TILE != "last_tile":
-        kw = dict(kw)
-        kw[_SCORE_LAST_TILE] = kw.pop("last_tile")
-    return kw
-
-
 def _wind_arg(value: str):
     return int(value) if value.isascii() and value.isdigit() else value
 
@@ -201,7 +190,7 @@ def run(args) -> int:
             print(text)
         return 0
     tiles, win = standing_tiles(concealed, melds, args.win_tile)
-    result = score(tiles, melds, win_tile=win, **_score_keywords(kw))
+    result = score(tiles, melds, win_tile=win, **kw)
     if args.json:
         print(json.dumps(result.to_dict(style=style), ensure_ascii=False))
         return 0
@@ -414,7 +403,7 @@ def _score_chunk(chunk, rules: str, with_decomposition: bool, score) -> List[dic
             continue
         kw = dict(kw)
         try:
-            result = score(kw.pop("tiles"), kw.pop("melds", ()), **_score_keywords(kw))
+            result = score(kw.pop("tiles"), kw.pop("melds", ()), **kw)
         except (MahjongError, ValueError, TypeError, RecursionError) as exc:
             rows.append({"error": f"line {number}: {exc}"})
             continue

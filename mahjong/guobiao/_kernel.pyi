@@ -36,7 +36,9 @@ def score_candidates(counts34: Sequence[int], win_tile: int,
 
 def score_standard(tiles: Any, melds: Any, packed: Optional[Tuple[bytes, Tuple[Any, ...]]],
                    win_tile: Any, self_drawn: Any, fourth_tile: Any, replacement: Any,
-                   robbing_kong: Any, last_of_wall: Any, seat_wind: Any, round_wind: Any,
+                   robbing_kong: Any, last_tile: Any, seat_wind: Any, round_wind: Any,
                    flowers: Any, tile_names: Dict[str, int], meld_cache: Dict[Any, Any],
-                   fans_cache: Dict[bytes, Any]) -> Optional[Dict[str, Any] | int | bytes]: ...
-    # the ScoreResult fields | an ERR_* code | fan pairs not in fans_cache | None
+                   fans_cache: Dict[bytes, Any], result_type: Optional[type] = None
+                   ) -> Optional[Any]: ...
+    # a result_type instance (or without it the ScoreResult fields as a dict) | an ERR_*
+    # code | fan pairs not in fans_cache | None

@@ -1577,29 +1577,70 @@ cdef extern from "Python.h":
 
 cdef extern from *:
     """
-    /* A new instance of a plain Python class with `dict` as its __dict__, without calling
-       the class (a frozen dataclass's __init__ would set the fields one by one). */
-    static PyObject* mj_new_with_dict(PyObject* type, PyObject* dict) {
+    #include <structmember.h>
+    /* The offset of an instance slot (a __slots__ entry) in its object, from the class's
+       member descriptor of that name; -1 for anything else. */
+    static Py_ssize_t mj_slot_offset(PyObject* descr) {
+        PyMemberDef* def;
+        if (Py_TYPE(descr) != &PyMemberDescr_Type) return -1;
+        def = ((PyMemberDescrObject*)descr)->d_member;
+        return def->type == T_OBJECT_EX ? def->offset : -1;
+    }
+    /* A new instance of a class, every slot empty, without calling the class (a frozen
+       dataclass's __init__ sets the fields one by one through object.__setattr__). */
+    static PyObject* mj_alloc(PyObject* type) {
         PyTypeObject* tp = (PyTypeObject*)type;
-        PyObject* obj = tp->tp_alloc(tp, 0);
-        if (obj == NULL) return NULL;
-        if (PyObject_GenericSetDict(obj, dict, NULL) < 0) {
-            Py_DECREF(obj);
-            return NULL;
-        }
-        return obj;
+        return tp->tp_alloc(tp, 0);
+    }
+    /* Store `value` (a new reference is taken) in the empty slot at `offset` of `obj`. */
+    static void mj_fill_slot(PyObject* obj, Py_ssize_t offset, PyObject* value) {
+        Py_INCREF(value);
+        *(PyObject**)((char*)obj + offset) = value;
     }
     """
-    object mj_new_with_dict(object type, object dict)
+    Py_ssize_t mj_slot_offset(object descr)
+    object mj_alloc(object type)
+    void mj_fill_slot(object obj, Py_ssize_t offset, object value)
 
-from cpython.dict cimport PyDict_Copy
+# The fields of the room's ScoreResult, in the order of score_standard's answer: the
+# dataclass fields, then the packed reading and the Meld objects that the decomposition is
+# built from on first access.
+_RESULT_SLOTS = ("total", "base_total", "flowers", "fans", "rules", "win_tile", "self_drawn",
+                 "robbing_kong", "seat_wind", "round_wind", "_raw_decomposition", "_melds")
+DEF N_RESULT_SLOTS = 12
 
-# The keys of score_standard's answer (the fields of the room's ScoreResult, in order), and
-# the one value that never changes.
-cdef dict _ANSWER_KEYS = dict.fromkeys(
-    ("total", "base_total", "flowers", "fans", "rules", "win_tile", "self_drawn",
-     "robbing_kong", "seat_wind", "round_wind", "_raw_decomposition"))
-_ANSWER_KEYS["rules"] = "standard"
+# The result class whose slot offsets are known (the last result_type score_standard was
+# given: the room's ScoreResult), and those offsets in _RESULT_SLOTS order.
+cdef object _slot_type = None
+cdef Py_ssize_t _slot_offsets[N_RESULT_SLOTS]
+
+
+cdef int _learn_slots(object cls) except -1:
+    """Read the slot offsets of cls (a class with a __slots__ entry for every name of
+    _RESULT_SLOTS and no __dict__), or raise TypeError."""
+    global _slot_type
+    cdef int i
+    cdef Py_ssize_t off
+    if not isinstance(cls, type) or cls.__dictoffset__ != 0:
+        raise TypeError("result_type must be a class with __slots__ and no __dict__")
+    for i in range(N_RESULT_SLOTS):
+        off = mj_slot_offset(cls.__dict__.get(_RESULT_SLOTS[i]))
+        if off < 0:
+            raise TypeError(f"result_type has no slot {_RESULT_SLOTS[i]!r}")
+        _slot_offsets[i] = off
+    _slot_type = cls
+    return 0
+
+
+cdef object _new_result(object cls):
+    """A new instance of cls, its slots empty (fill them with _fill_result)."""
+    if cls is not _slot_type:
+        _learn_slots(cls)
+    return mj_alloc(cls)
+
+
+cdef inline void _fill_result(object obj, int i, object value):
+    mj_fill_slot(obj, _slot_offsets[i], value)
 
 
 cdef inline int _flag_bit(object value, int bit) noexcept:
@@ -1620,7 +1661,7 @@ cdef inline int _small_int(object value, int high) noexcept:
 
 
 def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, replacement,
-                   robbing_kong, last_of_wall, seat_wind, round_wind, flowers,
+                   robbing_kong, last_tile, seat_wind, round_wind, flowers,
                    dict tile_names, dict meld_cache, dict fans_cache, result_type=None):
     """Score one hand under the standard rules.
 
@@ -1635,10 +1676,11 @@ def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, repl
     0..3 and flowers 0..8; ``win_tile`` a name or an int id. Returns None if an argument is
     in another form; a negative ``ERR_*`` code for a hand the kernel refuses; the fan pairs
     (bytes of (fan id, count) pairs, highest points first) when ``fans_cache`` does not hold
-    them yet; else the fields of the room's ScoreResult as a dict, with ``fans`` from
-    ``fans_cache`` and ``_raw_decomposition`` = ``(None, (reading, meld_objs))``, ``reading``
-    the bytes of ``_packed_reading``. With ``result_type`` (the room's ScoreResult) that dict
-    comes as the ``__dict__`` of a new ``result_type`` instance (no ``__init__`` runs).
+    them yet; else the fields of the room's ScoreResult (``_RESULT_SLOTS``) as a dict, with
+    ``fans`` from ``fans_cache``, ``_raw_decomposition`` the bytes of ``_packed_reading`` and
+    ``_melds`` the Meld objects. With ``result_type`` (the room's ScoreResult, a class with
+    those slots) they come in the slots of a new ``result_type`` instance (no ``__init__``
+    runs).
 
     The kernel runs with the GIL held: a scalar call is a few microseconds, less than what
     releasing and taking the GIL back would let another thread do.
@@ -1653,7 +1695,6 @@ def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, repl
     cdef const unsigned char* p          # tile ids given as bytes
     cdef bytes meld_bytes
     cdef tuple meld_objs
-    cdef dict answer
     cdef Candidate* best
     if packed is not None:
         meld_bytes, meld_objs = packed
@@ -1688,7 +1729,7 @@ def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, repl
             return None
     flags = (_flag_bit(self_drawn, GB_SELF_DRAWN) | _flag_bit(fourth_tile, GB_FOURTH_TILE)
              | _flag_bit(replacement, GB_REPLACEMENT) | _flag_bit(robbing_kong, GB_ROBBING_KONG)
-             | _flag_bit(last_of_wall, GB_LAST_OF_WALL))
+             | _flag_bit(last_tile, GB_LAST_OF_WALL))
     if flags < 0:  # -1 from any flag sets every bit
         return None
     seat = _small_int(seat_wind, 3)
@@ -1740,18 +1781,24 @@ def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, repl
     fans = fans_cache.get(pairs)
     if fans is None:
         return pairs
-    # a copy of a dict with the same keys costs less than building one key by key
-    answer = PyDict_Copy(_ANSWER_KEYS)
-    answer["total"] = total
-    answer["base_total"] = total - n_flowers
-    answer["flowers"] = n_flowers
-    answer["fans"] = fans
-    answer["win_tile"] = win
-    answer["self_drawn"] = (flags & GB_SELF_DRAWN) != 0
-    answer["robbing_kong"] = (flags & GB_ROBBING_KONG) != 0
-    answer["seat_wind"] = seat
-    answer["round_wind"] = rnd
-    answer["_raw_decomposition"] = (None, (_packed_reading(best, hand, win), meld_objs))
+    reading = _packed_reading(best, hand, win)
     if result_type is None:
-        return answer
-    return mj_new_with_dict(result_type, answer)
+        return dict(zip(_RESULT_SLOTS, (
+            total, total - n_flowers, n_flowers, fans, "standard", win,
+            (flags & GB_SELF_DRAWN) != 0, (flags & GB_ROBBING_KONG) != 0, seat, rnd, reading,
+            meld_objs)))
+    # the same values, straight into the slots of a new result (in _RESULT_SLOTS order)
+    result = _new_result(result_type)
+    _fill_result(result, 0, total)
+    _fill_result(result, 1, total - n_flowers)
+    _fill_result(result, 2, n_flowers)
+    _fill_result(result, 3, fans)
+    _fill_result(result, 4, "standard")
+    _fill_result(result, 5, win)
+    _fill_result(result, 6, (flags & GB_SELF_DRAWN) != 0)
+    _fill_result(result, 7, (flags & GB_ROBBING_KONG) != 0)
+    _fill_result(result, 8, seat)
+    _fill_result(result, 9, rnd)
+    _fill_result(result, 10, reading)
+    _fill_result(result, 11, meld_objs)
+    return result

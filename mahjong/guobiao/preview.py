@@ -7,7 +7,6 @@ stays a caller flag: this function cannot see the table.
 """
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
@@ -91,10 +90,6 @@ _CONTEXT_KEYWORDS = {
     "self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_tile", "seat_wind",
     "round_wind", "flowers", "rules", "heavenly", "earthly", "first_round", "heavenly_ready",
     "options"}
-# score()'s keyword for the last tile of the wall: "last_tile", the name of records, JSON
-# lines and the rule sets; "last_of_wall" where score() still has only its old name.
-_SCORE_LAST_TILE = ("last_tile" if "last_tile" in inspect.signature(score).parameters
-                    else "last_of_wall")
 
 
 def _check_rules(context, flags, seat, melds) -> None:
@@ -119,7 +114,7 @@ def wait_values(hand=None, melds=(), *, tiles=None, **context) -> Tuple[WaitValu
     ----------
     hand : str or sequence of int
         The standing tiles of a 13-tile hand (13 minus 3 per meld), as for :func:`score`
-        (``tiles=`` is its old name, deprecated).
+        (``tiles=`` is its old name, kept for one release with a DeprecationWarning).
     melds : sequence, optional
         Called sets, as for :func:`score`.
     **context
@@ -149,9 +144,10 @@ def wait_values(hand=None, melds=(), *, tiles=None, **context) -> Tuple[WaitValu
     if tiles is not None:
         hand = renamed_argument("wait_values", "tiles", "hand", hand, tiles)
     if "last_of_wall" in context:
+        context = dict(context)
+        old = context.pop("last_of_wall")
         context["last_tile"] = renamed_argument("wait_values", "last_of_wall", "last_tile",
-                                                context.get("last_tile"),
-                                                context.pop("last_of_wall"))
+                                                context.get("last_tile"), old)
     if "win_tile" in context:
         raise InvalidContextError("win_tile: wait_values tries every tile; do not pass one")
     unknown = sorted(set(context) - _CONTEXT_KEYWORDS)
@@ -183,8 +179,6 @@ def wait_values(hand=None, melds=(), *, tiles=None, **context) -> Tuple[WaitValu
         winners = _screen_waits(counts, rows, flags, seat, rnd, candidates)
     else:
         winners = candidates
-    if "last_tile" in context:
-        context[_SCORE_LAST_TILE] = context.pop("last_tile")
     out = []
     for t in winners:
         try:

@@ -71,7 +71,7 @@ def _score_win(i: int, e: WinEvent, record: HandRecord, rules: Rules):
     try:
         result = score(standing, e.melds, win_tile=e.win_tile, self_drawn=e.from_seat is None,
                        fourth_tile=e.fourth_tile, replacement=e.replacement,
-                       robbing_kong=e.robbing_kong, last_of_wall=e.last_tile,
+                       robbing_kong=e.robbing_kong, last_tile=e.last_tile,
                        seat_wind=(e.seat - record.dealer) % 4, round_wind=record.round_wind,
                        flowers=e.flowers, **context)
     except MahjongError as exc:

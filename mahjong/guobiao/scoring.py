@@ -26,6 +26,7 @@ from typing import Any, Dict, Optional, Tuple
 from mahjong_core._types import (ERR_BAD_CONTEXT, ERR_BAD_MELD, ERR_BAD_TILE,
                                  ERR_NOT_WINNING, ERR_TOO_MANY_COPIES, ERR_WRONG_TILE_COUNT)
 
+from .._compat import renamed_argument
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError, TileParseError
 from ..hand import MELD_TYPE_CODES, Meld, parse_meld
 from . import _kernel
@@ -205,6 +206,13 @@ class ScoreResult:
         The reading of the hand that gave the most fans (built on first access).
     """
 
+    # Slots, no __dict__: the kernel fills a new result's slots directly (one object, no
+    # dict to build). ``_raw_decomposition`` is the kernel's packed reading (bytes; the
+    # melds in ``_melds``) or ``(builder, args)``; ``_decomposition`` its object, once built.
+    __slots__ = ("total", "base_total", "flowers", "fans", "rules", "win_tile", "self_drawn",
+                 "robbing_kong", "seat_wind", "round_wind", "_raw_decomposition", "_melds",
+                 "_decomposition")
+
     total: int
     base_total: int
     flowers: int
@@ -223,12 +231,28 @@ class ScoreResult:
 
     @property
     def decomposition(self) -> ScoredDecomposition:
-        cached = self.__dict__.get("_decomposition")
-        if cached is None:
-            builder, args = self.__dict__["_raw_decomposition"]
-            cached = (builder or _packed_decomposition)(*args)  # None: the kernel's answer
-            self.__dict__["_decomposition"] = cached
-        return cached
+        try:
+            return self._decomposition
+        except AttributeError:  # not built yet
+            pass
+        raw = self._raw_decomposition
+        if type(raw) is bytes:  # the kernel's packed reading
+            built = _packed_decomposition(raw, self._melds)
+        else:
+            builder, args = raw
+            built = builder(*args)
+        object.__setattr__(self, "_decomposition", built)
+        return built
+
+    def __getstate__(self):
+        # for pickle and copy (a frozen dataclass refuses their default setattr of slots);
+        # None stands for an empty slot (no slot holds None)
+        return tuple(getattr(self, name, None) for name in self.__slots__)
+
+    def __setstate__(self, state):
+        for name, value in zip(self.__slots__, state):
+            if value is not None:
+                object.__setattr__(self, name, value)
 
     def fan_counts(self) -> Dict[str, int]:
         """``{Chinese name: count}`` of the fans (a convenience for tests and tables)."""
@@ -287,18 +311,11 @@ class ScoreResult:
         return "\n".join(lines)
 
 
-def _set_dict(obj, values, _setattr=object.__setattr__):
-    _setattr(obj, "__dict__", values)
-
-
 def _make_result(total, base_total, flowers, fans, rules, win, self_drawn, robbing, seat,
                  rnd, raw_decomposition) -> ScoreResult:
-    # A frozen dataclass filled in one step (its __init__ sets fields one by one).
-    result = object.__new__(ScoreResult)
-    _set_dict(result, {
-        "total": total, "base_total": base_total, "flowers": flowers, "fans": fans,
-        "rules": rules, "win_tile": win, "self_drawn": self_drawn, "robbing_kong": robbing,
-        "seat_wind": seat, "round_wind": rnd, "_raw_decomposition": raw_decomposition})
+    result = ScoreResult(total, base_total, flowers, fans, rules, win, self_drawn, robbing,
+                         seat, rnd)
+    object.__setattr__(result, "_raw_decomposition", raw_decomposition)
     return result
 
 
@@ -397,14 +414,14 @@ def _wind(value: Any, name: str) -> int:
     return parse_wind(value, name)
 
 
-def prepare(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
-            last_of_wall, seat_wind, round_wind, flowers):
+def prepare(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+            last_tile, seat_wind, round_wind, flowers):
     """Validate one hand and its context; return the kernel's arguments.
 
     Raises the same errors :func:`score` documents (every check the kernel makes is made
     here first, with a message naming the field).
     """
-    counts, n = _standing_counts(tiles)
+    counts, n = _standing_counts(hand)
     meld_objs = _parse_melds(melds)
     win = _win_tile(win_tile)
     expected = 13 - 3 * len(meld_objs)
@@ -421,7 +438,7 @@ def prepare(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbin
         flags |= REPLACEMENT
     if _flag(robbing_kong, "robbing_kong"):
         flags |= ROBBING_KONG
-    if _flag(last_of_wall, "last_of_wall"):
+    if _flag(last_tile, "last_tile"):
         flags |= LAST_OF_WALL
     seat = _wind(seat_wind, "seat_wind")
     rnd = _wind(round_wind, "round_wind")
@@ -596,24 +613,24 @@ def _packed_decomposition(reading: bytes, melds: Tuple[Meld, ...]) -> Decomposit
         None if pattern == 255 else pattern, ids, win, melds)
 
 
-def _raise_error(code: int, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
-                 robbing_kong, last_of_wall, seat_wind, round_wind, flowers):
+def _raise_error(code: int, hand, melds, win_tile, self_drawn, fourth_tile, replacement,
+                 robbing_kong, last_tile, seat_wind, round_wind, flowers):
     """Turn a kernel error code into the precise exception (re-validating in Python)."""
     if code != ERR_NOT_WINNING:
-        prepare(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
-                last_of_wall, seat_wind, round_wind, flowers)
+        prepare(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+                last_tile, seat_wind, round_wind, flowers)
         raise _ERRORS.get(code, InvalidHandError)(
             ERROR_MESSAGES.get(code, f"kernel error {code}"))
     raise NotWinningError("not a winning hand: the tiles form no complete hand "
                           f"(win_tile {TENHOU_NAMES[_win_tile(win_tile)]})")
 
 
-def _common_forms(tiles, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
-                  last_of_wall, seat_wind, round_wind, flowers):
+def _common_forms(hand, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+                  last_tile, seat_wind, round_wind, flowers):
     """Every argument of :func:`score` in a form the kernel takes, or the error naming it."""
-    return (_standing_ids(tiles), _win_tile(win_tile), _flag(self_drawn, "self_drawn"),
+    return (_standing_ids(hand), _win_tile(win_tile), _flag(self_drawn, "self_drawn"),
             _flag(fourth_tile, "fourth_tile"), _flag(replacement, "replacement"),
-            _flag(robbing_kong, "robbing_kong"), _flag(last_of_wall, "last_of_wall"),
+            _flag(robbing_kong, "robbing_kong"), _flag(last_tile, "last_tile"),
             _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), _flowers(flowers))
 
 
@@ -622,18 +639,19 @@ _score_standard = _kernel.score_standard
 
 # --- public API -----------------------------------------------------------------------
 
-def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
-          replacement=False, robbing_kong=False, last_of_wall=False, seat_wind=0,
-          round_wind=0, flowers=0, rules="standard", heavenly=False, earthly=False,
-          first_round=False, heavenly_ready=False, options=None) -> ScoreResult:
+def score(hand=None, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
+          replacement=False, robbing_kong=False, last_tile=False, seat_wind=0, round_wind=0,
+          flowers=0, rules="standard", heavenly=False, earthly=False, first_round=False,
+          heavenly_ready=False, options=None, tiles=None, last_of_wall=None) -> ScoreResult:
     """Score a winning Guobiao hand: the reading with the most fans, with every fan.
 
     Parameters
     ----------
-    tiles : str or sequence of int
+    hand : str or sequence of int
         The standing (concealed) tiles *before* the winning tile: 13, 10, 7, 4 or 1 of
         them (13 minus 3 per meld), in any notation :func:`mahjong.parse_tiles` reads, or
-        tile ids.
+        tile ids. (``tiles=`` is its old name, kept for one release with a
+        DeprecationWarning.)
     melds : sequence, optional
         Called sets: :class:`mahjong.Meld` objects, ``("pung", "222p")`` tuples or
         ``{"type": "kong", "tiles": "7777s"}`` dicts (kinds chow, pung, kong,
@@ -650,8 +668,10 @@ def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
     robbing_kong : bool
         抢杠和: won on a tile another player added to his pung (not self-drawn; you hold
         no copy of it).
-    last_of_wall : bool
-        The last tile of the wall: 妙手回春 when self-drawn, 海底捞月 on a discard.
+    last_tile : bool
+        Won on the last tile of the wall: 妙手回春 when self-drawn, 海底捞月 on a discard.
+        (``last_of_wall=`` is its old name, kept for one release with a
+        DeprecationWarning.)
     seat_wind, round_wind : int or str
         门风 and 圈风: 0..3 = East, South, West, North, or "E", "south", "1z", "东" ...
     flowers : int
@@ -696,52 +716,57 @@ def score(tiles, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
     >>> score("22m33m44p55p66s77s8s", win_tile="8s").fan_counts()
     {'七对': 1, '断幺': 1}
     """
+    if tiles is not None:  # the old keywords (one check each for the common call)
+        hand = renamed_argument("score", "tiles", "hand", hand, tiles)
+    if last_of_wall is not None:  # (last_tile defaults to False: only True counts as given)
+        last_tile = renamed_argument("score", "last_of_wall", "last_tile",
+                                     None if last_tile is False else last_tile, last_of_wall)
     if rules != "standard" or heavenly or earthly or first_round or heavenly_ready or options:
-        return _score_other(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
-                            robbing_kong, last_of_wall, seat_wind, round_wind, flowers, rules,
+        return _score_other(hand, melds, win_tile, self_drawn, fourth_tile, replacement,
+                            robbing_kong, last_tile, seat_wind, round_wind, flowers, rules,
                             heavenly, earthly, first_round, heavenly_ready, options)
     # One compiled call for the common forms; anything else (melds not seen before, a new
     # fan combination, an uncommon form, an error) in _answer.
-    result = _score_standard(tiles, melds, None, win_tile, self_drawn, fourth_tile,
-                             replacement, robbing_kong, last_of_wall, seat_wind, round_wind,
+    result = _score_standard(hand, melds, None, win_tile, self_drawn, fourth_tile,
+                             replacement, robbing_kong, last_tile, seat_wind, round_wind,
                              flowers, _TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult)
     if type(result) is not ScoreResult:
-        result = _answer(tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
-                         robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
+        result = _answer(hand, melds, win_tile, self_drawn, fourth_tile, replacement,
+                         robbing_kong, last_tile, seat_wind, round_wind, flowers)
     return result
 
 
-def _answer(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
-            last_of_wall, seat_wind, round_wind, flowers) -> ScoreResult:
+def _answer(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+            last_tile, seat_wind, round_wind, flowers) -> ScoreResult:
     """The kernel's answer (see ``_kernel.score_standard``) when the call with the arguments
     as given did not give one: the melds are packed first (so their errors come first, and
     the cache learns them), a fan combination not seen before is added to the cache, an
     argument in an uncommon form is put in a common one, and a hand the kernel refuses
     raises the error that names what is wrong."""
     packed = _meld_bytes(melds)
-    ids, context = tiles, (win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
-                           last_of_wall, seat_wind, round_wind, flowers)
+    ids, context = hand, (win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+                          last_tile, seat_wind, round_wind, flowers)
     tables = (_TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult)
     answer = _score_standard(ids, melds, packed, *context, *tables)
     if answer is None:  # an argument in an uncommon form: put each in a common one
-        ids, *context = _common_forms(tiles, *context)
+        ids, *context = _common_forms(hand, *context)
         answer = _score_standard(ids, melds, packed, *context, *tables)
     if type(answer) is bytes:  # a fan combination not seen before
         _fans_from_pairs(answer)
         answer = _score_standard(ids, melds, packed, *context, *tables)
     if type(answer) is not ScoreResult:  # a hand the kernel refuses
-        _raise_error(answer, tiles, melds, win_tile, self_drawn, fourth_tile, replacement,
-                     robbing_kong, last_of_wall, seat_wind, round_wind, flowers)
+        _raise_error(answer, hand, melds, win_tile, self_drawn, fourth_tile, replacement,
+                     robbing_kong, last_tile, seat_wind, round_wind, flowers)
     return answer
 
 
-def _score_other(tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
-                 last_of_wall, seat_wind, round_wind, flowers, rules, heavenly, earthly,
+def _score_other(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+                 last_tile, seat_wind, round_wind, flowers, rules, heavenly, earthly,
                  first_round, heavenly_ready, options) -> ScoreResult:
     """The 联众 rule set, and the errors of 联众 flags under the standard rules."""
     counts, win, rows, flags, seat, rnd, n_flowers, meld_objs = prepare(
-        tiles, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
-        last_of_wall, seat_wind, round_wind, flowers)
+        hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+        last_tile, seat_wind, round_wind, flowers)
     if rules == "standard":
         _reject_lianzhong_flags(heavenly, earthly, first_round, heavenly_ready, options)
     if rules != "lianzhong":
