@@ -75,3 +75,36 @@ def test_12_or_15_tiles_are_still_refused(room):
         room.score("123p456p789p11s2s", win_tile="3s")
     with pytest.raises(InvalidHandError, match="14"):
         room.score("123p456p789p11s2345s", win_tile="3s")
+
+
+# Guobiao's score takes the standing 13 (- 3 per meld) tiles; records give a win's hand with
+# the winning tile among them: both forms give the same result, on random winning hands.
+@pytest.mark.parametrize("seed", range(40))
+def test_guobiao_score_takes_14_tiles_with_the_winning_tile(seed):
+    import random
+
+    from mahjong import guobiao
+    from mahjong.errors import InvalidHandError
+
+    rng = random.Random(seed)
+    while True:  # a random ready 13-tile hand and one of its waits
+        tiles = sorted(rng.sample([t for t in range(34) for _ in range(4)], 13))
+        waits = [w.tile for w in guobiao.wait_values(tiles) if w.meets_minimum]
+        if waits:
+            break
+    win = rng.choice(waits)
+    for self_drawn in (False, True):
+        thirteen = guobiao.score(tiles, win_tile=win, self_drawn=self_drawn)
+        fourteen = guobiao.score(sorted(tiles + [win]), win_tile=win, self_drawn=self_drawn)
+        assert fourteen == thirteen
+        lz = guobiao.score(tiles + [win], win_tile=win, self_drawn=self_drawn,
+                           rules="lianzhong")
+        assert lz == guobiao.score(tiles, win_tile=win, self_drawn=self_drawn,
+                                   rules="lianzhong")
+    # 14 tiles without the winning tile are refused, naming win_tile
+    others = [t for t in tiles if t != win]
+    spare = next(t for t in range(34) if t not in tiles and t != win)
+    fourteen = others + [spare] * (14 - len(others))
+    if max(fourteen.count(t) for t in fourteen) <= 4:
+        with pytest.raises(InvalidHandError, match="win_tile"):
+            guobiao.score(sorted(fourteen), win_tile=win)

@@ -28,7 +28,7 @@ from mahjong_core._types import (ERR_BAD_CONTEXT, ERR_BAD_MELD, ERR_BAD_TILE,
 
 from .._compat import renamed_argument
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError, TileParseError
-from ..hand import MELD_TYPE_CODES, Meld, parse_meld
+from ..hand import MELD_TYPE_CODES, Meld, parse_meld, standing_tiles
 from . import _kernel
 from ._kernel import GB_FOURTH_TILE as FOURTH_TILE
 from ._kernel import GB_LAST_OF_WALL as LAST_OF_WALL
@@ -649,7 +649,8 @@ def score(hand=None, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
     ----------
     hand : str or sequence of int
         The standing (concealed) tiles *before* the winning tile: 13, 10, 7, 4 or 1 of
-        them (13 minus 3 per meld), in any notation :func:`mahjong.parse_tiles` reads, or
+        them (13 minus 3 per meld), or one more with the winning tile among them (as
+        records give a win's hand), in any notation :func:`mahjong.parse_tiles` reads, or
         tile ids. (``tiles=`` is its old name, kept for one release with a
         DeprecationWarning.)
     melds : sequence, optional
@@ -755,6 +756,10 @@ def _answer(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing
         _fans_from_pairs(answer)
         answer = _score_standard(ids, melds, packed, *context, *tables)
     if type(answer) is not ScoreResult:  # a hand the kernel refuses
+        standing, win = standing_tiles(hand, melds, win_tile)
+        if standing is not hand:  # 14 tiles with the winning tile among them, as records
+            return _answer(standing, melds, win, self_drawn, fourth_tile, replacement,
+                           robbing_kong, last_tile, seat_wind, round_wind, flowers)
         _raise_error(answer, hand, melds, win_tile, self_drawn, fourth_tile, replacement,
                      robbing_kong, last_tile, seat_wind, round_wind, flowers)
     return answer
@@ -764,6 +769,7 @@ def _score_other(hand, melds, win_tile, self_drawn, fourth_tile, replacement, ro
                  last_tile, seat_wind, round_wind, flowers, rules, heavenly, earthly,
                  first_round, heavenly_ready, options) -> ScoreResult:
     """The 联众 rule set, and the errors of 联众 flags under the standard rules."""
+    hand, win_tile = standing_tiles(hand, melds, win_tile)  # 14 tiles with the win: 13
     counts, win, rows, flags, seat, rnd, n_flowers, meld_objs = prepare(
         hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
         last_tile, seat_wind, round_wind, flowers)
