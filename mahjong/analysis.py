@@ -339,6 +339,21 @@ def useful_tiles(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = 
     return _mask_to_ids(_useful_mask(hand, melds, forms, wildcard)[1])
 
 
+def _compiled(public, full):
+    """``public`` (a compiled function) documented as ``full``, its full path."""
+    public.__doc__ = full.__doc__
+    public.__module__ = __name__
+    return public
+
+
+# The public shanten and useful_tiles are compiled (mahjong_core._shanten): the common
+# arguments go from the caller to the kernel in one C call, with no Python frame between;
+# every other call comes to the two Python functions above, their full path.
+_shanten.set_full_paths(shanten, useful_tiles)
+shanten = _compiled(_shanten.shanten, shanten)
+useful_tiles = _compiled(_shanten.useful_tiles, useful_tiles)
+
+
 def _useful_mask(tiles, melds, forms, wildcard) -> Tuple[int, int, np.ndarray, Tuple[Meld, ...]]:
     """(missing, useful mask, counts, melds) through the exact kernel."""
     counts, melds, locked, w = _core_args(tiles, melds, wildcard)

@@ -23,6 +23,7 @@ Values are capped at CAP = 9: the largest meaningful missing count of a hand (13
 shanten) is 9, and min-plus sums of capped values give the exact minimum whenever it is
 below the cap (a capped term only makes its sum >= CAP).
 """
+cimport cython
 from cython.parallel cimport prange
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
@@ -1696,6 +1697,10 @@ def shanten_call(tiles, melds, forms, wildcard):
     """``mahjong.shanten(tiles, melds, forms, wildcard)`` for concealed tiles in a common
     form (see ``hand_counts``), no melds, no wildcard and forms in a common form (see
     ``forms_bits``); None for anything else (the caller's full path)."""
+    return _shanten_fast(tiles, melds, forms, wildcard)
+
+
+cdef object _shanten_fast(object tiles, object melds, object forms, object wildcard):
     cdef uint8_t c[40]                 # 34 counts + slack for the 16-byte loads
     cdef int forms_set, total
     if not _plain_call(melds, wildcard):
@@ -1728,6 +1733,10 @@ cdef list _mask_list(uint64_t mask):
 def useful_call(tiles, melds, forms, wildcard):
     """``mahjong.useful_tiles(...)`` (a sorted list of tile ids) for the arguments
     ``shanten_call`` takes; None for anything else."""
+    return _useful_fast(tiles, melds, forms, wildcard)
+
+
+cdef object _useful_fast(object tiles, object melds, object forms, object wildcard):
     cdef uint8_t c[40]
     cdef HandView v
     cdef int forms_set, total, best
@@ -1742,6 +1751,41 @@ def useful_call(tiles, melds, forms, wildcard):
     _view(c, &v)
     best = _missing(&v, 0, forms_set)
     return _mask_list(_useful(&v, 0, forms_set, best))
+
+
+# mahjong.shanten and mahjong.useful_tiles are these two compiled functions (their
+# docstrings are set by mahjong.analysis): the common arguments in one C call, with no
+# Python frame between the caller and the kernel; every other call (melds, a wildcard,
+# other forms of the arguments, an error to word, the old keyword) goes to the full
+# path mahjong.analysis registers at its import.
+cdef object _full_shanten = None
+cdef object _full_useful = None
+
+
+def set_full_paths(object shanten_full, object useful_full):
+    """Register mahjong.analysis's full paths, called as full(hand, melds, forms,
+    wildcard, tiles) for every call the fast path does not take."""
+    global _full_shanten, _full_useful
+    _full_shanten = shanten_full
+    _full_useful = useful_full
+
+
+@cython.binding(True)
+def shanten(hand=None, melds=(), forms=None, wildcard=None, tiles=None):
+    if tiles is None:
+        fast = _shanten_fast(hand, melds, forms, wildcard)
+        if fast is not None:
+            return fast
+    return _full_shanten(hand, melds, forms, wildcard, tiles)
+
+
+@cython.binding(True)
+def useful_tiles(hand=None, melds=(), forms=None, wildcard=None, tiles=None):
+    if tiles is None:
+        fast = _useful_fast(hand, melds, forms, wildcard)
+        if fast is not None:
+            return fast
+    return _full_useful(hand, melds, forms, wildcard, tiles)
 
 
 def mask_to_ids(uint64_t mask):
