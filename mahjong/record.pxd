@@ -33,3 +33,73 @@ cdef _check_win(object rec, Py_ssize_t i, object e, dict won, object prev, long 
                 list shared_discards, object last_discard)
 @cython.locals(added=list, want=list, have=list)
 cdef _check_claims(object rec, long seat, list claims, list kongs, list shown, str src)
+
+# The record's value classes as extension types: their fields are C struct members, read
+# from Python as attributes (readonly) and written only by the constructors.
+cdef class _Value:
+    pass
+
+cdef class DrawEvent(_Value):
+    cdef readonly long seat
+    cdef readonly long tile
+    cdef readonly str type
+
+cdef class DiscardEvent(_Value):
+    cdef readonly long seat
+    cdef readonly long tile
+    cdef readonly str type
+
+cdef class ClaimEvent(_Value):
+    cdef readonly str type
+    cdef readonly long seat
+    cdef readonly tuple tiles
+    cdef readonly long from_seat
+
+cdef class KongEvent(_Value):
+    cdef readonly long seat
+    cdef readonly str kind
+    cdef readonly long tile
+    cdef readonly object from_seat
+    cdef readonly str type
+
+cdef class ReadyEvent(_Value):
+    cdef readonly long seat
+    cdef readonly str type
+
+cdef class FlipEvent(_Value):
+    cdef readonly long tile
+    cdef readonly str type
+
+cdef class WinEvent(_Value):
+    cdef readonly long seat
+    cdef readonly tuple hand
+    cdef readonly tuple melds
+    cdef readonly long win_tile
+    cdef readonly object from_seat
+    cdef readonly bint replacement
+    cdef readonly bint after_kong
+    cdef readonly bint robbing_kong
+    cdef readonly bint last_tile
+    cdef readonly bint heavenly
+    cdef readonly bint earthly
+    cdef readonly bint first_round
+    cdef readonly bint fourth_tile
+    cdef readonly long flowers
+    cdef readonly str type
+
+cdef class ExhaustedEvent(_Value):
+    cdef readonly object data
+    cdef readonly str type
+
+cdef class FinalHand(_Value):
+    cdef readonly tuple hand
+    cdef readonly tuple melds
+
+@cython.locals(e=ClaimEvent)
+cdef ClaimEvent _new_claim(str kind, long seat, tuple tiles, long from_seat)
+@cython.locals(e=KongEvent)
+cdef KongEvent _new_kong(long seat, str kind, long tile, object from_seat)
+@cython.locals(e=WinEvent)
+cdef WinEvent _new_plain_win(long seat, tuple hand, tuple melds, long win_tile, object from_seat)
+@cython.locals(fh=FinalHand)
+cdef FinalHand _new_final(tuple hand, tuple melds)

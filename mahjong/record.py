@@ -53,7 +53,9 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass, field
+import json.decoder
+import json.scanner
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -272,60 +274,102 @@ def _flag(obj: Mapping, name: str, where: str) -> bool:
 
 # ------------------------------------------------------------------------------ events
 #
-# The event classes are frozen dataclasses with a hand-written __init__ that fills
-# __dict__ directly: records are read by the thousand, and the generated frozen __init__
-# (one object.__setattr__ per field) is about twice as slow.
+# The event classes (and FinalHand) are small immutable value classes. Compiled, record.pxd
+# makes them extension types whose fields are C struct members (``readonly``: read from
+# Python as attributes, never written); the reader builds them with the ``_new_*``
+# functions below, which fill the fields without argument parsing. Uncompiled they are
+# plain classes whose fields can be set once (in ``__init__``), never changed. Both ways
+# they compare, hash, print and pickle by their fields, as frozen dataclasses do.
+
+_COMPILED = not __file__.endswith(".py")  # built by setup.py (record.pxd applies)
+
 
 def _tile_json(tile: int) -> str:
     return TENHOU_NAMES[tile]
 
 
-@dataclass(frozen=True, init=False)
-class DrawEvent:
-    """A tile drawn from the wall (optional in hand-written records)."""
+class _Value:
+    """Base of the record's value classes: ``_FIELDS`` names the fields (compared, hashed,
+    shown), ``_ARGS`` the constructor's arguments (pickled)."""
 
-    seat: int
-    tile: int
-    type: str = field(default="draw", init=False)
+    _FIELDS = ()
+    _ARGS = ()
+
+    def _values(self) -> tuple:
+        return tuple([getattr(self, name) for name in self._FIELDS])
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __ne__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() != other._values()
+
+    def __hash__(self):
+        return hash(self._values())
+
+    def __repr__(self):
+        shown = ", ".join([f"{name}={getattr(self, name)!r}" for name in self._FIELDS])
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self):
+        return (type(self), tuple([getattr(self, name) for name in self._ARGS]))
+
+    def __setattr__(self, name, value):
+        # compiled, the constructors write the C fields directly and never come here
+        if _COMPILED or name in self.__dict__ or name not in self._FIELDS:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+class DrawEvent(_Value):
+    """A tile drawn from the wall (optional in hand-written records): ``seat``, ``tile``."""
+
+    _FIELDS = ("seat", "tile", "type")
+    _ARGS = ("seat", "tile")
 
     def __init__(self, seat: int, tile: int):
-        self.__dict__.update(seat=seat, tile=tile, type="draw")
+        self.seat = seat
+        self.tile = tile
+        self.type = "draw"
 
     def to_json(self) -> Dict[str, Any]:
         return {"type": "draw", "seat": self.seat, "tile": _tile_json(self.tile)}
 
 
-@dataclass(frozen=True, init=False)
-class DiscardEvent:
-    """A tile discarded."""
+class DiscardEvent(_Value):
+    """A tile discarded: ``seat``, ``tile``."""
 
-    seat: int
-    tile: int
-    type: str = field(default="discard", init=False)
+    _FIELDS = ("seat", "tile", "type")
+    _ARGS = ("seat", "tile")
 
     def __init__(self, seat: int, tile: int):
-        self.__dict__.update(seat=seat, tile=tile, type="discard")
+        self.seat = seat
+        self.tile = tile
+        self.type = "discard"
 
     def to_json(self) -> Dict[str, Any]:
         return {"type": "discard", "seat": self.seat, "tile": _tile_json(self.tile)}
 
 
-@dataclass(frozen=True, init=False)
-class ClaimEvent:
+class ClaimEvent(_Value):
     """A chow or pung made of the discard of ``from_seat`` (``type`` is "chow" or
-    "pung"); ``tiles`` are the meld's three tiles, sorted."""
+    "pung"; ``tiles`` the meld's sorted tile ids)."""
 
-    type: str
-    seat: int
-    tiles: Tuple[int, ...]
-    from_seat: int
+    _FIELDS = ("type", "seat", "tiles", "from_seat")
+    _ARGS = _FIELDS
 
     def __init__(self, type: str, seat: int, tiles: Tuple[int, ...], from_seat: int):
-        fields = self.__dict__
-        fields["type"] = type
-        fields["seat"] = seat
-        fields["tiles"] = tiles
-        fields["from_seat"] = from_seat
+        self.type = type
+        self.seat = seat
+        self.tiles = tiles
+        self.from_seat = from_seat
 
     @property
     def tile(self) -> int:
@@ -341,29 +385,33 @@ class ClaimEvent:
                 "from": self.from_seat}
 
 
+def _new_claim(kind: str, seat: int, tiles: Tuple[int, ...], from_seat: int) -> ClaimEvent:
+    e = ClaimEvent.__new__(ClaimEvent)
+    e.type = kind
+    e.seat = seat
+    e.tiles = tiles
+    e.from_seat = from_seat
+    return e
+
+
 _KONG_MELDS = {"concealed": "concealed_kong", "exposed": "kong", "added": "kong",
                "single": "single_kong"}
 
 
-@dataclass(frozen=True, init=False)
-class KongEvent:
+class KongEvent(_Value):
     """A declared kong: ``kind`` concealed (暗杠/下雨), exposed (直杠, ``from_seat`` fed
     it), added (面下杠/补杠, a pung completed with a drawn tile) or single (a one-tile
-    kong: Huanggang's 红中杠, 发财杠, 赖子杠)."""
+    kong: Huanggang's 红中杠, 发财杠, 赖子杠); ``seat``, ``tile``."""
 
-    seat: int
-    kind: str
-    tile: int
-    from_seat: Optional[int] = None
-    type: str = field(default="kong", init=False)
+    _FIELDS = ("seat", "kind", "tile", "from_seat", "type")
+    _ARGS = ("seat", "kind", "tile", "from_seat")
 
     def __init__(self, seat: int, kind: str, tile: int, from_seat: Optional[int] = None):
-        fields = self.__dict__
-        fields["seat"] = seat
-        fields["kind"] = kind
-        fields["tile"] = tile
-        fields["from_seat"] = from_seat
-        fields["type"] = "kong"
+        self.seat = seat
+        self.kind = kind
+        self.tile = tile
+        self.from_seat = from_seat
+        self.type = "kong"
 
     @property
     def meld_kind(self) -> str:
@@ -378,76 +426,74 @@ class KongEvent:
         return out
 
 
-@dataclass(frozen=True, init=False)
-class ReadyEvent:
-    """A ready declaration (报听)."""
+def _new_kong(seat: int, kind: str, tile: int, from_seat: Optional[int]) -> KongEvent:
+    e = KongEvent.__new__(KongEvent)
+    e.seat = seat
+    e.kind = kind
+    e.tile = tile
+    e.from_seat = from_seat
+    e.type = "kong"
+    return e
 
-    seat: int
-    type: str = field(default="ready", init=False)
+
+class ReadyEvent(_Value):
+    """A ready declaration (报听) by ``seat``."""
+
+    _FIELDS = ("seat", "type")
+    _ARGS = ("seat",)
 
     def __init__(self, seat: int):
-        self.__dict__.update(seat=seat, type="ready")
+        self.seat = seat
+        self.type = "ready"
 
     def to_json(self) -> Dict[str, Any]:
         return {"type": "ready", "seat": self.seat}
 
 
-@dataclass(frozen=True, init=False)
-class FlipEvent:
-    """A tile turned up from the wall (Guiyang's 翻牌 after the win)."""
+class FlipEvent(_Value):
+    """A tile turned up from the wall (Guiyang's 翻牌 after the win): ``tile``."""
 
-    tile: int
-    type: str = field(default="flip", init=False)
+    _FIELDS = ("tile", "type")
+    _ARGS = ("tile",)
 
     def __init__(self, tile: int):
-        self.__dict__.update(tile=tile, type="flip")
+        self.tile = tile
+        self.type = "flip"
 
     def to_json(self) -> Dict[str, Any]:
         return {"type": "flip", "tile": _tile_json(self.tile)}
 
 
-@dataclass(frozen=True, init=False)
-class WinEvent:
-    """A win. ``hand`` is the concealed part after the win, winning tile included;
+class WinEvent(_Value):
+    """A win by ``seat``. ``hand`` is the concealed part after the win, winning tile
+    included (sorted tile ids), ``melds`` the seat's melds, ``win_tile`` the winning tile,
+    ``from_seat`` the discarder (None: self-drawn); the flags of :data:`WIN_FLAGS`;
     ``flowers`` the winner's flowers (Guobiao)."""
 
-    seat: int
-    hand: Tuple[int, ...]
-    melds: Tuple[Meld, ...]
-    win_tile: int
-    from_seat: Optional[int] = None
-    replacement: bool = False
-    after_kong: bool = False
-    robbing_kong: bool = False
-    last_tile: bool = False
-    heavenly: bool = False
-    earthly: bool = False
-    first_round: bool = False
-    fourth_tile: bool = False
-    flowers: int = 0
-    type: str = field(default="win", init=False)
+    _FIELDS = ("seat", "hand", "melds", "win_tile", "from_seat") + WIN_FLAGS + \
+        ("flowers", "type")
+    _ARGS = _FIELDS[:-1]
 
     def __init__(self, seat: int, hand: Tuple[int, ...], melds: Tuple[Meld, ...],
                  win_tile: int, from_seat: Optional[int] = None, replacement: bool = False,
                  after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
                  heavenly: bool = False, earthly: bool = False, first_round: bool = False,
                  fourth_tile: bool = False, flowers: int = 0):
-        fields = self.__dict__
-        fields["seat"] = seat
-        fields["hand"] = hand
-        fields["melds"] = melds
-        fields["win_tile"] = win_tile
-        fields["from_seat"] = from_seat
-        fields["replacement"] = replacement
-        fields["after_kong"] = after_kong
-        fields["robbing_kong"] = robbing_kong
-        fields["last_tile"] = last_tile
-        fields["heavenly"] = heavenly
-        fields["earthly"] = earthly
-        fields["first_round"] = first_round
-        fields["fourth_tile"] = fourth_tile
-        fields["flowers"] = flowers
-        fields["type"] = "win"
+        self.seat = seat
+        self.hand = hand
+        self.melds = melds
+        self.win_tile = win_tile
+        self.from_seat = from_seat
+        self.replacement = replacement
+        self.after_kong = after_kong
+        self.robbing_kong = robbing_kong
+        self.last_tile = last_tile
+        self.heavenly = heavenly
+        self.earthly = earthly
+        self.first_round = first_round
+        self.fourth_tile = fourth_tile
+        self.flowers = flowers
+        self.type = "win"
 
     @property
     def self_drawn(self) -> bool:
@@ -479,6 +525,28 @@ class WinEvent:
         return out
 
 
+def _new_plain_win(seat: int, hand: Tuple[int, ...], melds: Tuple[Meld, ...], win_tile: int,
+                   from_seat: Optional[int]) -> WinEvent:
+    """A win without flags or flowers (the usual win)."""
+    e = WinEvent.__new__(WinEvent)
+    e.seat = seat
+    e.hand = hand
+    e.melds = melds
+    e.win_tile = win_tile
+    e.from_seat = from_seat
+    e.replacement = False
+    e.after_kong = False
+    e.robbing_kong = False
+    e.last_tile = False
+    e.heavenly = False
+    e.earthly = False
+    e.first_round = False
+    e.fourth_tile = False
+    e.flowers = 0
+    e.type = "win"
+    return e
+
+
 _EMPTY = FrozenDict()
 
 
@@ -497,17 +565,16 @@ def win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile, heave
             | (_types.WIN_FIRST_ROUND if first_round else 0))
 
 
-@dataclass(frozen=True, init=False)
-class ExhaustedEvent:
+class ExhaustedEvent(_Value):
     """The wall ran out. ``data`` holds rule-set data by rule-set name, e.g.
     ``{"yunnan": {"chajiao_pairs": ((1, 0), (3, 2))}}`` (read-only)."""
 
-    data: Mapping[str, Any]
-    type: str = field(default="exhausted", init=False)
+    _FIELDS = ("data", "type")
+    _ARGS = ("data",)
 
     def __init__(self, data: Optional[Mapping[str, Any]] = None):
-        self.__dict__.update(data=_EMPTY if not data else _freeze(data, "exhausted event"),
-                             type="exhausted")
+        self.data = _EMPTY if not data else _freeze(data, "exhausted event")
+        self.type = "exhausted"
 
     def rule_data(self, rules: str) -> Mapping[str, Any]:
         """The data this event carries for the rule set ``rules`` (empty if none)."""
@@ -526,17 +593,16 @@ _EVENT_CLASSES = (DrawEvent, DiscardEvent, ClaimEvent, KongEvent, ReadyEvent, Fl
                   WinEvent, ExhaustedEvent)
 
 
-@dataclass(frozen=True, init=False)
-class FinalHand:
-    """A seat's closing holding (13 tiles counting a set meld as 3)."""
+class FinalHand(_Value):
+    """A seat's closing holding (13 tiles counting a set meld as 3): ``hand`` (sorted
+    tile ids of the concealed tiles) and ``melds``."""
 
-    hand: Tuple[int, ...]
-    melds: Tuple[Meld, ...] = ()
+    _FIELDS = ("hand", "melds")
+    _ARGS = _FIELDS
 
     def __init__(self, hand: Tuple[int, ...], melds: Tuple[Meld, ...] = ()):
-        fields = self.__dict__  # as the event classes: faster than the frozen __init__
-        fields["hand"] = hand
-        fields["melds"] = melds
+        self.hand = hand
+        self.melds = melds
 
     def counts(self) -> np.ndarray:
         """``uint8[34]`` counts of the closing concealed tiles."""
@@ -545,6 +611,13 @@ class FinalHand:
     def to_json(self) -> Dict[str, Any]:
         return {"hand": format_tiles(self.hand),
                 "melds": [m.to_json() for m in self.melds]}
+
+
+def _new_final(hand: Tuple[int, ...], melds: Tuple[Meld, ...]) -> FinalHand:
+    fh = FinalHand.__new__(FinalHand)
+    fh.hand = hand
+    fh.melds = melds
+    return fh
 
 
 # --------------------------------------------------------------------------- the reader
@@ -627,7 +700,7 @@ def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
               f"win_tile {TENHOU_NAMES[win]} is not in the hand "
               "(the hand includes the winning tile)")
     if raw.keys() <= _PLAIN_WIN_KEYS:  # the usual win: no flag to check
-        return WinEvent(seat, hand, melds, win, src)
+        return _new_plain_win(seat, hand, melds, win, src)
     where = f"event {index} (win by seat {seat})"
     flags = []
     for name in WIN_FLAGS:  # in WinEvent's order
@@ -712,7 +785,7 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
         elif src is not None:
             _fail(f"event {index} (kong by seat {seat})",
                   f"'from' is only given for an exposed kong, not a {k} one")
-        return KongEvent(seat, k, tile, src)
+        return _new_kong(seat, k, tile, src)
     if kind == "draw" or kind == "discard":
         where = f"event {index} ({kind})"
         _check_keys(raw, _KEYS[kind], where)
@@ -730,7 +803,7 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
                 and len(tiles) <= 16 and (kind == "pung" or src == (seat - 1) % seats):
             # the usual form: exactly type, seat, tiles and from, each well formed
             try:
-                return ClaimEvent(kind, seat, meld_from_strings(kind, tiles).tiles, src)
+                return _new_claim(kind, seat, meld_from_strings(kind, tiles).tiles, src)
             except MahjongError:
                 pass  # named below
         where = f"event {index} ({kind})"
@@ -755,7 +828,7 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
         if kind == "chow" and src != (seat - 1) % seats:
             _fail(where, f"a chow is made only of the 上家's discard (seat {(seat - 1) % seats}),"
                          f" not seat {src}'s")
-        return ClaimEvent(kind, seat, meld.tiles, src)
+        return _new_claim(kind, seat, meld.tiles, src)
     if kind == "ready":
         where = f"event {index} (ready)"
         _check_keys(raw, _KEYS["ready"], where)
@@ -797,9 +870,9 @@ def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
             else None
         melds = value.get("melds")
         if hand is not None and (melds is None or (type(melds) is list and not melds)):
-            return seat, FinalHand(hand, ())
+            return seat, _new_final(hand, ())
         if hand is not None:
-            return seat, FinalHand(hand, _melds(melds, f"final hand of seat {seat}"))
+            return seat, _new_final(hand, _melds(melds, f"final hand of seat {seat}"))
     where = f"final hand of seat {seat}"
     if isinstance(value, FinalHand):
         value = value.to_json()
@@ -808,8 +881,29 @@ def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
     _check_keys(value, _FINAL_KEYS, where)
     if "hand" not in value:
         _fail(where, "missing 'hand'")
-    return seat, FinalHand(_tiles(value["hand"], where, "hand"),
+    return seat, _new_final(_tiles(value["hand"], where, "hand"),
                            _melds(value.get("melds", ()), where))
+
+
+# json.loads without its Python frames (loads -> decode -> raw_decode): the decoder's C
+# scanner called directly, with the same whitespace rules and the same errors.
+_JSON_SCAN = json.scanner.make_scanner(json.JSONDecoder())
+_JSON_SPACE = json.decoder.WHITESPACE.match
+
+
+def _json_loads(text: str) -> Any:
+    start = 0
+    if text[:1] in " \t\n\r":  # (also the empty text: an "Expecting value" error)
+        start = _JSON_SPACE(text, 0).end()
+    try:
+        value, end = _JSON_SCAN(text, start)
+    except StopIteration as err:
+        raise json.JSONDecodeError("Expecting value", text, err.value) from None
+    if end != len(text):
+        end = _JSON_SPACE(text, end).end()
+        if end != len(text):
+            raise json.JSONDecodeError("Extra data", text, end)
+    return value
 
 
 def _decode(data: Any) -> Any:
@@ -825,7 +919,7 @@ def _decode(data: Any) -> Any:
     if isinstance(data, str):
         data = data.lstrip("\ufeff")
         try:
-            data = json.loads(data)
+            data = _json_loads(data)
         except json.JSONDecodeError as exc:
             raise InvalidRecordError(f"record: not valid JSON: {exc}") from None
         except RecursionError:
