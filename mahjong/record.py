@@ -200,15 +200,46 @@ def _tiles(value: Any, where: str, name: str) -> Tuple[int, ...]:
     _fail(where, f"'{name}' must be a tile string or a list of tiles, got {_show(value)}")
 
 
-@functools.lru_cache(maxsize=1024)
+# Melds repeat across records (a few hundred distinct pungs/kongs) and Meld is immutable,
+# so one parse per spelling is enough: kind -> {tiles text -> Meld}. Bounded: a table
+# that fills up is emptied (a cache never grows without limit).
+_MELDS_BY_KIND: Dict[str, Dict[str, Meld]] = {}
+_MELD_CACHE_SIZE = 1024
+
+
+def _meld(kind: str, tiles: str) -> Meld:
+    by_tiles = _MELDS_BY_KIND.get(kind)
+    if by_tiles is not None:
+        meld = by_tiles.get(tiles)
+        if meld is not None:
+            return meld
+    meld = parse_meld({"type": kind, "tiles": tiles})  # raises naming the problem
+    if by_tiles is None:
+        if len(_MELDS_BY_KIND) >= 64:  # (spellings of the kinds: few)
+            _MELDS_BY_KIND.clear()
+        by_tiles = _MELDS_BY_KIND.setdefault(kind, {})
+    if len(by_tiles) >= _MELD_CACHE_SIZE:
+        by_tiles.clear()
+    by_tiles[tiles] = meld
+    return meld
+
+
 def meld_from_strings(kind: str, tiles: str) -> Meld:
-    # Melds repeat across records (a few hundred distinct pungs/kongs) and Meld is
-    # immutable, so one parse per spelling is enough. Bounded: a cache never grows
-    # without limit.
-    return parse_meld({"type": kind, "tiles": tiles})
+    """The meld of a record's ``{"type": kind, "tiles": tiles}`` (read once per spelling)."""
+    return _meld(kind, tiles)
 
 
-def _melds(value: Any, where: str) -> Tuple[Meld, ...]:
+meld_from_strings.cache_clear = _MELDS_BY_KIND.clear  # as functools' caches have it
+
+
+def _melds_where(index: int, seat: int) -> str:
+    """Where a holding's melds are: the win at event ``index``, or (index -1) the final
+    hand of ``seat``."""
+    return f"event {index} (win by seat {seat})" if index >= 0 else f"final hand of seat {seat}"
+
+
+def _melds(value: Any, index: int, seat: int) -> Tuple[Meld, ...]:
+    """The melds of the win at event ``index`` (index -1: of the final hand of ``seat``)."""
     if type(value) is list:
         if not value:
             return ()
@@ -223,19 +254,19 @@ def _melds(value: Any, where: str) -> Tuple[Meld, ...]:
                 if type(kind) is not str or type(tiles) is not str or len(tiles) > 16:
                     break
                 try:
-                    out.append(meld_from_strings(kind, tiles))
+                    out.append(_meld(kind, tiles))
                 except MahjongError as exc:
-                    _fail(where, f"'melds': {exc}")
+                    _fail(_melds_where(index, seat), f"'melds': {exc}")
             else:
                 return tuple(out)
     elif not isinstance(value, (list, tuple)):
-        _fail(where, f"'melds' must be a list of melds, got {_show(value)}")
+        _fail(_melds_where(index, seat), f"'melds' must be a list of melds, got {_show(value)}")
     if len(value) > 16:
-        _fail(where, f"'melds': {len(value)} melds, more than a hand can hold")
+        _fail(_melds_where(index, seat), f"'melds': {len(value)} melds, more than a hand can hold")
     try:
         return parse_melds(value)
     except MahjongError as exc:
-        _fail(where, f"'melds': {exc}")
+        _fail(_melds_where(index, seat), f"'melds': {exc}")
 
 
 def _holding_size(tiles: Sequence[int], melds: Sequence[Meld]) -> int:
@@ -254,6 +285,15 @@ def _check_holding(tiles: Sequence[int], melds: Sequence[Meld], size: int, where
     copies, tile = _most_copies(tuple(tiles), melds)
     if copies > COPIES:
         _fail(where, f"a fifth copy of {TENHOU_NAMES[tile]} in one hand")
+
+
+def _known_keys(obj: dict, allowed: frozenset) -> int:
+    """How many keys of ``obj`` are in ``allowed`` (all of them: no unknown field)."""
+    n = 0
+    for key in obj:
+        if key in allowed:
+            n += 1
+    return n
 
 
 def _check_keys(obj: Mapping, allowed: frozenset, where: str) -> None:
@@ -636,6 +676,7 @@ _KEYS = {
     "ready": frozenset(("type", "seat")),
     "flip": frozenset(("type", "tile")),
 }
+_KONG_KEYS = _KEYS["kong"]
 _PLAIN_WIN_KEYS = frozenset(("type", "seat", "hand", "melds", "win_tile", "from"))
 _WIN_KEYS = _PLAIN_WIN_KEYS | frozenset(WIN_FLAGS) | {"flowers"}
 _RECORD_KEYS = frozenset(("rules", "options", "dealer", "seats", "round_wind", "indicator",
@@ -656,7 +697,8 @@ def _read_win(raw: Mapping, index: int, seats: int) -> WinEvent:
 def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
     # One reader; the usual field values are taken inline and anything else goes to the
     # helper that reads every form and names the problem (messages are built on failure).
-    if not raw.keys() <= _WIN_KEYS:
+    plain = _known_keys(raw, _PLAIN_WIN_KEYS) == len(raw)  # no flag, no flowers
+    if not plain:
         _check_keys(raw, _WIN_KEYS, f"event {index} (win)")
     seat = raw.get("seat")
     if type(seat) is not int or not 0 <= seat < seats:
@@ -670,7 +712,7 @@ def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
         hand = _tiles(raw["hand"], where, "hand")
     given = raw.get("melds")
     melds = () if given is None or (type(given) is list and not given) else \
-        _melds(given, f"event {index} (win by seat {seat})")
+        _melds(given, index, seat)
     win = raw.get("win_tile")
     win = _TENHOU_IDS.get(win) if type(win) is str else None
     if win is None:
@@ -699,7 +741,7 @@ def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
         _fail(f"event {index} (win by seat {seat})",
               f"win_tile {TENHOU_NAMES[win]} is not in the hand "
               "(the hand includes the winning tile)")
-    if raw.keys() <= _PLAIN_WIN_KEYS:  # the usual win: no flag to check
+    if plain:  # the usual win: no flag to check
         return _new_plain_win(seat, hand, melds, win, src)
     where = f"event {index} (win by seat {seat})"
     flags = []
@@ -758,8 +800,8 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
     if kind == "win":
         return _read_win_dict(raw, index, seats)
     if kind == "kong":
-        if not raw.keys() <= _KEYS["kong"]:
-            _check_keys(raw, _KEYS["kong"], f"event {index} (kong)")
+        if _known_keys(raw, _KONG_KEYS) != len(raw):
+            _check_keys(raw, _KONG_KEYS, f"event {index} (kong)")
         seat = raw.get("seat")
         if type(seat) is not int or not 0 <= seat < seats:
             seat = _seat(seat, f"event {index} (kong)", seats)
@@ -803,7 +845,7 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
                 and len(tiles) <= 16 and (kind == "pung" or src == (seat - 1) % seats):
             # the usual form: exactly type, seat, tiles and from, each well formed
             try:
-                return _new_claim(kind, seat, meld_from_strings(kind, tiles).tiles, src)
+                return _new_claim(kind, seat, _meld(kind, tiles).tiles, src)
             except MahjongError:
                 pass  # named below
         where = f"event {index} ({kind})"
@@ -819,7 +861,7 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
             _fail(where, f"seat {seat} cannot claim his own discard")
         tiles = raw["tiles"]
         try:
-            meld = meld_from_strings(kind, tiles) if type(tiles) is str and len(tiles) <= 16 \
+            meld = _meld(kind, tiles) if type(tiles) is str and len(tiles) <= 16 \
                 else Meld(kind, _tiles(tiles, where, "tiles"))
         except InvalidRecordError:
             raise
@@ -864,15 +906,18 @@ def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
     seat = _FINAL_SEAT_KEYS.get(key) if type(key) is str else key
     if type(seat) is not int or not 0 <= seat < seats:
         seat = _seat(seat if seat is not None else key, "final", seats, "seat key")
-    if type(value) is dict and value.keys() <= _FINAL_KEYS:
-        hand = value.get("hand")
-        hand = _sorted_tile_ids(hand) if type(hand) is str and len(hand) <= MAX_TEXT \
-            else None
-        melds = value.get("melds")
-        if hand is not None and (melds is None or (type(melds) is list and not melds)):
-            return seat, _new_final(hand, ())
-        if hand is not None:
-            return seat, _new_final(hand, _melds(melds, f"final hand of seat {seat}"))
+    if type(value) is dict:
+        # the usual form: {"hand": str} or {"hand": str, "melds": [...]}, nothing else
+        data = value
+        hand = data.get("hand")
+        melds = data.get("melds")
+        if type(hand) is str and len(hand) <= MAX_TEXT and \
+                len(data) == (1 if melds is None and "melds" not in data else 2):
+            hand = _sorted_tile_ids(hand)
+            if hand is not None:
+                if melds is None or (type(melds) is list and not melds):
+                    return seat, _new_final(hand, ())
+                return seat, _new_final(hand, _melds(melds, -1, seat))
     where = f"final hand of seat {seat}"
     if isinstance(value, FinalHand):
         value = value.to_json()
@@ -882,7 +927,7 @@ def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
     if "hand" not in value:
         _fail(where, "missing 'hand'")
     return seat, _new_final(_tiles(value["hand"], where, "hand"),
-                           _melds(value.get("melds", ()), where))
+                           _melds(value.get("melds", ()), -1, seat))
 
 
 # json.loads without its Python frames (loads -> decode -> raw_decode): the decoder's C
@@ -1062,7 +1107,8 @@ def _read_record(cls, given: Any) -> HandRecord:
                                      f"{type(decoded).__name__}")
         decoded = dict(decoded)
     data = decoded
-    _check_keys(data, _RECORD_KEYS, "record")
+    if _known_keys(data, _RECORD_KEYS) != len(data):
+        _check_keys(data, _RECORD_KEYS, "record")
     rules = data.get("rules")
     if not isinstance(rules, str) or not rules:
         _fail("record", f"'rules' must name a rule set, got {_show(rules)}")
@@ -1088,8 +1134,12 @@ def _read_record(cls, given: Any) -> HandRecord:
     flower_indicators = data.get("flower_indicators") or ()
     if flower_indicators:
         flower_indicators = _tiles(flower_indicators, "record", "flower_indicators")
-    wall = _tile_list(data.get("wall"), "wall")
-    reserve = _tile_list(data.get("reserve"), "reserve")
+    wall = data.get("wall")
+    if wall is not None:
+        wall = _tile_list(wall, "wall")
+    reserve = data.get("reserve")
+    if reserve is not None:
+        reserve = _tile_list(reserve, "reserve")
     if wall is not None or reserve is not None:
         both = (wall or ()) + (reserve or ())
         counts = np.bincount(np.asarray(both, dtype=np.int64), minlength=34) \
