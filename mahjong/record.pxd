@@ -26,10 +26,10 @@ cpdef object _read_event(Py_ssize_t index, object raw, long seats)
 cdef object _read_event_dict(Py_ssize_t index, dict raw, long seats)
 @cython.locals(n=Py_ssize_t, data=dict)
 cdef tuple _read_final(object key, object value, long seats)
-@cython.locals(data=dict, seats=long, final=dict)
+@cython.locals(data=dict, seats=long, final=dict, fields=dict)
 cdef object _read_record(object cls, object given)
 @cython.locals(events=tuple, seats=long, won=dict, kongs=list, claims=list,
-               kongs_so_far=long, shared_discards=list, loose_discards=list, present=set,
+               kongs_so_far=long, shared_discards=list, loose_discards=list,
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
                holdings=dict, unknown_quads=list, seat=long, seat_kongs=list, shown=list)
 cdef _check_record(object rec)
@@ -108,3 +108,5 @@ cdef KongEvent _new_kong(long seat, str kind, long tile, object from_seat)
 cdef WinEvent _new_plain_win(long seat, tuple hand, tuple melds, long win_tile, object from_seat)
 @cython.locals(fh=FinalHand)
 cdef FinalHand _new_final(tuple hand, tuple melds)
+cdef _check_fifth_copies(object rec, object holdings, list unknown_quads, list shared_discards,
+                         list loose_discards, list kongs, dict wins)

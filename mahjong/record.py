@@ -666,6 +666,10 @@ def _new_final(hand: Tuple[int, ...], melds: Tuple[Meld, ...]) -> FinalHand:
 # object per (seat, tile).
 _DRAWS = tuple(tuple(DrawEvent(s, t) for t in range(34)) for s in range(MAX_SEATS))
 _DISCARDS = tuple(tuple(DiscardEvent(s, t) for t in range(34)) for s in range(MAX_SEATS))
+# likewise readies, flips and the exhausted wall without rule-set data
+_READIES = tuple(ReadyEvent(s) for s in range(MAX_SEATS))
+_FLIPS = tuple(FlipEvent(t) for t in range(34))
+_EXHAUSTED = ExhaustedEvent()
 
 _KEYS = {
     "draw": frozenset(("type", "seat", "tile")),
@@ -818,6 +822,8 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
             tile = _tile(raw["tile"], where, "tile")
         src = raw.get("from")
         if k == "exposed":
+            if type(src) is int and 0 <= src < seats and src != seat:
+                return _new_kong(seat, k, tile, src)  # the usual exposed kong
             where = f"event {index} (kong by seat {seat})"
             if src is None:
                 _fail(where, "an exposed kong needs 'from' (the seat whose discard was konged)")
@@ -872,16 +878,25 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
                          f" not seat {src}'s")
         return _new_claim(kind, seat, meld.tiles, src)
     if kind == "ready":
+        seat = raw.get("seat")
+        if len(raw) == 2 and type(seat) is int and 0 <= seat < seats:
+            return _READIES[seat]  # the usual form: type and seat
         where = f"event {index} (ready)"
         _check_keys(raw, _KEYS["ready"], where)
         return ReadyEvent(_seat(raw.get("seat"), where, seats))
     if kind == "flip":
+        tile = raw.get("tile")
+        tile = _TENHOU_IDS.get(tile) if type(tile) is str and len(raw) == 2 else None
+        if tile is not None:
+            return _FLIPS[tile]  # the usual form: type and tile
         where = f"event {index} (flip)"
         _check_keys(raw, _KEYS["flip"], where)
         if "tile" not in raw:
             _fail(where, "missing 'tile'")
         return FlipEvent(_tile(raw["tile"], where, "tile"))
     if kind == "exhausted":
+        if len(raw) == 1:
+            return _EXHAUSTED  # no rule-set data
         where = f"event {index} (exhausted)"
         data = {}
         for key, value in raw.items():
@@ -1165,11 +1180,18 @@ def _read_record(cls, given: Any) -> HandRecord:
             _fail("final", f"seat {seat} is given twice")
         final[seat] = fh
     rec = cls.__new__(cls)
-    rec.__dict__.update(rules=rules, dealer=dealer, events=events,
-                        final=FrozenDict(final), options=options, seats=seats,
-                        round_wind=round_wind, indicator=indicator,
-                        flower_indicators=tuple(flower_indicators), wall=wall,
-                        reserve=reserve)
+    fields = rec.__dict__  # (HandRecord refuses setattr: the fields go in directly)
+    fields["rules"] = rules
+    fields["dealer"] = dealer
+    fields["events"] = events
+    fields["final"] = FrozenDict(final)
+    fields["options"] = options
+    fields["seats"] = seats
+    fields["round_wind"] = round_wind
+    fields["indicator"] = indicator
+    fields["flower_indicators"] = tuple(flower_indicators)
+    fields["wall"] = wall
+    fields["reserve"] = reserve
     _check_record(rec)
     return rec
 
@@ -1193,9 +1215,14 @@ def _check_record(rec: HandRecord) -> None:
     # discard and claim, so each claim and discard win takes the discard just made and
     # a discard nobody took is out of play. A hand-written record lists what matters
     # to its rule set only, and these checks would not hold.
-    present = {type(e) for e in events}
-    full_log = rec.wall is not None or DrawEvent in present
-    lists_claims = ClaimEvent in present
+    full_log = rec.wall is not None
+    lists_claims = False
+    for e in events:
+        t = type(e)
+        if t is DrawEvent:
+            full_log = True
+        elif t is ClaimEvent:
+            lists_claims = True
     last_discard: Optional[DiscardEvent] = None  # open for a claim (full logs)
     wall_empty_at: Optional[int] = None  # the last-tile win after which nothing is drawn
     prev = None
