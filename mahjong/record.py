@@ -171,6 +171,30 @@ def _seat(value: Any, where: str, seats: int, name: str = "seat") -> int:
 _TENHOU_IDS = {name: i for i, name in enumerate(TENHOU_NAMES)}
 
 
+def _tile_name_id(text: str) -> int:
+    """The id of a tenhou tile name ("5p", "7z": a key of _TENHOU_IDS), -1 for any other
+    text (records spell every tile so: read from the two characters, no dict lookup)."""
+    if len(text) != 2:
+        return -1
+    digit = ord(text[0]) - 49  # "1" -> 0
+    suit = text[1]
+    if suit == "m":
+        base = 0
+    elif suit == "p":
+        base = 9
+    elif suit == "s":
+        base = 18
+    elif suit == "z":
+        if 0 <= digit < 7:
+            return 27 + digit
+        return -1
+    else:
+        return -1
+    if 0 <= digit < 9:
+        return base + digit
+    return -1
+
+
 def _tile(value: Any, where: str, name: str) -> int:
     if type(value) is str:
         fast = _TENHOU_IDS.get(value)
@@ -718,8 +742,8 @@ def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
     melds = () if given is None or (type(given) is list and not given) else \
         _melds(given, index, seat)
     win = raw.get("win_tile")
-    win = _TENHOU_IDS.get(win) if type(win) is str else None
-    if win is None:
+    win = _tile_name_id(win) if type(win) is str else -1
+    if win < 0:
         where = f"event {index} (win by seat {seat})"
         if "win_tile" not in raw:
             _fail(where, "missing 'win_tile'")
@@ -786,8 +810,8 @@ def _read_event(index: int, raw: Any, seats: int) -> Event:
             seat = raw.get("seat")
             tile = raw.get("tile")
             if type(seat) is int and 0 <= seat < seats and type(tile) is str:
-                t = _TENHOU_IDS.get(tile)
-                if t is not None:
+                t = _tile_name_id(tile)
+                if t >= 0:
                     return (_DRAWS if kind == "draw" else _DISCARDS)[seat][t]
     if type(raw) is not dict:
         if isinstance(raw, _EVENT_CLASSES):
@@ -814,8 +838,8 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
             _fail(f"event {index} (kong by seat {seat})",
                   f"'kind' must be one of {', '.join(KONG_KINDS)}, got {_show(k)}")
         tile = raw.get("tile")
-        tile = _TENHOU_IDS.get(tile) if type(tile) is str else None
-        if tile is None:
+        tile = _tile_name_id(tile) if type(tile) is str else -1
+        if tile < 0:
             where = f"event {index} (kong by seat {seat})"
             if "tile" not in raw:
                 _fail(where, "missing 'tile'")
@@ -886,8 +910,8 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
         return ReadyEvent(_seat(raw.get("seat"), where, seats))
     if kind == "flip":
         tile = raw.get("tile")
-        tile = _TENHOU_IDS.get(tile) if type(tile) is str and len(raw) == 2 else None
-        if tile is not None:
+        tile = _tile_name_id(tile) if type(tile) is str and len(raw) == 2 else -1
+        if tile >= 0:
             return _FLIPS[tile]  # the usual form: type and tile
         where = f"event {index} (flip)"
         _check_keys(raw, _KEYS["flip"], where)
@@ -918,7 +942,9 @@ _FINAL_SEAT_KEYS = {str(s): s for s in range(MAX_SEATS)}
 
 
 def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
-    seat = _FINAL_SEAT_KEYS.get(key) if type(key) is str else key
+    seat = key
+    if type(key) is str:  # "0".."3" (a key of _FINAL_SEAT_KEYS), read without a lookup
+        seat = ord(key) - 48 if len(key) == 1 and "0" <= key <= "3" else None
     if type(seat) is not int or not 0 <= seat < seats:
         seat = _seat(seat if seat is not None else key, "final", seats, "seat key")
     if type(value) is dict:
@@ -1233,13 +1259,14 @@ def _check_record(rec: HandRecord) -> None:
             _fail(f"event {i} ({e.type})", f"the wall was empty after the last-tile (海底) "
                                            f"win at event {wall_empty_at}")
         if t is WinEvent:
-            _check_win(rec, i, e, won, prev, kongs_so_far, shared_discards,
-                            last_discard if full_log else False)
-            if e.last_tile and e.from_seat is None:
+            w = e  # (compiled: typed, its fields read from C)
+            _check_win(rec, i, w, won, prev, kongs_so_far, shared_discards,
+                       last_discard if full_log else False)
+            if w.last_tile and w.from_seat is None:
                 wall_empty_at = i  # the last tile drawn and won: nothing follows
-            if e.from_seat is not None and not e.robbing_kong:
+            if w.from_seat is not None and not w.robbing_kong:
                 last_discard = None
-            won[e.seat] = i
+            won[w.seat] = i
             prev = e
             continue
         if t is ExhaustedEvent:
@@ -1264,23 +1291,24 @@ def _check_record(rec: HandRecord) -> None:
             loose_discards.append(last_discard.tile)  # nobody took it
             last_discard = None
         if t is KongEvent:
-            seat_kongs = kongs[e.seat]
+            k = e  # (compiled: typed, its fields read from C)
+            seat_kongs = kongs[k.seat]
             for j, other in seat_kongs:
-                if other.tile == e.tile and other.kind != "single" and e.kind != "single":
-                    _fail(f"event {i} (kong by seat {e.seat})",
-                          f"seat {e.seat} already konged {TENHOU_NAMES[e.tile]} "
+                if other.tile == k.tile and other.kind != "single" and k.kind != "single":
+                    _fail(f"event {i} (kong by seat {k.seat})",
+                          f"seat {k.seat} already konged {TENHOU_NAMES[k.tile]} "
                           f"at event {j}")
-            if e.kind == "added" and lists_claims and not any(
-                    c.type == "pung" and c.tile == e.tile for _, c in claims[e.seat]):
-                _fail(f"event {i} (kong by seat {e.seat})",
-                      f"an added kong of {TENHOU_NAMES[e.tile]} with no pung of it before "
+            if k.kind == "added" and lists_claims and not any(
+                    c.type == "pung" and c.tile == k.tile for _, c in claims[k.seat]):
+                _fail(f"event {i} (kong by seat {k.seat})",
+                      f"an added kong of {TENHOU_NAMES[k.tile]} with no pung of it before "
                       "(the record lists claims)")
             seat_kongs.append((i, e))
             kongs_so_far += 1
-            if len(seat_kongs) > 4 and e.kind != "single" and \
-                    sum(k.kind != "single" for _, k in seat_kongs) > 4:
-                _fail(f"event {i} (kong by seat {e.seat})",
-                      f"a fifth kong by seat {e.seat}: a hand holds at most four sets")
+            if len(seat_kongs) > 4 and k.kind != "single" and \
+                    sum(other.kind != "single" for _, other in seat_kongs) > 4:
+                _fail(f"event {i} (kong by seat {k.seat})",
+                      f"a fifth kong by seat {k.seat}: a hand holds at most four sets")
         elif t is DiscardEvent:
             last_discard = e
         elif t is ClaimEvent:

@@ -96,7 +96,8 @@ def _mutate(rec, rng):
             if isinstance(fh, dict) and rng.random() < 0.6:
                 fh[rng.choice(["hand", "melds", "stray"])] = rng.choice(NEAR_MISSES)
             else:
-                rec["final"][rng.choice([seat, "5", "x", "0"])] = rng.choice(NEAR_MISSES)
+                rec["final"][rng.choice([seat, "5", "x", "0", "00", "3", " 1", "\u0663"])] = \
+                    rng.choice(NEAR_MISSES)
         elif what == "meld":
             final = rec.get("final")
             holders = [e for e in (events if isinstance(events, list) else [])
@@ -290,3 +291,11 @@ def test_the_meld_table_is_bounded_and_clearable():
         except MahjongError:
             pass
     assert len(record._MELDS_BY_KIND) <= 64
+
+
+def test_tile_names_are_read_as_the_name_table_reads_them():
+    chars = "0123456789mpsz zM１٣\u00b2mpszZ"
+    texts = [a + b for a in chars for b in chars] + list(chars) + ["", "1m1", "10m", "1mm"]
+    texts += list(TENHOU_NAMES)
+    for text in texts:
+        assert record._tile_name_id(text) == record._TENHOU_IDS.get(text, -1), text
