@@ -51,7 +51,6 @@ immutable: its events, closing hands and options cannot be changed behind the va
 """
 from __future__ import annotations
 
-import functools
 import json
 import json.decoder
 import json.scanner
