@@ -92,12 +92,12 @@ cdef object _read_event_dict(Py_ssize_t index, dict raw, long seats)
 cdef tuple _read_final(object key, object value, long seats)
 @cython.locals(data=dict, seats=long, final=dict, fields=dict)
 cdef object _read_record(object cls, object given)
-@cython.locals(events=tuple, seats=long, won=dict, kongs=list, claims=list,
+@cython.locals(won=dict, kongs=list, claims=list,
                kongs_so_far=long, shared_discards=list, loose_discards=list,
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
-               holdings=dict, unknown_quads=list, seat=long, seat_kongs=list, shown=list,
+               holdings=dict, hands=list, meld_groups=list, unknown_quads=list, seat=long, seat_kongs=list, shown=list,
                w=WinEvent, k=KongEvent, fh=FinalHand)
-cdef _check_record(object rec)
+cdef _check_record(object rec, tuple events, long seats, dict final, bint has_wall)
 cdef _check_claimed_discard(object rec, Py_ssize_t i, object e, dict won, object last_discard)
 cdef _check_win(object rec, Py_ssize_t i, object e, dict won, object prev, long kongs_so_far,
                 list shared_discards, object last_discard)
@@ -112,5 +112,5 @@ cdef KongEvent _new_kong(long seat, str kind, long tile, object from_seat)
 cdef WinEvent _new_plain_win(long seat, tuple hand, tuple melds, long win_tile, object from_seat)
 @cython.locals(fh=FinalHand)
 cdef FinalHand _new_final(tuple hand, tuple melds)
-cdef _check_fifth_copies(object rec, object holdings, list unknown_quads, list shared_discards,
-                         list loose_discards, list kongs, dict wins)
+cdef _check_fifth_copies(object rec, list hands, list meld_groups, list unknown_quads,
+                         list shared_discards, list loose_discards, list kongs, dict wins)

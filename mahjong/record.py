@@ -61,7 +61,7 @@ import numpy as np
 
 from mahjong_core import _types
 from mahjong_core._holdings import most_copies as _most_copies
-from mahjong_core._holdings import most_held as _most_held
+from mahjong_core._holdings import most_held_of as _most_held_of
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
 from .errors import InvalidRecordError, MahjongError
@@ -1217,7 +1217,7 @@ def _read_record(cls, given: Any) -> HandRecord:
     fields["flower_indicators"] = tuple(flower_indicators)
     fields["wall"] = wall
     fields["reserve"] = reserve
-    _check_record(rec)
+    _check_record(rec, events, seats, final, wall is not None)
     return rec
 
 
@@ -1226,10 +1226,10 @@ def _read_record(cls, given: Any) -> HandRecord:
 # Module functions (not methods) so that the compiled build types their locals
 # (record.pxd).
 
-def _check_record(rec: HandRecord) -> None:
+def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool) -> None:
     # One pass over the events; the closing checks below reuse what it collected.
-    events = rec.events
-    seats = rec.seats
+    # (``events``, ``seats``, ``final`` (a plain dict) and whether the record has its wall
+    # are the record's fields, given by the reader: read without attribute lookups.)
     won: Dict[int, int] = {}   # seat -> index of its win (= winners() once this passes)
     kongs: List[List[Tuple[int, KongEvent]]] = [[] for _ in range(seats)]
     claims: List[List[Tuple[int, ClaimEvent]]] = [[] for _ in range(seats)]
@@ -1240,7 +1240,7 @@ def _check_record(rec: HandRecord) -> None:
     # discard and claim, so each claim and discard win takes the discard just made and
     # a discard nobody took is out of play. A hand-written record lists what matters
     # to its rule set only, and these checks would not hold.
-    full_log = rec.wall is not None
+    full_log = has_wall
     lists_claims = False
     for e in events:
         t = type(e)
@@ -1316,8 +1316,15 @@ def _check_record(rec: HandRecord) -> None:
     if full_log and last_discard is not None:
         loose_discards.append(last_discard.tile)
     # closing hands; a seat's holding is its win, else its final hand
-    holdings = {seat: events[i] for seat, i in won.items()}  # objects with hand, melds
-    for seat, fh in rec.final.items():
+    holdings = {}  # seat -> its win or final hand (objects with hand, melds)
+    hands = []  # their concealed tiles and melds (read from the typed objects here)
+    meld_groups = []
+    for seat, i in won.items():
+        w = events[i]
+        holdings[seat] = w
+        hands.append(w.hand)
+        meld_groups.append(w.melds)
+    for seat, fh in final.items():
         if seat in won:  # not used, but it must be a possible holding all the same
             if _most_copies(fh.hand, fh.melds)[0] > COPIES or \
                     _holding_size(fh.hand, fh.melds) > 14:
@@ -1332,6 +1339,8 @@ def _check_record(rec: HandRecord) -> None:
             if n != 13:
                 _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
             holdings[seat] = fh
+            hands.append(fh.hand)
+            meld_groups.append(fh.melds)
     # per seat: kongs (and listed claims) against the melds it ends with
     unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
     for seat in range(seats):
@@ -1351,8 +1360,8 @@ def _check_record(rec: HandRecord) -> None:
                       f"shows no {want.replace('_', ' ')} of it")
         if lists_claims:
             _check_claims(rec, seat, claims[seat], kongs[seat], shown, src)
-    _check_fifth_copies(rec, holdings.values(), unknown_quads, shared_discards,
-                             loose_discards, kongs, won)
+    _check_fifth_copies(rec, hands, meld_groups, unknown_quads, shared_discards,
+                        loose_discards, kongs, won)
 
 def _check_claimed_discard(rec: HandRecord, i: int, e, won: Dict[int, int], last_discard) -> None:
     """A claim or an exposed kong against the discard it takes (``last_discard``: the
@@ -1495,14 +1504,16 @@ def _seat_copies(rec: HandRecord, kongs, wins, tile: int) -> List[Tuple[str, Tup
                         tuple(k.tile for _, k in kongs[seat] for _ in range(4))))
     return out
 
-def _check_fifth_copies(rec: HandRecord, holdings, unknown_quads: List[int],
+def _check_fifth_copies(rec: HandRecord, hands, meld_groups, unknown_quads: List[int],
                         shared_discards: List[int], loose_discards: List[int], kongs,
                         wins) -> None:
-    """No tile held five times: ``holdings`` (objects with ``hand`` and ``melds``),
+    """No tile held five times: the holdings (``hands``, their concealed tiles, and
+    ``meld_groups``, their melds),
     four copies of each ``unknown_quads`` tile and the ``loose_discards`` are the tiles
     known to be out; ``shared_discards`` the winning tile of each extra winner on one
     discard (one physical tile, in each winner's hand)."""
-    worst, t = _most_held(holdings, unknown_quads, shared_discards, loose_discards)
+    worst, t = _most_held_of(hands, meld_groups, unknown_quads, shared_discards,
+                             loose_discards)
     if worst > COPIES:
         # a fifth copy inside one hand is named as such
         for i, e in enumerate(rec.events):

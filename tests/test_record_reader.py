@@ -299,3 +299,40 @@ def test_tile_names_are_read_as_the_name_table_reads_them():
     texts += list(TENHOU_NAMES)
     for text in texts:
         assert record._tile_name_id(text) == record._TENHOU_IDS.get(text, -1), text
+
+
+def test_most_held_of_counts_as_most_held():
+    # the record's fifth-copy count from typed lists (most_held_of) against the one that
+    # reads each holding's attributes (most_held), on random and four-of-a-kind-rich input
+    from mahjong.hand import Meld
+    from mahjong_core import _holdings
+
+    class Holding:
+        def __init__(self, hand, melds):
+            self.hand, self.melds = hand, melds
+
+    rng = random.Random(11)
+    for _ in range(3000):
+        holdings = []
+        for _ in range(rng.randrange(5)):
+            pool = rng.sample(range(34), 3) if rng.random() < 0.5 else list(range(34))
+            hand = tuple(sorted(rng.choice(pool) for _ in range(rng.randrange(15))))
+            melds = []
+            for _ in range(rng.randrange(4)):
+                t = rng.choice(pool)
+                kind = rng.choice(["pung", "kong", "concealed_kong", "single_kong", "chow"])
+                if kind == "chow":
+                    t = 9 * rng.randrange(3) + rng.randrange(7)
+                    melds.append(Meld("chow", [t, t + 1, t + 2]))
+                else:
+                    size = {"pung": 3, "single_kong": 1}.get(kind, 4)
+                    melds.append(Meld(kind, [t] * size))
+            holdings.append(Holding(hand, tuple(melds)))
+        quads = [rng.randrange(34) for _ in range(rng.randrange(3))]
+        extra = [rng.randrange(34) for _ in range(rng.randrange(3))]
+        shared = [rng.randrange(34) for _ in range(rng.randrange(2))]
+        assert _holdings.most_held_of([h.hand for h in holdings], [h.melds for h in holdings],
+                                      quads, shared, extra) == \
+            _holdings.most_held(holdings, quads, shared, extra)
+    with pytest.raises(IndexError):
+        _holdings.most_held_of([(34,)], [()], [], [], [])
