@@ -1413,13 +1413,19 @@ def _check_claims(rec: HandRecord, seat: int, claims, kongs, shown, src: str) ->
                 break
         else:
             return  # no claim and no claimed meld: nothing to match
-    added = [k.tile for _, k in kongs if k.kind == "added"]
+    added = []
+    for pair in kongs:
+        k = pair[1]  # (compiled: typed, its fields read from C)
+        if k.kind == "added":
+            added.append(k.tile)
     want: List[Tuple[str, int]] = []
-    for i, c in claims:
-        if c.type == "pung" and c.tile in added:
-            added.remove(c.tile)
+    for pair in claims:
+        c = pair[1]  # (compiled: typed)
+        tile = c.tiles[0]  # (= c.tile)
+        if added and c.type == "pung" and tile in added:
+            added.remove(tile)
             continue
-        want.append((c.type, c.tile))
+        want.append((c.type, tile))
     have = [m for m in shown if m[0] == "chow" or m[0] == "pung"]
     if len(have) == len(want) and sorted(have) == sorted(want):
         return  # the usual case; otherwise the walk below names the first difference
