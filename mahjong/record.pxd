@@ -96,7 +96,8 @@ cdef object _read_record(object cls, object given)
                kongs_so_far=long, shared_discards=list, loose_discards=list,
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
                holdings=dict, hands=list, meld_groups=list, unknown_quads=list, seat=long, seat_kongs=list, shown=list,
-               w=WinEvent, k=KongEvent, fh=FinalHand)
+               w=WinEvent, k=KongEvent, fh=FinalHand, ce=ClaimEvent, de=DiscardEvent,
+               dr=DrawEvent)
 cdef _check_record(object rec, tuple events, long seats, dict final, bint has_wall)
 cdef _check_claimed_discard(object rec, Py_ssize_t i, object e, dict won, object last_discard)
 cdef _check_win(object rec, Py_ssize_t i, object e, dict won, object prev, long kongs_so_far,

@@ -1277,21 +1277,35 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         if t is FlipEvent:
             prev = e
             continue
-        if e.seat in won:
+        # the acting seat, read from the typed event (compiled: from C)
+        if t is KongEvent:
+            k = e
+            seat = k.seat
+        elif t is ClaimEvent:
+            ce = e
+            seat = ce.seat
+        elif t is DiscardEvent:
+            de = e
+            seat = de.seat
+        elif t is DrawEvent:
+            dr = e
+            seat = dr.seat
+        else:
+            seat = e.seat
+        if seat in won:
             _fail(f"event {i} ({e.type} by seat {e.seat})",
                   f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
                   "is closed")
         if t is ReadyEvent:
             continue  # a ready declared with a discard leaves it open to claims
-        if t is ClaimEvent or (t is KongEvent and e.kind == "exposed"):
+        if t is ClaimEvent or (t is KongEvent and k.kind == "exposed"):
             _check_claimed_discard(rec, i, e, won, last_discard if full_log else False)
             last_discard = None
         elif full_log and last_discard is not None:
             loose_discards.append(last_discard.tile)  # nobody took it
             last_discard = None
         if t is KongEvent:
-            k = e  # (compiled: typed, its fields read from C)
-            seat_kongs = kongs[k.seat]
+            seat_kongs = kongs[seat]
             for j, other in seat_kongs:
                 if other.tile == k.tile and other.kind != "single" and k.kind != "single":
                     _fail(f"event {i} (kong by seat {k.seat})",
@@ -1311,7 +1325,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         elif t is DiscardEvent:
             last_discard = e
         elif t is ClaimEvent:
-            claims[e.seat].append((i, e))
+            claims[seat].append((i, e))
         prev = e
     if full_log and last_discard is not None:
         loose_discards.append(last_discard.tile)
