@@ -99,8 +99,9 @@ cdef object _read_record(object cls, object given)
                w=WinEvent, k=KongEvent, fh=FinalHand, ce=ClaimEvent, de=DiscardEvent,
                dr=DrawEvent)
 cdef _check_record(object rec, tuple events, long seats, dict final, bint has_wall)
-cdef _check_claimed_discard(object rec, Py_ssize_t i, object e, dict won, object last_discard)
-cdef _check_win(object rec, Py_ssize_t i, object e, dict won, object prev, long kongs_so_far,
+cdef _check_claimed_discard(object rec, Py_ssize_t i, object e, long from_seat, dict won,
+                            object last_discard)
+cdef _check_win(object rec, Py_ssize_t i, WinEvent e, dict won, object prev, long kongs_so_far,
                 list shared_discards, object last_discard)
 @cython.locals(added=list, want=list, have=list, pair=tuple, k=KongEvent, c=ClaimEvent)
 cdef _check_claims(object rec, long seat, list claims, list kongs, list shown, str src)

@@ -1298,8 +1298,13 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                   "is closed")
         if t is ReadyEvent:
             continue  # a ready declared with a discard leaves it open to claims
-        if t is ClaimEvent or (t is KongEvent and k.kind == "exposed"):
-            _check_claimed_discard(rec, i, e, won, last_discard if full_log else False)
+        if t is ClaimEvent:
+            _check_claimed_discard(rec, i, e, ce.from_seat, won,
+                                   last_discard if full_log else False)
+            last_discard = None
+        elif t is KongEvent and k.kind == "exposed":
+            _check_claimed_discard(rec, i, e, k.from_seat, won,
+                                   last_discard if full_log else False)
             last_discard = None
         elif full_log and last_discard is not None:
             loose_discards.append(last_discard.tile)  # nobody took it
@@ -1377,16 +1382,18 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
     _check_fifth_copies(rec, hands, meld_groups, unknown_quads, shared_discards,
                         loose_discards, kongs, won)
 
-def _check_claimed_discard(rec: HandRecord, i: int, e, won: Dict[int, int], last_discard) -> None:
-    """A claim or an exposed kong against the discard it takes (``last_discard``: the
-    discard open for a claim in a full game log, else False)."""
-    if e.from_seat in won:
+def _check_claimed_discard(rec: HandRecord, i: int, e, from_seat: int, won: Dict[int, int],
+                           last_discard) -> None:
+    """A claim or an exposed kong (made from the discard of ``from_seat``) against the
+    discard it takes (``last_discard``: the discard open for a claim in a full game log,
+    else False)."""
+    if from_seat in won:
         _fail(f"event {i} ({e.type} by seat {e.seat})",
               f"seat {e.from_seat} (from) already won at event "
               f"{won[e.from_seat]} and no longer discards")
     if last_discard is not False:
         tiles = e.tiles if type(e) is ClaimEvent else (e.tile,)
-        if last_discard is None or last_discard.seat != e.from_seat \
+        if last_discard is None or last_discard.seat != from_seat \
                 or last_discard.tile not in tiles:
             _fail(f"event {i} ({e.type} by seat {e.seat})",
                   f"takes a discard of seat {e.from_seat} that was not "
