@@ -103,7 +103,8 @@ cdef _check_claimed_discard(object rec, Py_ssize_t i, object e, long from_seat, 
                             object last_discard)
 cdef _check_win(object rec, Py_ssize_t i, WinEvent e, dict won, object prev, long kongs_so_far,
                 list shared_discards, object last_discard)
-@cython.locals(added=list, want=list, have=list, pair=tuple, k=KongEvent, c=ClaimEvent)
+@cython.locals(added=list, want=list, have=list, want_codes=list, have_codes=list, pair=tuple,
+               k=KongEvent, c=ClaimEvent, tile=long, code=long)
 cdef _check_claims(object rec, long seat, list claims, list kongs, list shown, str src)
 
 @cython.locals(e=ClaimEvent)

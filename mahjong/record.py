@@ -1439,17 +1439,36 @@ def _check_claims(rec: HandRecord, seat: int, claims, kongs, shown, src: str) ->
         k = pair[1]  # (compiled: typed, its fields read from C)
         if k.kind == "added":
             added.append(k.tile)
+    # (kind, tile) pairs, and the same as small ints (tile, +34 for a pung) to compare
     want: List[Tuple[str, int]] = []
+    want_codes = []
     for pair in claims:
         c = pair[1]  # (compiled: typed)
         tile = c.tiles[0]  # (= c.tile)
-        if added and c.type == "pung" and tile in added:
-            added.remove(tile)
-            continue
+        if c.type == "pung":
+            if added and tile in added:
+                added.remove(tile)
+                continue
+            want_codes.append(tile + 34)
+        else:
+            want_codes.append(tile)
         want.append((c.type, tile))
-    have = [m for m in shown if m[0] == "chow" or m[0] == "pung"]
-    if len(have) == len(want) and sorted(have) == sorted(want):
-        return  # the usual case; otherwise the walk below names the first difference
+    have = []
+    have_codes = []
+    for m in shown:
+        if m[0] == "pung":
+            have.append(m)
+            have_codes.append(m[1] + 34)
+        elif m[0] == "chow":
+            have.append(m)
+            have_codes.append(m[1])
+    if len(have_codes) == len(want_codes):
+        for code in want_codes:  # the same codes, each as often (a few: no sort)
+            if code not in have_codes:
+                break
+            have_codes.remove(code)
+        else:
+            return  # the usual case; otherwise the walk below names the first difference
     for i, c in claims:
         if (c.type, c.tile) not in want:
             continue  # completed to a kong

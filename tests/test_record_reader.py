@@ -336,3 +336,33 @@ def test_most_held_of_counts_as_most_held():
             _holdings.most_held(holdings, quads, shared, extra)
     with pytest.raises(IndexError):
         _holdings.most_held_of([(34,)], [()], [], [], [])
+
+
+def test_claims_against_final_melds_are_refused_the_same():
+    # records that list claims: a claim dropped, added, or turned into the other kind, and
+    # a final meld changed, each read (or refused, by the same message) as the old reader
+    rng = random.Random(7)
+    listing = [r for r in CORPUS if any(e.get("type") in ("pung", "chow")
+                                        for e in r.get("events", []))]
+    assert len(listing) > 50
+    outcomes = set()
+    for n in range(3000):
+        rec = copy.deepcopy(rng.choice(listing))
+        events = rec["events"]
+        claims = [i for i, e in enumerate(events) if e.get("type") in ("pung", "chow")]
+        pick = rng.randrange(4)
+        if pick == 0:
+            del events[rng.choice(claims)]
+        elif pick == 1:
+            events.insert(rng.randrange(len(events) + 1), copy.deepcopy(events[rng.choice(claims)]))
+        elif pick == 2:
+            e = events[rng.choice(claims)]
+            e["type"] = "chow" if e["type"] == "pung" else "pung"
+        else:
+            seats = [s for s, h in rec.get("final", {}).items() if h.get("melds")]
+            if not seats:
+                continue
+            m = rng.choice(rec["final"][rng.choice(seats)]["melds"])
+            m["type"] = rng.choice(["pung", "chow", "kong"])
+        outcomes.add(_same(json.dumps(rec))[0])
+    assert outcomes == {"read", "refused"}
