@@ -51,16 +51,17 @@ immutable: its events, closing hands and options cannot be changed behind the va
 """
 from __future__ import annotations
 
-import functools
 import json
-from dataclasses import dataclass, field
+import json.decoder
+import json.scanner
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from mahjong_core import _types
 from mahjong_core._holdings import most_copies as _most_copies
-from mahjong_core._holdings import most_held as _most_held
+from mahjong_core._holdings import most_held_of as _most_held_of
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
 from .errors import InvalidRecordError, MahjongError
@@ -169,6 +170,30 @@ def _seat(value: Any, where: str, seats: int, name: str = "seat") -> int:
 _TENHOU_IDS = {name: i for i, name in enumerate(TENHOU_NAMES)}
 
 
+def _tile_name_id(text: str) -> int:
+    """The id of a tenhou tile name ("5p", "7z": a key of _TENHOU_IDS), -1 for any other
+    text (records spell every tile so: read from the two characters, no dict lookup)."""
+    if len(text) != 2:
+        return -1
+    digit = ord(text[0]) - 49  # "1" -> 0
+    suit = text[1]
+    if suit == "m":
+        base = 0
+    elif suit == "p":
+        base = 9
+    elif suit == "s":
+        base = 18
+    elif suit == "z":
+        if 0 <= digit < 7:
+            return 27 + digit
+        return -1
+    else:
+        return -1
+    if 0 <= digit < 9:
+        return base + digit
+    return -1
+
+
 def _tile(value: Any, where: str, name: str) -> int:
     if type(value) is str:
         fast = _TENHOU_IDS.get(value)
@@ -198,15 +223,46 @@ def _tiles(value: Any, where: str, name: str) -> Tuple[int, ...]:
     _fail(where, f"'{name}' must be a tile string or a list of tiles, got {_show(value)}")
 
 
-@functools.lru_cache(maxsize=1024)
+# Melds repeat across records (a few hundred distinct pungs/kongs) and Meld is immutable,
+# so one parse per spelling is enough: kind -> {tiles text -> Meld}. Bounded: a table
+# that fills up is emptied (a cache never grows without limit).
+_MELDS_BY_KIND: Dict[str, Dict[str, Meld]] = {}
+_MELD_CACHE_SIZE = 1024
+
+
+def _meld(kind: str, tiles: str) -> Meld:
+    by_tiles = _MELDS_BY_KIND.get(kind)
+    if by_tiles is not None:
+        meld = by_tiles.get(tiles)
+        if meld is not None:
+            return meld
+    meld = parse_meld({"type": kind, "tiles": tiles})  # raises naming the problem
+    if by_tiles is None:
+        if len(_MELDS_BY_KIND) >= 64:  # (spellings of the kinds: few)
+            _MELDS_BY_KIND.clear()
+        by_tiles = _MELDS_BY_KIND.setdefault(kind, {})
+    if len(by_tiles) >= _MELD_CACHE_SIZE:
+        by_tiles.clear()
+    by_tiles[tiles] = meld
+    return meld
+
+
 def meld_from_strings(kind: str, tiles: str) -> Meld:
-    # Melds repeat across records (a few hundred distinct pungs/kongs) and Meld is
-    # immutable, so one parse per spelling is enough. Bounded: a cache never grows
-    # without limit.
-    return parse_meld({"type": kind, "tiles": tiles})
+    """The meld of a record's ``{"type": kind, "tiles": tiles}`` (read once per spelling)."""
+    return _meld(kind, tiles)
 
 
-def _melds(value: Any, where: str) -> Tuple[Meld, ...]:
+meld_from_strings.cache_clear = _MELDS_BY_KIND.clear  # as functools' caches have it
+
+
+def _melds_where(index: int, seat: int) -> str:
+    """Where a holding's melds are: the win at event ``index``, or (index -1) the final
+    hand of ``seat``."""
+    return f"event {index} (win by seat {seat})" if index >= 0 else f"final hand of seat {seat}"
+
+
+def _melds(value: Any, index: int, seat: int) -> Tuple[Meld, ...]:
+    """The melds of the win at event ``index`` (index -1: of the final hand of ``seat``)."""
     if type(value) is list:
         if not value:
             return ()
@@ -221,19 +277,19 @@ def _melds(value: Any, where: str) -> Tuple[Meld, ...]:
                 if type(kind) is not str or type(tiles) is not str or len(tiles) > 16:
                     break
                 try:
-                    out.append(meld_from_strings(kind, tiles))
+                    out.append(_meld(kind, tiles))
                 except MahjongError as exc:
-                    _fail(where, f"'melds': {exc}")
+                    _fail(_melds_where(index, seat), f"'melds': {exc}")
             else:
                 return tuple(out)
     elif not isinstance(value, (list, tuple)):
-        _fail(where, f"'melds' must be a list of melds, got {_show(value)}")
+        _fail(_melds_where(index, seat), f"'melds' must be a list of melds, got {_show(value)}")
     if len(value) > 16:
-        _fail(where, f"'melds': {len(value)} melds, more than a hand can hold")
+        _fail(_melds_where(index, seat), f"'melds': {len(value)} melds, more than a hand can hold")
     try:
         return parse_melds(value)
     except MahjongError as exc:
-        _fail(where, f"'melds': {exc}")
+        _fail(_melds_where(index, seat), f"'melds': {exc}")
 
 
 def _holding_size(tiles: Sequence[int], melds: Sequence[Meld]) -> int:
@@ -254,6 +310,15 @@ def _check_holding(tiles: Sequence[int], melds: Sequence[Meld], size: int, where
         _fail(where, f"a fifth copy of {TENHOU_NAMES[tile]} in one hand")
 
 
+def _known_keys(obj: dict, allowed: frozenset) -> int:
+    """How many keys of ``obj`` are in ``allowed`` (all of them: no unknown field)."""
+    n = 0
+    for key in obj:
+        if key in allowed:
+            n += 1
+    return n
+
+
 def _check_keys(obj: Mapping, allowed: frozenset, where: str) -> None:
     if obj.keys() <= allowed:  # the usual case: no unknown field
         return
@@ -272,60 +337,102 @@ def _flag(obj: Mapping, name: str, where: str) -> bool:
 
 # ------------------------------------------------------------------------------ events
 #
-# The event classes are frozen dataclasses with a hand-written __init__ that fills
-# __dict__ directly: records are read by the thousand, and the generated frozen __init__
-# (one object.__setattr__ per field) is about twice as slow.
+# The event classes (and FinalHand) are small immutable value classes. Compiled, record.pxd
+# makes them extension types whose fields are C struct members (``readonly``: read from
+# Python as attributes, never written); the reader builds them with the ``_new_*``
+# functions below, which fill the fields without argument parsing. Uncompiled they are
+# plain classes whose fields can be set once (in ``__init__``), never changed. Both ways
+# they compare, hash, print and pickle by their fields, as frozen dataclasses do.
+
+_COMPILED = not __file__.endswith(".py")  # built by setup.py (record.pxd applies)
+
 
 def _tile_json(tile: int) -> str:
     return TENHOU_NAMES[tile]
 
 
-@dataclass(frozen=True, init=False)
-class DrawEvent:
-    """A tile drawn from the wall (optional in hand-written records)."""
+class _Value:
+    """Base of the record's value classes: ``_FIELDS`` names the fields (compared, hashed,
+    shown), ``_ARGS`` the constructor's arguments (pickled)."""
 
-    seat: int
-    tile: int
-    type: str = field(default="draw", init=False)
+    _FIELDS = ()
+    _ARGS = ()
+
+    def _values(self) -> tuple:
+        return tuple([getattr(self, name) for name in self._FIELDS])
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __ne__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() != other._values()
+
+    def __hash__(self):
+        return hash(self._values())
+
+    def __repr__(self):
+        shown = ", ".join([f"{name}={getattr(self, name)!r}" for name in self._FIELDS])
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self):
+        return (type(self), tuple([getattr(self, name) for name in self._ARGS]))
+
+    def __setattr__(self, name, value):
+        # compiled, the constructors write the C fields directly and never come here
+        if _COMPILED or name in self.__dict__ or name not in self._FIELDS:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+class DrawEvent(_Value):
+    """A tile drawn from the wall (optional in hand-written records): ``seat``, ``tile``."""
+
+    _FIELDS = ("seat", "tile", "type")
+    _ARGS = ("seat", "tile")
 
     def __init__(self, seat: int, tile: int):
-        self.__dict__.update(seat=seat, tile=tile, type="draw")
+        self.seat = seat
+        self.tile = tile
+        self.type = "draw"
 
     def to_json(self) -> Dict[str, Any]:
         return {"type": "draw", "seat": self.seat, "tile": _tile_json(self.tile)}
 
 
-@dataclass(frozen=True, init=False)
-class DiscardEvent:
-    """A tile discarded."""
+class DiscardEvent(_Value):
+    """A tile discarded: ``seat``, ``tile``."""
 
-    seat: int
-    tile: int
-    type: str = field(default="discard", init=False)
+    _FIELDS = ("seat", "tile", "type")
+    _ARGS = ("seat", "tile")
 
     def __init__(self, seat: int, tile: int):
-        self.__dict__.update(seat=seat, tile=tile, type="discard")
+        self.seat = seat
+        self.tile = tile
+        self.type = "discard"
 
     def to_json(self) -> Dict[str, Any]:
         return {"type": "discard", "seat": self.seat, "tile": _tile_json(self.tile)}
 
 
-@dataclass(frozen=True, init=False)
-class ClaimEvent:
+class ClaimEvent(_Value):
     """A chow or pung made of the discard of ``from_seat`` (``type`` is "chow" or
-    "pung"); ``tiles`` are the meld's three tiles, sorted."""
+    "pung"; ``tiles`` the meld's sorted tile ids)."""
 
-    type: str
-    seat: int
-    tiles: Tuple[int, ...]
-    from_seat: int
+    _FIELDS = ("type", "seat", "tiles", "from_seat")
+    _ARGS = _FIELDS
 
     def __init__(self, type: str, seat: int, tiles: Tuple[int, ...], from_seat: int):
-        fields = self.__dict__
-        fields["type"] = type
-        fields["seat"] = seat
-        fields["tiles"] = tiles
-        fields["from_seat"] = from_seat
+        self.type = type
+        self.seat = seat
+        self.tiles = tiles
+        self.from_seat = from_seat
 
     @property
     def tile(self) -> int:
@@ -341,29 +448,33 @@ class ClaimEvent:
                 "from": self.from_seat}
 
 
+def _new_claim(kind: str, seat: int, tiles: Tuple[int, ...], from_seat: int) -> ClaimEvent:
+    e = ClaimEvent.__new__(ClaimEvent)
+    e.type = kind
+    e.seat = seat
+    e.tiles = tiles
+    e.from_seat = from_seat
+    return e
+
+
 _KONG_MELDS = {"concealed": "concealed_kong", "exposed": "kong", "added": "kong",
                "single": "single_kong"}
 
 
-@dataclass(frozen=True, init=False)
-class KongEvent:
+class KongEvent(_Value):
     """A declared kong: ``kind`` concealed (暗杠/下雨), exposed (直杠, ``from_seat`` fed
     it), added (面下杠/补杠, a pung completed with a drawn tile) or single (a one-tile
-    kong: Huanggang's 红中杠, 发财杠, 赖子杠)."""
+    kong: Huanggang's 红中杠, 发财杠, 赖子杠); ``seat``, ``tile``."""
 
-    seat: int
-    kind: str
-    tile: int
-    from_seat: Optional[int] = None
-    type: str = field(default="kong", init=False)
+    _FIELDS = ("seat", "kind", "tile", "from_seat", "type")
+    _ARGS = ("seat", "kind", "tile", "from_seat")
 
     def __init__(self, seat: int, kind: str, tile: int, from_seat: Optional[int] = None):
-        fields = self.__dict__
-        fields["seat"] = seat
-        fields["kind"] = kind
-        fields["tile"] = tile
-        fields["from_seat"] = from_seat
-        fields["type"] = "kong"
+        self.seat = seat
+        self.kind = kind
+        self.tile = tile
+        self.from_seat = from_seat
+        self.type = "kong"
 
     @property
     def meld_kind(self) -> str:
@@ -378,76 +489,74 @@ class KongEvent:
         return out
 
 
-@dataclass(frozen=True, init=False)
-class ReadyEvent:
-    """A ready declaration (报听)."""
+def _new_kong(seat: int, kind: str, tile: int, from_seat: Optional[int]) -> KongEvent:
+    e = KongEvent.__new__(KongEvent)
+    e.seat = seat
+    e.kind = kind
+    e.tile = tile
+    e.from_seat = from_seat
+    e.type = "kong"
+    return e
 
-    seat: int
-    type: str = field(default="ready", init=False)
+
+class ReadyEvent(_Value):
+    """A ready declaration (报听) by ``seat``."""
+
+    _FIELDS = ("seat", "type")
+    _ARGS = ("seat",)
 
     def __init__(self, seat: int):
-        self.__dict__.update(seat=seat, type="ready")
+        self.seat = seat
+        self.type = "ready"
 
     def to_json(self) -> Dict[str, Any]:
         return {"type": "ready", "seat": self.seat}
 
 
-@dataclass(frozen=True, init=False)
-class FlipEvent:
-    """A tile turned up from the wall (Guiyang's 翻牌 after the win)."""
+class FlipEvent(_Value):
+    """A tile turned up from the wall (Guiyang's 翻牌 after the win): ``tile``."""
 
-    tile: int
-    type: str = field(default="flip", init=False)
+    _FIELDS = ("tile", "type")
+    _ARGS = ("tile",)
 
     def __init__(self, tile: int):
-        self.__dict__.update(tile=tile, type="flip")
+        self.tile = tile
+        self.type = "flip"
 
     def to_json(self) -> Dict[str, Any]:
         return {"type": "flip", "tile": _tile_json(self.tile)}
 
 
-@dataclass(frozen=True, init=False)
-class WinEvent:
-    """A win. ``hand`` is the concealed part after the win, winning tile included;
+class WinEvent(_Value):
+    """A win by ``seat``. ``hand`` is the concealed part after the win, winning tile
+    included (sorted tile ids), ``melds`` the seat's melds, ``win_tile`` the winning tile,
+    ``from_seat`` the discarder (None: self-drawn); the flags of :data:`WIN_FLAGS`;
     ``flowers`` the winner's flowers (Guobiao)."""
 
-    seat: int
-    hand: Tuple[int, ...]
-    melds: Tuple[Meld, ...]
-    win_tile: int
-    from_seat: Optional[int] = None
-    replacement: bool = False
-    after_kong: bool = False
-    robbing_kong: bool = False
-    last_tile: bool = False
-    heavenly: bool = False
-    earthly: bool = False
-    first_round: bool = False
-    fourth_tile: bool = False
-    flowers: int = 0
-    type: str = field(default="win", init=False)
+    _FIELDS = ("seat", "hand", "melds", "win_tile", "from_seat") + WIN_FLAGS + \
+        ("flowers", "type")
+    _ARGS = _FIELDS[:-1]
 
     def __init__(self, seat: int, hand: Tuple[int, ...], melds: Tuple[Meld, ...],
                  win_tile: int, from_seat: Optional[int] = None, replacement: bool = False,
                  after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
                  heavenly: bool = False, earthly: bool = False, first_round: bool = False,
                  fourth_tile: bool = False, flowers: int = 0):
-        fields = self.__dict__
-        fields["seat"] = seat
-        fields["hand"] = hand
-        fields["melds"] = melds
-        fields["win_tile"] = win_tile
-        fields["from_seat"] = from_seat
-        fields["replacement"] = replacement
-        fields["after_kong"] = after_kong
-        fields["robbing_kong"] = robbing_kong
-        fields["last_tile"] = last_tile
-        fields["heavenly"] = heavenly
-        fields["earthly"] = earthly
-        fields["first_round"] = first_round
-        fields["fourth_tile"] = fourth_tile
-        fields["flowers"] = flowers
-        fields["type"] = "win"
+        self.seat = seat
+        self.hand = hand
+        self.melds = melds
+        self.win_tile = win_tile
+        self.from_seat = from_seat
+        self.replacement = replacement
+        self.after_kong = after_kong
+        self.robbing_kong = robbing_kong
+        self.last_tile = last_tile
+        self.heavenly = heavenly
+        self.earthly = earthly
+        self.first_round = first_round
+        self.fourth_tile = fourth_tile
+        self.flowers = flowers
+        self.type = "win"
 
     @property
     def self_drawn(self) -> bool:
@@ -479,6 +588,28 @@ class WinEvent:
         return out
 
 
+def _new_plain_win(seat: int, hand: Tuple[int, ...], melds: Tuple[Meld, ...], win_tile: int,
+                   from_seat: Optional[int]) -> WinEvent:
+    """A win without flags or flowers (the usual win)."""
+    e = WinEvent.__new__(WinEvent)
+    e.seat = seat
+    e.hand = hand
+    e.melds = melds
+    e.win_tile = win_tile
+    e.from_seat = from_seat
+    e.replacement = False
+    e.after_kong = False
+    e.robbing_kong = False
+    e.last_tile = False
+    e.heavenly = False
+    e.earthly = False
+    e.first_round = False
+    e.fourth_tile = False
+    e.flowers = 0
+    e.type = "win"
+    return e
+
+
 _EMPTY = FrozenDict()
 
 
@@ -497,17 +628,16 @@ def win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile, heave
             | (_types.WIN_FIRST_ROUND if first_round else 0))
 
 
-@dataclass(frozen=True, init=False)
-class ExhaustedEvent:
+class ExhaustedEvent(_Value):
     """The wall ran out. ``data`` holds rule-set data by rule-set name, e.g.
     ``{"yunnan": {"chajiao_pairs": ((1, 0), (3, 2))}}`` (read-only)."""
 
-    data: Mapping[str, Any]
-    type: str = field(default="exhausted", init=False)
+    _FIELDS = ("data", "type")
+    _ARGS = ("data",)
 
     def __init__(self, data: Optional[Mapping[str, Any]] = None):
-        self.__dict__.update(data=_EMPTY if not data else _freeze(data, "exhausted event"),
-                             type="exhausted")
+        self.data = _EMPTY if not data else _freeze(data, "exhausted event")
+        self.type = "exhausted"
 
     def rule_data(self, rules: str) -> Mapping[str, Any]:
         """The data this event carries for the rule set ``rules`` (empty if none)."""
@@ -526,17 +656,16 @@ _EVENT_CLASSES = (DrawEvent, DiscardEvent, ClaimEvent, KongEvent, ReadyEvent, Fl
                   WinEvent, ExhaustedEvent)
 
 
-@dataclass(frozen=True, init=False)
-class FinalHand:
-    """A seat's closing holding (13 tiles counting a set meld as 3)."""
+class FinalHand(_Value):
+    """A seat's closing holding (13 tiles counting a set meld as 3): ``hand`` (sorted
+    tile ids of the concealed tiles) and ``melds``."""
 
-    hand: Tuple[int, ...]
-    melds: Tuple[Meld, ...] = ()
+    _FIELDS = ("hand", "melds")
+    _ARGS = _FIELDS
 
     def __init__(self, hand: Tuple[int, ...], melds: Tuple[Meld, ...] = ()):
-        fields = self.__dict__  # as the event classes: faster than the frozen __init__
-        fields["hand"] = hand
-        fields["melds"] = melds
+        self.hand = hand
+        self.melds = melds
 
     def counts(self) -> np.ndarray:
         """``uint8[34]`` counts of the closing concealed tiles."""
@@ -547,12 +676,23 @@ class FinalHand:
                 "melds": [m.to_json() for m in self.melds]}
 
 
+def _new_final(hand: Tuple[int, ...], melds: Tuple[Meld, ...]) -> FinalHand:
+    fh = FinalHand.__new__(FinalHand)
+    fh.hand = hand
+    fh.melds = melds
+    return fh
+
+
 # --------------------------------------------------------------------------- the reader
 
 # Draws and discards are immutable and there are only seats x 34 of each: one shared
 # object per (seat, tile).
 _DRAWS = tuple(tuple(DrawEvent(s, t) for t in range(34)) for s in range(MAX_SEATS))
 _DISCARDS = tuple(tuple(DiscardEvent(s, t) for t in range(34)) for s in range(MAX_SEATS))
+# likewise readies, flips and the exhausted wall without rule-set data
+_READIES = tuple(ReadyEvent(s) for s in range(MAX_SEATS))
+_FLIPS = tuple(FlipEvent(t) for t in range(34))
+_EXHAUSTED = ExhaustedEvent()
 
 _KEYS = {
     "draw": frozenset(("type", "seat", "tile")),
@@ -563,6 +703,7 @@ _KEYS = {
     "ready": frozenset(("type", "seat")),
     "flip": frozenset(("type", "tile")),
 }
+_KONG_KEYS = _KEYS["kong"]
 _PLAIN_WIN_KEYS = frozenset(("type", "seat", "hand", "melds", "win_tile", "from"))
 _WIN_KEYS = _PLAIN_WIN_KEYS | frozenset(WIN_FLAGS) | {"flowers"}
 _RECORD_KEYS = frozenset(("rules", "options", "dealer", "seats", "round_wind", "indicator",
@@ -583,7 +724,8 @@ def _read_win(raw: Mapping, index: int, seats: int) -> WinEvent:
 def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
     # One reader; the usual field values are taken inline and anything else goes to the
     # helper that reads every form and names the problem (messages are built on failure).
-    if not raw.keys() <= _WIN_KEYS:
+    plain = _known_keys(raw, _PLAIN_WIN_KEYS) == len(raw)  # no flag, no flowers
+    if not plain:
         _check_keys(raw, _WIN_KEYS, f"event {index} (win)")
     seat = raw.get("seat")
     if type(seat) is not int or not 0 <= seat < seats:
@@ -597,10 +739,10 @@ def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
         hand = _tiles(raw["hand"], where, "hand")
     given = raw.get("melds")
     melds = () if given is None or (type(given) is list and not given) else \
-        _melds(given, f"event {index} (win by seat {seat})")
+        _melds(given, index, seat)
     win = raw.get("win_tile")
-    win = _TENHOU_IDS.get(win) if type(win) is str else None
-    if win is None:
+    win = _tile_name_id(win) if type(win) is str else -1
+    if win < 0:
         where = f"event {index} (win by seat {seat})"
         if "win_tile" not in raw:
             _fail(where, "missing 'win_tile'")
@@ -626,8 +768,8 @@ def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
         _fail(f"event {index} (win by seat {seat})",
               f"win_tile {TENHOU_NAMES[win]} is not in the hand "
               "(the hand includes the winning tile)")
-    if raw.keys() <= _PLAIN_WIN_KEYS:  # the usual win: no flag to check
-        return WinEvent(seat, hand, melds, win, src)
+    if plain:  # the usual win: no flag to check
+        return _new_plain_win(seat, hand, melds, win, src)
     where = f"event {index} (win by seat {seat})"
     flags = []
     for name in WIN_FLAGS:  # in WinEvent's order
@@ -667,8 +809,8 @@ def _read_event(index: int, raw: Any, seats: int) -> Event:
             seat = raw.get("seat")
             tile = raw.get("tile")
             if type(seat) is int and 0 <= seat < seats and type(tile) is str:
-                t = _TENHOU_IDS.get(tile)
-                if t is not None:
+                t = _tile_name_id(tile)
+                if t >= 0:
                     return (_DRAWS if kind == "draw" else _DISCARDS)[seat][t]
     if type(raw) is not dict:
         if isinstance(raw, _EVENT_CLASSES):
@@ -685,8 +827,8 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
     if kind == "win":
         return _read_win_dict(raw, index, seats)
     if kind == "kong":
-        if not raw.keys() <= _KEYS["kong"]:
-            _check_keys(raw, _KEYS["kong"], f"event {index} (kong)")
+        if _known_keys(raw, _KONG_KEYS) != len(raw):
+            _check_keys(raw, _KONG_KEYS, f"event {index} (kong)")
         seat = raw.get("seat")
         if type(seat) is not int or not 0 <= seat < seats:
             seat = _seat(seat, f"event {index} (kong)", seats)
@@ -695,14 +837,16 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
             _fail(f"event {index} (kong by seat {seat})",
                   f"'kind' must be one of {', '.join(KONG_KINDS)}, got {_show(k)}")
         tile = raw.get("tile")
-        tile = _TENHOU_IDS.get(tile) if type(tile) is str else None
-        if tile is None:
+        tile = _tile_name_id(tile) if type(tile) is str else -1
+        if tile < 0:
             where = f"event {index} (kong by seat {seat})"
             if "tile" not in raw:
                 _fail(where, "missing 'tile'")
             tile = _tile(raw["tile"], where, "tile")
         src = raw.get("from")
         if k == "exposed":
+            if type(src) is int and 0 <= src < seats and src != seat:
+                return _new_kong(seat, k, tile, src)  # the usual exposed kong
             where = f"event {index} (kong by seat {seat})"
             if src is None:
                 _fail(where, "an exposed kong needs 'from' (the seat whose discard was konged)")
@@ -712,7 +856,7 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
         elif src is not None:
             _fail(f"event {index} (kong by seat {seat})",
                   f"'from' is only given for an exposed kong, not a {k} one")
-        return KongEvent(seat, k, tile, src)
+        return _new_kong(seat, k, tile, src)
     if kind == "draw" or kind == "discard":
         where = f"event {index} ({kind})"
         _check_keys(raw, _KEYS[kind], where)
@@ -730,7 +874,7 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
                 and len(tiles) <= 16 and (kind == "pung" or src == (seat - 1) % seats):
             # the usual form: exactly type, seat, tiles and from, each well formed
             try:
-                return ClaimEvent(kind, seat, meld_from_strings(kind, tiles).tiles, src)
+                return _new_claim(kind, seat, _meld(kind, tiles).tiles, src)
             except MahjongError:
                 pass  # named below
         where = f"event {index} ({kind})"
@@ -746,7 +890,7 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
             _fail(where, f"seat {seat} cannot claim his own discard")
         tiles = raw["tiles"]
         try:
-            meld = meld_from_strings(kind, tiles) if type(tiles) is str and len(tiles) <= 16 \
+            meld = _meld(kind, tiles) if type(tiles) is str and len(tiles) <= 16 \
                 else Meld(kind, _tiles(tiles, where, "tiles"))
         except InvalidRecordError:
             raise
@@ -755,18 +899,27 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
         if kind == "chow" and src != (seat - 1) % seats:
             _fail(where, f"a chow is made only of the 上家's discard (seat {(seat - 1) % seats}),"
                          f" not seat {src}'s")
-        return ClaimEvent(kind, seat, meld.tiles, src)
+        return _new_claim(kind, seat, meld.tiles, src)
     if kind == "ready":
+        seat = raw.get("seat")
+        if len(raw) == 2 and type(seat) is int and 0 <= seat < seats:
+            return _READIES[seat]  # the usual form: type and seat
         where = f"event {index} (ready)"
         _check_keys(raw, _KEYS["ready"], where)
         return ReadyEvent(_seat(raw.get("seat"), where, seats))
     if kind == "flip":
+        tile = raw.get("tile")
+        tile = _tile_name_id(tile) if type(tile) is str and len(raw) == 2 else -1
+        if tile >= 0:
+            return _FLIPS[tile]  # the usual form: type and tile
         where = f"event {index} (flip)"
         _check_keys(raw, _KEYS["flip"], where)
         if "tile" not in raw:
             _fail(where, "missing 'tile'")
         return FlipEvent(_tile(raw["tile"], where, "tile"))
     if kind == "exhausted":
+        if len(raw) == 1:
+            return _EXHAUSTED  # no rule-set data
         where = f"event {index} (exhausted)"
         data = {}
         for key, value in raw.items():
@@ -788,18 +941,23 @@ _FINAL_SEAT_KEYS = {str(s): s for s in range(MAX_SEATS)}
 
 
 def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
-    seat = _FINAL_SEAT_KEYS.get(key) if type(key) is str else key
+    seat = key
+    if type(key) is str:  # "0".."3" (a key of _FINAL_SEAT_KEYS), read without a lookup
+        seat = ord(key) - 48 if len(key) == 1 and "0" <= key <= "3" else None
     if type(seat) is not int or not 0 <= seat < seats:
         seat = _seat(seat if seat is not None else key, "final", seats, "seat key")
-    if type(value) is dict and value.keys() <= _FINAL_KEYS:
-        hand = value.get("hand")
-        hand = _sorted_tile_ids(hand) if type(hand) is str and len(hand) <= MAX_TEXT \
-            else None
-        melds = value.get("melds")
-        if hand is not None and (melds is None or (type(melds) is list and not melds)):
-            return seat, FinalHand(hand, ())
-        if hand is not None:
-            return seat, FinalHand(hand, _melds(melds, f"final hand of seat {seat}"))
+    if type(value) is dict:
+        # the usual form: {"hand": str} or {"hand": str, "melds": [...]}, nothing else
+        data = value
+        hand = data.get("hand")
+        melds = data.get("melds")
+        if type(hand) is str and len(hand) <= MAX_TEXT and \
+                len(data) == (1 if melds is None and "melds" not in data else 2):
+            hand = _sorted_tile_ids(hand)
+            if hand is not None:
+                if melds is None or (type(melds) is list and not melds):
+                    return seat, _new_final(hand, ())
+                return seat, _new_final(hand, _melds(melds, -1, seat))
     where = f"final hand of seat {seat}"
     if isinstance(value, FinalHand):
         value = value.to_json()
@@ -808,8 +966,29 @@ def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
     _check_keys(value, _FINAL_KEYS, where)
     if "hand" not in value:
         _fail(where, "missing 'hand'")
-    return seat, FinalHand(_tiles(value["hand"], where, "hand"),
-                           _melds(value.get("melds", ()), where))
+    return seat, _new_final(_tiles(value["hand"], where, "hand"),
+                           _melds(value.get("melds", ()), -1, seat))
+
+
+# json.loads without its Python frames (loads -> decode -> raw_decode): the decoder's C
+# scanner called directly, with the same whitespace rules and the same errors.
+_JSON_SCAN = json.scanner.make_scanner(json.JSONDecoder())
+_JSON_SPACE = json.decoder.WHITESPACE.match
+
+
+def _json_loads(text: str) -> Any:
+    start = 0
+    if text[:1] in " \t\n\r":  # (also the empty text: an "Expecting value" error)
+        start = _JSON_SPACE(text, 0).end()
+    try:
+        value, end = _JSON_SCAN(text, start)
+    except StopIteration as err:
+        raise json.JSONDecodeError("Expecting value", text, err.value) from None
+    if end != len(text):
+        end = _JSON_SPACE(text, end).end()
+        if end != len(text):
+            raise json.JSONDecodeError("Extra data", text, end)
+    return value
 
 
 def _decode(data: Any) -> Any:
@@ -825,7 +1004,7 @@ def _decode(data: Any) -> Any:
     if isinstance(data, str):
         data = data.lstrip("\ufeff")
         try:
-            data = json.loads(data)
+            data = _json_loads(data)
         except json.JSONDecodeError as exc:
             raise InvalidRecordError(f"record: not valid JSON: {exc}") from None
         except RecursionError:
@@ -968,7 +1147,8 @@ def _read_record(cls, given: Any) -> HandRecord:
                                      f"{type(decoded).__name__}")
         decoded = dict(decoded)
     data = decoded
-    _check_keys(data, _RECORD_KEYS, "record")
+    if _known_keys(data, _RECORD_KEYS) != len(data):
+        _check_keys(data, _RECORD_KEYS, "record")
     rules = data.get("rules")
     if not isinstance(rules, str) or not rules:
         _fail("record", f"'rules' must name a rule set, got {_show(rules)}")
@@ -994,8 +1174,12 @@ def _read_record(cls, given: Any) -> HandRecord:
     flower_indicators = data.get("flower_indicators") or ()
     if flower_indicators:
         flower_indicators = _tiles(flower_indicators, "record", "flower_indicators")
-    wall = _tile_list(data.get("wall"), "wall")
-    reserve = _tile_list(data.get("reserve"), "reserve")
+    wall = data.get("wall")
+    if wall is not None:
+        wall = _tile_list(wall, "wall")
+    reserve = data.get("reserve")
+    if reserve is not None:
+        reserve = _tile_list(reserve, "reserve")
     if wall is not None or reserve is not None:
         both = (wall or ()) + (reserve or ())
         counts = np.bincount(np.asarray(both, dtype=np.int64), minlength=34) \
@@ -1021,12 +1205,19 @@ def _read_record(cls, given: Any) -> HandRecord:
             _fail("final", f"seat {seat} is given twice")
         final[seat] = fh
     rec = cls.__new__(cls)
-    rec.__dict__.update(rules=rules, dealer=dealer, events=events,
-                        final=FrozenDict(final), options=options, seats=seats,
-                        round_wind=round_wind, indicator=indicator,
-                        flower_indicators=tuple(flower_indicators), wall=wall,
-                        reserve=reserve)
-    _check_record(rec)
+    fields = rec.__dict__  # (HandRecord refuses setattr: the fields go in directly)
+    fields["rules"] = rules
+    fields["dealer"] = dealer
+    fields["events"] = events
+    fields["final"] = FrozenDict(final)
+    fields["options"] = options
+    fields["seats"] = seats
+    fields["round_wind"] = round_wind
+    fields["indicator"] = indicator
+    fields["flower_indicators"] = tuple(flower_indicators)
+    fields["wall"] = wall
+    fields["reserve"] = reserve
+    _check_record(rec, events, seats, final, wall is not None)
     return rec
 
 
@@ -1035,10 +1226,10 @@ def _read_record(cls, given: Any) -> HandRecord:
 # Module functions (not methods) so that the compiled build types their locals
 # (record.pxd).
 
-def _check_record(rec: HandRecord) -> None:
+def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool) -> None:
     # One pass over the events; the closing checks below reuse what it collected.
-    events = rec.events
-    seats = rec.seats
+    # (``events``, ``seats``, ``final`` (a plain dict) and whether the record has its wall
+    # are the record's fields, given by the reader: read without attribute lookups.)
     won: Dict[int, int] = {}   # seat -> index of its win (= winners() once this passes)
     kongs: List[List[Tuple[int, KongEvent]]] = [[] for _ in range(seats)]
     claims: List[List[Tuple[int, ClaimEvent]]] = [[] for _ in range(seats)]
@@ -1049,9 +1240,14 @@ def _check_record(rec: HandRecord) -> None:
     # discard and claim, so each claim and discard win takes the discard just made and
     # a discard nobody took is out of play. A hand-written record lists what matters
     # to its rule set only, and these checks would not hold.
-    present = {type(e) for e in events}
-    full_log = rec.wall is not None or DrawEvent in present
-    lists_claims = ClaimEvent in present
+    full_log = has_wall
+    lists_claims = False
+    for e in events:
+        t = type(e)
+        if t is DrawEvent:
+            full_log = True
+        elif t is ClaimEvent:
+            lists_claims = True
     last_discard: Optional[DiscardEvent] = None  # open for a claim (full logs)
     wall_empty_at: Optional[int] = None  # the last-tile win after which nothing is drawn
     prev = None
@@ -1062,13 +1258,14 @@ def _check_record(rec: HandRecord) -> None:
             _fail(f"event {i} ({e.type})", f"the wall was empty after the last-tile (海底) "
                                            f"win at event {wall_empty_at}")
         if t is WinEvent:
-            _check_win(rec, i, e, won, prev, kongs_so_far, shared_discards,
-                            last_discard if full_log else False)
-            if e.last_tile and e.from_seat is None:
+            w = e  # (compiled: typed, its fields read from C)
+            _check_win(rec, i, w, won, prev, kongs_so_far, shared_discards,
+                       last_discard if full_log else False)
+            if w.last_tile and w.from_seat is None:
                 wall_empty_at = i  # the last tile drawn and won: nothing follows
-            if e.from_seat is not None and not e.robbing_kong:
+            if w.from_seat is not None and not w.robbing_kong:
                 last_discard = None
-            won[e.seat] = i
+            won[w.seat] = i
             prev = e
             continue
         if t is ExhaustedEvent:
@@ -1080,46 +1277,73 @@ def _check_record(rec: HandRecord) -> None:
         if t is FlipEvent:
             prev = e
             continue
-        if e.seat in won:
+        # the acting seat, read from the typed event (compiled: from C)
+        if t is KongEvent:
+            k = e
+            seat = k.seat
+        elif t is ClaimEvent:
+            ce = e
+            seat = ce.seat
+        elif t is DiscardEvent:
+            de = e
+            seat = de.seat
+        elif t is DrawEvent:
+            dr = e
+            seat = dr.seat
+        else:
+            seat = e.seat
+        if seat in won:
             _fail(f"event {i} ({e.type} by seat {e.seat})",
                   f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
                   "is closed")
         if t is ReadyEvent:
             continue  # a ready declared with a discard leaves it open to claims
-        if t is ClaimEvent or (t is KongEvent and e.kind == "exposed"):
-            _check_claimed_discard(rec, i, e, won, last_discard if full_log else False)
+        if t is ClaimEvent:
+            _check_claimed_discard(rec, i, e, ce.from_seat, won,
+                                   last_discard if full_log else False)
+            last_discard = None
+        elif t is KongEvent and k.kind == "exposed":
+            _check_claimed_discard(rec, i, e, k.from_seat, won,
+                                   last_discard if full_log else False)
             last_discard = None
         elif full_log and last_discard is not None:
             loose_discards.append(last_discard.tile)  # nobody took it
             last_discard = None
         if t is KongEvent:
-            seat_kongs = kongs[e.seat]
+            seat_kongs = kongs[seat]
             for j, other in seat_kongs:
-                if other.tile == e.tile and other.kind != "single" and e.kind != "single":
-                    _fail(f"event {i} (kong by seat {e.seat})",
-                          f"seat {e.seat} already konged {TENHOU_NAMES[e.tile]} "
+                if other.tile == k.tile and other.kind != "single" and k.kind != "single":
+                    _fail(f"event {i} (kong by seat {k.seat})",
+                          f"seat {k.seat} already konged {TENHOU_NAMES[k.tile]} "
                           f"at event {j}")
-            if e.kind == "added" and lists_claims and not any(
-                    c.type == "pung" and c.tile == e.tile for _, c in claims[e.seat]):
-                _fail(f"event {i} (kong by seat {e.seat})",
-                      f"an added kong of {TENHOU_NAMES[e.tile]} with no pung of it before "
+            if k.kind == "added" and lists_claims and not any(
+                    c.type == "pung" and c.tile == k.tile for _, c in claims[k.seat]):
+                _fail(f"event {i} (kong by seat {k.seat})",
+                      f"an added kong of {TENHOU_NAMES[k.tile]} with no pung of it before "
                       "(the record lists claims)")
             seat_kongs.append((i, e))
             kongs_so_far += 1
-            if len(seat_kongs) > 4 and e.kind != "single" and \
-                    sum(k.kind != "single" for _, k in seat_kongs) > 4:
-                _fail(f"event {i} (kong by seat {e.seat})",
-                      f"a fifth kong by seat {e.seat}: a hand holds at most four sets")
+            if len(seat_kongs) > 4 and k.kind != "single" and \
+                    sum(other.kind != "single" for _, other in seat_kongs) > 4:
+                _fail(f"event {i} (kong by seat {k.seat})",
+                      f"a fifth kong by seat {k.seat}: a hand holds at most four sets")
         elif t is DiscardEvent:
             last_discard = e
         elif t is ClaimEvent:
-            claims[e.seat].append((i, e))
+            claims[seat].append((i, e))
         prev = e
     if full_log and last_discard is not None:
         loose_discards.append(last_discard.tile)
     # closing hands; a seat's holding is its win, else its final hand
-    holdings = {seat: events[i] for seat, i in won.items()}  # objects with hand, melds
-    for seat, fh in rec.final.items():
+    holdings = {}  # seat -> its win or final hand (objects with hand, melds)
+    hands = []  # their concealed tiles and melds (read from the typed objects here)
+    meld_groups = []
+    for seat, i in won.items():
+        w = events[i]
+        holdings[seat] = w
+        hands.append(w.hand)
+        meld_groups.append(w.melds)
+    for seat, fh in final.items():
         if seat in won:  # not used, but it must be a possible holding all the same
             if _most_copies(fh.hand, fh.melds)[0] > COPIES or \
                     _holding_size(fh.hand, fh.melds) > 14:
@@ -1134,6 +1358,8 @@ def _check_record(rec: HandRecord) -> None:
             if n != 13:
                 _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
             holdings[seat] = fh
+            hands.append(fh.hand)
+            meld_groups.append(fh.melds)
     # per seat: kongs (and listed claims) against the melds it ends with
     unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
     for seat in range(seats):
@@ -1153,19 +1379,21 @@ def _check_record(rec: HandRecord) -> None:
                       f"shows no {want.replace('_', ' ')} of it")
         if lists_claims:
             _check_claims(rec, seat, claims[seat], kongs[seat], shown, src)
-    _check_fifth_copies(rec, holdings.values(), unknown_quads, shared_discards,
-                             loose_discards, kongs, won)
+    _check_fifth_copies(rec, hands, meld_groups, unknown_quads, shared_discards,
+                        loose_discards, kongs, won)
 
-def _check_claimed_discard(rec: HandRecord, i: int, e, won: Dict[int, int], last_discard) -> None:
-    """A claim or an exposed kong against the discard it takes (``last_discard``: the
-    discard open for a claim in a full game log, else False)."""
-    if e.from_seat in won:
+def _check_claimed_discard(rec: HandRecord, i: int, e, from_seat: int, won: Dict[int, int],
+                           last_discard) -> None:
+    """A claim or an exposed kong (made from the discard of ``from_seat``) against the
+    discard it takes (``last_discard``: the discard open for a claim in a full game log,
+    else False)."""
+    if from_seat in won:
         _fail(f"event {i} ({e.type} by seat {e.seat})",
               f"seat {e.from_seat} (from) already won at event "
               f"{won[e.from_seat]} and no longer discards")
     if last_discard is not False:
         tiles = e.tiles if type(e) is ClaimEvent else (e.tile,)
-        if last_discard is None or last_discard.seat != e.from_seat \
+        if last_discard is None or last_discard.seat != from_seat \
                 or last_discard.tile not in tiles:
             _fail(f"event {i} ({e.type} by seat {e.seat})",
                   f"takes a discard of seat {e.from_seat} that was not "
@@ -1206,16 +1434,41 @@ def _check_claims(rec: HandRecord, seat: int, claims, kongs, shown, src: str) ->
                 break
         else:
             return  # no claim and no claimed meld: nothing to match
-    added = [k.tile for _, k in kongs if k.kind == "added"]
+    added = []
+    for pair in kongs:
+        k = pair[1]  # (compiled: typed, its fields read from C)
+        if k.kind == "added":
+            added.append(k.tile)
+    # (kind, tile) pairs, and the same as small ints (tile, +34 for a pung) to compare
     want: List[Tuple[str, int]] = []
-    for i, c in claims:
-        if c.type == "pung" and c.tile in added:
-            added.remove(c.tile)
-            continue
-        want.append((c.type, c.tile))
-    have = [m for m in shown if m[0] == "chow" or m[0] == "pung"]
-    if len(have) == len(want) and sorted(have) == sorted(want):
-        return  # the usual case; otherwise the walk below names the first difference
+    want_codes = []
+    for pair in claims:
+        c = pair[1]  # (compiled: typed)
+        tile = c.tiles[0]  # (= c.tile)
+        if c.type == "pung":
+            if added and tile in added:
+                added.remove(tile)
+                continue
+            want_codes.append(tile + 34)
+        else:
+            want_codes.append(tile)
+        want.append((c.type, tile))
+    have = []
+    have_codes = []
+    for m in shown:
+        if m[0] == "pung":
+            have.append(m)
+            have_codes.append(m[1] + 34)
+        elif m[0] == "chow":
+            have.append(m)
+            have_codes.append(m[1])
+    if len(have_codes) == len(want_codes):
+        for code in want_codes:  # the same codes, each as often (a few: no sort)
+            if code not in have_codes:
+                break
+            have_codes.remove(code)
+        else:
+            return  # the usual case; otherwise the walk below names the first difference
     for i, c in claims:
         if (c.type, c.tile) not in want:
             continue  # completed to a kong
@@ -1297,14 +1550,16 @@ def _seat_copies(rec: HandRecord, kongs, wins, tile: int) -> List[Tuple[str, Tup
                         tuple(k.tile for _, k in kongs[seat] for _ in range(4))))
     return out
 
-def _check_fifth_copies(rec: HandRecord, holdings, unknown_quads: List[int],
+def _check_fifth_copies(rec: HandRecord, hands, meld_groups, unknown_quads: List[int],
                         shared_discards: List[int], loose_discards: List[int], kongs,
                         wins) -> None:
-    """No tile held five times: ``holdings`` (objects with ``hand`` and ``melds``),
+    """No tile held five times: the holdings (``hands``, their concealed tiles, and
+    ``meld_groups``, their melds),
     four copies of each ``unknown_quads`` tile and the ``loose_discards`` are the tiles
     known to be out; ``shared_discards`` the winning tile of each extra winner on one
     discard (one physical tile, in each winner's hand)."""
-    worst, t = _most_held(holdings, unknown_quads, shared_discards, loose_discards)
+    worst, t = _most_held_of(hands, meld_groups, unknown_quads, shared_discards,
+                             loose_discards)
     if worst > COPIES:
         # a fifth copy inside one hand is named as such
         for i, e in enumerate(rec.events):

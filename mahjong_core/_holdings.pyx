@@ -90,3 +90,35 @@ def most_held(holdings, quad_tiles, shared_tiles, extra_tiles=()):
     _add_ids(extra_tiles, counts, 1)
     _add_ids(shared_tiles, counts, -1)
     return _most(counts)
+
+
+cdef int _add_tuple(tuple ids, int* counts, int weight) except -1:
+    """_add_ids for a tuple (the record's hands and meld tiles): an indexed loop."""
+    cdef Py_ssize_t t
+    cdef object x
+    for x in ids:
+        t = x
+        if t < 0 or t >= N_KINDS:
+            raise IndexError(f"tile id {x!r} is not 0..33")
+        counts[t] += weight
+    return 0
+
+
+def most_held_of(list hands, list meld_groups, quad_tiles, shared_tiles, extra_tiles):
+    """:func:`most_held` with the holdings given as two lists: ``hands`` the concealed
+    tile-id tuples, ``meld_groups`` the melds tuples (objects with a ``tiles`` tuple) of
+    the same holdings. The record reader collects these from its typed events, so that no
+    attribute of a holding is looked up here."""
+    cdef int counts[34]
+    cdef tuple hand, group
+    cdef object meld
+    memset(counts, 0, sizeof(counts))
+    for hand in hands:
+        _add_tuple(hand, counts, 1)
+    for group in meld_groups:
+        for meld in group:
+            _add_tuple(meld.tiles, counts, 1)
+    _add_ids(quad_tiles, counts, 4)
+    _add_ids(extra_tiles, counts, 1)
+    _add_ids(shared_tiles, counts, -1)
+    return _most(counts)

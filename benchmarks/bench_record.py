@@ -1,0 +1,60 @@
+"""The record reader (``HandRecord.from_json``, shared by every rule set): records per second
+read from JSON text, per rule set's benchmark records, beside ``json.loads`` alone (the part
+of the cost that is Python's JSON scanner, not the reader's).
+
+Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_record.py --benchmark-enable``.
+Target (issues 9/10/11): settlement of 20,000 records/s from JSON, of which the reader's
+own part (``from_json`` minus ``json.loads``) at most 8 us on the Guiyang and Huanggang
+records: compare the ``reader`` and ``json_loads`` rows of one rule set.
+"""
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from mahjong.record import HandRecord
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE))
+
+
+def _texts(name):
+    if name == "guiyang":
+        from guiyang_records import build_record
+        return [json.dumps(build_record(s), ensure_ascii=False) for s in range(2000)]
+    if name == "huanggang":
+        import bench_huanggang
+        return bench_huanggang._records()
+    import bench_two_player
+    return bench_two_player.build_records(name)
+
+
+RULE_SETS = ["guiyang", "huanggang", "two_player", "tongcheng"]
+
+
+@pytest.fixture(scope="module", params=RULE_SETS)
+def texts(request):
+    return request.param, _texts(request.param)
+
+
+def test_reader(benchmark, texts):
+    name, records = texts
+    out = benchmark(lambda: [HandRecord.from_json(t) for t in records])
+    assert len(out) == len(records) and out[0].rules == name
+    benchmark.extra_info["records"] = len(records)
+
+
+def test_json_loads(benchmark, texts):
+    name, records = texts
+    benchmark(lambda: [json.loads(t) for t in records])
+    benchmark.extra_info["records"] = len(records)
+
+
+def test_reader_of_mappings(benchmark, texts):
+    """Records given decoded (a dict per record): the reader's own part alone."""
+    name, records = texts
+    decoded = [json.loads(t) for t in records]
+    benchmark(lambda: [HandRecord.from_json(d) for d in decoded])
+    benchmark.extra_info["records"] = len(records)

@@ -1,0 +1,368 @@
+"""The record reader's fast path (mahjong/record.py, compiled with record.pxd) against the
+reader it replaced (tests/slow_record.py, plain Python): on valid records of every rule set
+and on thousands of damaged ones, both accept the same records, read the same events and
+closing hands, and refuse the same records with the same message.
+
+Also: the direct JSON scan against ``json.loads``, and the value classes (events and
+final hands: extension types when compiled) compare, hash, print, pickle and refuse
+changes as the frozen dataclasses they replace did."""
+import copy
+import dataclasses
+import json
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+
+import slow_record
+from mahjong import record
+from mahjong.errors import MahjongError
+from mahjong.record import (ClaimEvent, DiscardEvent, DrawEvent, ExhaustedEvent, FinalHand,
+                            FlipEvent, HandRecord, KongEvent, ReadyEvent, WinEvent)
+from mahjong.tiles import TENHOU_NAMES
+
+DATA = Path(__file__).parent / "data"
+
+
+def _corpus():
+    """Valid records: the golden and worked-example records, and generated ones."""
+    out = []
+    for path in sorted(DATA.glob("*_golden_records.json")) + sorted(
+            DATA.glob("*_worked_examples.json")):
+        data = json.loads(path.read_text())
+        cases = data["records"] if isinstance(data, dict) else data
+        out += [c["record"] for c in cases if isinstance(c, dict) and "record" in c]
+    from guiyang_records import build_record
+    out += [build_record(s) for s in range(150)]
+    import sys
+    bench = str(Path(__file__).parent.parent / "benchmarks")
+    if bench not in sys.path:
+        sys.path.insert(0, bench)
+    import bench_huanggang
+    import bench_two_player
+    out += [json.loads(t) for t in bench_huanggang._records()[:150]]
+    out += [json.loads(t) for t in bench_two_player.build_records("two_player")[:100]]
+    out += [json.loads(t) for t in bench_two_player.build_records("tongcheng")[:100]]
+    return [r for r in out if isinstance(r, dict) and _read_by_twin(r)]
+
+
+def _read_by_twin(rec):
+    try:
+        slow_record.HandRecord.from_json(rec)
+        return True
+    except MahjongError:  # (some golden records are refused on purpose)
+        return False
+
+
+CORPUS = _corpus()
+
+NEAR_MISSES = [None, True, False, 0, 1, 3, 4, -1, 2 ** 70, 1.0, "1", "", "1m", "0m", "10p",
+               "8z", "5p5p", "123m", [], [1], {}, {"a": 1}, "concealed", "exposed", "added",
+               "single", "pung", "chow", "kong", "win", "1111m", "123m456m789m234p55p",
+               "1m" * 200, [{"type": "pung", "tiles": "222p"}], [{"type": "pung"}],
+               [{"type": "pung", "tiles": "223p"}], [["pung", "222p"]], "222p", 8, 9]
+KEYS = ["type", "seat", "tile", "tiles", "from", "kind", "hand", "melds", "win_tile",
+        "last_tile", "heavenly", "earthly", "first_round", "replacement", "after_kong",
+        "robbing_kong", "fourth_tile", "flowers", "chajiao_pairs", "stray"]
+
+
+def _mutate(rec, rng):
+    """One or two damaging changes to a copy of a valid record."""
+    rec = copy.deepcopy(rec)
+    for _ in range(rng.choice((1, 1, 2))):
+        events = rec.setdefault("events", [])
+        what = rng.choice(["field", "event", "event", "event", "drop", "dup", "move",
+                           "final", "final", "meld"])
+        if what == "field":
+            rec[rng.choice(["dealer", "seats", "options", "final", "rules", "events",
+                            "round_wind", "indicator", "wall", "flower_indicators",
+                            "stray"])] = rng.choice(NEAR_MISSES)
+        elif what == "event" and events and isinstance(events, list):
+            e = rng.choice(events)
+            if isinstance(e, dict):
+                e[rng.choice(sorted(e) + KEYS)] = rng.choice(NEAR_MISSES)
+        elif what == "drop" and events and isinstance(events, list):
+            events.pop(rng.randrange(len(events)))
+        elif what == "dup" and events and isinstance(events, list):
+            i = rng.randrange(len(events))
+            events.insert(i, copy.deepcopy(events[i]))
+        elif what == "move" and isinstance(events, list) and len(events) > 1:
+            e = events.pop(rng.randrange(len(events)))
+            events.insert(rng.randrange(len(events) + 1), e)
+        elif what == "final" and isinstance(rec.get("final"), dict) and rec["final"]:
+            seat = rng.choice(sorted(rec["final"]))
+            fh = rec["final"][seat]
+            if isinstance(fh, dict) and rng.random() < 0.6:
+                fh[rng.choice(["hand", "melds", "stray"])] = rng.choice(NEAR_MISSES)
+            else:
+                rec["final"][rng.choice([seat, "5", "x", "0", "00", "3", " 1", "\u0663"])] = \
+                    rng.choice(NEAR_MISSES)
+        elif what == "meld":
+            final = rec.get("final")
+            holders = [e for e in (events if isinstance(events, list) else [])
+                       if isinstance(e, dict) and e.get("melds")] + [
+                f for f in (final.values() if isinstance(final, dict) else [])
+                if isinstance(f, dict) and f.get("melds")]
+            if holders:
+                melds = rng.choice(holders)["melds"]
+                if isinstance(melds, list) and melds and isinstance(melds[0], dict):
+                    melds[0][rng.choice(["type", "tiles", "from", "stray"])] = \
+                        rng.choice(NEAR_MISSES)
+    return rec
+
+
+def _fields(obj):
+    """(class name, {field: value}) of a reader's value object, either reader's classes."""
+    if dataclasses.is_dataclass(obj):
+        names = [f.name for f in dataclasses.fields(obj)]
+    else:
+        names = list(type(obj)._FIELDS)
+    return type(obj).__name__, {n: getattr(obj, n) for n in names}
+
+
+def _outcome(reader, data):
+    try:
+        rec = reader.HandRecord.from_json(data)
+    except MahjongError as exc:
+        return "refused", type(exc).__name__, str(exc)
+    return ("read", rec.to_json(), [_fields(e) for e in rec.events],
+            {s: _fields(f) for s, f in rec.final.items()}, dict(rec.options), rec.seats,
+            rec.dealer, rec.round_wind, rec.indicator, rec.flower_indicators, rec.wall,
+            rec.reserve)
+
+
+def _same(data):
+    new, old = _outcome(record, data), _outcome(slow_record, data)
+    assert new == old, data
+    return new
+
+
+def test_valid_records_read_the_same():
+    assert len(CORPUS) > 400
+    for rec in CORPUS:
+        for form in (rec, json.dumps(rec, ensure_ascii=False),
+                     json.dumps(rec).encode()):
+            assert _same(form)[0] == "read", rec
+
+
+def test_damaged_records_are_read_or_refused_the_same():
+    rng = random.Random(20261201)
+    refused = 0
+    for n in range(6000):
+        rec = _mutate(rng.choice(CORPUS), rng)
+        data = json.dumps(rec) if n % 3 else rec
+        refused += _same(data)[0] == "refused"
+    assert refused > 2000  # the damage is mostly found (and named alike)
+
+
+def test_kong_rich_records_read_the_same():
+    # four-of-a-kind-rich holdings: every seat with kongs, several kinds, fifth copies
+    rng = random.Random(7)
+    for _ in range(1500):
+        tiles = rng.sample(range(34), 8)
+        events, final = [], {}
+        for seat in range(4):
+            melds = []
+            for k in range(rng.randint(0, 3)):
+                t = tiles[(2 * seat + k) % 8]
+                kind = rng.choice(["concealed", "exposed", "added", "single"])
+                e = {"type": "kong", "seat": seat, "kind": kind, "tile": TENHOU_NAMES[t]}
+                if kind == "exposed":
+                    e["from"] = rng.choice([s for s in range(4) if s != seat] + [seat])
+                events.append(e)
+                melds.append({"type": {"concealed": "concealed_kong", "exposed": "kong",
+                                       "added": "kong", "single": "single_kong"}[kind],
+                              "tiles": TENHOU_NAMES[t] * (1 if kind == "single" else 4)})
+            size = 13 - 3 * sum(m["type"] != "single_kong" for m in melds)
+            hand = "".join(TENHOU_NAMES[rng.choice(tiles)] for _ in range(max(size, 0)))
+            final[str(seat)] = {"hand": hand, "melds": melds}
+        rng.shuffle(events)
+        rec = {"rules": rng.choice(["guiyang", "huanggang", "sichuan"]), "dealer": 0,
+               "events": events, "final": final}
+        _same(json.dumps(rec))
+
+
+def test_hand_built_records_and_event_objects_read_the_same():
+    for rec in CORPUS[:80]:
+        new = HandRecord.from_json(rec)
+        again = HandRecord(new.rules, new.dealer, new.events, new.final, new.options,
+                           new.seats, new.round_wind, new.indicator, new.flower_indicators,
+                           new.wall, new.reserve)
+        assert again.to_json() == new.to_json()
+        assert again == new
+
+
+# ------------------------------------------------------------------------ JSON scan
+
+JSON_TEXTS = ["", " ", "{}", " {} ", "{}\n", "\t{}\r\n", "{} x", "{}}", "[1, 2]", "1",
+              '"a"', "nul", "{", '{"a": 1', '{"a": 1,}', '{"a" 1}', "{'a': 1}", "NaN",
+              "-Infinity", "1e999", '{"a": [1, {"b": null}]}', "  \n", "{}\u00a0",
+              "\u00a0{}", '"\\ud800"', '{"a": "\x01"}', "[" * 50 + "]" * 50, "1 2",
+              '{"rules": "sichuan"} ', "tru", "[1,]", "9" * 5000]
+
+
+@pytest.mark.parametrize("text", JSON_TEXTS)
+def test_the_direct_json_scan_is_json_loads(text):
+    def run(f):
+        try:
+            return "ok", f(text)
+        except ValueError as exc:
+            return type(exc).__name__, str(exc)
+    assert repr(run(record._json_loads)) == repr(run(json.loads))
+
+
+def test_random_json_texts_scan_as_json_loads():
+    rng = random.Random(3)
+    pieces = ["{", "}", "[", "]", ",", ":", '"a"', "1", " ", "\n", "null", "true", "x", '"',
+              "-", "0", ".5", "e3"]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        for f in (record._json_loads, json.loads):
+            try:
+                got = ("ok", f(text))
+            except ValueError as exc:
+                got = (type(exc).__name__, str(exc))
+            if f is json.loads:
+                assert repr(got) == repr(mine), text
+            mine = got
+
+
+# ---------------------------------------------------------------------- value classes
+
+VALUES = [DrawEvent(1, 5), DiscardEvent(2, 33), ClaimEvent("pung", 1, (4, 4, 4), 0),
+          ClaimEvent("chow", 2, (0, 1, 2), 1), KongEvent(3, "exposed", 7, 1),
+          KongEvent(0, "single", 31), ReadyEvent(2), FlipEvent(9),
+          WinEvent(0, (0, 0, 1, 2, 3), (), 3, 2, last_tile=True, flowers=2),
+          ExhaustedEvent({"yunnan": {"chajiao_pairs": [[1, 0]]}}), ExhaustedEvent(),
+          FinalHand((1, 2, 3)), FinalHand((1,), (record.meld_from_strings("pung", "222p"),))]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
+def test_value_classes_behave_as_frozen_dataclasses(value):
+    twin_cls = getattr(slow_record, type(value).__name__)
+    name, fields = _fields(value)
+    args = [fields[n] for n in type(value)._ARGS]
+    if name == "ExhaustedEvent":
+        args = [record._thaw(a) for a in args]
+    twin = twin_cls(*args)
+    assert _fields(twin) == (name, fields)
+    assert repr(value) == repr(twin)
+    assert value == type(value)(*args) and not value != type(value)(*args)
+    try:
+        hash(twin)
+    except TypeError:  # (rule-set data is a dict: unhashable, as it was)
+        with pytest.raises(TypeError):
+            hash(value)
+    else:
+        assert hash(value) == hash(type(value)(*args))
+    assert value != twin  # another class: not equal, as dataclasses of two classes
+    assert pickle.loads(pickle.dumps(value)) == value
+    assert copy.copy(value) == value and copy.deepcopy(value) == value
+    for n in fields:
+        with pytest.raises(AttributeError):
+            setattr(value, n, fields[n])
+        with pytest.raises(AttributeError):
+            delattr(value, n)
+    if hasattr(value, "to_json"):
+        assert value.to_json() == twin.to_json()
+
+
+def test_read_events_are_shared_values_that_cannot_change():
+    rec = HandRecord.from_json(CORPUS[0])
+    for e in rec.events:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            e.type = "x"
+    assert pickle.loads(pickle.dumps(rec)) == rec
+
+
+def test_the_meld_table_is_bounded_and_clearable():
+    record.meld_from_strings.cache_clear()
+    assert record.meld_from_strings("pung", "222p") is record.meld_from_strings("pung", "222p")
+    for i in range(3 * record._MELD_CACHE_SIZE):
+        try:
+            record.meld_from_strings("pung", "2" * (i % 5 + 3) + "p" + " " * (i // 5))
+        except MahjongError:
+            pass
+    assert all(len(t) <= record._MELD_CACHE_SIZE for t in record._MELDS_BY_KIND.values())
+    for i in range(200):
+        try:
+            record.meld_from_strings("PuNg"[: 1 + i % 4] + str(i), "222p")
+        except MahjongError:
+            pass
+    assert len(record._MELDS_BY_KIND) <= 64
+
+
+def test_tile_names_are_read_as_the_name_table_reads_them():
+    chars = "0123456789mpsz zM１٣\u00b2mpszZ"
+    texts = [a + b for a in chars for b in chars] + list(chars) + ["", "1m1", "10m", "1mm"]
+    texts += list(TENHOU_NAMES)
+    for text in texts:
+        assert record._tile_name_id(text) == record._TENHOU_IDS.get(text, -1), text
+
+
+def test_most_held_of_counts_as_most_held():
+    # the record's fifth-copy count from typed lists (most_held_of) against the one that
+    # reads each holding's attributes (most_held), on random and four-of-a-kind-rich input
+    from mahjong.hand import Meld
+    from mahjong_core import _holdings
+
+    class Holding:
+        def __init__(self, hand, melds):
+            self.hand, self.melds = hand, melds
+
+    rng = random.Random(11)
+    for _ in range(3000):
+        holdings = []
+        for _ in range(rng.randrange(5)):
+            pool = rng.sample(range(34), 3) if rng.random() < 0.5 else list(range(34))
+            hand = tuple(sorted(rng.choice(pool) for _ in range(rng.randrange(15))))
+            melds = []
+            for _ in range(rng.randrange(4)):
+                t = rng.choice(pool)
+                kind = rng.choice(["pung", "kong", "concealed_kong", "single_kong", "chow"])
+                if kind == "chow":
+                    t = 9 * rng.randrange(3) + rng.randrange(7)
+                    melds.append(Meld("chow", [t, t + 1, t + 2]))
+                else:
+                    size = {"pung": 3, "single_kong": 1}.get(kind, 4)
+                    melds.append(Meld(kind, [t] * size))
+            holdings.append(Holding(hand, tuple(melds)))
+        quads = [rng.randrange(34) for _ in range(rng.randrange(3))]
+        extra = [rng.randrange(34) for _ in range(rng.randrange(3))]
+        shared = [rng.randrange(34) for _ in range(rng.randrange(2))]
+        assert _holdings.most_held_of([h.hand for h in holdings], [h.melds for h in holdings],
+                                      quads, shared, extra) == \
+            _holdings.most_held(holdings, quads, shared, extra)
+    with pytest.raises(IndexError):
+        _holdings.most_held_of([(34,)], [()], [], [], [])
+
+
+def test_claims_against_final_melds_are_refused_the_same():
+    # records that list claims: a claim dropped, added, or turned into the other kind, and
+    # a final meld changed, each read (or refused, by the same message) as the old reader
+    rng = random.Random(7)
+    listing = [r for r in CORPUS if any(e.get("type") in ("pung", "chow")
+                                        for e in r.get("events", []))]
+    assert len(listing) > 50
+    outcomes = set()
+    for n in range(3000):
+        rec = copy.deepcopy(rng.choice(listing))
+        events = rec["events"]
+        claims = [i for i, e in enumerate(events) if e.get("type") in ("pung", "chow")]
+        pick = rng.randrange(4)
+        if pick == 0:
+            del events[rng.choice(claims)]
+        elif pick == 1:
+            events.insert(rng.randrange(len(events) + 1), copy.deepcopy(events[rng.choice(claims)]))
+        elif pick == 2:
+            e = events[rng.choice(claims)]
+            e["type"] = "chow" if e["type"] == "pung" else "pung"
+        else:
+            seats = [s for s, h in rec.get("final", {}).items() if h.get("melds")]
+            if not seats:
+                continue
+            m = rng.choice(rec["final"][rng.choice(seats)]["melds"])
+            m["type"] = rng.choice(["pung", "chow", "kong"])
+        outcomes.add(_same(json.dumps(rec))[0])
+    assert outcomes == {"read", "refused"}
