@@ -24,13 +24,17 @@ def _outcome(tiles, melds, kw):
 
 
 def _reference(tiles, melds, kw):
+    from mahjong.hand import standing_tiles
+
     args = [kw.get(k, d) for k, d in (
         ("self_drawn", False), ("fourth_tile", False), ("replacement", False),
         ("robbing_kong", False), ("last_tile", False), ("seat_wind", 0), ("round_wind", 0),
         ("flowers", 0))]
     try:
+        # score reads 14 tiles holding the winning tile as the 13 standing + the win
+        tiles, win_tile = standing_tiles(tiles, melds, kw["win_tile"])
         counts, win, rows, flags, seat, rnd, n_flowers, _ = scoring.prepare(
-            tiles, melds, kw["win_tile"], *args)
+            tiles, melds, win_tile, *args)
     except Exception as exc:
         return "error", type(exc), str(exc)
     one = _kernel.score_one(counts, win, rows, flags, seat, rnd, n_flowers)
@@ -77,7 +81,8 @@ def test_score_agrees_with_prepare_and_score_one():
     ("", (), dict(win_tile=0)),
     ("123m456p789s11z", [("pung", "222p")], dict(win_tile="2z")),
     ("123m456p789s1122z", (), dict(win_tile="2z", robbing_kong=True)),
-    ("123m456p789s11z", [("kong", "2222p")], dict(win_tile="1z", replacement=True,
+    # (14 tiles with the kong, the winning tile not among them)
+    ("123m456p789s11z", [("kong", "2222p")], dict(win_tile="3z", replacement=True,
                                                   self_drawn=True)),
     ("123m456p789s1122z", "x", dict(win_tile="2z")),
 ])
