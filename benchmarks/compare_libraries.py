@@ -260,6 +260,8 @@ def main(argv=None) -> Dict[Tuple[str, str], List[float]]:
             n_per_row[row] = len(hands13)
     print(f"{len(hands13)} random hands of 13 tiles (and of 14), {n_gb} Guobiao winning "
           f"hands; {args.rounds} interleaved rounds; one Python call per hand")
+    # (run from a source checkout without PYTHONPATH=., Python finds an installed copy)
+    print(f"mahjong-core {mahjong.__version__} from {Path(mahjong.__file__).parent}")
     times = measure(rows, n_per_row, args.rounds)
     report(rows, times)
     return times
