@@ -31,6 +31,7 @@ from typing import Iterable, List, Mapping, Sequence, Union
 
 import numpy as np
 
+from ._syntax import STYLES  # the notations (shared with the command line)
 from .errors import InvalidHandError, MahjongError, TileParseError
 from .validate import MAX_SEQUENCE, MAX_TEXT
 
@@ -78,7 +79,6 @@ ENGLISH_NAMES = (
     + ("East", "South", "West", "North", "White", "Green", "Red")
 )
 
-STYLES = ("tenhou", "reference", "unicode", "chinese")
 
 # --- parsing --------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ import sys
 from typing import Any, List, Tuple, Union
 
 from ..errors import InvalidRecordError
+from .._syntax import STYLES  # mahjong.tiles.STYLES, without loading numpy
 
 
 def read_bytes(path: str) -> bytes:
@@ -75,7 +76,6 @@ def joined_hand(words) -> "str | None":
     return " ".join(words) if words else None
 
 
-STYLES = ("tenhou", "reference", "unicode", "chinese")  # mahjong.tiles.STYLES
 
 
 def add_style(parser) -> None:

@@ -20,6 +20,7 @@ import json
 from typing import Any, Dict, List
 
 from ..errors import MahjongError
+from ._items import add_style
 
 _MELD_HELP = ("a meld as KIND:TILES (kind chow, pung, kong or concealed_kong), [TILES] / {345m} / "
               "(7777s), or TILES alone (123m = chow, 222p = pung, 2222p = kong); several may "
@@ -44,8 +45,7 @@ def register(subparsers) -> None:
     p.add_argument("--wildcard", default=None, metavar="TILE",
                    help="the wildcard kind (赖子), e.g. 4p: every concealed copy may stand "
                         "for any tile")
-    p.add_argument("--style", choices=("tenhou", "reference", "unicode", "chinese"),
-                   default="tenhou", help="how tiles are printed (default tenhou: 123m)")
+    add_style(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

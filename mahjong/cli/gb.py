@@ -32,6 +32,7 @@ import sys
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from ..errors import InvalidContextError, MahjongError
+from ._items import add_style
 
 # JSON line field -> score() keyword (the record names: hand, win_tile, last_tile ...).
 LINE_FIELDS = {
@@ -87,8 +88,7 @@ def register(subparsers) -> None:
     p.add_argument("--waits", action="store_true",
                    help="HAND is a ready hand without --win-tile: list every wait and its "
                         "value")
-    p.add_argument("--style", choices=("tenhou", "reference", "unicode", "chinese"),
-                   default="tenhou", help="how tiles are printed (default tenhou: 123m)")
+    add_style(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", metavar="FILE",
                    help="score one JSON object per line of FILE (- = stdin), one result "
