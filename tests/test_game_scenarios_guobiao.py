@@ -145,3 +145,39 @@ def test_a_flower_drawn_between_two_offers_counts_in_the_second():
     assert g.log()["events"][-1]["flowers"] == 1
     # F = 23: 3 +(24 + 23) = 47, the discarder 2 -31, seats 0 and 1 -8
     assert g.log()["result"]["deltas"] == [-8, -8, -31, 47]
+
+
+def _exact_greedy_discard(concealed, melds):
+    """The greedy agent's discard worked out with the public analysis: the lowest shanten
+    with the seat's melds, then the most unseen useful tiles (4 less the copies the seat
+    holds; nothing else is visible yet), the lowest tile on a tie."""
+    import mahjong
+    from mahjong.tiles import to_tile_ids
+    hand = to_tile_ids(concealed)
+    best = None
+    for t in sorted(set(hand)):
+        rest = list(hand)
+        rest.remove(t)
+        s = mahjong.shanten(rest, melds=melds)
+        unseen = sum(4 - rest.count(u) for u in mahjong.useful_tiles(rest, melds=melds))
+        if best is None or (s, -unseen) < best[0]:
+            best = ((s, -unseen), t)
+    return best[1]
+
+
+def test_the_greedy_agent_knows_its_own_concealed_kong():
+    """After a concealed kong of 5m the seat holds every 5m: 46m waits on nothing. The
+    greedy agent reads its hand with its melds (the public analysis does the same), so it
+    neither builds on the dead 46m nor counts four unseen 5m."""
+    from mahjong.game import _table
+    from mahjong.tiles import TENHOU_NAMES
+    # the dealer: 5555m + 4m6m6m7m8m 2p4p5p 5s6s (14), the kong's replacement tile is 7s
+    hands = {0: "555546678m245p56s", 1: "1479m258p369s123z", 2: "147m258p369s1567z",
+             3: "28m369p147s12567z"}
+    g = deal(GB, hands, "7s")
+    g.step("kong 5m")
+    assert g.decider == 0 and g._table.last_drawn == 24          # 7s
+    want = _exact_greedy_discard("46678m245p567s", ["5555m"])
+    assert TENHOU_NAMES[want] == "4m"   # with four phantom 5m it would keep 46m (2p goes)
+    got = g._table_choose(0, _table.AGENT_GREEDY)
+    assert got == _table.A_DISCARD + want

@@ -390,14 +390,14 @@ def _call(**changes):
 
 
 @pytest.mark.parametrize("changes, exc, words", [
-    (dict(tiles="123m456p789s111x2z"), TileParseError, "tiles: unknown tile token '111x2z'"),
+    (dict(tiles="123m456p789s111x2z"), TileParseError, "hand: unknown tile token '111x2z'"),
     (dict(tiles="123m456p789s1118z"), TileParseError, "8z"),
     (dict(tiles="023m456p789s1112z"), TileParseError, "0m"),
     (dict(win_tile="9z"), TileParseError, "win_tile"),
     (dict(win_tile="2z3z"), TileParseError, "win_tile"),
     (dict(win_tile=34), TileParseError, "34"),
     (dict(tiles=[0, 1, 2, 99]), TileParseError, "99"),
-    (dict(tiles=42), TileParseError, "tiles"),
+    (dict(tiles=42), TileParseError, "hand"),
     (dict(tiles="123m456p789s111z"), InvalidHandError, "12 standing tiles"),
     # 14 tiles are the hand with the winning tile among them (as records give it)
     (dict(tiles="123m456p789s11133z"), InvalidHandError, "do not hold the winning tile 2z"),
@@ -444,10 +444,10 @@ def test_tile_ids_refuse_bools_and_name_the_field_once():
                 np.array([True] * 13)):
         with pytest.raises(TileParseError, match="bool") as info:
             score(bad, win_tile="2z")
-        assert str(info.value).startswith("tiles: ")
+        assert str(info.value).startswith("hand: ")
     with pytest.raises(TileParseError) as info:
         score(None, win_tile="2z")
-    assert str(info.value) == ("tiles: expected a tile string or a sequence of tile ids, "
+    assert str(info.value) == ("hand: expected a tile string or a sequence of tile ids, "
                                "got NoneType")
 
 

@@ -1278,7 +1278,9 @@ cdef class Table:
                         return A_KONG + t
         if self.legal[A_READY]:
             return A_READY
-        # discards: the fewest missing tiles after it, then the most unseen useful tiles
+        # discards: the fewest missing tiles after it, then the most unseen useful tiles;
+        # both read with the seat's own melds (`locked`), so a tile whose every copy the
+        # seat holds (a concealed kong of it) is neither waited on nor counted unseen
         memcpy(tmp, c, 34)
         for t in range(34):
             dmiss[t] = 1000
@@ -1288,7 +1290,8 @@ cdef class Table:
                 dmiss[t] = -1    # a tile of the suit the hand gives up goes first
             else:
                 tmp[t] -= 1
-                dmiss[t] = self.missing(s, tmp)
+                dmiss[t] = hand_missing(tmp, self.n_sets[s], self.k_forms, self.locked[s],
+                                        self.wildcard, 0, NULL)
                 tmp[t] += 1
             if dmiss[t] < best_d:
                 best_d = dmiss[t]
@@ -1298,7 +1301,8 @@ cdef class Table:
             if best_d < 0:
                 return A_DISCARD + t
             tmp[t] -= 1
-            hand_missing(tmp, self.n_sets[s], self.k_forms, NULL, self.wildcard, 1, &mask)
+            hand_missing(tmp, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard, 1,
+                         &mask)
             tmp[t] += 1
             u = self._unseen(s, mask)
             if u > best_u:

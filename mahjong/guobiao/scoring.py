@@ -335,7 +335,7 @@ def _standing_counts(tiles: Any) -> Tuple[bytearray, int]:
     ids = _standing_ids(tiles)
     for t in ids:
         if counts[t] == 4:
-            raise InvalidHandError(f"tiles: a fifth copy of {TENHOU_NAMES[t]}")
+            raise InvalidHandError(f"hand: a fifth copy of {TENHOU_NAMES[t]}")
         counts[t] += 1
     return counts, len(ids)
 
@@ -427,7 +427,7 @@ def prepare(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing
     expected = 13 - 3 * len(meld_objs)
     if n != expected:
         raise InvalidHandError(
-            f"tiles: {n} standing tiles with {len(meld_objs)} meld(s); expected {expected} "
+            f"hand: {n} standing tiles with {len(meld_objs)} meld(s); expected {expected} "
             "(the standing tiles before the winning tile, melds counted as 3)")
     flags = 0
     if _flag(self_drawn, "self_drawn"):
@@ -495,7 +495,7 @@ def _standing_ids(tiles: Any) -> bytes:
     try:
         return _standing_ids_unchecked(tiles)
     except TileParseError as exc:
-        raise TileParseError(f"tiles: {exc}") from None
+        raise TileParseError(f"hand: {exc}") from None
 
 
 def _standing_ids_unchecked(tiles: Any) -> bytes:
@@ -511,11 +511,11 @@ def _standing_ids_unchecked(tiles: Any) -> bytes:
     try:
         ids = list(tiles)
     except TypeError:
-        # no "tiles: " prefix here: _standing_ids adds it
+        # no "hand: " prefix here: _standing_ids adds it
         raise TileParseError(f"expected a tile string or a sequence of tile ids, "
                              f"got {type(tiles).__name__}") from None
     if len(ids) == 34:
-        raise InvalidHandError("tiles: give the standing tiles (at most 13) as a string or "
+        raise InvalidHandError("hand: give the standing tiles (at most 13) as a string or "
                                "tile ids, not a 34-entry counts array")
     try:
         packed = bytes(ids)  # C speed for integers 0..255 (numpy integers included)
