@@ -26,6 +26,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ..errors import InvalidRecordError
 from ..record import HandRecord
+from .._ledger import settlement_of_rows
 from ..ruleset import ScoreResult, Settlement, SEAT_NAMES
 from ..tiles import TENHOU_NAMES
 from . import _kernel
@@ -115,25 +116,6 @@ def _plan_of(rules: Rules) -> _Plan:
     else:
         _LAST_PLAN.append(plan)
     return plan
-
-
-class _Book:
-    """The payments of one settlement as rows ``(from, to, amount, reason, event)``, with
-    their per-seat deltas (what :meth:`Settlement.from_ledger` reads of a Ledger). Every
-    row is booked by construction between two different seats with a positive amount."""
-
-    def __init__(self):
-        self.rows = []
-
-    def deltas(self):
-        out = [0, 0, 0, 0]             # (compiled: a C array)
-        for row in self.rows:
-            payer = row[0]
-            payee = row[1]
-            amount = row[2]
-            out[payer] -= amount
-            out[payee] += amount
-        return [out[0], out[1], out[2], out[3]]
 
 
 def _claim_of(events, i: int, e) -> Tuple[Optional[int], bool]:
@@ -415,11 +397,10 @@ def _next_dealer_after_win(record, f: _Facts) -> int:
             return (src + k) % N_SEATS
 
 
-def _settle_win(record, plan: _Plan, f: _Facts, holdings, ready: set, book: _Book,
+def _settle_win(record, plan: _Plan, f: _Facts, holdings, ready: set, rows: list,
                 notes: List[str]) -> Tuple[Dict[int, ScoreResult], int]:
     # every amount below is a positive int between two different seats: rows are booked
-    # straight into the book (what Ledger.book checks holds by construction)
-    rows = book.rows
+    # straight into ``rows`` (what Ledger.book checks holds by construction)
     rules = plan.rules
     wins: Dict[int, ScoreResult] = {}
     void = set()
@@ -515,7 +496,7 @@ def _latest_kong_of(f: _Facts, seat: int, before: int) -> Optional[int]:
     return k
 
 
-def _settle_exhausted(record, plan: _Plan, f: _Facts, waits, book: _Book,
+def _settle_exhausted(record, plan: _Plan, f: _Facts, waits, rows: list,
                       notes: List[str]) -> int:
     at = f.exhausted_at
     ready = [s for s in range(N_SEATS) if waits[s] is not None]
@@ -524,9 +505,8 @@ def _settle_exhausted(record, plan: _Plan, f: _Facts, waits, book: _Book,
         notes.append("黄庄: " + ("nobody is ready" if not ready else "everybody is ready")
                      + ": no payments")
     else:
-        rows = book.rows
         # each ready seat's payment, the same from every player not ready (a positive
-        # value between two different seats: booked straight into the book)
+        # value between two different seats: booked straight into ``rows``)
         owed = []
         for t in ready:
             value, tile, pattern = waits[t]
@@ -587,22 +567,22 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     if seats != N_SEATS:
         raise InvalidRecordError(f"record: seats is {seats}; Guiyang is played by 4")
     f = _read_events(record, plan)
-    book = _Book()
+    rows: list = []     # (from, to, amount, reason, event): what Ledger.book would keep
     notes: List[str] = []
     if not f.wins and f.exhausted_at is None:
         notes.append("the hand has not ended (no win, no exhausted wall): nothing is paid "
                      "(豆 and chickens are settled at the end)")
-        return Settlement.from_ledger(RULES_NAME, book, None, {}, tuple(notes))
+        return settlement_of_rows(RULES_NAME, rows, None, {}, tuple(notes))
     holdings = _seats(record, f, plan)
     waits, ready = _waits(holdings, plan)
     if f.ready:
         _check_ready_players(f, holdings, waits)
     if f.wins:
-        wins, dealer = _settle_win(record, plan, f, holdings, ready, book, notes)
+        wins, dealer = _settle_win(record, plan, f, holdings, ready, rows, notes)
     else:
         wins = {}
-        dealer = _settle_exhausted(record, plan, f, waits, book, notes)
-    return Settlement.from_ledger(RULES_NAME, book, dealer, wins, tuple(notes))
+        dealer = _settle_exhausted(record, plan, f, waits, rows, notes)
+    return settlement_of_rows(RULES_NAME, rows, dealer, wins, tuple(notes))
 
 
 _DEFAULT_RULES: List[Rules] = []

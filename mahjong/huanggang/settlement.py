@@ -12,6 +12,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..errors import InvalidRecordError, MahjongError
 from ..record import ClaimEvent, HandRecord, KongEvent, WinEvent, walk_tuples
+from .._ledger import settlement_of_rows
 from ..ruleset import Settlement, recorded_win_error
 from ..tiles import TENHOU_NAMES, format_tiles
 from .rules import RULES_NAME, Rules, laizi_of, tile_label
@@ -364,7 +365,7 @@ def settle(record, rules=None) -> Settlement:
             _book(rows, seat if payer is None else payer, winner, amount, text, i)
         results[i] = result
         next_dealer = winner
-    return Settlement.from_ledger(RULES_NAME, _Rows(rows), next_dealer, results, tuple(notes))
+    return settlement_of_rows(RULES_NAME, rows, next_dealer, results, tuple(notes))
 
 
 def _book(rows: list, from_seat: int, to_seat: int, amount: int, reason: str, event) -> None:
@@ -377,21 +378,3 @@ def _book(rows: list, from_seat: int, to_seat: int, amount: int, reason: str, ev
             raise AssertionError(f"seat {from_seat} paying itself ({reason})")
         return
     rows.append((from_seat, to_seat, amount, reason, event))
-
-
-class _Rows:
-    """The booked rows and their per-seat deltas: what :meth:`Settlement.from_ledger`
-    reads of a Ledger."""
-
-    def __init__(self, rows: list):
-        self.rows = rows
-
-    def deltas(self):
-        out = [0, 0, 0, 0]             # (compiled: a C array)
-        for row in self.rows:
-            payer = row[0]
-            payee = row[1]
-            amount = row[2]
-            out[payer] -= amount
-            out[payee] += amount
-        return [out[0], out[1], out[2], out[3]]
