@@ -17,6 +17,8 @@ cdef _add(dict totals, tuple kinds, long n)
 
 cdef str _label(str key, long count)
 
+cdef bint _qualifies(object qualifies, long seat) except -1
+
 @cython.locals(items=tuple, extra=dict, rows=list, everyone=list, qualifying=list,
                me=long, payer=long, full=dict, totals=dict, row=list, what=list, s=tuple,
                tables=tuple, mantang=bint, zhanji=bint)

@@ -264,7 +264,7 @@ def _seats(record, f: _Facts, plan: _Plan):
     for s in range(N_SEATS):
         h = holdings[s]
         if h is None:
-            fh = final[s] if s in final else None
+            fh = final.get(s)
             if fh is None:
                 why = "chickens and 豆 depend on who is ready" if f.wins else \
                     "黄庄查叫 depends on who is ready"
@@ -482,7 +482,7 @@ def _settle_win(record, plan: _Plan, f: _Facts, holdings, ready: set, rows: list
     if f.first_8p is not None and not f.first_8p[3]:
         first_8p = (f.first_8p[1], f.first_8p[2])
     rows += _chicken_rows(rules, seats, f.flip, f.play_flips, first_1s, first_8p,
-                          ready.__contains__, at)
+                          ready, at)
     if f.flip is None:
         notes.append("no tile turned up after the win (the wall was empty): no 翻牌鸡")
     return wins, _next_dealer_after_win(record, f)
