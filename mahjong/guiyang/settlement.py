@@ -29,7 +29,7 @@ from ..record import HandRecord
 from .._ledger import settlement_of_rows
 from ..ruleset import ScoreResult, Settlement, SEAT_NAMES
 from ..tiles import TENHOU_NAMES
-from . import _kernel
+from ._kernel import best_reading, best_waits
 from .chickens import WUGU, YAOJI, ChickenSeat, _chicken_rows
 from .dou import dou_payments, full_value
 from .items import ITEMS, PATTERN_KEYS
@@ -256,7 +256,7 @@ def _seats(record, f: _Facts, plan: _Plan):
     won)`` (a winner's from his win, the others' from ``final``). Refuses a missing closing
     hand, a tile outside the 108, a chow, a kong among the melds that no kong event lists,
     and a claimed 1s (8p with 乌骨鸡) whose discard the record does not list."""
-    holdings: List[Tuple[tuple, tuple, bool]] = [None] * N_SEATS  # type: ignore[list-item]
+    holdings: List[Tuple[tuple, tuple, bool]] = [None, None, None, None]  # type: ignore
     for _, w in f.wins:
         holdings[w.seat] = (w.hand, w.melds, True)
     final = record.final
@@ -287,7 +287,7 @@ def _waits(holdings, plan: _Plan):
     id)``, None when the hand is not ready (and for a winner); and the set of seats that won
     or are ready (they qualify for 豆 and chickens). One compiled call searches the three
     or four closing hands."""
-    waits = _kernel.best_waits(holdings, plan.pattern_values, plan.kongting)
+    waits = best_waits(holdings, plan.pattern_values, plan.kongting)
     qualified = set()
     for s in range(N_SEATS):
         if holdings[s][2] or waits[s] is not None:
@@ -340,8 +340,8 @@ def _score_win(i: int, w, f: _Facts, plan: _Plan) -> Tuple[int, ScoreResult]:
     """The hand type and value of the win at event ``i`` (no 报听 bonus: booked apart);
     refuses a non-winning hand and a 平胡 won on a discard without a 豆 licence."""
     melds = w.melds
-    pattern, _ = _kernel.best_reading(w.hand, meld_bytes(melds) if melds else b"", w.win_tile,
-                                      plan.pattern_values)
+    pattern, _ = best_reading(w.hand, meld_bytes(melds) if melds else b"", w.win_tile,
+                              plan.pattern_values)
     if pattern < 0:
         _fail(f"event {i} (win by seat {w.seat})",
               "not a winning hand: the tiles form neither four sets and a pair, nor seven "
