@@ -8,13 +8,14 @@ cimport cython
 cdef tuple _tables(object rules, object flip, object play_flips)
 
 @cython.locals(full=dict, visible=dict, t=long, shown=long, n=long, x=long, mt=long,
-               kinds=tuple, row=list)
+               kinds=tuple, row=list, held=bytearray, shown_of=bytearray)
 cdef tuple _seat_chickens(bint mantang, bint zhanji, tuple items, object concealed,
                           object melds, object discards, object chongfeng)
 
 @cython.locals(row=list)
 cdef _add(dict totals, tuple kinds, long n)
 
+@cython.locals(labels=list)
 cdef str _label(str key, long count)
 
 cdef bint _qualifies(object qualifies, long seat) except -1

@@ -170,22 +170,24 @@ def _seat_chickens(mantang: bool, zhanji: bool, items: tuple, concealed, melds, 
     A dict is None while it is empty (most seats hold one chicken kind or none)."""
     full: Optional[Dict[str, List[int]]] = None
     visible: Optional[Dict[str, List[int]]] = None
-    if not mantang:
-        discards = ()
-    for t, kinds in items:              # a handful of chicken tiles: count each one
-        shown = 0
-        for m in melds:
-            tiles = m.tiles
-            mt = tiles[0]
-            if mt == t:
-                shown += len(tiles)
+    # the seat's tiles counted once by kind: concealed, and shown (melds, 满堂鸡 discards)
+    held = bytearray(34)
+    shown_of = bytearray(34)
+    for x in concealed:                 # (a loop on C ints when compiled)
+        if 0 <= x < 34:
+            held[x] += 1
+    for m in melds:
+        tiles = m.tiles
+        mt = tiles[0]
+        if 0 <= mt < 34:
+            shown_of[mt] += len(tiles)
+    if mantang:
         for x in discards:
-            if x == t:
-                shown += 1
-        n = shown
-        for x in concealed:             # (a loop on C ints when compiled)
-            if x == t:
-                n += 1
+            if 0 <= x < 34:
+                shown_of[x] += 1
+    for t, kinds in items:              # a handful of chicken tiles
+        shown = shown_of[t]
+        n = shown + held[t]
         if n:
             if full is None:
                 full = {}
@@ -205,13 +207,10 @@ def _seat_chickens(mantang: bool, zhanji: bool, items: tuple, concealed, melds, 
         # 站鸡: fixed chickens standing in the concealed hand (concealed kongs included)
         table = dict(items)
         for t in (YAOJI, WUGU):
-            n = 0
+            n = held[t]
             for m in melds:
                 if m.kind == "concealed_kong" and m.tiles[0] == t:
                     n += 4
-            for x in concealed:
-                if x == t:
-                    n += 1
             money = _fixed_money(table, t)
             if n and money:
                 if full is None:
@@ -222,16 +221,18 @@ def _seat_chickens(mantang: bool, zhanji: bool, items: tuple, concealed, melds, 
     return full, visible
 
 
-_LABELS: Dict[Tuple[str, int], str] = {}    # (kind, count) -> payment label, e.g. 幺鸡×3
+_LABELS: Dict[str, List[str]] = {}    # kind -> its payment labels by count, e.g. 幺鸡×3
 
 
 def _label(key: str, count: int) -> str:
-    label = _LABELS.get((key, count))
-    if label is None:
-        label = _name(key) + (f"×{count}" if count > 1 else "")
-        if count <= 16:                 # bounded: a kind times the counts a hand can hold
-            _LABELS[(key, count)] = label
-    return label
+    labels = _LABELS.get(key)
+    if labels is None:
+        # bounded: every kind, times the counts a hand can hold (more are built each time)
+        name = _name(key)
+        labels = _LABELS[key] = [name] + [name] + [f"{name}×{k}" for k in range(2, 17)]
+    if 0 <= count <= 16:
+        return labels[count]
+    return _name(key) + (f"×{count}" if count > 1 else "")
 
 
 def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[int], *,
