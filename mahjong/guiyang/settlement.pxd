@@ -33,6 +33,8 @@ cdef _check_holding_tiles(str where, object hand, object melds)
 @cython.locals(kind=str)
 cdef tuple _claim_of(object events, Py_ssize_t i, object e)
 
+cdef long _code_of(object e) except? -2
+
 @cython.locals(f=_Facts, n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, acted=dict, ready=dict,
                kongs=list, discards=list, kind=object, code=long, group=list)
 cdef _Facts _read_events(object record, _Plan plan)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ..errors import InvalidRecordError
-from ..record import HandRecord
+from ..record import DiscardEvent, DrawEvent, FlipEvent, HandRecord, KongEvent, WinEvent
 from .._ledger import settlement_of_rows
 from ..ruleset import ScoreResult, Settlement, SEAT_NAMES
 from ..tiles import TENHOU_NAMES
@@ -142,6 +142,23 @@ _KINDS = {"discard": _DISCARD, "draw": _DRAW, "win": _WIN, "kong": _KONG, "pung"
           "chow": _CHOW, "ready": _READY, "flip": _FLIP, "exhausted": _EXHAUSTED}
 
 
+def _code_of(e) -> int:
+    """The small int of an event's type: by its class (a pointer compare), else by its
+    ``type`` name."""
+    t = type(e)
+    if t is DiscardEvent:
+        return _DISCARD
+    if t is DrawEvent:
+        return _DRAW
+    if t is KongEvent:
+        return _KONG
+    if t is WinEvent:
+        return _WIN
+    if t is FlipEvent:
+        return _FLIP
+    return _KINDS.get(e.type, -1)
+
+
 def _read_events(record, plan: _Plan) -> _Facts:
     f = _Facts()
     events = record.events
@@ -157,8 +174,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
     i = 0
     while i < n:
         e = events[i]
-        kind = e.type
-        code = _KINDS.get(kind, -1)
+        code = _code_of(e)
         if end_at is not None and code != _FLIP and code != _EXHAUSTED:
             _fail(_where(i, e), f"the hand ended with the win at event {end_at}; only the "
                                 "turned-up tile (flip) may follow")
@@ -238,7 +254,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
         elif code == _EXHAUSTED:
             f.exhausted_at = i
         else:
-            _fail(_where(i, e), f"event type {kind!r} has no meaning in Guiyang")
+            _fail(_where(i, e), f"event type {e.type!r} has no meaning in Guiyang")
         i += 1
     f.end_at, f.flip_at, f.first_1s, f.first_8p = end_at, flip_at, first_1s, first_8p
     if flip_at is not None and f.exhausted_at is not None:
