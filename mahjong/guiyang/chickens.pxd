@@ -8,7 +8,7 @@ cimport cython
 cdef tuple _tables(object rules, object flip, object play_flips)
 
 @cython.locals(full=dict, visible=dict, t=long, shown=long, n=long, x=long, mt=long,
-               kinds=tuple, row=list, held=bytearray, shown_of=bytearray)
+               kinds=tuple, row=list)
 cdef tuple _seat_chickens(bint mantang, bint zhanji, tuple items, object concealed,
                           object melds, object discards, object chongfeng)
 

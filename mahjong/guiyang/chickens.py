@@ -170,24 +170,22 @@ def _seat_chickens(mantang: bool, zhanji: bool, items: tuple, concealed, melds, 
     A dict is None while it is empty (most seats hold one chicken kind or none)."""
     full: Optional[Dict[str, List[int]]] = None
     visible: Optional[Dict[str, List[int]]] = None
-    # the seat's tiles counted once by kind: concealed, and shown (melds, 满堂鸡 discards)
-    held = bytearray(34)
-    shown_of = bytearray(34)
-    for x in concealed:                 # (a loop on C ints when compiled)
-        if 0 <= x < 34:
-            held[x] += 1
-    for m in melds:
-        tiles = m.tiles
-        mt = tiles[0]
-        if 0 <= mt < 34:
-            shown_of[mt] += len(tiles)
-    if mantang:
+    if not mantang:
+        discards = ()
+    for t, kinds in items:              # a handful of chicken tiles: count each one
+        shown = 0
+        for m in melds:
+            tiles = m.tiles
+            mt = tiles[0]
+            if mt == t:
+                shown += len(tiles)
         for x in discards:
-            if 0 <= x < 34:
-                shown_of[x] += 1
-    for t, kinds in items:              # a handful of chicken tiles
-        shown = shown_of[t]
-        n = shown + held[t]
+            if x == t:
+                shown += 1
+        n = shown
+        for x in concealed:             # (a loop on C ints when compiled)
+            if x == t:
+                n += 1
         if n:
             if full is None:
                 full = {}
@@ -207,10 +205,13 @@ def _seat_chickens(mantang: bool, zhanji: bool, items: tuple, concealed, melds, 
         # 站鸡: fixed chickens standing in the concealed hand (concealed kongs included)
         table = dict(items)
         for t in (YAOJI, WUGU):
-            n = held[t]
+            n = 0
             for m in melds:
                 if m.kind == "concealed_kong" and m.tiles[0] == t:
                     n += 4
+            for x in concealed:
+                if x == t:
+                    n += 1
             money = _fixed_money(table, t)
             if n and money:
                 if full is None:
