@@ -142,7 +142,8 @@ def win_shares(result: HuanggangResult, winner: int, losers: Dict[int, tuple], r
     """The share of every payer: ``{seat: (raw, amount, F(L), base, note)}`` with ``raw``
     the amount before caps (None for 风一色) and ``amount`` after the cap or tier.
     ``losers`` maps each loser seat to its melds; F(L) is as :func:`loser_fan` counts it."""
-    return _win_shares(result, dict(losers), rules, discarder, self_drawn, dealer, laizi)
+    shares = _win_shares(result, dict(losers), rules, discarder, self_drawn, dealer, laizi)
+    return {seat: tuple(s) for seat, s in shares.items()}
 
 
 def _win_shares(result: HuanggangResult, losers: dict, rules: Rules, discarder,
@@ -192,7 +193,7 @@ def _win_shares(result: HuanggangResult, losers: dict, rules: Rules, discarder,
         for s in shares.values():
             if s[0] > cap:
                 s[1], s[4] = cap, f"封顶 {cap}"
-    return {seat: tuple(s) for seat, s in shares.items()}
+    return shares       # {seat: [raw, amount, F(L), base, note]} (win_shares: as tuples)
 
 
 def _baopai(result: HuanggangResult, rec: HandRecord, e: WinEvent, openings, laizi, fixed
