@@ -51,6 +51,19 @@ def test_settle_read_records(benchmark, records):
 
 
 @pytest.mark.benchmark(group="guiyang-settle")
+def test_settle_read_records_results_dropped(benchmark, records):
+    # as test_settle_read_records, each result dropped at once: the difference between
+    # the two is what keeping the results costs (the garbage collector's share)
+    reads = [HandRecord.from_json(t) for t in records[0]]
+
+    def run():
+        for r in reads:
+            guiyang.settle(r)
+    benchmark(run)
+    benchmark.extra_info["records"] = len(reads)
+
+
+@pytest.mark.benchmark(group="guiyang-settle")
 def test_settle_records_from_json_objects_reading_payments(benchmark, records):
     _, objs = records
     benchmark(lambda: [guiyang.settle(r).payments for r in objs])

@@ -137,6 +137,19 @@ def test_settle_records_parsed(benchmark, records):
 
 
 @pytest.mark.benchmark(group="huanggang-settle")
+def test_settle_records_parsed_results_dropped(benchmark, records):
+    # as test_settle_records_parsed, each result dropped at once: the difference between
+    # the two is what keeping the results costs (the garbage collector's share)
+    parsed = [HandRecord.from_json(r) for r in records]
+
+    def run():
+        for r in parsed:
+            hg.settle(r)
+    benchmark(run)
+    benchmark.extra_info["records"] = len(parsed)
+
+
+@pytest.mark.benchmark(group="huanggang-settle")
 def test_settle_records_parsed_cold_caches(benchmark, records):
     parsed = [HandRecord.from_json(r) for r in records]
 

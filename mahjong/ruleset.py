@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
 from mahjong_core import _types
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
+from . import _ledger
 from ._compat import JsonText
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError)
@@ -258,141 +259,10 @@ class ScoreResult:
         return restyle(str(self), style)
 
 
-@dataclass(frozen=True, init=False)
-class Payment:
-    """One transfer: seat ``from_seat`` pays ``amount`` to ``to_seat`` because of event
-    number ``event`` of the record (None for end-of-hand steps without an event)."""
-
-    from_seat: int
-    to_seat: int
-    amount: int
-    reason: str
-    event: Optional[int] = None
-
-    def __init__(self, from_seat: int, to_seat: int, amount: int, reason: str,
-                 event: Optional[int] = None):
-        # A settled record makes about a dozen payments: filling __dict__ directly is
-        # twice as fast as the frozen dataclass __init__ (one object.__setattr__ per field).
-        fields = self.__dict__
-        fields["from_seat"] = from_seat
-        fields["to_seat"] = to_seat
-        fields["amount"] = amount
-        fields["reason"] = reason
-        fields["event"] = event
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"from": self.from_seat, "to": self.to_seat, "amount": self.amount,
-                "reason": self.reason, "event": self.event}
-
-    def to_json(self, **kwargs) -> str:
-        """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
-        return JsonText.of(self.to_dict(), **kwargs)
-
-
-@dataclass(frozen=True, init=False)
-class Settlement:
-    """The result of settling a hand record: per-seat ``deltas`` (sum 0), the itemised
-    ``payments``, ``next_dealer`` (None where the rules leave it to the dice), the score of
-    each win (``wins``: event index -> :class:`ScoreResult`) and ``notes``."""
-
-    rules: str
-    deltas: Tuple[int, ...]
-    payments: Tuple[Payment, ...]
-    next_dealer: Optional[int]
-    wins: Dict[int, ScoreResult] = field(default_factory=dict)
-    notes: Tuple[str, ...] = ()
-
-    def __init__(self, rules: str, deltas: Tuple[int, ...], payments: Sequence[Payment],
-                 next_dealer: Optional[int], wins: Optional[Dict[int, ScoreResult]] = None,
-                 notes: Tuple[str, ...] = ()):
-        fields = self.__dict__  # as Payment: faster than the frozen dataclass __init__
-        fields["rules"] = rules
-        fields["deltas"] = deltas
-        fields["payments"] = tuple(payments)
-        fields["next_dealer"] = next_dealer
-        fields["wins"] = {} if wins is None else wins
-        fields["notes"] = notes
-
-    @classmethod
-    def from_ledger(cls, rules: str, ledger: "Ledger", next_dealer: Optional[int],
-                    wins: Optional[Dict[int, ScoreResult]] = None,
-                    notes: Tuple[str, ...] = ()) -> "Settlement":
-        """The settlement of the payments booked in ``ledger``. Its :class:`Payment`
-        objects are built on first access of ``payments`` (many callers want only the
-        deltas; a settled record books about a dozen payments)."""
-        out = cls.__new__(cls)
-        fields = out.__dict__
-        fields["rules"] = rules
-        fields["deltas"] = tuple(ledger.deltas())
-        fields["_payment_rows"] = tuple(ledger.rows)
-        fields["next_dealer"] = next_dealer
-        fields["wins"] = {} if wins is None else wins
-        fields["notes"] = notes
-        return out
-
-    def __getattr__(self, name: str):
-        # only called for a missing attribute: ``payments`` of a settlement made by
-        # from_ledger, built once from its rows
-        if name == "payments" and "_payment_rows" in self.__dict__:
-            payments = tuple([Payment(*row) for row in self.__dict__["_payment_rows"]])
-            self.__dict__["payments"] = payments
-            return payments
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"rules": self.rules, "deltas": list(self.deltas),
-                "payments": [p.to_dict() for p in self.payments],
-                "next_dealer": self.next_dealer,
-                "wins": {str(k): v.to_dict() for k, v in sorted(self.wins.items())},
-                "notes": list(self.notes)}
-
-    def to_json(self, **kwargs) -> str:
-        """:meth:`to_dict` as a JSON string (``kwargs`` go to :func:`json.dumps`)."""
-        return JsonText.of(self.to_dict(), **kwargs)
-
-    def payments_for_event(self, event: Optional[int]) -> List[Payment]:
-        return [p for p in self.payments if p.event == event]
-
-    def deltas_for_event(self, event: Optional[int], n_seats: int = 4) -> List[int]:
-        """Net per-seat effect of the payments booked on one event."""
-        out = [0] * n_seats
-        for p in self.payments_for_event(event):
-            out[p.from_seat] -= p.amount
-            out[p.to_seat] += p.amount
-        return out
-
-    def __str__(self) -> str:
-        return self.format()
-
-    def format(self, dealer: Optional[int] = None, style: str = "tenhou") -> str:
-        """The payments, deltas and next dealer as text. Seats are labelled by their seat
-        wind, the dealer East (``W(0)``: seat 0 sits West); without ``dealer`` (the
-        settlement's own when it knows it, else seat 0) seat 0 is taken as the dealer.
-        The tiles of the reasons and notes are written in ``style`` (``tenhou`` 1m,
-        ``reference`` W1, ``unicode`` 🀇 or ``chinese`` 一万)."""
-        if dealer is None:
-            dealer = self.__dict__.get("dealer", 0) or 0
-        n = len(self.deltas)
-
-        def label(seat: int) -> str:
-            return f"{SEAT_NAMES[(seat - dealer) % n % 4]}({seat})"
-
-        lines = []
-        for p in self.payments:
-            where = "" if p.event is None else f"[event {p.event}] "
-            lines.append(f"{where}{label(p.from_seat)} -> {label(p.to_seat)}: {p.amount}  "
-                         f"{p.reason}")
-        lines.append("deltas: " + ", ".join(f"{label(s)} {d:+d}"
-                                            for s, d in enumerate(self.deltas)))
-        lines.append("next dealer: " + ("dice" if self.next_dealer is None else
-                                        label(self.next_dealer)))
-        lines += [f"note: {n}" for n in self.notes]
-        if style != "tenhou":
-            from .tiles import restyle
-
-            return restyle("\n".join(lines), style)
-        return "\n".join(lines)
-
+# Payment and Settlement live in mahjong._ledger (compiled: extension types, cheap to keep
+# by the thousand); they are documented and imported from here.
+Payment = _ledger.Payment
+Settlement = _ledger.Settlement
 
 #: a booked payment as a plain row: (from_seat, to_seat, amount, reason, event)
 PaymentRow = Tuple[int, int, int, str, Optional[int]]
@@ -531,8 +401,8 @@ def settle(record, rules=None) -> Settlement:
         raise InvalidRecordError(f"record: seats is {rec.seats}, but {info.name} is played "
                                  f"by {info.seats}")
     result = settle_function(rec.rules)(rec, rules)
-    if isinstance(result, Settlement) and "dealer" not in result.__dict__:
-        result.__dict__["dealer"] = rec.dealer  # read by Settlement.format
+    if isinstance(result, Settlement):
+        result._dealer = rec.dealer  # read by Settlement.format (set once)
     return result
 
 

@@ -103,3 +103,32 @@ def test_broken_records_are_refused_as_before():
     for k in range(300):
         refused += same(_broken(pool[k % len(pool)], rng))[0] == "refused"
     assert refused > 20
+
+
+def _after_the_win(rec, rng):
+    """A record with an event after its win, or a second winner on the same discard."""
+    rec = copy.deepcopy(rec)
+    events = rec.get("events", [])
+    wins = [k for k, e in enumerate(events) if e.get("type") == "win"]
+    if not wins:
+        events.append({"type": "exhausted"})
+        return rec
+    k = wins[0]
+    what = rng.randrange(3)
+    if what == 0:
+        events.insert(k + 1, {"type": "discard", "seat": events[k]["seat"], "tile": "1m"})
+    elif what == 1:
+        second = dict(events[k], seat=(events[k]["seat"] + 1) % 4)
+        events.insert(k + 1, second)
+    else:
+        events.insert(k + 1, {"type": "exhausted"})
+    return rec
+
+
+def test_events_after_the_win_are_refused_as_before():
+    """The settlement walks the events itself (the hand ends with the first win, no second
+    winner on one discard): the same refusals as record.walk_tuples gave."""
+    rng = random.Random(5)
+    pool = GOLDEN + EXAMPLES
+    outcomes = [same(_after_the_win(pool[k % len(pool)], rng)) for k in range(120)]
+    assert sum(o[0] == "refused" for o in outcomes) > 10

@@ -55,8 +55,12 @@ ctypedef struct Holding:
 
 
 cdef int _load(Holding* h, tuple hand, bytes meld_codes) except -1:
-    cdef int i, t, n = len(meld_codes) // 2
-    cdef const uint8_t* melds = meld_codes
+    return _load_codes(h, hand, meld_codes, len(meld_codes) // 2)
+
+
+cdef int _load_codes(Holding* h, tuple hand, const uint8_t* melds, int n) except -1:
+    """Load concealed tiles and ``n`` melds given as [kind code, lowest tile] pairs."""
+    cdef int i, t
     cdef object x
     for i in range(34):
         h.counts[i] = 0
@@ -238,13 +242,18 @@ cdef int _best_wait(Holding* h, const int* v, uint32_t allowed, bint kongting, i
 
 cdef int _load_meld_objects(Holding* h, tuple hand, tuple melds) except -1:
     """:func:`_load` from Meld objects (``kind``, ``tiles``) instead of meld codes."""
-    cdef bytearray codes = bytearray(2 * len(melds))
-    cdef int i = 0
+    cdef uint8_t codes[8]
+    cdef int i = 0, t
+    if len(melds) > 4:
+        raise ValueError(f"{len(melds)} melds: the kernel takes validated holdings")
     for m in melds:
+        t = m.tiles[0]
+        if t < 0 or t >= N_SUITED:
+            raise ValueError(f"meld tile {t}: the kernel takes validated suit tiles")
         codes[i] = MELD_PUNG if m.kind == "pung" else 3
-        codes[i + 1] = m.tiles[0]
+        codes[i + 1] = t
         i += 2
-    return _load(h, hand, bytes(codes))
+    return _load_codes(h, hand, codes, i // 2)
 
 
 def best_waits(list holdings, tuple values, bint kongting):
@@ -264,7 +273,7 @@ def best_waits(list holdings, tuple values, bint kongting):
         if melds:
             _load_meld_objects(&h, hand, melds)
         else:
-            _load(&h, hand, b"")
+            _load_codes(&h, hand, NULL, 0)
         best = _best_wait(&h, v, allowed, kongting, &tile, &pattern)
         out.append((best, tile, pattern) if best >= 0 else None)
     return out

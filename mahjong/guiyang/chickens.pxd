@@ -15,7 +15,10 @@ cdef tuple _seat_chickens(bint mantang, bint zhanji, tuple items, object conceal
 @cython.locals(row=list)
 cdef _add(dict totals, tuple kinds, long n)
 
+@cython.locals(labels=list)
 cdef str _label(str key, long count)
+
+cdef bint _qualifies(object qualifies, long seat) except -1
 
 @cython.locals(items=tuple, extra=dict, rows=list, everyone=list, qualifying=list,
                me=long, payer=long, full=dict, totals=dict, row=list, what=list, s=tuple,

@@ -82,10 +82,14 @@ def _tables(rules: Rules, flip, play_flips):
     责任鸡)``, built once per options and turned-up tiles (the tuple is what the payments
     loop over)."""
     key = (flip, tuple(play_flips)) if play_flips else flip
-    cache = rules.__dict__.get("_chicken_tables")   # one table per turned-up tile, kept on
-    if cache is None:                               # the (immutable) Rules object
-        cache = {}
-        object.__setattr__(rules, "_chicken_tables", cache)
+    if _LAST_CACHE and _LAST_CACHE[0] is rules:
+        cache = _LAST_CACHE[1]      # (records in a row share their options)
+    else:
+        cache = rules.__dict__.get("_chicken_tables")   # one table per turned-up tile,
+        if cache is None:                               # kept on the (immutable) Rules
+            cache = {}
+            object.__setattr__(rules, "_chicken_tables", cache)
+        _LAST_CACHE[:] = [rules, cache]
     tables = cache.get(key)
     if tables is None:
         table = _chicken_tiles(rules, flip, tuple(play_flips))
@@ -95,6 +99,9 @@ def _tables(rules: Rules, flip, play_flips):
                                rules.chongfeng_value * rules.chicken_value("wuguji"),
                                rules.chicken_value("zerenji") * gold)
     return tables
+
+
+_LAST_CACHE: list = []      # [rules, its table cache] of the last call
 
 
 def _chicken_tiles(rules: Rules, flip: Optional[int], play_flips: Tuple[int, ...]
@@ -152,15 +159,17 @@ def seat_chickens(rules: Rules, table: ChickenTable, s: ChickenSeat,
     """``({kind: [count, money]}, {kind: [count, money]})``: all of one seat's chickens,
     and the visible ones only (melds, discards with 满堂鸡, and 冲锋鸡: what 包鸡 pays for),
     counted in one pass over the chicken tiles."""
-    return _seat_chickens(rules.mantang, rules.zhanji, tuple(table.items()), s[2], s[3], s[4],
-                          chongfeng)
+    full, visible = _seat_chickens(rules.mantang, rules.zhanji, tuple(table.items()), s[2],
+                                   s[3], s[4], chongfeng)
+    return ({} if full is None else full), ({} if visible is None else visible)
 
 
 def _seat_chickens(mantang: bool, zhanji: bool, items: tuple, concealed, melds, discards,
                    chongfeng):
-    """:func:`seat_chickens` of one seat's tiles; ``items``: the chicken table's items."""
-    full: Dict[str, List[int]] = {}
-    visible: Dict[str, List[int]] = {}
+    """:func:`seat_chickens` of one seat's tiles; ``items``: the chicken table's items.
+    A dict is None while it is empty (most seats hold one chicken kind or none)."""
+    full: Optional[Dict[str, List[int]]] = None
+    visible: Optional[Dict[str, List[int]]] = None
     if not mantang:
         discards = ()
     for t, kinds in items:              # a handful of chicken tiles: count each one
@@ -178,10 +187,18 @@ def _seat_chickens(mantang: bool, zhanji: bool, items: tuple, concealed, melds, 
             if x == t:
                 n += 1
         if n:
+            if full is None:
+                full = {}
             _add(full, kinds, n)
             if shown:
+                if visible is None:
+                    visible = {}
                 _add(visible, kinds, shown)
     for key, money in chongfeng:
+        if full is None:
+            full = {}
+        if visible is None:
+            visible = {}
         _add(full, ((key, money),), 1)
         _add(visible, ((key, money),), 1)
     if zhanji:
@@ -197,22 +214,26 @@ def _seat_chickens(mantang: bool, zhanji: bool, items: tuple, concealed, melds, 
                     n += 1
             money = _fixed_money(table, t)
             if n and money:
+                if full is None:
+                    full = {}
                 row = full.setdefault("zhanji", [0, 0])
                 row[0] += n
                 row[1] += money * n
     return full, visible
 
 
-_LABELS: Dict[Tuple[str, int], str] = {}    # (kind, count) -> payment label, e.g. 幺鸡×3
+_LABELS: Dict[str, List[str]] = {}    # kind -> its payment labels by count, e.g. 幺鸡×3
 
 
 def _label(key: str, count: int) -> str:
-    label = _LABELS.get((key, count))
-    if label is None:
-        label = _name(key) + (f"×{count}" if count > 1 else "")
-        if count <= 16:                 # bounded: a kind times the counts a hand can hold
-            _LABELS[(key, count)] = label
-    return label
+    labels = _LABELS.get(key)
+    if labels is None:
+        # bounded: every kind, times the counts a hand can hold (more are built each time)
+        name = _name(key)
+        labels = _LABELS[key] = [name] + [name] + [f"{name}×{k}" for k in range(2, 17)]
+    if 0 <= count <= 16:
+        return labels[count]
+    return _name(key) + (f"×{count}" if count > 1 else "")
 
 
 def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[int], *,
@@ -244,10 +265,17 @@ def chicken_payments(rules: Rules, seats: Sequence[ChickenSeat], flip: Optional[
                                              first_8p, qualifies, None)]
 
 
+def _qualifies(qualifies, seat: int) -> bool:
+    if type(qualifies) is set:
+        return seat in qualifies
+    return bool(qualifies(seat))
+
+
 def _chicken_rows(rules: Rules, seats: list, flip, play_flips, first_1s, first_8p, qualifies,
                   at) -> list:
     """:func:`chicken_payments` as ``(from, to, amount, reason, at)`` rows (the settlement
-    books them as they are); ``qualifies`` is required."""
+    books them as they are); ``qualifies`` is required: a function seat -> won or ready,
+    or the set of the seats that won or are ready."""
     tables = _tables(rules, flip, play_flips)
     items = tables[1]
     if not items:
@@ -272,7 +300,7 @@ def _chicken_rows(rules: Rules, seats: list, flip, play_flips, first_1s, first_8
                                       extra.get(me, ()))
         if not full:                    # no chicken at all: his status does not matter
             continue
-        if qualifies(me):               # collects each kind from each of the other three
+        if _qualifies(qualifies, me):   # collects each kind from each of the other three
             for key, row in full.items():
                 count, money = row
                 reason = _label(key, count)
@@ -282,7 +310,7 @@ def _chicken_rows(rules: Rules, seats: list, flip, play_flips, first_1s, first_8
             continue
         if totals:                      # 包鸡: his visible chickens to each qualifying player
             if qualifying is None:
-                qualifying = [x for x in everyone if qualifies(x)]
+                qualifying = [x for x in everyone if _qualifies(qualifies, x)]
             money = 0
             what = []
             for key, row in totals.items():
@@ -293,6 +321,6 @@ def _chicken_rows(rules: Rules, seats: list, flip, play_flips, first_1s, first_8
                 rows.append((me, payee, money, reason, at))
     if zeren is not None:
         discarder, claimer = zeren
-        if claimer != discarder and qualifies(claimer):
+        if claimer != discarder and _qualifies(qualifies, claimer):
             rows.append((discarder, claimer, tables[4], "责任鸡 (the first 1s, claimed)", at))
     return rows

@@ -21,14 +21,6 @@ cdef class _Plan:
     cdef public long baoting, shabao, unit
 
 
-cdef class _Book:
-    cdef public list rows
-
-    @cython.locals(out=cython.long[4], row=tuple, payer=Py_ssize_t, payee=Py_ssize_t,
-                   amount=long)
-    cpdef list deltas(self)
-
-
 cpdef _Plan _plan_of(object rules)
 
 cdef str _where(Py_ssize_t i, object e)
@@ -40,6 +32,8 @@ cdef _check_holding_tiles(str where, object hand, object melds)
 
 @cython.locals(kind=str)
 cdef tuple _claim_of(object events, Py_ssize_t i, object e)
+
+cdef long _code_of(object e) except? -2
 
 @cython.locals(f=_Facts, n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, acted=dict, ready=dict,
                kongs=list, discards=list, kind=object, code=long, group=list)
@@ -68,16 +62,15 @@ cdef str _label_of(object result)
 @cython.locals(winners=list, k=long)
 cdef _next_dealer_after_win(object record, _Facts f)
 
-@cython.locals(rows=list, wins=dict, void=set, declared=dict, seats=list, s=long, seat=long,
+@cython.locals(wins=dict, void=set, declared=dict, seats=list, s=long, seat=long,
                pattern=long, baoting=long, shabao=long, h=tuple)
 cdef tuple _settle_win(object record, _Plan plan, _Facts f, list holdings, set ready,
-                       _Book book, list notes)
+                       list rows, list notes)
 
 cdef _latest_kong_of(_Facts f, object seat, Py_ssize_t before)
 
-@cython.locals(ready=list, not_ready=list, owed=list, rows=list, s=long, k=long,
-               dealer=long)
-cdef _settle_exhausted(object record, _Plan plan, _Facts f, list waits, _Book book,
+@cython.locals(ready=list, not_ready=list, owed=list, s=long, k=long, dealer=long)
+cdef _settle_exhausted(object record, _Plan plan, _Facts f, list waits, list rows,
                        list notes)
 
 cdef _default_rules()

@@ -25,10 +25,11 @@ from __future__ import annotations
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ..errors import InvalidRecordError
-from ..record import HandRecord
+from ..record import DiscardEvent, DrawEvent, FlipEvent, HandRecord, KongEvent, WinEvent
+from .._ledger import settlement_of_rows
 from ..ruleset import ScoreResult, Settlement, SEAT_NAMES
 from ..tiles import TENHOU_NAMES
-from . import _kernel
+from ._kernel import best_reading, best_waits
 from .chickens import WUGU, YAOJI, ChickenSeat, _chicken_rows
 from .dou import dou_payments, full_value
 from .items import ITEMS, PATTERN_KEYS
@@ -117,25 +118,6 @@ def _plan_of(rules: Rules) -> _Plan:
     return plan
 
 
-class _Book:
-    """The payments of one settlement as rows ``(from, to, amount, reason, event)``, with
-    their per-seat deltas (what :meth:`Settlement.from_ledger` reads of a Ledger). Every
-    row is booked by construction between two different seats with a positive amount."""
-
-    def __init__(self):
-        self.rows = []
-
-    def deltas(self):
-        out = [0, 0, 0, 0]             # (compiled: a C array)
-        for row in self.rows:
-            payer = row[0]
-            payee = row[1]
-            amount = row[2]
-            out[payer] -= amount
-            out[payee] += amount
-        return [out[0], out[1], out[2], out[3]]
-
-
 def _claim_of(events, i: int, e) -> Tuple[Optional[int], bool]:
     """Who took the discard at event ``i``: ``(claimer, by_win)``; (None, False) = nobody.
     A claim is the very next event: a pung / exposed kong of that tile from the discarder,
@@ -160,6 +142,23 @@ _KINDS = {"discard": _DISCARD, "draw": _DRAW, "win": _WIN, "kong": _KONG, "pung"
           "chow": _CHOW, "ready": _READY, "flip": _FLIP, "exhausted": _EXHAUSTED}
 
 
+def _code_of(e) -> int:
+    """The small int of an event's type: by its class (a pointer compare), else by its
+    ``type`` name."""
+    t = type(e)
+    if t is DiscardEvent:
+        return _DISCARD
+    if t is DrawEvent:
+        return _DRAW
+    if t is KongEvent:
+        return _KONG
+    if t is WinEvent:
+        return _WIN
+    if t is FlipEvent:
+        return _FLIP
+    return _KINDS.get(e.type, -1)
+
+
 def _read_events(record, plan: _Plan) -> _Facts:
     f = _Facts()
     events = record.events
@@ -175,8 +174,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
     i = 0
     while i < n:
         e = events[i]
-        kind = e.type
-        code = _KINDS.get(kind, -1)
+        code = _code_of(e)
         if end_at is not None and code != _FLIP and code != _EXHAUSTED:
             _fail(_where(i, e), f"the hand ended with the win at event {end_at}; only the "
                                 "turned-up tile (flip) may follow")
@@ -256,7 +254,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
         elif code == _EXHAUSTED:
             f.exhausted_at = i
         else:
-            _fail(_where(i, e), f"event type {kind!r} has no meaning in Guiyang")
+            _fail(_where(i, e), f"event type {e.type!r} has no meaning in Guiyang")
         i += 1
     f.end_at, f.flip_at, f.first_1s, f.first_8p = end_at, flip_at, first_1s, first_8p
     if flip_at is not None and f.exhausted_at is not None:
@@ -274,7 +272,7 @@ def _seats(record, f: _Facts, plan: _Plan):
     won)`` (a winner's from his win, the others' from ``final``). Refuses a missing closing
     hand, a tile outside the 108, a chow, a kong among the melds that no kong event lists,
     and a claimed 1s (8p with 乌骨鸡) whose discard the record does not list."""
-    holdings: List[Tuple[tuple, tuple, bool]] = [None] * N_SEATS  # type: ignore[list-item]
+    holdings: List[Tuple[tuple, tuple, bool]] = [None, None, None, None]  # type: ignore
     for _, w in f.wins:
         holdings[w.seat] = (w.hand, w.melds, True)
     final = record.final
@@ -282,7 +280,7 @@ def _seats(record, f: _Facts, plan: _Plan):
     for s in range(N_SEATS):
         h = holdings[s]
         if h is None:
-            fh = final[s] if s in final else None
+            fh = final.get(s)
             if fh is None:
                 why = "chickens and 豆 depend on who is ready" if f.wins else \
                     "黄庄查叫 depends on who is ready"
@@ -305,7 +303,7 @@ def _waits(holdings, plan: _Plan):
     id)``, None when the hand is not ready (and for a winner); and the set of seats that won
     or are ready (they qualify for 豆 and chickens). One compiled call searches the three
     or four closing hands."""
-    waits = _kernel.best_waits(holdings, plan.pattern_values, plan.kongting)
+    waits = best_waits(holdings, plan.pattern_values, plan.kongting)
     qualified = set()
     for s in range(N_SEATS):
         if holdings[s][2] or waits[s] is not None:
@@ -358,8 +356,8 @@ def _score_win(i: int, w, f: _Facts, plan: _Plan) -> Tuple[int, ScoreResult]:
     """The hand type and value of the win at event ``i`` (no 报听 bonus: booked apart);
     refuses a non-winning hand and a 平胡 won on a discard without a 豆 licence."""
     melds = w.melds
-    pattern, _ = _kernel.best_reading(w.hand, meld_bytes(melds) if melds else b"", w.win_tile,
-                                      plan.pattern_values)
+    pattern, _ = best_reading(w.hand, meld_bytes(melds) if melds else b"", w.win_tile,
+                              plan.pattern_values)
     if pattern < 0:
         _fail(f"event {i} (win by seat {w.seat})",
               "not a winning hand: the tiles form neither four sets and a pair, nor seven "
@@ -415,11 +413,10 @@ def _next_dealer_after_win(record, f: _Facts) -> int:
             return (src + k) % N_SEATS
 
 
-def _settle_win(record, plan: _Plan, f: _Facts, holdings, ready: set, book: _Book,
+def _settle_win(record, plan: _Plan, f: _Facts, holdings, ready: set, rows: list,
                 notes: List[str]) -> Tuple[Dict[int, ScoreResult], int]:
     # every amount below is a positive int between two different seats: rows are booked
-    # straight into the book (what Ledger.book checks holds by construction)
-    rows = book.rows
+    # straight into ``rows`` (what Ledger.book checks holds by construction)
     rules = plan.rules
     wins: Dict[int, ScoreResult] = {}
     void = set()
@@ -501,7 +498,7 @@ def _settle_win(record, plan: _Plan, f: _Facts, holdings, ready: set, book: _Boo
     if f.first_8p is not None and not f.first_8p[3]:
         first_8p = (f.first_8p[1], f.first_8p[2])
     rows += _chicken_rows(rules, seats, f.flip, f.play_flips, first_1s, first_8p,
-                          ready.__contains__, at)
+                          ready, at)
     if f.flip is None:
         notes.append("no tile turned up after the win (the wall was empty): no 翻牌鸡")
     return wins, _next_dealer_after_win(record, f)
@@ -515,7 +512,7 @@ def _latest_kong_of(f: _Facts, seat: int, before: int) -> Optional[int]:
     return k
 
 
-def _settle_exhausted(record, plan: _Plan, f: _Facts, waits, book: _Book,
+def _settle_exhausted(record, plan: _Plan, f: _Facts, waits, rows: list,
                       notes: List[str]) -> int:
     at = f.exhausted_at
     ready = [s for s in range(N_SEATS) if waits[s] is not None]
@@ -524,9 +521,8 @@ def _settle_exhausted(record, plan: _Plan, f: _Facts, waits, book: _Book,
         notes.append("黄庄: " + ("nobody is ready" if not ready else "everybody is ready")
                      + ": no payments")
     else:
-        rows = book.rows
         # each ready seat's payment, the same from every player not ready (a positive
-        # value between two different seats: booked straight into the book)
+        # value between two different seats: booked straight into ``rows``)
         owed = []
         for t in ready:
             value, tile, pattern = waits[t]
@@ -587,22 +583,22 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     if seats != N_SEATS:
         raise InvalidRecordError(f"record: seats is {seats}; Guiyang is played by 4")
     f = _read_events(record, plan)
-    book = _Book()
+    rows: list = []     # (from, to, amount, reason, event): what Ledger.book would keep
     notes: List[str] = []
     if not f.wins and f.exhausted_at is None:
         notes.append("the hand has not ended (no win, no exhausted wall): nothing is paid "
                      "(豆 and chickens are settled at the end)")
-        return Settlement.from_ledger(RULES_NAME, book, None, {}, tuple(notes))
+        return settlement_of_rows(RULES_NAME, rows, None, {}, tuple(notes))
     holdings = _seats(record, f, plan)
     waits, ready = _waits(holdings, plan)
     if f.ready:
         _check_ready_players(f, holdings, waits)
     if f.wins:
-        wins, dealer = _settle_win(record, plan, f, holdings, ready, book, notes)
+        wins, dealer = _settle_win(record, plan, f, holdings, ready, rows, notes)
     else:
         wins = {}
-        dealer = _settle_exhausted(record, plan, f, waits, book, notes)
-    return Settlement.from_ledger(RULES_NAME, book, dealer, wins, tuple(notes))
+        dealer = _settle_exhausted(record, plan, f, waits, rows, notes)
+    return settlement_of_rows(RULES_NAME, rows, dealer, wins, tuple(notes))
 
 
 _DEFAULT_RULES: List[Rules] = []

@@ -6,17 +6,9 @@
 cimport cython
 
 
-cdef class _Rows:
-    cdef public list rows
-
-    @cython.locals(out=cython.long[4], row=tuple, payer=Py_ssize_t, payee=Py_ssize_t,
-                   amount=long)
-    cpdef list deltas(self)
-
-
 @cython.locals(openings=list, kongs=list, lists_claims=bint, special=bint, i=Py_ssize_t,
                f0=long, f1=long, f2=long, x=long)
-cdef tuple _check_claims_and_kongs(object rec, long laizi, object fixed)
+cdef tuple _check_claims_and_kongs(object rec, long laizi, object fixed, dict wins)
 
 @cython.locals(holdings=list, seat=long, h=tuple, seat_kongs=list)
 cdef list _check_holdings(object rec, dict wins, long laizi, object fixed, list kongs,

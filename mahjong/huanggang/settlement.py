@@ -11,14 +11,14 @@ import functools
 from typing import Dict, List, Optional, Tuple
 
 from ..errors import InvalidRecordError, MahjongError
-from ..record import ClaimEvent, HandRecord, KongEvent, WinEvent, walk_tuples
+from ..record import ClaimEvent, ExhaustedEvent, FlipEvent, HandRecord, KongEvent, WinEvent
+from .._ledger import settlement_of_rows
 from ..ruleset import Settlement, recorded_win_error
 from ..tiles import TENHOU_NAMES, format_tiles
 from .rules import RULES_NAME, Rules, laizi_of, tile_label
 from .scoring import (NO_PI_TILE, HuanggangResult, _best_of, fan_item, is_tenpai, meld_fan,
                       meld_fan_items, recorded_hand, shows_opened, win_flags)
 
-_WIN_AND_END = frozenset(("win", "exhausted"))
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
 
 
@@ -26,10 +26,11 @@ _KONG_MELD_KIND = {"concealed": "concealed_kong", "exposed": "kong", "added": "k
                    "single": "single_kong"}
 
 
-def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
+def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed, wins: dict):
     """Claims and kongs against the special tiles, in one pass over the events. Returns
     each seat's openings (吃, 碰, 冲杠) in order as (event index, the seat that fed it),
-    each seat's kongs as (meld kind, tile), and whether the record lists claims."""
+    each seat's kongs as (meld kind, tile), and whether the record lists claims; fills
+    ``wins`` (seat -> index of its win event, what HandRecord.winners gives)."""
     openings: List[List[Tuple[int, int]]] = [[], [], [], []]
     kongs: List[List[Tuple[str, int]]] = [[], [], [], []]
     lists_claims = False
@@ -71,6 +72,8 @@ def _check_claims_and_kongs(rec: HandRecord, laizi: int, fixed):
             if e.kind == "exposed":
                 openings[e.seat].append((i, e.from_seat))
             kongs[e.seat].append((_KONG_MELD_KIND[e.kind], e.tile))
+        elif t is WinEvent:
+            wins[e.seat] = i
     return openings, kongs, lists_claims
 
 
@@ -139,7 +142,8 @@ def win_shares(result: HuanggangResult, winner: int, losers: Dict[int, tuple], r
     """The share of every payer: ``{seat: (raw, amount, F(L), base, note)}`` with ``raw``
     the amount before caps (None for 风一色) and ``amount`` after the cap or tier.
     ``losers`` maps each loser seat to its melds; F(L) is as :func:`loser_fan` counts it."""
-    return _win_shares(result, dict(losers), rules, discarder, self_drawn, dealer, laizi)
+    shares = _win_shares(result, dict(losers), rules, discarder, self_drawn, dealer, laizi)
+    return {seat: tuple(s) for seat, s in shares.items()}
 
 
 def _win_shares(result: HuanggangResult, losers: dict, rules: Rules, discarder,
@@ -189,7 +193,7 @@ def _win_shares(result: HuanggangResult, losers: dict, rules: Rules, discarder,
         for s in shares.values():
             if s[0] > cap:
                 s[1], s[4] = cap, f"封顶 {cap}"
-    return {seat: tuple(s) for seat, s in shares.items()}
+    return shares       # {seat: [raw, amount, F(L), base, note]} (win_shares: as tuples)
 
 
 def _baopai(result: HuanggangResult, rec: HandRecord, e: WinEvent, openings, laizi, fixed
@@ -299,21 +303,38 @@ def settle(record, rules=None) -> Settlement:
     laizi = laizi_of(ind)
     fixed = rules.fixed_kong_tiles(ind)
     pi_tile = fixed[2] if len(fixed) > 2 else NO_PI_TILE
-    openings, kongs, lists_claims = _check_claims_and_kongs(rec, laizi, fixed)
     wins = {}
+    openings, kongs, lists_claims = _check_claims_and_kongs(rec, laizi, fixed, wins)
     events = rec.events
-    for i in range(len(events)):        # (what HandRecord.winners gives)
-        if type(events[i]) is WinEvent:
-            wins[events[i].seat] = i
     holdings = _check_holdings(rec, wins, laizi, fixed, kongs, lists_claims)
     rows = []       # (from, to, amount, reason, event): what Ledger.book would keep
     results: Dict[int, HuanggangResult] = {}
     next_dealer: Optional[int] = None
     notes: List[str] = []
     dealer = rec.dealer
-    for i, e, _, _ in walk_tuples(rec, hand_ends_after_first_win=True, multi_ron=False,
-                                  types=_WIN_AND_END):
-        if type(e) is not WinEvent:
+    # the wins and exhausted walls in order, the hand ending with the first win (what
+    # record.walk_tuples gives with hand_ends_after_first_win and without multi_ron)
+    n_events = len(events)
+    ended_at = -1
+    for i in range(n_events):
+        e = events[i]
+        kind = type(e)
+        if ended_at >= 0 and kind is not ExhaustedEvent and kind is not FlipEvent:
+            raise InvalidRecordError(f"event {i} ({e.type}): the hand already ended at event "
+                                     f"{ended_at}")
+        if kind is WinEvent:
+            if e.from_seat is not None and i + 1 < n_events and \
+                    type(events[i + 1]) is WinEvent and \
+                    events[i + 1].from_seat == e.from_seat and \
+                    events[i + 1].win_tile == e.win_tile:
+                raise InvalidRecordError(
+                    f"event {i + 1} (win by seat {events[i + 1].seat}): a second winner on "
+                    "one discard, but this rule set takes only the first claimant (multi_ron "
+                    "is off)")
+            ended_at = i
+        elif kind is not ExhaustedEvent:
+            continue
+        if kind is not WinEvent:
             if not results:
                 next_dealer = dealer if rules.dealer_after_huang == "stay" else \
                     (dealer + 1) % 4
@@ -364,7 +385,7 @@ def settle(record, rules=None) -> Settlement:
             _book(rows, seat if payer is None else payer, winner, amount, text, i)
         results[i] = result
         next_dealer = winner
-    return Settlement.from_ledger(RULES_NAME, _Rows(rows), next_dealer, results, tuple(notes))
+    return settlement_of_rows(RULES_NAME, rows, next_dealer, results, tuple(notes))
 
 
 def _book(rows: list, from_seat: int, to_seat: int, amount: int, reason: str, event) -> None:
@@ -377,21 +398,3 @@ def _book(rows: list, from_seat: int, to_seat: int, amount: int, reason: str, ev
             raise AssertionError(f"seat {from_seat} paying itself ({reason})")
         return
     rows.append((from_seat, to_seat, amount, reason, event))
-
-
-class _Rows:
-    """The booked rows and their per-seat deltas: what :meth:`Settlement.from_ledger`
-    reads of a Ledger."""
-
-    def __init__(self, rows: list):
-        self.rows = rows
-
-    def deltas(self):
-        out = [0, 0, 0, 0]             # (compiled: a C array)
-        for row in self.rows:
-            payer = row[0]
-            payee = row[1]
-            amount = row[2]
-            out[payer] -= amount
-            out[payee] += amount
-        return [out[0], out[1], out[2], out[3]]
