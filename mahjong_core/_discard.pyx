@@ -143,7 +143,51 @@ cdef extern from *:
              | MJ_BELOW(row[plus[6]], 6);
     }
     #endif
+    /* The cache of draws outside a discard's group (see _other_values): 16 bytes of table
+       values per other group, the draw of rank k in byte k, and the key bytes of the
+       cache's entries (255 = empty). */
+    #if defined(__SSE4_1__)
+    MJ_INLINE void mj_values9(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
+        MJ_GATHER7(row, MJ_PLUS)
+        v = _mm_insert_epi8(v, row[plus[7]], 7); v = _mm_insert_epi8(v, row[plus[8]], 8);
+        _mm_storeu_si128((__m128i*)out, v);
+    }
+    MJ_INLINE void mj_values7(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
+        MJ_GATHER7(row, MJ_PLUS)
+        _mm_storeu_si128((__m128i*)out, v);
+    }
+    /* bit k = values[k] below target, for k < bits */
+    MJ_INLINE uint64_t mj_values_below(const uint8_t* values, int target, int bits) {
+        return mj_below(_mm_loadu_si128((const __m128i*)values), target, bits);
+    }
+    /* the entry of keys[16] equal to key, or -1 */
+    MJ_INLINE int mj_find_key(const uint8_t* keys, int key) {
+        int m = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)keys),
+                                                 _mm_set1_epi8((char)key)));
+        return m ? __builtin_ctz(m) : -1;
+    }
+    #else
+    MJ_INLINE void mj_values9(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
+        for (int k = 0; k < 9; k++) out[k] = row[plus[k]];
+    }
+    MJ_INLINE void mj_values7(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
+        for (int k = 0; k < 7; k++) out[k] = row[plus[k]];
+    }
+    MJ_INLINE uint64_t mj_values_below(const uint8_t* values, int target, int bits) {
+        uint64_t m = 0;
+        for (int k = 0; k < bits; k++) m |= (uint64_t)(values[k] < target) << k;
+        return m;
+    }
+    MJ_INLINE int mj_find_key(const uint8_t* keys, int key) {
+        for (int k = 0; k < 16; k++) if (keys[k] == key) return k;
+        return -1;
+    }
+    #endif
     """
+    void _values9 "mj_values9"(const uint8_t* plus, const uint8_t* row, uint8_t* out) nogil
+    void _values7 "mj_values7"(const uint8_t* plus, const uint8_t* row, uint8_t* out) nogil
+    uint64_t _values_below "mj_values_below"(const uint8_t* values, int target, int bits) nogil
+    int _find_key "mj_find_key"(const uint8_t* keys, int key) nogil
     uint64_t _draws9 "mj_draws9"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
     uint64_t _draws7 "mj_draws7"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
     uint64_t _plus9 "mj_plus9"(const uint8_t* plus, const uint8_t* row, int target) nogil
@@ -316,11 +360,12 @@ cdef struct Row:            # what the discard loop of one hand shares across it
     const uint8_t* row[4]    # each group's row of the three other groups combined
     uint8_t plus[4][9]       # each group's class with one more copy of rank r
     int pair01, pair02, pair12
-    # the draws outside the discard's group depend only on (group, its class after the
-    # discard, target): kept for the discards of that group met so far
-    int n_seen
-    int seen_key[14]
-    uint64_t seen_mask[14]
+    # The draws outside the discard's group depend only on the group and its class after
+    # the discard: the table values of those draws (_other_values), kept for the discards
+    # of the current group. key[i] = the class of entry i (255 = empty).
+    int n_cached
+    uint8_t key[16]
+    uint8_t values[9][3][16]
 
 
 cdef inline void _prepare_row(const View* v, int sets, Row* w) noexcept nogil:
@@ -340,52 +385,67 @@ cdef inline void _prepare_row(const View* v, int sets, Row* w) noexcept nogil:
         w.plus[2][r] = SUIT_CLASS[v.idx[2] + POW5[r]]
     for r in range(7):
         w.plus[3][r] = HONOR_CLASS[v.idx[3] + POW5[r]]
-    w.n_seen = 0
 
 
-cdef uint64_t _other_draws(const View* v, Row* w, int sets, int g, int cg, int target
-                           ) noexcept nogil:
-    """Draws outside group g that bring the regular missing count below target once g's
-    class is cg (each other group's plus classes, read in its row rebuilt with cg)."""
+cdef inline void _other_values(const View* v, Row* w, int sets, int g, int cg,
+                               uint8_t (*out)[16]) noexcept nogil:
+    """The regular missing counts after a discard from group g that leaves g's class cg and
+    a draw in another group: out[k][r] for the draw of rank r in the k-th other group (in
+    group order). Each other group's plus classes are read in its row rebuilt with cg."""
     cdef const uint8_t* base = SUIT_FINAL_TABLE + sets * N_PH * N_SUIT
     cdef const uint8_t* honor_base = FINAL_TABLE + sets * N_TRIPLE * N_HONOR
-    cdef int i, key = (g << 16) | (cg << 8) | target, c3 = v.cls[3]
-    cdef uint64_t mask
-    for i in range(w.n_seen):
-        if w.seen_key[i] == key:
-            return w.seen_mask[i]
+    cdef int c3 = v.cls[3]
     if g == 3:
-        mask = (_plus9(w.plus[0], base + PH_TABLE[w.pair12 * N_HONOR + cg] * N_SUIT, target)
-                | _plus9(w.plus[1], base + PH_TABLE[w.pair02 * N_HONOR + cg] * N_SUIT,
-                         target) << 9
-                | _plus9(w.plus[2], base + PH_TABLE[w.pair01 * N_HONOR + cg] * N_SUIT,
-                         target) << 18)
+        _values9(w.plus[0], base + PH_TABLE[w.pair12 * N_HONOR + cg] * N_SUIT, out[0])
+        _values9(w.plus[1], base + PH_TABLE[w.pair02 * N_HONOR + cg] * N_SUIT, out[1])
+        _values9(w.plus[2], base + PH_TABLE[w.pair01 * N_HONOR + cg] * N_SUIT, out[2])
     elif g == 0:
-        mask = (_plus9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]]
-                                                  * N_HONOR + c3] * N_SUIT, target) << 9
-                | _plus9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]]
-                                                    * N_HONOR + c3] * N_SUIT, target) << 18
-                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair12 * N_SUIT + cg]
-                         * N_HONOR, target) << 27)
+        _values9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]] * N_HONOR + c3]
+                 * N_SUIT, out[0])
+        _values9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]] * N_HONOR + c3]
+                 * N_SUIT, out[1])
+        _values7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair12 * N_SUIT + cg] * N_HONOR, out[2])
     elif g == 1:
-        mask = (_plus9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]]
-                                                  * N_HONOR + c3] * N_SUIT, target)
-                | _plus9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]]
-                                                    * N_HONOR + c3] * N_SUIT, target) << 18
-                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair02 * N_SUIT + cg]
-                         * N_HONOR, target) << 27)
+        _values9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]] * N_HONOR + c3]
+                 * N_SUIT, out[0])
+        _values9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]] * N_HONOR + c3]
+                 * N_SUIT, out[1])
+        _values7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair02 * N_SUIT + cg] * N_HONOR, out[2])
     else:
-        mask = (_plus9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]]
-                                                  * N_HONOR + c3] * N_SUIT, target)
-                | _plus9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]]
-                                                    * N_HONOR + c3] * N_SUIT, target) << 9
-                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair01 * N_SUIT + cg]
-                         * N_HONOR, target) << 27)
-    if w.n_seen < 14:
-        w.seen_key[w.n_seen] = key
-        w.seen_mask[w.n_seen] = mask
-        w.n_seen += 1
-    return mask
+        _values9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]] * N_HONOR + c3]
+                 * N_SUIT, out[0])
+        _values9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]] * N_HONOR + c3]
+                 * N_SUIT, out[1])
+        _values7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair01 * N_SUIT + cg] * N_HONOR, out[2])
+
+
+cdef inline uint64_t _other_draws(const View* v, Row* w, int sets, int g, int cg, int target
+                                  ) noexcept nogil:
+    """Draws outside group g that bring the regular missing count below target once g's
+    class is cg: the cached values of (g, cg), computed on the first discard that needs
+    them (the cache holds the current group's discards only)."""
+    cdef int i = _find_key(w.key, cg)
+    if i < 0:
+        i = w.n_cached
+        w.n_cached += 1
+        w.key[i] = <uint8_t>cg
+        _other_values(v, w, sets, g, cg, w.values[i])
+    # the other groups' bit offsets, in group order
+    if g == 0:
+        return (_values_below(w.values[i][0], target, 9) << 9
+                | _values_below(w.values[i][1], target, 9) << 18
+                | _values_below(w.values[i][2], target, 7) << 27)
+    if g == 1:
+        return (_values_below(w.values[i][0], target, 9)
+                | _values_below(w.values[i][1], target, 9) << 18
+                | _values_below(w.values[i][2], target, 7) << 27)
+    if g == 2:
+        return (_values_below(w.values[i][0], target, 9)
+                | _values_below(w.values[i][1], target, 9) << 9
+                | _values_below(w.values[i][2], target, 7) << 27)
+    return (_values_below(w.values[i][0], target, 9)
+            | _values_below(w.values[i][1], target, 9) << 9
+            | _values_below(w.values[i][2], target, 9) << 18)
 
 
 cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t* planes,
@@ -397,12 +457,14 @@ cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t
     useful-tile mask after discarding t.
 
     The same answers as _shanten's _missing and _useful on each 13 - 3m tile hand: the
-    minimum over the forms, and the union of the useful tiles of every form reaching it."""
+    minimum over the forms, and the union of the useful tiles of every form reaching it.
+    The discards are taken group by group (the cache of _other_draws is per group)."""
     cdef View v, after, rest
     cdef Row w
     cdef int sets = 4 - n_melds
-    cdef int t, g, r, cg, best, reg, sp, to, hk, d, p, held, count
-    cdef uint64_t bit, mask, held_tiles
+    cdef int t, g, r, cg, best, reg, sp, to, hk, d, p, held, first, pairs, orphans
+    cdef uint32_t idx_after
+    cdef uint64_t bit, mask, group_held
     cdef uint64_t present, twos, threes, fours
     cdef bint specials = n_melds == 0 and (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS
                                                      | FORM_HONORS_KNITTED)) != 0
@@ -416,88 +478,93 @@ cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t
     memset(unseen_out, 0, N_KINDS * sizeof(int16_t))
     if masks_out != NULL:
         memset(masks_out, 0, N_KINDS * sizeof(uint64_t))
-    held_tiles = v.present
-    while held_tiles:
-        t = ctz64(held_tiles)
-        held_tiles &= held_tiles - 1
-        bit = (<uint64_t>1) << t
-        count = c[t]
-        g = t // 9 if t < 27 else 3
-        r = t - 9 * g
-        present, twos, threes, fours = v.present, v.twos, v.threes, v.fours
-        if count == 1:
-            present &= ~bit
-        elif count == 2:
-            twos &= ~bit
-        elif count == 3:
-            threes &= ~bit
-        else:
-            fours &= ~bit
-        cg = _class_of(g, v.idx[g] - POW5[r])
-        best = reg = sp = to = hk = NOT_APPLICABLE
-        if regular:
-            reg = w.row[g][cg]
-            best = reg
-        if specials:
-            if forms & FORM_SEVEN_PAIRS:
-                d = popcount64(twos) + popcount64(fours)
-                sp = 7 - (d if d < 7 else 7)
-                if sp < best:
-                    best = sp
-            if forms & FORM_THIRTEEN_ORPHANS:
-                to = 14 - popcount64(present & ORPHANS) - ((twos & ORPHANS) != 0)
-                if to < best:
-                    best = to
-            if forms & FORM_HONORS_KNITTED:
-                for p in range(6):
-                    d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
-                    if d < hk:
-                        hk = d
-                if hk < 0:
-                    hk = 0
-                if hk < best:
-                    best = hk
-        if knitted:
-            after = v
-            after.present, after.twos, after.threes, after.fours = present, twos, threes, fours
-            after.idx[g] = v.idx[g] - POW5[r]
-            after.cls[g] = cg
-            if best > 0:
-                for p in range(6):
-                    if 9 - popcount64(present & KNIT[p]) >= best:
-                        continue
-                    d = _knitted_pattern_missing(&after, p, n_melds)
-                    if d < best:
-                        best = d
-        shanten_out[t] = <int8_t>(best - 1)
-        mask = 0
-        if 0 < best < NOT_APPLICABLE:
-            if reg == best:
-                if g < 3:
-                    mask = _draws9(SUIT_CLASS + (v.idx[g] - POW5[r]), w.row[g], best) << (9 * g)
-                else:
-                    mask = _draws7(HONOR_CLASS + (v.idx[3] - POW5[r]), w.row[3], best) << 27
-                mask = (mask | _other_draws(&v, &w, sets, g, cg, best)) & ~fours
-            if sp == best:
-                mask |= (present & ~twos) | (threes & ~fours)
-            if to == best:
-                mask |= ORPHANS & ~present if twos & ORPHANS else ORPHANS
-            if hk == best:
-                for p in range(6):
-                    d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
-                    if (d if d > 0 else 0) == best:
-                        mask |= (KNIT[p] | HONOR_BITS) & ~present
+    pairs = popcount64(v.twos) + popcount64(v.fours)        # seven pairs: c // 2 summed
+    orphans = popcount64(v.present & ORPHANS)
+    for g in range(4):
+        first = 9 * g
+        group_held = (v.present >> first) & (<uint64_t>511 if g < 3 else <uint64_t>127)
+        w.n_cached = 0
+        memset(w.key, 255, 16)
+        while group_held:
+            r = ctz64(group_held)
+            group_held &= group_held - 1
+            t = first + r
+            bit = (<uint64_t>1) << t
+            # the masks after discarding one t: t leaves the highest mask that holds it
+            present = v.present & ~(bit & ~v.twos)
+            twos = v.twos & ~(bit & ~v.threes)
+            threes = v.threes & ~(bit & ~v.fours)
+            fours = v.fours & ~bit
+            idx_after = v.idx[g] - POW5[r]
+            cg = SUIT_CLASS[idx_after] if g < 3 else HONOR_CLASS[idx_after]
+            best = reg = sp = to = hk = NOT_APPLICABLE
+            if regular:
+                reg = w.row[g][cg]
+                best = reg
+            if specials:
+                if forms & FORM_SEVEN_PAIRS:
+                    # a discard from 2 or 4 copies loses a pair
+                    d = pairs - ((v.twos & ~v.threes & bit) != 0) - ((v.fours & bit) != 0)
+                    sp = 7 - (d if d < 7 else 7)
+                    if sp < best:
+                        best = sp
+                if forms & FORM_THIRTEEN_ORPHANS:
+                    to = (14 - orphans + ((ORPHANS & bit & ~v.twos) != 0)
+                          - ((twos & ORPHANS) != 0))
+                    if to < best:
+                        best = to
+                if forms & FORM_HONORS_KNITTED:
+                    for p in range(6):
+                        d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
+                        if d < hk:
+                            hk = d
+                    if hk < 0:
+                        hk = 0
+                    if hk < best:
+                        best = hk
             if knitted:
-                for p in range(6):
-                    held = popcount64(present & KNIT[p])
-                    if 9 - held > best or _knitted_pattern_missing(&after, p, n_melds) != best:
-                        continue
-                    mask |= KNIT[p] & ~present
-                    _knitted_rest(&after, p, &rest)
-                    mask |= _regular_useful(&rest, fours, 1 - n_melds, best - (9 - held))
-        unseen_out[t] = <int16_t>_unseen_of(mask, planes)
-        if masks_out != NULL:
-            masks_out[t] = mask
+                after = v
+                after.present, after.twos, after.threes, after.fours = (present, twos, threes,
+                                                                        fours)
+                after.idx[g] = idx_after
+                after.cls[g] = cg
+                if best > 0:
+                    for p in range(6):
+                        if 9 - popcount64(present & KNIT[p]) >= best:
+                            continue
+                        d = _knitted_pattern_missing(&after, p, n_melds)
+                        if d < best:
+                            best = d
+            shanten_out[t] = <int8_t>(best - 1)
+            mask = 0
+            if 0 < best < NOT_APPLICABLE:
+                if reg == best:
+                    if g < 3:
+                        mask = _draws9(SUIT_CLASS + idx_after, w.row[g], best) << first
+                    else:
+                        mask = _draws7(HONOR_CLASS + idx_after, w.row[3], best) << 27
+                    mask = (mask | _other_draws(&v, &w, sets, g, cg, best)) & ~fours
+                if sp == best:
+                    mask |= (present & ~twos) | (threes & ~fours)
+                if to == best:
+                    mask |= ORPHANS & ~present if twos & ORPHANS else ORPHANS
+                if hk == best:
+                    for p in range(6):
+                        d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
+                        if (d if d > 0 else 0) == best:
+                            mask |= (KNIT[p] | HONOR_BITS) & ~present
+                if knitted:
+                    for p in range(6):
+                        held = popcount64(present & KNIT[p])
+                        if 9 - held > best or _knitted_pattern_missing(&after, p, n_melds
+                                                                       ) != best:
+                            continue
+                        mask |= KNIT[p] & ~present
+                        _knitted_rest(&after, p, &rest)
+                        mask |= _regular_useful(&rest, fours, 1 - n_melds, best - (9 - held))
+            unseen_out[t] = <int16_t>_unseen_of(mask, planes)
+            if masks_out != NULL:
+                masks_out[t] = mask
 
 
 cdef void discard_exact(const uint8_t* c, int n_melds, int forms, const uint8_t* locked,
