@@ -34,7 +34,6 @@ cimport cython
 from cpython.list cimport PyList_New
 from cpython.object cimport PyObject_RichCompare
 from cpython.ref cimport PyObject
-from cpython.sequence cimport PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New
 from cython.parallel cimport prange
 from libc.string cimport memcpy, memset
@@ -43,17 +42,15 @@ from mahjong_core._bits cimport ctz64, eq_mask, gt_mask, odd_mask, popcount64, s
 from mahjong_core._decompose cimport knitted_pattern_mask
 from mahjong_core._shanten cimport (
     FINAL_TABLE, HONOR_CLASS, PAIR_TABLE, PH_TABLE, SUIT_CLASS, SUIT_FINAL_TABLE,
-    TRIPLE_TABLE, hand_missing, n_honor_classes, n_pair_classes, n_ph_classes,
-    n_suit_classes, n_triple_classes,
+    TRIPLE_TABLE, HandView, forms_bits, hand_missing, knitted_rest, n_honor_classes,
+    n_pair_classes, n_ph_classes, n_suit_classes, n_triple_classes, tile_counts,
 )
-from mahjong_core._tileparse cimport count_tenhou_text, count_tile_ids
 from mahjong_core._types cimport (
     FORM_ALL, FORM_HONORS_KNITTED, FORM_KNITTED_STRAIGHT, FORM_REGULAR, FORM_SEVEN_PAIRS,
     FORM_THIRTEEN_ORPHANS, N_KINDS, int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t,
 )
 
 import collections.abc as _abc
-import sys as _sys
 
 cdef extern from *:
     """
@@ -248,15 +245,6 @@ for _i in range(3):
 
 # --- one hand -------------------------------------------------------------------------------
 
-cdef struct View:
-    uint32_t idx[4]         # base-5 index of m, p, s and of the honors
-    uint8_t cls[4]          # their classes
-    uint64_t present        # bit t: tile t held at least once
-    uint64_t twos           # ... at least twice
-    uint64_t threes         # ... at least three times
-    uint64_t fours          # ... four times
-
-
 cdef inline uint32_t _group_index(const uint8_t* c, int n) noexcept nogil:
     cdef uint32_t idx = 0
     cdef int r
@@ -269,7 +257,7 @@ cdef inline uint8_t _class_of(int g, uint32_t idx) noexcept nogil:
     return SUIT_CLASS[idx] if g < 3 else HONOR_CLASS[idx]
 
 
-cdef inline void _make_view(const uint8_t* c, View* v) noexcept nogil:
+cdef inline void _make_view(const uint8_t* c, HandView* v) noexcept nogil:
     """c: 48 bytes, the 34 counts and zero padding."""
     cdef int g
     for g in range(3):
@@ -289,7 +277,7 @@ cdef inline int _final(int sets, int c0, int c1, int c2, int c3) noexcept nogil:
     return FINAL_TABLE[(sets * N_TRIPLE + triple) * N_HONOR + c3]
 
 
-cdef uint64_t _regular_useful(const View* v, uint64_t blocked, int sets, int target
+cdef uint64_t _regular_useful(const HandView* v, uint64_t blocked, int sets, int target
                               ) noexcept nogil:
     """Draws (not in blocked) that bring the regular missing count of v below target,
     from scratch (the knitted-straight rest; the discard loop has its own incremental
@@ -312,22 +300,9 @@ cdef uint64_t _regular_useful(const View* v, uint64_t blocked, int sets, int tar
     return mask & ~blocked
 
 
-cdef inline void _knitted_rest(const View* v, int p, View* rest) noexcept nogil:
-    """v without one copy of each held tile of knitted pattern p."""
-    cdef uint64_t held = v.present & KNIT[p]
-    rest.idx[0] = v.idx[0] - MASK_WEIGHT[held & 511]
-    rest.idx[1] = v.idx[1] - MASK_WEIGHT[(held >> 9) & 511]
-    rest.idx[2] = v.idx[2] - MASK_WEIGHT[(held >> 18) & 511]
-    rest.idx[3] = v.idx[3]
-    rest.cls[0] = SUIT_CLASS[rest.idx[0]]
-    rest.cls[1] = SUIT_CLASS[rest.idx[1]]
-    rest.cls[2] = SUIT_CLASS[rest.idx[2]]
-    rest.cls[3] = v.cls[3]
-
-
-cdef inline int _knitted_pattern_missing(const View* v, int p, int n_melds) noexcept nogil:
-    cdef View rest
-    _knitted_rest(v, p, &rest)
+cdef inline int _knitted_pattern_missing(const HandView* v, int p, int n_melds) noexcept nogil:
+    cdef HandView rest
+    knitted_rest(v, p, &rest)
     return 9 - popcount64(v.present & KNIT[p]) + _final(
         1 - n_melds, rest.cls[0], rest.cls[1], rest.cls[2], rest.cls[3])
 
@@ -368,7 +343,7 @@ cdef struct Row:            # what the discard loop of one hand shares across it
     uint8_t values[9][3][16]
 
 
-cdef inline void _prepare_row(const View* v, int sets, Row* w) noexcept nogil:
+cdef inline void _prepare_row(const HandView* v, int sets, Row* w) noexcept nogil:
     cdef const uint8_t* base = SUIT_FINAL_TABLE + sets * N_PH * N_SUIT
     cdef int r, c3 = v.cls[3]
     w.pair01 = PAIR_TABLE[v.cls[0] * N_SUIT + v.cls[1]]
@@ -387,7 +362,7 @@ cdef inline void _prepare_row(const View* v, int sets, Row* w) noexcept nogil:
         w.plus[3][r] = HONOR_CLASS[v.idx[3] + POW5[r]]
 
 
-cdef inline void _other_values(const View* v, Row* w, int sets, int g, int cg,
+cdef inline void _other_values(const HandView* v, Row* w, int sets, int g, int cg,
                                uint8_t (*out)[16]) noexcept nogil:
     """The regular missing counts after a discard from group g that leaves g's class cg and
     a draw in another group: out[k][r] for the draw of rank r in the k-th other group (in
@@ -419,7 +394,7 @@ cdef inline void _other_values(const View* v, Row* w, int sets, int g, int cg,
         _values7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair01 * N_SUIT + cg] * N_HONOR, out[2])
 
 
-cdef inline uint64_t _other_draws(const View* v, Row* w, int sets, int g, int cg, int target
+cdef inline uint64_t _other_draws(const HandView* v, Row* w, int sets, int g, int cg, int target
                                   ) noexcept nogil:
     """Draws outside group g that bring the regular missing count below target once g's
     class is cg: the cached values of (g, cg), computed on the first discard that needs
@@ -459,7 +434,7 @@ cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t
     The same answers as _shanten's _missing and _useful on each 13 - 3m tile hand: the
     minimum over the forms, and the union of the useful tiles of every form reaching it.
     The discards are taken group by group (the cache of _other_draws is per group)."""
-    cdef View v, after, rest
+    cdef HandView v, after, rest
     cdef Row w
     cdef int sets = 4 - n_melds
     cdef int t, g, r, cg, best, reg, sp, to, hk, d, p, held, first, pairs, orphans
@@ -560,7 +535,7 @@ cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t
                                                                        ) != best:
                             continue
                         mask |= KNIT[p] & ~present
-                        _knitted_rest(&after, p, &rest)
+                        knitted_rest(&after, p, &rest)
                         mask |= _regular_useful(&rest, fours, 1 - n_melds, best - (9 - held))
             unseen_out[t] = <int16_t>_unseen_of(mask, planes)
             if masks_out != NULL:
@@ -885,96 +860,11 @@ def options_one(const uint8_t[::1] counts, int n_melds, int forms,
     return _options(c, shanten, unseen_sum, masks)
 
 
-cdef PyObject* _COUNT_INTS[5]        # the int objects 0..4 (CPython keeps one of each)
-for _i in range(5):
-    _COUNT_INTS[_i] = PyTuple_GET_ITEM(_TILE_INTS, _i)
-
-
-cdef int _read_counts(object tiles, uint8_t* c) except -2:
-    """The 34 int counts of a list or tuple into c: the tile count, -1 if an item is not an
-    int 0..4. Items are first matched by identity with the ints 0..4 (what a list of
-    counts holds); any other object is read as an int."""
-    cdef PyObject** items = PySequence_Fast_ITEMS(tiles)
-    cdef PyObject* item
-    cdef int t, x, total = 0
-    for t in range(N_KINDS):
-        item = items[t]
-        for x in range(5):
-            if item == _COUNT_INTS[x]:
-                break
-        else:
-            if type(<object>item) is not int or not 0 <= <object>item <= 4:
-                return -1                # (compared as Python ints: any size is refused)
-            x = <object>item
-        c[t] = <uint8_t>x
-        total += x
-    return total
-
-
-cdef int _read_tiles(object tiles, uint8_t* c, int max_tiles) except -2:
-    """Count plain tenhou text, a list/tuple of int ids or a list/tuple of 34 int counts
-    into c (zeroed here); the tile count, or -1 for anything else (the caller then takes
-    the full parser, which also words the errors)."""
-    cdef Py_ssize_t n
-    cdef int total
-    memset(c, 0, N_KINDS)
-    if type(tiles) is str:
-        return count_tenhou_text(<str>tiles, c, 4, max_tiles, True)
-    if type(tiles) is list or type(tiles) is tuple:
-        n = len(tiles)
-        if n == N_KINDS:                 # a counts array (as mahjong.tiles reads it)
-            total = _read_counts(tiles, c)
-            return total if total <= max_tiles else -1
-        if n > max_tiles or count_tile_ids(tiles, c, N_KINDS, True) >= 0:
-            return -1
-        return <int>n
-    return -1
-
-
-# The form names in bit order (as mahjong.analysis.FORMS), interned: a name written in the
-# caller's source is the same object, so a lookup is mostly one pointer comparison.
-cdef tuple _FORM_NAMES = tuple(_sys.intern(n) for n in (
-    "regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight"))
-
-
-cdef int _form_bit(object name) except -2:
-    """The bit of one form name, or -1 if it is not one."""
-    cdef int i
-    for i in range(5):
-        if name is <object>PyTuple_GET_ITEM(_FORM_NAMES, i):
-            return 1 << i
-    if type(name) is str:
-        for i in range(5):
-            if name == <object>PyTuple_GET_ITEM(_FORM_NAMES, i):
-                return 1 << i
-    return -1
-
-
-cdef int _forms_bits(object forms) except -2:
-    """The bit set of a forms argument given as None (all five), one name or a list or
-    tuple of names; -1 for anything else (mahjong.analysis.forms_mask then reads it and
-    words the errors)."""
-    cdef int mask = 0, bit
-    cdef Py_ssize_t i
-    if forms is None:
-        return FORM_ALL
-    if type(forms) is tuple or type(forms) is list:
-        for i in range(len(forms)):
-            bit = _form_bit(forms[i])
-            if bit < 0:
-                return -1
-            mask |= bit
-        return mask if mask else -1
-    if type(forms) is str:
-        return _form_bit(forms)
-    return -1
-
-
 cdef object _options_call(object hand, object melds, object forms, object visible,
                           int wildcard):
     """mahjong.discard_analysis(hand, melds, forms, visible) for the common arguments: the
     hand as plain tenhou text, a list/tuple of int ids or of 34 counts, no melds (an empty
-    list or tuple), forms as _forms_bits reads them, visible None or in one of the hand's
+    list or tuple), forms as forms_bits reads them, visible None or in one of the hand's
     forms, and the wildcard kind (-1 = none, else 0..33). None for anything else and for
     every error: the caller's full path then reads the arguments and words the error."""
     cdef uint8_t c[48]
@@ -986,14 +876,14 @@ cdef object _options_call(object hand, object melds, object forms, object visibl
     cdef int t, forms_set
     if not ((type(melds) is tuple or type(melds) is list) and len(melds) == 0):
         return None
-    forms_set = _forms_bits(forms)
+    forms_set = forms_bits(forms)
     memset(c + 32, 0, 16)
-    if forms_set <= 0 or not -1 <= wildcard < N_KINDS or _read_tiles(hand, c, 14) != 14:
+    if forms_set <= 0 or not -1 <= wildcard < N_KINDS or tile_counts(hand, c, 14) != 14:
         return None
     if visible is None:
         memset(seen, 0, N_KINDS)
     else:
-        if _read_tiles(visible, seen, 136) < 0:
+        if tile_counts(visible, seen, 136) < 0:
             return None
         for t in range(N_KINDS):
             if c[t] + seen[t] > 4:
