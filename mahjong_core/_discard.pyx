@@ -180,7 +180,34 @@ cdef extern from *:
         return -1;
     }
     #endif
+    /* order[rank] = key & 255 for the n < 16 distinct keys key[0..n), rank = the number
+       of smaller keys (key has 16 entries, those from n on hold INT32_MAX): a sort
+       without data-dependent branches */
+    #if defined(__SSE4_1__)
+    MJ_INLINE void mj_rank_order(const int32_t* key, int n, uint8_t* order) {
+        __m128i k0 = _mm_loadu_si128((const __m128i*)key);
+        __m128i k1 = _mm_loadu_si128((const __m128i*)(key + 4));
+        __m128i k2 = _mm_loadu_si128((const __m128i*)(key + 8));
+        __m128i k3 = _mm_loadu_si128((const __m128i*)(key + 12));
+        for (int i = 0; i < n; i++) {
+            __m128i x = _mm_set1_epi32(key[i]);
+            __m128i lo = _mm_packs_epi32(_mm_cmpgt_epi32(x, k0), _mm_cmpgt_epi32(x, k1));
+            __m128i hi = _mm_packs_epi32(_mm_cmpgt_epi32(x, k2), _mm_cmpgt_epi32(x, k3));
+            order[__builtin_popcount(_mm_movemask_epi8(_mm_packs_epi16(lo, hi)))] =
+                (uint8_t)(key[i] & 255);
+        }
+    }
+    #else
+    MJ_INLINE void mj_rank_order(const int32_t* key, int n, uint8_t* order) {
+        for (int i = 0; i < n; i++) {
+            int rank = 0;
+            for (int j = 0; j < n; j++) rank += key[j] < key[i];
+            order[rank] = (uint8_t)(key[i] & 255);
+        }
+    }
+    #endif
     """
+    void _rank_order "mj_rank_order"(const int32_t* key, int n, uint8_t* order) nogil
     void _values9 "mj_values9"(const uint8_t* plus, const uint8_t* row, uint8_t* out) nogil
     void _values7 "mj_values7"(const uint8_t* plus, const uint8_t* row, uint8_t* out) nogil
     uint64_t _values_below "mj_values_below"(const uint8_t* values, int target, int bits) nogil
@@ -799,23 +826,19 @@ cdef inline DiscardOption _new_option(int t, int shanten, int unseen, uint64_t m
 cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unseen,
                    const uint64_t* masks):
     """The options, best first (lowest shanten, most unseen useful copies, lowest tile)."""
-    cdef int order[N_KINDS]
-    cdef int key[N_KINDS]
-    cdef int n = 0, i, j, t, k
+    cdef int32_t key[16]
+    cdef uint8_t order[16]
+    cdef int n = 0, i, t
     cdef uint64_t held = gt_mask(c, 0)
     cdef list out
-    while held:
+    while held:                  # at most 14 kinds: the key packs (shanten, -unseen, tile)
         t = ctz64(held)
         held &= held - 1
-        k = (shanten[t] << 16) | ((255 - unseen[t]) << 8) | t
-        j = n
-        while j > 0 and key[j - 1] > k:      # insertion sort (at most 14 entries)
-            key[j] = key[j - 1]
-            order[j] = order[j - 1]
-            j -= 1
-        key[j] = k
-        order[j] = t
+        key[n] = (shanten[t] << 16) | ((255 - unseen[t]) << 8) | t
         n += 1
+    for i in range(n, 16):
+        key[i] = 0x7FFFFFFF
+    _rank_order(key, n, order)
     out = PyList_New(n)
     for i in range(n):
         t = order[i]

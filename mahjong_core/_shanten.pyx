@@ -1621,12 +1621,29 @@ cdef extern from *:
        one object per small int, so a count is almost always one of these (mj_init_counts
        fills them; any other int object, a bool, a float ... is read the slow way). */
     static PyObject* mj_count_objects[5];
+    /* CPython keeps its small ints in one array, so the objects 0..4 are equally spaced:
+       then (item - object 0) >> shift is the count of an item that is one of them, with no
+       branch on the value (random counts defeat a branch predictor). Checked here; shift
+       stays -1 (the comparisons below only) when the layout is otherwise. */
+    static uintptr_t mj_count_base = 0;
+    static int mj_count_shift = -1;
     static int mj_init_counts(void) {
-        int i;
+        int i, shift;
+        uintptr_t stride;
         for (i = 0; i < 5; i++) {
             mj_count_objects[i] = PyLong_FromLong(i);  /* kept for the module's lifetime */
             if (mj_count_objects[i] == NULL) return -1;
         }
+        stride = (uintptr_t)mj_count_objects[1] - (uintptr_t)mj_count_objects[0];
+        if ((uintptr_t)mj_count_objects[1] <= (uintptr_t)mj_count_objects[0]
+                || (stride & (stride - 1)) != 0)
+            return 0;
+        for (i = 2; i < 5; i++)
+            if ((uintptr_t)mj_count_objects[i] != (uintptr_t)mj_count_objects[0] + i * stride)
+                return 0;
+        for (shift = 0; ((uintptr_t)1 << shift) != stride; shift++) {}
+        mj_count_base = (uintptr_t)mj_count_objects[0];
+        mj_count_shift = shift;
         return 0;
     }
     /* As mj_read_count_items (the 34 int counts 0..4 of a list or tuple of 34 items into
@@ -1636,9 +1653,19 @@ cdef extern from *:
         PyObject** items = PySequence_Fast_ITEMS(seq);
         PyObject *zero = mj_count_objects[0], *one = mj_count_objects[1],
                  *two = mj_count_objects[2];
-        int i, total = 0;
+        int i = 0, total = 0;
         long v;
-        for (i = 0; i < 34; i++) {
+        if (mj_count_shift >= 0) {
+            uintptr_t low = ((uintptr_t)1 << mj_count_shift) - 1, top = (uintptr_t)4 << mj_count_shift;
+            for (; i < 34; i++) {
+                uintptr_t d = (uintptr_t)items[i] - mj_count_base;
+                if (d > top || (d & low) != 0)
+                    break;                   /* not one of the objects 0..4: read below */
+                counts[i] = (uint8_t)(d >> mj_count_shift);
+                total += (int)(d >> mj_count_shift);
+            }
+        }
+        for (; i < 34; i++) {
             PyObject* x = items[i];
             if (x == zero) continue;         /* counts is zeroed by the caller */
             if (x == one) v = 1;
