@@ -20,12 +20,15 @@ And per discard of a tile of group g:
 - draws in g: g's class without the discarded copy and with the drawn one (one lookup
   each), read in the same row;
 - draws in another group h: h's plus classes, read in the row of h's three other groups,
-  which now hold g's new class (two combining lookups for h's row); these depend only on
-  (g, g's new class, the count to beat), so discards that share them (about half of a
-  random hand's) reuse the first one's draws.
+  which now hold g's new class (two combining lookups for h's row). These table values
+  depend only on (g, g's new class): the discards are taken group by group, and the
+  discards of a group that leave the same class (about half of a random hand's) reuse
+  the first one's values, compared with each discard's own count to beat.
 
 The special forms are bit operations on the held masks (as in _shanten), redone per
-discard; knitted straight reads the rest of the hand through the same tables. Hands with
+discard; knitted straight reads the rest of the hand through the same tables. The
+options of discard_analysis are sorted by counting, for each, the smaller keys (packed
+shanten, unseen copies and tile), with no data-dependent branch. Hands with
 locked meld copies or a wildcard take _shanten's exact search (hand_missing), discard by
 discard. tests/test_discard.py holds every entry equal to the former discard_analysis
 (tests/slow_discard.py) and to the useful-tile kernel of each 13-tile hand.
@@ -273,10 +276,12 @@ for _i in range(3):
 # --- one hand -------------------------------------------------------------------------------
 
 cdef inline uint32_t _group_index(const uint8_t* c, int n) noexcept nogil:
-    cdef uint32_t idx = 0
-    cdef int r
-    for r in range(n - 1, -1, -1):
-        idx = idx * 5 + c[r]
+    """Base-5 index of a group's n (9 or 7) counts: independent products, so the groups
+    overlap in the pipeline."""
+    cdef uint32_t idx = (c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4]
+                         + 3125 * c[5] + 15625 * c[6])
+    if n == 9:
+        idx += 78125 * c[7] + 390625 * c[8]
     return idx
 
 
