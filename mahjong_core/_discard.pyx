@@ -20,12 +20,15 @@ And per discard of a tile of group g:
 - draws in g: g's class without the discarded copy and with the drawn one (one lookup
   each), read in the same row;
 - draws in another group h: h's plus classes, read in the row of h's three other groups,
-  which now hold g's new class (two combining lookups for h's row); these depend only on
-  (g, g's new class, the count to beat), so discards that share them (about half of a
-  random hand's) reuse the first one's draws.
+  which now hold g's new class (two combining lookups for h's row). These table values
+  depend only on (g, g's new class): the discards are taken group by group, and the
+  discards of a group that leave the same class (about half of a random hand's) reuse
+  the first one's values, compared with each discard's own count to beat.
 
 The special forms are bit operations on the held masks (as in _shanten), redone per
-discard; knitted straight reads the rest of the hand through the same tables. Hands with
+discard; knitted straight reads the rest of the hand through the same tables. The
+options of discard_analysis are sorted by counting, for each, the smaller keys (packed
+shanten, unseen copies and tile), with no data-dependent branch. Hands with
 locked meld copies or a wildcard take _shanten's exact search (hand_missing), discard by
 discard. tests/test_discard.py holds every entry equal to the former discard_analysis
 (tests/slow_discard.py) and to the useful-tile kernel of each 13-tile hand.
@@ -34,7 +37,6 @@ cimport cython
 from cpython.list cimport PyList_New
 from cpython.object cimport PyObject_RichCompare
 from cpython.ref cimport PyObject
-from cpython.sequence cimport PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New
 from cython.parallel cimport prange
 from libc.string cimport memcpy, memset
@@ -43,17 +45,15 @@ from mahjong_core._bits cimport ctz64, eq_mask, gt_mask, odd_mask, popcount64, s
 from mahjong_core._decompose cimport knitted_pattern_mask
 from mahjong_core._shanten cimport (
     FINAL_TABLE, HONOR_CLASS, PAIR_TABLE, PH_TABLE, SUIT_CLASS, SUIT_FINAL_TABLE,
-    TRIPLE_TABLE, hand_missing, n_honor_classes, n_pair_classes, n_ph_classes,
-    n_suit_classes, n_triple_classes,
+    TRIPLE_TABLE, HandView, forms_bits, hand_missing, knitted_rest, n_honor_classes,
+    n_pair_classes, n_ph_classes, n_suit_classes, n_triple_classes, tile_counts,
 )
-from mahjong_core._tileparse cimport count_tenhou_text, count_tile_ids
 from mahjong_core._types cimport (
     FORM_ALL, FORM_HONORS_KNITTED, FORM_KNITTED_STRAIGHT, FORM_REGULAR, FORM_SEVEN_PAIRS,
     FORM_THIRTEEN_ORPHANS, N_KINDS, int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t,
 )
 
 import collections.abc as _abc
-import sys as _sys
 
 cdef extern from *:
     """
@@ -143,7 +143,78 @@ cdef extern from *:
              | MJ_BELOW(row[plus[6]], 6);
     }
     #endif
+    /* The cache of draws outside a discard's group (see _other_values): 16 bytes of table
+       values per other group, the draw of rank k in byte k, and the key bytes of the
+       cache's entries (255 = empty). */
+    #if defined(__SSE4_1__)
+    MJ_INLINE void mj_values9(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
+        MJ_GATHER7(row, MJ_PLUS)
+        v = _mm_insert_epi8(v, row[plus[7]], 7); v = _mm_insert_epi8(v, row[plus[8]], 8);
+        _mm_storeu_si128((__m128i*)out, v);
+    }
+    MJ_INLINE void mj_values7(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
+        MJ_GATHER7(row, MJ_PLUS)
+        _mm_storeu_si128((__m128i*)out, v);
+    }
+    /* bit k = values[k] below target, for k < bits */
+    MJ_INLINE uint64_t mj_values_below(const uint8_t* values, int target, int bits) {
+        return mj_below(_mm_loadu_si128((const __m128i*)values), target, bits);
+    }
+    /* the entry of keys[16] equal to key, or -1 */
+    MJ_INLINE int mj_find_key(const uint8_t* keys, int key) {
+        int m = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)keys),
+                                                 _mm_set1_epi8((char)key)));
+        return m ? __builtin_ctz(m) : -1;
+    }
+    #else
+    MJ_INLINE void mj_values9(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
+        for (int k = 0; k < 9; k++) out[k] = row[plus[k]];
+    }
+    MJ_INLINE void mj_values7(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
+        for (int k = 0; k < 7; k++) out[k] = row[plus[k]];
+    }
+    MJ_INLINE uint64_t mj_values_below(const uint8_t* values, int target, int bits) {
+        uint64_t m = 0;
+        for (int k = 0; k < bits; k++) m |= (uint64_t)(values[k] < target) << k;
+        return m;
+    }
+    MJ_INLINE int mj_find_key(const uint8_t* keys, int key) {
+        for (int k = 0; k < 16; k++) if (keys[k] == key) return k;
+        return -1;
+    }
+    #endif
+    /* order[rank] = key & 255 for the n < 16 distinct keys key[0..n), rank = the number
+       of smaller keys (key has 16 entries, those from n on hold INT32_MAX): a sort
+       without data-dependent branches */
+    #if defined(__SSE4_1__)
+    MJ_INLINE void mj_rank_order(const int32_t* key, int n, uint8_t* order) {
+        __m128i k0 = _mm_loadu_si128((const __m128i*)key);
+        __m128i k1 = _mm_loadu_si128((const __m128i*)(key + 4));
+        __m128i k2 = _mm_loadu_si128((const __m128i*)(key + 8));
+        __m128i k3 = _mm_loadu_si128((const __m128i*)(key + 12));
+        for (int i = 0; i < n; i++) {
+            __m128i x = _mm_set1_epi32(key[i]);
+            __m128i lo = _mm_packs_epi32(_mm_cmpgt_epi32(x, k0), _mm_cmpgt_epi32(x, k1));
+            __m128i hi = _mm_packs_epi32(_mm_cmpgt_epi32(x, k2), _mm_cmpgt_epi32(x, k3));
+            order[__builtin_popcount(_mm_movemask_epi8(_mm_packs_epi16(lo, hi)))] =
+                (uint8_t)(key[i] & 255);
+        }
+    }
+    #else
+    MJ_INLINE void mj_rank_order(const int32_t* key, int n, uint8_t* order) {
+        for (int i = 0; i < n; i++) {
+            int rank = 0;
+            for (int j = 0; j < n; j++) rank += key[j] < key[i];
+            order[rank] = (uint8_t)(key[i] & 255);
+        }
+    }
+    #endif
     """
+    void _rank_order "mj_rank_order"(const int32_t* key, int n, uint8_t* order) nogil
+    void _values9 "mj_values9"(const uint8_t* plus, const uint8_t* row, uint8_t* out) nogil
+    void _values7 "mj_values7"(const uint8_t* plus, const uint8_t* row, uint8_t* out) nogil
+    uint64_t _values_below "mj_values_below"(const uint8_t* values, int target, int bits) nogil
+    int _find_key "mj_find_key"(const uint8_t* keys, int key) nogil
     uint64_t _draws9 "mj_draws9"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
     uint64_t _draws7 "mj_draws7"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
     uint64_t _plus9 "mj_plus9"(const uint8_t* plus, const uint8_t* row, int target) nogil
@@ -204,20 +275,13 @@ for _i in range(3):
 
 # --- one hand -------------------------------------------------------------------------------
 
-cdef struct View:
-    uint32_t idx[4]         # base-5 index of m, p, s and of the honors
-    uint8_t cls[4]          # their classes
-    uint64_t present        # bit t: tile t held at least once
-    uint64_t twos           # ... at least twice
-    uint64_t threes         # ... at least three times
-    uint64_t fours          # ... four times
-
-
 cdef inline uint32_t _group_index(const uint8_t* c, int n) noexcept nogil:
-    cdef uint32_t idx = 0
-    cdef int r
-    for r in range(n - 1, -1, -1):
-        idx = idx * 5 + c[r]
+    """Base-5 index of a group's n (9 or 7) counts: independent products, so the groups
+    overlap in the pipeline."""
+    cdef uint32_t idx = (c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4]
+                         + 3125 * c[5] + 15625 * c[6])
+    if n == 9:
+        idx += 78125 * c[7] + 390625 * c[8]
     return idx
 
 
@@ -225,7 +289,7 @@ cdef inline uint8_t _class_of(int g, uint32_t idx) noexcept nogil:
     return SUIT_CLASS[idx] if g < 3 else HONOR_CLASS[idx]
 
 
-cdef inline void _make_view(const uint8_t* c, View* v) noexcept nogil:
+cdef inline void _make_view(const uint8_t* c, HandView* v) noexcept nogil:
     """c: 48 bytes, the 34 counts and zero padding."""
     cdef int g
     for g in range(3):
@@ -245,7 +309,7 @@ cdef inline int _final(int sets, int c0, int c1, int c2, int c3) noexcept nogil:
     return FINAL_TABLE[(sets * N_TRIPLE + triple) * N_HONOR + c3]
 
 
-cdef uint64_t _regular_useful(const View* v, uint64_t blocked, int sets, int target
+cdef uint64_t _regular_useful(const HandView* v, uint64_t blocked, int sets, int target
                               ) noexcept nogil:
     """Draws (not in blocked) that bring the regular missing count of v below target,
     from scratch (the knitted-straight rest; the discard loop has its own incremental
@@ -268,22 +332,9 @@ cdef uint64_t _regular_useful(const View* v, uint64_t blocked, int sets, int tar
     return mask & ~blocked
 
 
-cdef inline void _knitted_rest(const View* v, int p, View* rest) noexcept nogil:
-    """v without one copy of each held tile of knitted pattern p."""
-    cdef uint64_t held = v.present & KNIT[p]
-    rest.idx[0] = v.idx[0] - MASK_WEIGHT[held & 511]
-    rest.idx[1] = v.idx[1] - MASK_WEIGHT[(held >> 9) & 511]
-    rest.idx[2] = v.idx[2] - MASK_WEIGHT[(held >> 18) & 511]
-    rest.idx[3] = v.idx[3]
-    rest.cls[0] = SUIT_CLASS[rest.idx[0]]
-    rest.cls[1] = SUIT_CLASS[rest.idx[1]]
-    rest.cls[2] = SUIT_CLASS[rest.idx[2]]
-    rest.cls[3] = v.cls[3]
-
-
-cdef inline int _knitted_pattern_missing(const View* v, int p, int n_melds) noexcept nogil:
-    cdef View rest
-    _knitted_rest(v, p, &rest)
+cdef inline int _knitted_pattern_missing(const HandView* v, int p, int n_melds) noexcept nogil:
+    cdef HandView rest
+    knitted_rest(v, p, &rest)
     return 9 - popcount64(v.present & KNIT[p]) + _final(
         1 - n_melds, rest.cls[0], rest.cls[1], rest.cls[2], rest.cls[3])
 
@@ -316,14 +367,15 @@ cdef struct Row:            # what the discard loop of one hand shares across it
     const uint8_t* row[4]    # each group's row of the three other groups combined
     uint8_t plus[4][9]       # each group's class with one more copy of rank r
     int pair01, pair02, pair12
-    # the draws outside the discard's group depend only on (group, its class after the
-    # discard, target): kept for the discards of that group met so far
-    int n_seen
-    int seen_key[14]
-    uint64_t seen_mask[14]
+    # The draws outside the discard's group depend only on the group and its class after
+    # the discard: the table values of those draws (_other_values), kept for the discards
+    # of the current group. key[i] = the class of entry i (255 = empty).
+    int n_cached
+    uint8_t key[16]
+    uint8_t values[9][3][16]
 
 
-cdef inline void _prepare_row(const View* v, int sets, Row* w) noexcept nogil:
+cdef inline void _prepare_row(const HandView* v, int sets, Row* w) noexcept nogil:
     cdef const uint8_t* base = SUIT_FINAL_TABLE + sets * N_PH * N_SUIT
     cdef int r, c3 = v.cls[3]
     w.pair01 = PAIR_TABLE[v.cls[0] * N_SUIT + v.cls[1]]
@@ -340,52 +392,67 @@ cdef inline void _prepare_row(const View* v, int sets, Row* w) noexcept nogil:
         w.plus[2][r] = SUIT_CLASS[v.idx[2] + POW5[r]]
     for r in range(7):
         w.plus[3][r] = HONOR_CLASS[v.idx[3] + POW5[r]]
-    w.n_seen = 0
 
 
-cdef uint64_t _other_draws(const View* v, Row* w, int sets, int g, int cg, int target
-                           ) noexcept nogil:
-    """Draws outside group g that bring the regular missing count below target once g's
-    class is cg (each other group's plus classes, read in its row rebuilt with cg)."""
+cdef inline void _other_values(const HandView* v, Row* w, int sets, int g, int cg,
+                               uint8_t (*out)[16]) noexcept nogil:
+    """The regular missing counts after a discard from group g that leaves g's class cg and
+    a draw in another group: out[k][r] for the draw of rank r in the k-th other group (in
+    group order). Each other group's plus classes are read in its row rebuilt with cg."""
     cdef const uint8_t* base = SUIT_FINAL_TABLE + sets * N_PH * N_SUIT
     cdef const uint8_t* honor_base = FINAL_TABLE + sets * N_TRIPLE * N_HONOR
-    cdef int i, key = (g << 16) | (cg << 8) | target, c3 = v.cls[3]
-    cdef uint64_t mask
-    for i in range(w.n_seen):
-        if w.seen_key[i] == key:
-            return w.seen_mask[i]
+    cdef int c3 = v.cls[3]
     if g == 3:
-        mask = (_plus9(w.plus[0], base + PH_TABLE[w.pair12 * N_HONOR + cg] * N_SUIT, target)
-                | _plus9(w.plus[1], base + PH_TABLE[w.pair02 * N_HONOR + cg] * N_SUIT,
-                         target) << 9
-                | _plus9(w.plus[2], base + PH_TABLE[w.pair01 * N_HONOR + cg] * N_SUIT,
-                         target) << 18)
+        _values9(w.plus[0], base + PH_TABLE[w.pair12 * N_HONOR + cg] * N_SUIT, out[0])
+        _values9(w.plus[1], base + PH_TABLE[w.pair02 * N_HONOR + cg] * N_SUIT, out[1])
+        _values9(w.plus[2], base + PH_TABLE[w.pair01 * N_HONOR + cg] * N_SUIT, out[2])
     elif g == 0:
-        mask = (_plus9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]]
-                                                  * N_HONOR + c3] * N_SUIT, target) << 9
-                | _plus9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]]
-                                                    * N_HONOR + c3] * N_SUIT, target) << 18
-                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair12 * N_SUIT + cg]
-                         * N_HONOR, target) << 27)
+        _values9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]] * N_HONOR + c3]
+                 * N_SUIT, out[0])
+        _values9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]] * N_HONOR + c3]
+                 * N_SUIT, out[1])
+        _values7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair12 * N_SUIT + cg] * N_HONOR, out[2])
     elif g == 1:
-        mask = (_plus9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]]
-                                                  * N_HONOR + c3] * N_SUIT, target)
-                | _plus9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]]
-                                                    * N_HONOR + c3] * N_SUIT, target) << 18
-                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair02 * N_SUIT + cg]
-                         * N_HONOR, target) << 27)
+        _values9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]] * N_HONOR + c3]
+                 * N_SUIT, out[0])
+        _values9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]] * N_HONOR + c3]
+                 * N_SUIT, out[1])
+        _values7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair02 * N_SUIT + cg] * N_HONOR, out[2])
     else:
-        mask = (_plus9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]]
-                                                  * N_HONOR + c3] * N_SUIT, target)
-                | _plus9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]]
-                                                    * N_HONOR + c3] * N_SUIT, target) << 9
-                | _plus7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair01 * N_SUIT + cg]
-                         * N_HONOR, target) << 27)
-    if w.n_seen < 14:
-        w.seen_key[w.n_seen] = key
-        w.seen_mask[w.n_seen] = mask
-        w.n_seen += 1
-    return mask
+        _values9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]] * N_HONOR + c3]
+                 * N_SUIT, out[0])
+        _values9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]] * N_HONOR + c3]
+                 * N_SUIT, out[1])
+        _values7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair01 * N_SUIT + cg] * N_HONOR, out[2])
+
+
+cdef inline uint64_t _other_draws(const HandView* v, Row* w, int sets, int g, int cg, int target
+                                  ) noexcept nogil:
+    """Draws outside group g that bring the regular missing count below target once g's
+    class is cg: the cached values of (g, cg), computed on the first discard that needs
+    them (the cache holds the current group's discards only)."""
+    cdef int i = _find_key(w.key, cg)
+    if i < 0:
+        i = w.n_cached
+        w.n_cached += 1
+        w.key[i] = <uint8_t>cg
+        _other_values(v, w, sets, g, cg, w.values[i])
+    # the other groups' bit offsets, in group order
+    if g == 0:
+        return (_values_below(w.values[i][0], target, 9) << 9
+                | _values_below(w.values[i][1], target, 9) << 18
+                | _values_below(w.values[i][2], target, 7) << 27)
+    if g == 1:
+        return (_values_below(w.values[i][0], target, 9)
+                | _values_below(w.values[i][1], target, 9) << 18
+                | _values_below(w.values[i][2], target, 7) << 27)
+    if g == 2:
+        return (_values_below(w.values[i][0], target, 9)
+                | _values_below(w.values[i][1], target, 9) << 9
+                | _values_below(w.values[i][2], target, 7) << 27)
+    return (_values_below(w.values[i][0], target, 9)
+            | _values_below(w.values[i][1], target, 9) << 9
+            | _values_below(w.values[i][2], target, 9) << 18)
 
 
 cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t* planes,
@@ -397,12 +464,14 @@ cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t
     useful-tile mask after discarding t.
 
     The same answers as _shanten's _missing and _useful on each 13 - 3m tile hand: the
-    minimum over the forms, and the union of the useful tiles of every form reaching it."""
-    cdef View v, after, rest
+    minimum over the forms, and the union of the useful tiles of every form reaching it.
+    The discards are taken group by group (the cache of _other_draws is per group)."""
+    cdef HandView v, after, rest
     cdef Row w
     cdef int sets = 4 - n_melds
-    cdef int t, g, r, cg, best, reg, sp, to, hk, d, p, held, count
-    cdef uint64_t bit, mask, held_tiles
+    cdef int t, g, r, cg, best, reg, sp, to, hk, d, p, held, first, pairs, orphans
+    cdef uint32_t idx_after
+    cdef uint64_t bit, mask, group_held
     cdef uint64_t present, twos, threes, fours
     cdef bint specials = n_melds == 0 and (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS
                                                      | FORM_HONORS_KNITTED)) != 0
@@ -416,88 +485,93 @@ cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t
     memset(unseen_out, 0, N_KINDS * sizeof(int16_t))
     if masks_out != NULL:
         memset(masks_out, 0, N_KINDS * sizeof(uint64_t))
-    held_tiles = v.present
-    while held_tiles:
-        t = ctz64(held_tiles)
-        held_tiles &= held_tiles - 1
-        bit = (<uint64_t>1) << t
-        count = c[t]
-        g = t // 9 if t < 27 else 3
-        r = t - 9 * g
-        present, twos, threes, fours = v.present, v.twos, v.threes, v.fours
-        if count == 1:
-            present &= ~bit
-        elif count == 2:
-            twos &= ~bit
-        elif count == 3:
-            threes &= ~bit
-        else:
-            fours &= ~bit
-        cg = _class_of(g, v.idx[g] - POW5[r])
-        best = reg = sp = to = hk = NOT_APPLICABLE
-        if regular:
-            reg = w.row[g][cg]
-            best = reg
-        if specials:
-            if forms & FORM_SEVEN_PAIRS:
-                d = popcount64(twos) + popcount64(fours)
-                sp = 7 - (d if d < 7 else 7)
-                if sp < best:
-                    best = sp
-            if forms & FORM_THIRTEEN_ORPHANS:
-                to = 14 - popcount64(present & ORPHANS) - ((twos & ORPHANS) != 0)
-                if to < best:
-                    best = to
-            if forms & FORM_HONORS_KNITTED:
-                for p in range(6):
-                    d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
-                    if d < hk:
-                        hk = d
-                if hk < 0:
-                    hk = 0
-                if hk < best:
-                    best = hk
-        if knitted:
-            after = v
-            after.present, after.twos, after.threes, after.fours = present, twos, threes, fours
-            after.idx[g] = v.idx[g] - POW5[r]
-            after.cls[g] = cg
-            if best > 0:
-                for p in range(6):
-                    if 9 - popcount64(present & KNIT[p]) >= best:
-                        continue
-                    d = _knitted_pattern_missing(&after, p, n_melds)
-                    if d < best:
-                        best = d
-        shanten_out[t] = <int8_t>(best - 1)
-        mask = 0
-        if 0 < best < NOT_APPLICABLE:
-            if reg == best:
-                if g < 3:
-                    mask = _draws9(SUIT_CLASS + (v.idx[g] - POW5[r]), w.row[g], best) << (9 * g)
-                else:
-                    mask = _draws7(HONOR_CLASS + (v.idx[3] - POW5[r]), w.row[3], best) << 27
-                mask = (mask | _other_draws(&v, &w, sets, g, cg, best)) & ~fours
-            if sp == best:
-                mask |= (present & ~twos) | (threes & ~fours)
-            if to == best:
-                mask |= ORPHANS & ~present if twos & ORPHANS else ORPHANS
-            if hk == best:
-                for p in range(6):
-                    d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
-                    if (d if d > 0 else 0) == best:
-                        mask |= (KNIT[p] | HONOR_BITS) & ~present
+    pairs = popcount64(v.twos) + popcount64(v.fours)        # seven pairs: c // 2 summed
+    orphans = popcount64(v.present & ORPHANS)
+    for g in range(4):
+        first = 9 * g
+        group_held = (v.present >> first) & (<uint64_t>511 if g < 3 else <uint64_t>127)
+        w.n_cached = 0
+        memset(w.key, 255, 16)
+        while group_held:
+            r = ctz64(group_held)
+            group_held &= group_held - 1
+            t = first + r
+            bit = (<uint64_t>1) << t
+            # the masks after discarding one t: t leaves the highest mask that holds it
+            present = v.present & ~(bit & ~v.twos)
+            twos = v.twos & ~(bit & ~v.threes)
+            threes = v.threes & ~(bit & ~v.fours)
+            fours = v.fours & ~bit
+            idx_after = v.idx[g] - POW5[r]
+            cg = SUIT_CLASS[idx_after] if g < 3 else HONOR_CLASS[idx_after]
+            best = reg = sp = to = hk = NOT_APPLICABLE
+            if regular:
+                reg = w.row[g][cg]
+                best = reg
+            if specials:
+                if forms & FORM_SEVEN_PAIRS:
+                    # a discard from 2 or 4 copies loses a pair
+                    d = pairs - ((v.twos & ~v.threes & bit) != 0) - ((v.fours & bit) != 0)
+                    sp = 7 - (d if d < 7 else 7)
+                    if sp < best:
+                        best = sp
+                if forms & FORM_THIRTEEN_ORPHANS:
+                    to = (14 - orphans + ((ORPHANS & bit & ~v.twos) != 0)
+                          - ((twos & ORPHANS) != 0))
+                    if to < best:
+                        best = to
+                if forms & FORM_HONORS_KNITTED:
+                    for p in range(6):
+                        d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
+                        if d < hk:
+                            hk = d
+                    if hk < 0:
+                        hk = 0
+                    if hk < best:
+                        best = hk
             if knitted:
-                for p in range(6):
-                    held = popcount64(present & KNIT[p])
-                    if 9 - held > best or _knitted_pattern_missing(&after, p, n_melds) != best:
-                        continue
-                    mask |= KNIT[p] & ~present
-                    _knitted_rest(&after, p, &rest)
-                    mask |= _regular_useful(&rest, fours, 1 - n_melds, best - (9 - held))
-        unseen_out[t] = <int16_t>_unseen_of(mask, planes)
-        if masks_out != NULL:
-            masks_out[t] = mask
+                after = v
+                after.present, after.twos, after.threes, after.fours = (present, twos, threes,
+                                                                        fours)
+                after.idx[g] = idx_after
+                after.cls[g] = cg
+                if best > 0:
+                    for p in range(6):
+                        if 9 - popcount64(present & KNIT[p]) >= best:
+                            continue
+                        d = _knitted_pattern_missing(&after, p, n_melds)
+                        if d < best:
+                            best = d
+            shanten_out[t] = <int8_t>(best - 1)
+            mask = 0
+            if 0 < best < NOT_APPLICABLE:
+                if reg == best:
+                    if g < 3:
+                        mask = _draws9(SUIT_CLASS + idx_after, w.row[g], best) << first
+                    else:
+                        mask = _draws7(HONOR_CLASS + idx_after, w.row[3], best) << 27
+                    mask = (mask | _other_draws(&v, &w, sets, g, cg, best)) & ~fours
+                if sp == best:
+                    mask |= (present & ~twos) | (threes & ~fours)
+                if to == best:
+                    mask |= ORPHANS & ~present if twos & ORPHANS else ORPHANS
+                if hk == best:
+                    for p in range(6):
+                        d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
+                        if (d if d > 0 else 0) == best:
+                            mask |= (KNIT[p] | HONOR_BITS) & ~present
+                if knitted:
+                    for p in range(6):
+                        held = popcount64(present & KNIT[p])
+                        if 9 - held > best or _knitted_pattern_missing(&after, p, n_melds
+                                                                       ) != best:
+                            continue
+                        mask |= KNIT[p] & ~present
+                        knitted_rest(&after, p, &rest)
+                        mask |= _regular_useful(&rest, fours, 1 - n_melds, best - (9 - held))
+            unseen_out[t] = <int16_t>_unseen_of(mask, planes)
+            if masks_out != NULL:
+                masks_out[t] = mask
 
 
 cdef void discard_exact(const uint8_t* c, int n_melds, int forms, const uint8_t* locked,
@@ -757,23 +831,19 @@ cdef inline DiscardOption _new_option(int t, int shanten, int unseen, uint64_t m
 cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unseen,
                    const uint64_t* masks):
     """The options, best first (lowest shanten, most unseen useful copies, lowest tile)."""
-    cdef int order[N_KINDS]
-    cdef int key[N_KINDS]
-    cdef int n = 0, i, j, t, k
+    cdef int32_t key[16]
+    cdef uint8_t order[16]
+    cdef int n = 0, i, t
     cdef uint64_t held = gt_mask(c, 0)
     cdef list out
-    while held:
+    while held:                  # at most 14 kinds: the key packs (shanten, -unseen, tile)
         t = ctz64(held)
         held &= held - 1
-        k = (shanten[t] << 16) | ((255 - unseen[t]) << 8) | t
-        j = n
-        while j > 0 and key[j - 1] > k:      # insertion sort (at most 14 entries)
-            key[j] = key[j - 1]
-            order[j] = order[j - 1]
-            j -= 1
-        key[j] = k
-        order[j] = t
+        key[n] = (shanten[t] << 16) | ((255 - unseen[t]) << 8) | t
         n += 1
+    for i in range(n, 16):
+        key[i] = 0x7FFFFFFF
+    _rank_order(key, n, order)
     out = PyList_New(n)
     for i in range(n):
         t = order[i]
@@ -818,96 +888,11 @@ def options_one(const uint8_t[::1] counts, int n_melds, int forms,
     return _options(c, shanten, unseen_sum, masks)
 
 
-cdef PyObject* _COUNT_INTS[5]        # the int objects 0..4 (CPython keeps one of each)
-for _i in range(5):
-    _COUNT_INTS[_i] = PyTuple_GET_ITEM(_TILE_INTS, _i)
-
-
-cdef int _read_counts(object tiles, uint8_t* c) except -2:
-    """The 34 int counts of a list or tuple into c: the tile count, -1 if an item is not an
-    int 0..4. Items are first matched by identity with the ints 0..4 (what a list of
-    counts holds); any other object is read as an int."""
-    cdef PyObject** items = PySequence_Fast_ITEMS(tiles)
-    cdef PyObject* item
-    cdef int t, x, total = 0
-    for t in range(N_KINDS):
-        item = items[t]
-        for x in range(5):
-            if item == _COUNT_INTS[x]:
-                break
-        else:
-            if type(<object>item) is not int or not 0 <= <object>item <= 4:
-                return -1                # (compared as Python ints: any size is refused)
-            x = <object>item
-        c[t] = <uint8_t>x
-        total += x
-    return total
-
-
-cdef int _read_tiles(object tiles, uint8_t* c, int max_tiles) except -2:
-    """Count plain tenhou text, a list/tuple of int ids or a list/tuple of 34 int counts
-    into c (zeroed here); the tile count, or -1 for anything else (the caller then takes
-    the full parser, which also words the errors)."""
-    cdef Py_ssize_t n
-    cdef int total
-    memset(c, 0, N_KINDS)
-    if type(tiles) is str:
-        return count_tenhou_text(<str>tiles, c, 4, max_tiles, True)
-    if type(tiles) is list or type(tiles) is tuple:
-        n = len(tiles)
-        if n == N_KINDS:                 # a counts array (as mahjong.tiles reads it)
-            total = _read_counts(tiles, c)
-            return total if total <= max_tiles else -1
-        if n > max_tiles or count_tile_ids(tiles, c, N_KINDS, True) >= 0:
-            return -1
-        return <int>n
-    return -1
-
-
-# The form names in bit order (as mahjong.analysis.FORMS), interned: a name written in the
-# caller's source is the same object, so a lookup is mostly one pointer comparison.
-cdef tuple _FORM_NAMES = tuple(_sys.intern(n) for n in (
-    "regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight"))
-
-
-cdef int _form_bit(object name) except -2:
-    """The bit of one form name, or -1 if it is not one."""
-    cdef int i
-    for i in range(5):
-        if name is <object>PyTuple_GET_ITEM(_FORM_NAMES, i):
-            return 1 << i
-    if type(name) is str:
-        for i in range(5):
-            if name == <object>PyTuple_GET_ITEM(_FORM_NAMES, i):
-                return 1 << i
-    return -1
-
-
-cdef int _forms_bits(object forms) except -2:
-    """The bit set of a forms argument given as None (all five), one name or a list or
-    tuple of names; -1 for anything else (mahjong.analysis.forms_mask then reads it and
-    words the errors)."""
-    cdef int mask = 0, bit
-    cdef Py_ssize_t i
-    if forms is None:
-        return FORM_ALL
-    if type(forms) is tuple or type(forms) is list:
-        for i in range(len(forms)):
-            bit = _form_bit(forms[i])
-            if bit < 0:
-                return -1
-            mask |= bit
-        return mask if mask else -1
-    if type(forms) is str:
-        return _form_bit(forms)
-    return -1
-
-
 cdef object _options_call(object hand, object melds, object forms, object visible,
                           int wildcard):
     """mahjong.discard_analysis(hand, melds, forms, visible) for the common arguments: the
     hand as plain tenhou text, a list/tuple of int ids or of 34 counts, no melds (an empty
-    list or tuple), forms as _forms_bits reads them, visible None or in one of the hand's
+    list or tuple), forms as forms_bits reads them, visible None or in one of the hand's
     forms, and the wildcard kind (-1 = none, else 0..33). None for anything else and for
     every error: the caller's full path then reads the arguments and words the error."""
     cdef uint8_t c[48]
@@ -919,14 +904,14 @@ cdef object _options_call(object hand, object melds, object forms, object visibl
     cdef int t, forms_set
     if not ((type(melds) is tuple or type(melds) is list) and len(melds) == 0):
         return None
-    forms_set = _forms_bits(forms)
+    forms_set = forms_bits(forms)
     memset(c + 32, 0, 16)
-    if forms_set <= 0 or not -1 <= wildcard < N_KINDS or _read_tiles(hand, c, 14) != 14:
+    if forms_set <= 0 or not -1 <= wildcard < N_KINDS or tile_counts(hand, c, 14) != 14:
         return None
     if visible is None:
         memset(seen, 0, N_KINDS)
     else:
-        if _read_tiles(visible, seen, 136) < 0:
+        if tile_counts(visible, seen, 136) < 0:
             return None
         for t in range(N_KINDS):
             if c[t] + seen[t] > 4:

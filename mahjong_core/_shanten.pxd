@@ -4,7 +4,7 @@
 # forms; shanten = missing - 1 (so -1 = complete). Works for any concealed tile count; the
 # number of sets still needed is 4 - n_melds. Targets never use a fifth copy of a tile.
 # These two do not know the melds' tiles or wildcards (mahjong_core._shanten.analyze_one does).
-from mahjong_core._types cimport uint8_t, uint64_t
+from mahjong_core._types cimport uint8_t, uint32_t, uint64_t
 
 # Missing tiles over the forms in the bit set `forms` (FORM_* of _types.pxd); forms that do
 # not apply with n_melds melds are skipped; returns 99 if none applies.
@@ -38,3 +38,25 @@ cdef uint8_t* FINAL_TABLE
 cdef uint8_t* PH_TABLE
 cdef uint8_t* SUIT_FINAL_TABLE
 cdef int n_suit_classes, n_honor_classes, n_pair_classes, n_triple_classes, n_ph_classes
+
+# Shared with mahjong_core._discard (one copy of each):
+#   HandView: a hand read as the four groups (base-5 index and class of m, p, s and the
+#       honors) and its count masks;
+#   knitted_rest: v without one copy of each held tile of knitted pattern p (indices,
+#       classes and present mask);
+#   forms_bits: the FORM_* bit set of a forms argument in a common form (None, one name,
+#       a list or tuple of names), -1 for anything else;
+#   tile_counts: c[34] from tiles in a common form (plain tenhou text, a list/tuple of int
+#       ids or of 34 int counts, a 1-D integer numpy array of 34 counts): the tile count,
+#       or -1 for any other form or error (a fifth copy, more than max_tiles tiles).
+cdef struct HandView:
+    uint32_t idx[4]         # base-5 index of m, p, s and of the seven honors
+    uint8_t cls[4]          # their classes
+    uint64_t present        # bit t: tile t held at least once
+    uint64_t twos           # bit t: held at least twice
+    uint64_t threes         # bit t: held at least three times
+    uint64_t fours          # bit t: held four times (cannot be drawn)
+
+cdef void knitted_rest(const HandView* v, int p, HandView* rest) noexcept nogil
+cdef int forms_bits(object forms) except -2
+cdef int tile_counts(object tiles, uint8_t* c, int max_tiles) except -2

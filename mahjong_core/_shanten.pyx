@@ -584,13 +584,7 @@ _init_tables()
 
 # --- per-hand kernels -------------------------------------------------------------------
 
-cdef struct HandView:
-    uint32_t idx[4]         # base-5 index of m, p, s and of the seven honors
-    uint8_t cls[4]          # their classes
-    uint64_t present        # bit t: tile t held at least once
-    uint64_t twos           # bit t: held at least twice
-    uint64_t threes         # bit t: held at least three times
-    uint64_t fours          # bit t: held four times (cannot be drawn)
+# HandView (the four groups' indices and classes, the count masks) is in _shanten.pxd.
 
 
 cdef inline void _index_view(const uint8_t* c, HandView* v) noexcept nogil:
@@ -648,8 +642,9 @@ cdef inline int _knitted_held(const HandView* v, int p) noexcept nogil:
     return mj_popcount64(v.present & KNIT_MASK[p])
 
 
-cdef inline void _knitted_rest(const HandView* v, int p, HandView* rest) noexcept nogil:
-    """Indices and classes after removing one copy of each held tile of pattern p."""
+cdef void knitted_rest(const HandView* v, int p, HandView* rest) noexcept nogil:
+    """Indices and classes after removing one copy of each held tile of pattern p (also
+    mahjong_core._discard's, through _shanten.pxd)."""
     cdef uint64_t held = v.present & KNIT_MASK[p]
     rest.idx[0] = v.idx[0] - MASK_WEIGHT[held & 511]
     rest.idx[1] = v.idx[1] - MASK_WEIGHT[(held >> 9) & 511]
@@ -664,7 +659,7 @@ cdef inline void _knitted_rest(const HandView* v, int p, HandView* rest) noexcep
 
 cdef inline int _knitted_pattern_missing(const HandView* v, int p, int n_melds) noexcept nogil:
     cdef HandView rest
-    _knitted_rest(v, p, &rest)
+    knitted_rest(v, p, &rest)
     return 9 - _knitted_held(v, p) + _final(1 - n_melds, rest.cls[0], rest.cls[1],
                                               rest.cls[2], rest.cls[3])
 
@@ -817,7 +812,7 @@ cdef uint64_t _useful(const HandView* v, int n_melds, int forms, int best) noexc
             if 9 - held > best or _knitted_pattern_missing(v, p, n_melds) != best:
                 continue
             mask |= KNIT_MASK[p] & ~v.present          # a missing knitted tile
-            _knitted_rest(v, p, &rest)                 # or a tile that helps the rest
+            knitted_rest(v, p, &rest)                 # or a tile that helps the rest
             mask |= _regular_useful(&rest, v.fours, 1 - n_melds, best - (9 - held))
     return mask
 
@@ -1553,7 +1548,8 @@ cdef inline int _form_bit(object name) except -2:
 cdef int forms_bits(object forms) except -2:
     """The bit set of a forms argument in a common form: None (all five forms), one form
     name, or a list or tuple of names. -1 for anything else (another iterable, an unknown
-    name, an empty list): mahjong.analysis.forms_mask reads those and words the errors."""
+    name, an empty list): mahjong.analysis.forms_mask reads those and words the errors.
+    (Also mahjong_core._discard's, through _shanten.pxd.)"""
     cdef int mask = 0, bit
     cdef Py_ssize_t i, n
     cdef PyObject** items
@@ -1625,12 +1621,29 @@ cdef extern from *:
        one object per small int, so a count is almost always one of these (mj_init_counts
        fills them; any other int object, a bool, a float ... is read the slow way). */
     static PyObject* mj_count_objects[5];
+    /* CPython keeps its small ints in one array, so the objects 0..4 are equally spaced:
+       then (item - object 0) >> shift is the count of an item that is one of them, with no
+       branch on the value (random counts defeat a branch predictor). Checked here; shift
+       stays -1 (the comparisons below only) when the layout is otherwise. */
+    static uintptr_t mj_count_base = 0;
+    static int mj_count_shift = -1;
     static int mj_init_counts(void) {
-        int i;
+        int i, shift;
+        uintptr_t stride;
         for (i = 0; i < 5; i++) {
             mj_count_objects[i] = PyLong_FromLong(i);  /* kept for the module's lifetime */
             if (mj_count_objects[i] == NULL) return -1;
         }
+        stride = (uintptr_t)mj_count_objects[1] - (uintptr_t)mj_count_objects[0];
+        if ((uintptr_t)mj_count_objects[1] <= (uintptr_t)mj_count_objects[0]
+                || (stride & (stride - 1)) != 0)
+            return 0;
+        for (i = 2; i < 5; i++)
+            if ((uintptr_t)mj_count_objects[i] != (uintptr_t)mj_count_objects[0] + i * stride)
+                return 0;
+        for (shift = 0; ((uintptr_t)1 << shift) != stride; shift++) {}
+        mj_count_base = (uintptr_t)mj_count_objects[0];
+        mj_count_shift = shift;
         return 0;
     }
     /* As mj_read_count_items (the 34 int counts 0..4 of a list or tuple of 34 items into
@@ -1640,9 +1653,19 @@ cdef extern from *:
         PyObject** items = PySequence_Fast_ITEMS(seq);
         PyObject *zero = mj_count_objects[0], *one = mj_count_objects[1],
                  *two = mj_count_objects[2];
-        int i, total = 0;
+        int i = 0, total = 0;
         long v;
-        for (i = 0; i < 34; i++) {
+        if (mj_count_shift >= 0) {
+            uintptr_t low = ((uintptr_t)1 << mj_count_shift) - 1, top = (uintptr_t)4 << mj_count_shift;
+            for (; i < 34; i++) {
+                uintptr_t d = (uintptr_t)items[i] - mj_count_base;
+                if (d > top || (d & low) != 0)
+                    break;                   /* not one of the objects 0..4: read below */
+                counts[i] = (uint8_t)(d >> mj_count_shift);
+                total += (int)(d >> mj_count_shift);
+            }
+        }
+        for (; i < 34; i++) {
             PyObject* x = items[i];
             if (x == zero) continue;         /* counts is zeroed by the caller */
             if (x == one) v = 1;
@@ -1665,25 +1688,35 @@ cdef extern from *:
 mj_init_counts()
 
 
-cdef int hand_counts(object tiles, uint8_t* c) except -2:
-    """Fill c[34] from concealed tiles in a common form: a plain tenhou string ("123m456p11z",
-    spaces between groups allowed), a list or tuple of int ids, a list or tuple of 34 int
-    counts, or a 1-D integer numpy array of 34 counts. Returns the tile count, or -1 for any
-    other form or any error (a fifth copy, more than 14 tiles, a count out of range)."""
+cdef int tile_counts(object tiles, uint8_t* c, int max_tiles) except -2:
+    """Fill c[34] from tiles in a common form: a plain tenhou string ("123m456p11z", spaces
+    between groups allowed), a list or tuple of int ids, a list or tuple of 34 int counts,
+    or a 1-D integer numpy array of 34 counts. Returns the tile count, or -1 for any other
+    form or any error (a fifth copy, more than max_tiles tiles, a count out of range).
+    (mahjong_core._discard reads hands and visible tiles with it, through _shanten.pxd.)"""
     cdef Py_ssize_t n
+    cdef int total
     memset(c, 0, N_KINDS)
     if type(tiles) is str:
-        return count_tenhou_text(<str>tiles, c, 4, 14, True)
+        return count_tenhou_text(<str>tiles, c, 4, max_tiles, True)
     if type(tiles) is list or type(tiles) is tuple:
         n = len(tiles)
         if n == N_KINDS:
-            return read_counts_fast(tiles, c)
-        if n > 14:
+            total = read_counts_fast(tiles, c)
+        elif n > max_tiles:
             return -1
-        return count_id_items(tiles, c, 4)
-    if type(tiles) is _ndarray:
-        return _read_array(tiles, c)
-    return -1
+        else:
+            return count_id_items(tiles, c, 4)
+    elif type(tiles) is _ndarray:
+        total = _read_array(tiles, c)
+    else:
+        return -1
+    return total if total <= max_tiles else -1
+
+
+cdef inline int hand_counts(object tiles, uint8_t* c) except -2:
+    """tile_counts of concealed tiles (at most 14)."""
+    return tile_counts(tiles, c, 14)
 
 
 cdef inline bint _plain_call(object melds, object wildcard) noexcept:

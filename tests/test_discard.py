@@ -122,6 +122,45 @@ def test_discard_analysis_every_argument_form_of_the_c_path():
         assert option_rows(mahjong.discard_analysis(ids, forms=iter(["regular"]))) == expected
 
 
+def test_counts_lists_with_other_int_objects_read_as_before():
+    # a 34-count list is read by the addresses of the small ints 0..4; an item that is
+    # another object (a numpy int, an int subclass) at any position is read the slow way,
+    # and the answers are those of the full path
+    import enum
+
+    class Count(enum.IntEnum):
+        ONE = 1
+        TWO = 2
+
+    rng = random.Random(5)
+    for counts in make_hands(60, 21):
+        expected = option_rows(slow.discard_analysis(counts))
+        expected_shanten = int(mahjong.shanten(counts))
+        for _ in range(3):
+            items = counts.tolist()
+            held = [t for t in range(34) if items[t]]
+            for t in rng.sample(held, rng.randint(1, 3)):
+                items[t] = (np.int64(items[t]) if rng.random() < 0.5 or items[t] > 2
+                            else Count(items[t]))
+            assert option_rows(mahjong.discard_analysis(items)) == expected
+            assert mahjong.shanten(items) == expected_shanten
+            assert mahjong.shanten(tuple(items)) == expected_shanten
+
+
+def test_visible_ids_beyond_fourteen_tiles():
+    # visible tiles given as a long list of ids (the fast reader takes up to 136; a list
+    # of 34 items is a counts array)
+    rng = random.Random(8)
+    for counts in make_hands(60, 22):
+        rest = [t for t in range(34) for _ in range(4 - counts[t])]
+        visible = rng.sample(rest, rng.choice([n for n in range(15, 61) if n != 34]))
+        expected = option_rows(slow.discard_analysis(counts, visible=visible))
+        assert option_rows(mahjong.discard_analysis(counts.tolist(), visible=visible)) \
+            == expected
+        assert option_rows(mahjong.discard_analysis(counts.tolist(), visible=tuple(visible))) \
+            == expected
+
+
 def test_discard_analysis_rejects_bad_counts_lists_as_before():
     good = make_hands(1, 14)[0].tolist()
     for bad in ([5] + good[1:], [-1] + good[1:], [True] + good[1:], [1.0] + good[1:],
