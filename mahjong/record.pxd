@@ -120,20 +120,26 @@ cdef _check_fifth_copies(object rec, list hands, list meld_groups, list unknown_
 
 # The text reader (a record's JSON text read straight into the events; see record.py).
 ctypedef const unsigned char* _bytes_p
+ctypedef unsigned char* _counts_p
 
 cdef long _F_TYPE, _F_SEAT, _F_TILE, _F_TILES, _F_FROM, _F_KIND, _F_HAND, _F_MELDS
 cdef long _F_WIN_TILE, _F_FLOWERS, _F_FLAG, _F_DRAW, _F_CLAIM, _F_KONG, _F_PLAIN_WIN
 cdef long _F_WIN, _F_NEEDED_WIN
 cdef long _E_DRAW, _E_DISCARD, _E_CHOW, _E_PUNG, _E_KONG, _E_READY, _E_FLIP, _E_WIN
 cdef long _E_EXHAUSTED
+cdef long _R_EVENTS, _R_FINAL, _R_RULES, _R_DEALER, _R_SEATS, _R_INDICATOR, _R_OPTIONS
+cdef long _R_ROUND_WIND, _R_FLOWER_INDICATORS, _R_NOTE, _R_RESULT
 cdef int _QUOTE, _COMMA, _COLON, _OPEN_LIST, _CLOSE_LIST, _OPEN, _CLOSE
 cdef tuple _WIN_FLAG_BYTES, _KONG_KIND_BYTES, _DRAWS, _DISCARDS, _READIES, _FLIPS
 
+@cython.final
 cdef class _Scan:
     cdef str text
     cdef bytes data
     cdef _bytes_p p
     cdef Py_ssize_t n, i, a, b
+    cdef bytearray counts
+    cdef _counts_p c
 
     @cython.locals(p=_bytes_p, i=Py_ssize_t, c=int)
     cdef int space(self) noexcept
@@ -154,7 +160,9 @@ cdef class _Scan:
     @cython.locals(p=_bytes_p, digit=long, suit=int, base=long)
     cdef long tile(self) except -1
     cdef object value(self)
-    @cython.locals(text=str)
+    @cython.locals(text=str, p=_bytes_p, counts=_counts_p, i=Py_ssize_t, end=Py_ssize_t,
+                   total=long, pending=long, top=long, c=long, base=long, r=long, t=long,
+                   k=long, out=list)
     cdef tuple hand(self)
     @cython.locals(out=list, kind=str, tiles=str, k=int)
     cdef tuple melds(self)
@@ -162,7 +170,8 @@ cdef class _Scan:
     @cython.locals(k=Py_ssize_t)
     cdef str kong_kind(self)
     cdef long event_type(self) except -1
-    @cython.locals(bit=long, name=bytes)
+    cdef long record_field(self) except -1
+    @cython.locals(bit=long, name=bytes, c=int)
     cdef long event_field(self) except -1
     @cython.locals(seen=long, flags=long, kind=long, seat=long, tile=long, win=long,
                    flowers=long, src=long, field=long, n=Py_ssize_t, f=long, hand=tuple,
@@ -171,12 +180,11 @@ cdef class _Scan:
     @cython.locals(seat=long, hand=tuple, melds=tuple)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
-                   events=tuple, final=dict, seen=set, key=str, out=list,
+                   events=tuple, final=dict, seen=long, key=long, out=list,
                    flower_indicators=tuple)
     cdef tuple record(self, object cls)
 
 cpdef object _read_text(object cls, str text)
-@cython.locals(fields=dict)
 cdef object _new_record(object cls, str rules, long dealer, tuple events, dict final,
                         object options, long seats, long round_wind, object indicator,
                         tuple flower_indicators, object wall, object reserve)

@@ -60,6 +60,7 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from mahjong_core import _types
+from mahjong_core._holdings import ids_of_counts as _ids_of_counts
 from mahjong_core._holdings import most_copies as _most_copies
 from mahjong_core._holdings import most_held_of as _most_held_of
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
@@ -1085,6 +1086,19 @@ _F_PLAIN_WIN = _F_TYPE | _F_SEAT | _F_HAND | _F_MELDS | _F_WIN_TILE | _F_FROM
 _F_WIN = _F_PLAIN_WIN | _F_FLOWERS | (_F_FLAG * 255)    # and the eight flags
 _F_NEEDED_WIN = _F_TYPE | _F_SEAT | _F_HAND | _F_WIN_TILE
 
+# bits of the record's own fields
+_R_EVENTS = 1
+_R_FINAL = 2
+_R_RULES = 4
+_R_DEALER = 8
+_R_SEATS = 16
+_R_INDICATOR = 32
+_R_OPTIONS = 64
+_R_ROUND_WIND = 128
+_R_FLOWER_INDICATORS = 256
+_R_NOTE = 512
+_R_RESULT = 1024
+
 # event types (the "type" field)
 _E_DRAW = 1
 _E_DISCARD = 2
@@ -1115,6 +1129,10 @@ class _Scan:
         self.data = text.encode("ascii") + b"\0"
         self.p = self.data
         self.n = len(text)
+        # the hand reader's counters: 34 tile kinds, then the 9 ranks of the digits
+        # waiting for their suit letter (all zero between hands)
+        self.counts = bytearray(43)
+        self.c = self.counts
         self.i = 0
         self.a = 0
         self.b = 0
@@ -1172,12 +1190,12 @@ class _Scan:
     def word(self, w: bytes) -> bool:
         """Whether the last string read is ``w``."""
         n = len(w)
-        if self.b - self.a != n:
-            return False
         p = self.p
         q = w
         a = self.a
-        for k in range(n):
+        if self.b - a != n or p[a] != q[0]:
+            return False
+        for k in range(1, n):
             if p[a + k] != q[k]:
                 return False
         return True
@@ -1262,8 +1280,51 @@ class _Scan:
         return value
 
     def hand(self) -> Tuple[int, ...]:
-        """A hand's tiles, sorted (plain tenhou notation only)."""
-        text = self.str_value()
+        """A hand's tiles, sorted: plain tenhou notation ("234m567m55p", honours 1z-7z),
+        read as _sorted_tile_ids reads it (digit runs 1-9 each closed by m, p, s or z),
+        counted in place. Anything else (or more tiles than a wall has) is read by
+        _sorted_tile_ids itself, which also gives up on anything but plain notation."""
+        self.string()
+        p = self.p
+        counts = self.c
+        i = self.a
+        end = self.b
+        total = pending = top = 0
+        while i < end:
+            c = p[i] - 49  # "1" -> 0
+            i += 1
+            if 0 <= c <= 8:
+                counts[34 + c] += 1
+                pending += 1
+                if c > top:
+                    top = c
+                continue
+            c += 49
+            if pending == 0:
+                break
+            if c == 109:  # m
+                base = 0
+            elif c == 112:  # p
+                base = 9
+            elif c == 115:  # s
+                base = 18
+            elif c == 122 and top <= 6:  # z (8z, 9z are not tiles)
+                base = 27
+            else:
+                break
+            for r in range(top + 1):
+                counts[base + r] += counts[34 + r]
+                counts[34 + r] = 0
+            total += pending
+            pending = top = 0
+            if total > 136:
+                break
+        else:
+            if pending == 0:
+                return _ids_of_counts(self.counts)  # (and zeroes the counters)
+        for t in range(43):  # not plain notation: zero the counters, ask the full reader
+            counts[t] = 0
+        text = self.text[self.a:self.b]
         hand = _sorted_tile_ids(text) if len(text) <= MAX_TEXT else None
         if hand is None:
             raise _Unusual
@@ -1348,31 +1409,66 @@ class _Scan:
 
     def event_field(self) -> int:
         """The field bit of the key just read (raises for a key events do not have)."""
-        if self.word(b"type"):
-            return _F_TYPE
-        if self.word(b"seat"):
-            return _F_SEAT
-        if self.word(b"tile"):
-            return _F_TILE
-        if self.word(b"tiles"):
-            return _F_TILES
-        if self.word(b"from"):
-            return _F_FROM
-        if self.word(b"hand"):
-            return _F_HAND
-        if self.word(b"melds"):
-            return _F_MELDS
-        if self.word(b"win_tile"):
-            return _F_WIN_TILE
-        if self.word(b"kind"):
-            return _F_KIND
-        if self.word(b"flowers"):
-            return _F_FLOWERS
+        c = self.p[self.a]  # (the first letter picks the candidates)
+        if c == 116:  # t
+            if self.word(b"type"):
+                return _F_TYPE
+            if self.word(b"tile"):
+                return _F_TILE
+            if self.word(b"tiles"):
+                return _F_TILES
+        elif c == 115:  # s
+            if self.word(b"seat"):
+                return _F_SEAT
+        elif c == 102:  # f
+            if self.word(b"from"):
+                return _F_FROM
+            if self.word(b"flowers"):
+                return _F_FLOWERS
+        elif c == 104:  # h
+            if self.word(b"hand"):
+                return _F_HAND
+        elif c == 109:  # m
+            if self.word(b"melds"):
+                return _F_MELDS
+        elif c == 119:  # w
+            if self.word(b"win_tile"):
+                return _F_WIN_TILE
+        elif c == 107:  # k
+            if self.word(b"kind"):
+                return _F_KIND
         bit = _F_FLAG
         for name in _WIN_FLAG_BYTES:
             if self.word(name):
                 return bit
             bit <<= 1
+        raise _Unusual
+
+    def record_field(self) -> int:
+        """The field bit of the record's key just read (raises for the wall, the reserve
+        and unknown keys)."""
+        if self.word(b"events"):
+            return _R_EVENTS
+        if self.word(b"final"):
+            return _R_FINAL
+        if self.word(b"rules"):
+            return _R_RULES
+        if self.word(b"dealer"):
+            return _R_DEALER
+        if self.word(b"seats"):
+            return _R_SEATS
+        if self.word(b"indicator"):
+            return _R_INDICATOR
+        if self.word(b"options"):
+            return _R_OPTIONS
+        if self.word(b"round_wind"):
+            return _R_ROUND_WIND
+        if self.word(b"flower_indicators"):
+            return _R_FLOWER_INDICATORS
+        if self.word(b"note"):
+            return _R_NOTE
+        if self.word(b"result"):
+            return _R_RESULT
         raise _Unusual
 
     def event(self, seats: int) -> Event:
@@ -1526,15 +1622,16 @@ class _Scan:
         flower_indicators = ()
         events = None
         final = {}
-        seen = set()
+        seen = 0  # the bits of the fields read
         self.expect(_OPEN)
         while True:
-            key = self.str_value()
-            if key in seen:
-                raise _Unusual
-            seen.add(key)
+            self.string()
+            key = self.record_field()
+            if seen & key:
+                raise _Unusual  # a repeated key
+            seen |= key
             self.expect(_COLON)
-            if key == "events":
+            if key == _R_EVENTS:
                 seats_used = seats
                 out = []
                 self.expect(_OPEN_LIST)
@@ -1548,27 +1645,27 @@ class _Scan:
                 if len(out) > MAX_EVENTS:
                     raise _Unusual
                 events = tuple(out)
-            elif key == "final":
+            elif key == _R_FINAL:
                 seats_used = seats
                 self.final(seats, final)
-            elif key == "rules":
+            elif key == _R_RULES:
                 rules = self.str_value()
                 if not rules:
                     raise _Unusual
-            elif key == "dealer":
+            elif key == _R_DEALER:
                 dealer = self.integer()
-            elif key == "seats":
+            elif key == _R_SEATS:
                 seats = 4 if self.null() else self.integer()
                 if not 2 <= seats <= MAX_SEATS:
                     raise _Unusual
-            elif key == "round_wind":
+            elif key == _R_ROUND_WIND:
                 round_wind = 0 if self.null() else self.integer()
                 if round_wind > 3:
                     raise _Unusual
-            elif key == "indicator":
+            elif key == _R_INDICATOR:
                 if not self.null():
                     indicator = self.tile()
-            elif key == "options":
+            elif key == _R_OPTIONS:
                 value = self.value()
                 if value is None:
                     options = _EMPTY
@@ -1576,13 +1673,13 @@ class _Scan:
                     raise _Unusual
                 else:
                     options = _freeze_options(value) if value else _EMPTY
-            elif key == "note" or key == "result":
+            elif key == _R_NOTE or key == _R_RESULT:
                 self.value()  # (not kept)
-            elif key == "flower_indicators":  # as the dict reader reads it
+            elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it
                 value = self.value()
                 flower_indicators = tuple(_tiles(value, "record", "flower_indicators")) \
                     if value else ()
-            else:  # the wall, the reserve, an unknown field
+            else:  # the wall, the reserve
                 raise _Unusual
             if not self.more(_CLOSE):
                 break
@@ -1614,20 +1711,17 @@ def _new_record(cls, rules: str, dealer: int, events: tuple, final: dict, option
                 seats: int, round_wind: int, indicator: Optional[int],
                 flower_indicators: Tuple[int, ...], wall: Optional[Tuple[int, ...]],
                 reserve: Optional[Tuple[int, ...]]) -> "HandRecord":
-    rec = cls.__new__(cls)
-    fields = rec.__dict__  # (HandRecord refuses setattr: the fields go in directly)
-    fields["rules"] = rules
-    fields["dealer"] = dealer
-    fields["events"] = events
-    fields["final"] = FrozenDict(final)
-    fields["options"] = options
-    fields["seats"] = seats
-    fields["round_wind"] = round_wind
-    fields["indicator"] = indicator
-    fields["flower_indicators"] = flower_indicators
-    fields["wall"] = wall
-    fields["reserve"] = reserve
+    rec = _object_new(cls)
+    # (HandRecord refuses setattr: the fields go in directly)
+    rec.__dict__.update({"rules": rules, "dealer": dealer, "events": events,
+                         "final": FrozenDict(final), "options": options, "seats": seats,
+                         "round_wind": round_wind, "indicator": indicator,
+                         "flower_indicators": flower_indicators, "wall": wall,
+                         "reserve": reserve})
     return rec
+
+
+_object_new = object.__new__
 
 
 @dataclass(init=False)
