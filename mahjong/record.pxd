@@ -73,7 +73,7 @@ cdef object _seat(object value, str where, long seats, str name=*)
 cpdef long _tile_name_id(str text) except? -2
 cdef object _tile(object value, str where, str name)
 cdef tuple _tiles(object value, str where, str name)
-@cython.locals(by_tiles=dict)
+@cython.locals(by_tiles=dict, kinds=dict)
 cdef object _meld(object kind, object tiles)
 cdef str _melds_where(Py_ssize_t index, long seat)
 @cython.locals(out=list, kind=object, tiles=object)
@@ -185,6 +185,7 @@ cdef class _Scan:
     cdef tuple record(self, object cls)
 
 cpdef object _read_text(object cls, str text)
+@cython.locals(fields=dict)
 cdef object _new_record(object cls, str rules, long dealer, tuple events, dict final,
                         object options, long seats, long round_wind, object indicator,
                         tuple flower_indicators, object wall, object reserve)

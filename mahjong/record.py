@@ -232,7 +232,8 @@ _MELD_CACHE_SIZE = 1024
 
 
 def _meld(kind: str, tiles: str) -> Meld:
-    by_tiles = _MELDS_BY_KIND.get(kind)
+    kinds = _MELDS_BY_KIND  # (a local: compiled, its lookups are direct dict calls)
+    by_tiles = kinds.get(kind)
     if by_tiles is not None:
         meld = by_tiles.get(tiles)
         if meld is not None:
@@ -1126,7 +1127,8 @@ class _Scan:
 
     def __init__(self, text: str):
         self.text = text
-        self.data = text.encode("ascii") + b"\0"
+        # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled out)
+        self.data = text.encode("ascii") if _COMPILED else text.encode("ascii") + b"\0"
         self.p = self.data
         self.n = len(text)
         # the hand reader's counters: 34 tile kinds, then the 9 ranks of the digits
@@ -1712,12 +1714,18 @@ def _new_record(cls, rules: str, dealer: int, events: tuple, final: dict, option
                 flower_indicators: Tuple[int, ...], wall: Optional[Tuple[int, ...]],
                 reserve: Optional[Tuple[int, ...]]) -> "HandRecord":
     rec = _object_new(cls)
-    # (HandRecord refuses setattr: the fields go in directly)
-    rec.__dict__.update({"rules": rules, "dealer": dealer, "events": events,
-                         "final": FrozenDict(final), "options": options, "seats": seats,
-                         "round_wind": round_wind, "indicator": indicator,
-                         "flower_indicators": flower_indicators, "wall": wall,
-                         "reserve": reserve})
+    fields = rec.__dict__  # (HandRecord refuses setattr: the fields go in directly)
+    fields["rules"] = rules
+    fields["dealer"] = dealer
+    fields["events"] = events
+    fields["final"] = FrozenDict(final)
+    fields["options"] = options
+    fields["seats"] = seats
+    fields["round_wind"] = round_wind
+    fields["indicator"] = indicator
+    fields["flower_indicators"] = flower_indicators
+    fields["wall"] = wall
+    fields["reserve"] = reserve
     return rec
 
 
