@@ -73,7 +73,7 @@ cdef object _seat(object value, str where, long seats, str name=*)
 cpdef long _tile_name_id(str text) except? -2
 cdef object _tile(object value, str where, str name)
 cdef tuple _tiles(object value, str where, str name)
-@cython.locals(by_tiles=dict)
+@cython.locals(by_tiles=dict, kinds=dict)
 cdef object _meld(object kind, object tiles)
 cdef str _melds_where(Py_ssize_t index, long seat)
 @cython.locals(out=list, kind=object, tiles=object)
@@ -117,3 +117,75 @@ cdef WinEvent _new_plain_win(long seat, tuple hand, tuple melds, long win_tile, 
 cdef FinalHand _new_final(tuple hand, tuple melds)
 cdef _check_fifth_copies(object rec, list hands, list meld_groups, list unknown_quads,
                          list shared_discards, list loose_discards, list kongs, dict wins)
+
+# The text reader (a record's JSON text read straight into the events; see record.py).
+ctypedef const unsigned char* _bytes_p
+ctypedef unsigned char* _counts_p
+
+cdef long _F_TYPE, _F_SEAT, _F_TILE, _F_TILES, _F_FROM, _F_KIND, _F_HAND, _F_MELDS
+cdef long _F_WIN_TILE, _F_FLOWERS, _F_FLAG, _F_DRAW, _F_CLAIM, _F_KONG, _F_PLAIN_WIN
+cdef long _F_WIN, _F_NEEDED_WIN
+cdef long _E_DRAW, _E_DISCARD, _E_CHOW, _E_PUNG, _E_KONG, _E_READY, _E_FLIP, _E_WIN
+cdef long _E_EXHAUSTED
+cdef long _R_EVENTS, _R_FINAL, _R_RULES, _R_DEALER, _R_SEATS, _R_INDICATOR, _R_OPTIONS
+cdef long _R_ROUND_WIND, _R_FLOWER_INDICATORS, _R_NOTE, _R_RESULT
+cdef int _QUOTE, _COMMA, _COLON, _OPEN_LIST, _CLOSE_LIST, _OPEN, _CLOSE
+cdef tuple _WIN_FLAG_BYTES, _KONG_KIND_BYTES, _DRAWS, _DISCARDS, _READIES, _FLIPS
+
+@cython.final
+cdef class _Scan:
+    cdef str text
+    cdef bytes data
+    cdef _bytes_p p
+    cdef Py_ssize_t n, i, a, b
+    cdef bytearray counts
+    cdef _counts_p c
+
+    @cython.locals(p=_bytes_p, i=Py_ssize_t, c=int)
+    cdef int space(self) noexcept
+    cdef void expect(self, int c) except *
+    @cython.locals(c=int)
+    cdef bint more(self, int close) except -1
+    @cython.locals(p=_bytes_p, i=Py_ssize_t, c=int)
+    cdef void string(self) except *
+    cdef str str_value(self)
+    @cython.locals(n=Py_ssize_t, k=Py_ssize_t, p=_bytes_p, q=_bytes_p, a=Py_ssize_t)
+    cdef bint word(self, bytes w) noexcept
+    @cython.locals(c=int, p=_bytes_p, i=Py_ssize_t)
+    cdef bint null(self) noexcept
+    @cython.locals(c=int, p=_bytes_p, i=Py_ssize_t)
+    cdef bint boolean(self) except -1
+    @cython.locals(c=long, p=_bytes_p, i=Py_ssize_t, value=long)
+    cdef long integer(self) except -1
+    @cython.locals(p=_bytes_p, digit=long, suit=int, base=long)
+    cdef long tile(self) except -1
+    cdef object value(self)
+    @cython.locals(text=str, p=_bytes_p, counts=_counts_p, i=Py_ssize_t, end=Py_ssize_t,
+                   total=long, pending=long, top=long, c=long, base=long, r=long, t=long,
+                   k=long, out=list)
+    cdef tuple hand(self)
+    @cython.locals(out=list, kind=str, tiles=str, k=int)
+    cdef tuple melds(self)
+    cdef str meld_kind(self)
+    @cython.locals(k=Py_ssize_t)
+    cdef str kong_kind(self)
+    cdef long event_type(self) except -1
+    cdef long record_field(self) except -1
+    @cython.locals(bit=long, name=bytes, c=int)
+    cdef long event_field(self) except -1
+    @cython.locals(seen=long, flags=long, kind=long, seat=long, tile=long, win=long,
+                   flowers=long, src=long, field=long, n=Py_ssize_t, f=long, hand=tuple,
+                   melds=tuple, tiles=str, kong_kind=str)
+    cdef object event(self, long seats)
+    @cython.locals(seat=long, hand=tuple, melds=tuple)
+    cdef void final(self, long seats, dict final) except *
+    @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
+                   events=tuple, final=dict, seen=long, key=long, out=list,
+                   flower_indicators=tuple)
+    cdef tuple record(self, object cls)
+
+cpdef object _read_text(object cls, str text)
+@cython.locals(fields=dict)
+cdef object _new_record(object cls, str rules, long dealer, tuple events, dict final,
+                        object options, long seats, long round_wind, object indicator,
+                        tuple flower_indicators, object wall, object reserve)

@@ -60,6 +60,7 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from mahjong_core import _types
+from mahjong_core._holdings import ids_of_counts as _ids_of_counts
 from mahjong_core._holdings import most_copies as _most_copies
 from mahjong_core._holdings import most_held_of as _most_held_of
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
@@ -231,7 +232,8 @@ _MELD_CACHE_SIZE = 1024
 
 
 def _meld(kind: str, tiles: str) -> Meld:
-    by_tiles = _MELDS_BY_KIND.get(kind)
+    kinds = _MELDS_BY_KIND  # (a local: compiled, its lookups are direct dict calls)
+    by_tiles = kinds.get(kind)
     if by_tiles is not None:
         meld = by_tiles.get(tiles)
         if meld is not None:
@@ -781,6 +783,17 @@ def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
     if type(flowers) is not int or not 0 <= flowers <= MAX_FLOWERS:
         flowers = 0 if flowers is None else _int_field(flowers, where, "flowers", 0,
                                                        MAX_FLOWERS)
+    return _flagged_win(where, seat, hand, melds, win, src, replacement, after_kong,
+                        robbing_kong, last_tile, heavenly, earthly, first_round, fourth_tile,
+                        flowers)
+
+
+def _flagged_win(where: str, seat: int, hand: Tuple[int, ...], melds: Tuple[Meld, ...],
+                 win: int, src: Optional[int], replacement: bool, after_kong: bool,
+                 robbing_kong: bool, last_tile: bool, heavenly: bool, earthly: bool,
+                 first_round: bool, fourth_tile: bool, flowers: int) -> WinEvent:
+    """A win with its flags and flowers read (bools, an int), once they agree with each
+    other and with ``from`` (both readers, the dict one and the text one, end here)."""
     if robbing_kong and src is None:
         _fail(where, "robbing_kong needs 'from' (the robbed seat)")
     if replacement and src is not None:
@@ -991,16 +1004,21 @@ def _json_loads(text: str) -> Any:
     return value
 
 
+def _decode_bytes(data: Union[bytes, bytearray]) -> str:
+    """UTF-8 text (a BOM first is dropped) as a str."""
+    raw = bytes(data)
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidRecordError(f"record: not UTF-8 text ({exc.reason} at byte "
+                                 f"{exc.start})") from None
+
+
 def _decode(data: Any) -> Any:
     if isinstance(data, (bytes, bytearray)):
-        raw = bytes(data)
-        if raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
-        try:
-            data = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InvalidRecordError(f"record: not UTF-8 text ({exc.reason} at byte "
-                                     f"{exc.start})") from None
+        data = _decode_bytes(data)
     if isinstance(data, str):
         data = data.lstrip("\ufeff")
         try:
@@ -1028,6 +1046,690 @@ def _tile_list(value: Any, name: str) -> Optional[Tuple[int, ...]]:
     ids = _TENHOU_IDS
     return tuple([ids[t] if type(t) is str and t in ids else
                   _tile(t, f"record: {name}", f"tile {i}") for i, t in enumerate(value)])
+
+
+# ------------------------------------------------------------ the reader of JSON text
+#
+# Reading a record's text with json.loads builds a dict, list or str for every value,
+# which the reader above then walks once and drops: that is most of the cost of reading a
+# record. The text reader below reads the usual record straight into the event objects in
+# one pass over its characters. It takes only what it reads exactly as json.loads and the
+# dict reader would (ASCII text, strings without backslash escapes, plain non-negative
+# integers, no repeated key, the usual forms of every event and closing hand); on anything
+# else it raises _Unusual, and the record is read again from the start by json.loads and
+# the dict reader, which give every result and every error message. So a record read here
+# is always the record the dict reader would have made, and the text reader never reports
+# an error of its own.
+#
+# The scanner works on the text's bytes, with a NUL added after the end: every loop stops
+# at a byte that is not what it wants, so the NUL ends them all without a length check.
+
+class _Unusual(Exception):
+    """Something the text reader leaves to json.loads and the dict reader."""
+
+
+# bits of the fields of one event object (a set of fields is their sum)
+_F_TYPE = 1
+_F_SEAT = 2
+_F_TILE = 4
+_F_TILES = 8
+_F_FROM = 16
+_F_KIND = 32
+_F_HAND = 64
+_F_MELDS = 128
+_F_WIN_TILE = 256
+_F_FLOWERS = 512
+_F_FLAG = 1024  # the first win flag; the i-th of WIN_FLAGS is _F_FLAG << i
+_F_DRAW = _F_TYPE | _F_SEAT | _F_TILE                   # draw, discard
+_F_CLAIM = _F_TYPE | _F_SEAT | _F_TILES | _F_FROM       # chow, pung
+_F_KONG = _F_TYPE | _F_SEAT | _F_KIND | _F_TILE | _F_FROM
+_F_PLAIN_WIN = _F_TYPE | _F_SEAT | _F_HAND | _F_MELDS | _F_WIN_TILE | _F_FROM
+_F_WIN = _F_PLAIN_WIN | _F_FLOWERS | (_F_FLAG * 255)    # and the eight flags
+_F_NEEDED_WIN = _F_TYPE | _F_SEAT | _F_HAND | _F_WIN_TILE
+
+# bits of the record's own fields
+_R_EVENTS = 1
+_R_FINAL = 2
+_R_RULES = 4
+_R_DEALER = 8
+_R_SEATS = 16
+_R_INDICATOR = 32
+_R_OPTIONS = 64
+_R_ROUND_WIND = 128
+_R_FLOWER_INDICATORS = 256
+_R_NOTE = 512
+_R_RESULT = 1024
+
+# event types (the "type" field)
+_E_DRAW = 1
+_E_DISCARD = 2
+_E_CHOW = 3
+_E_PUNG = 4
+_E_KONG = 5
+_E_READY = 6
+_E_FLIP = 7
+_E_WIN = 8
+_E_EXHAUSTED = 9
+
+# bytes that end a value the scanner reads: none of them starts a number's fraction or
+# exponent
+_QUOTE = 34      # "
+_COMMA = 44      # ,
+_COLON = 58      # :
+_OPEN_LIST = 91  # [
+_CLOSE_LIST = 93
+_OPEN = 123      # {
+_CLOSE = 125
+
+
+class _Scan:
+    """The text reader's position in one record's text (see above)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled out)
+        self.data = text.encode("ascii") if _COMPILED else text.encode("ascii") + b"\0"
+        self.p = self.data
+        self.n = len(text)
+        # the hand reader's counters: 34 tile kinds, then the 9 ranks of the digits
+        # waiting for their suit letter (all zero between hands)
+        self.counts = bytearray(43)
+        self.c = self.counts
+        self.i = 0
+        self.a = 0
+        self.b = 0
+
+    # -- tokens ---------------------------------------------------------------------
+    def space(self) -> int:
+        """Skip JSON whitespace; the byte there (0 at the end)."""
+        p = self.p
+        i = self.i
+        c = p[i]
+        while c == 32 or c == 10 or c == 13 or c == 9:
+            i += 1
+            c = p[i]
+        self.i = i
+        return c
+
+    def expect(self, c: int) -> None:
+        """Skip whitespace and the byte ``c``, which must come next."""
+        if self.space() != c:
+            raise _Unusual
+        self.i += 1
+
+    def more(self, close: int) -> bool:
+        """After a member of a list or object: True at a comma (another member follows),
+        False at the closing byte ``close``."""
+        c = self.space()
+        self.i += 1
+        if c == _COMMA:
+            return True
+        if c != close:
+            raise _Unusual
+        return False
+
+    def string(self) -> None:
+        """A string without escapes, its characters at [self.a, self.b)."""
+        p = self.p
+        if self.space() != _QUOTE:
+            raise _Unusual
+        i = self.i + 1
+        self.a = i
+        c = p[i]
+        while c != _QUOTE:
+            if c < 32 or c == 92:  # a control character, the NUL at the end, a backslash
+                raise _Unusual
+            i += 1
+            c = p[i]
+        self.b = i
+        self.i = i + 1
+
+    def str_value(self) -> str:
+        """A string value as a str."""
+        self.string()
+        return self.text[self.a:self.b]
+
+    def word(self, w: bytes) -> bool:
+        """Whether the last string read is ``w``."""
+        n = len(w)
+        p = self.p
+        q = w
+        a = self.a
+        if self.b - a != n or p[a] != q[0]:
+            return False
+        for k in range(1, n):
+            if p[a + k] != q[k]:
+                return False
+        return True
+
+    def null(self) -> bool:
+        """Read ``null`` if it comes next."""
+        c = self.space()
+        p = self.p
+        i = self.i
+        if c == 110 and p[i + 1] == 117 and p[i + 2] == 108 and p[i + 3] == 108:  # null
+            self.i = i + 4
+            return True
+        return False
+
+    def boolean(self) -> bool:
+        """``true`` or ``false`` (``null`` reads as false, as the dict reader has it)."""
+        p = self.p
+        c = self.space()
+        i = self.i
+        if c == 116 and p[i + 1] == 114 and p[i + 2] == 117 and p[i + 3] == 101:  # true
+            self.i = i + 4
+            return True
+        if c == 102 and p[i + 1] == 97 and p[i + 2] == 108 and p[i + 3] == 115 \
+                and p[i + 4] == 101:  # false
+            self.i = i + 5
+            return False
+        if self.null():
+            return False
+        raise _Unusual
+
+    def integer(self) -> int:
+        """A non-negative integer of at most 9 digits, in JSON's spelling."""
+        p = self.p
+        c = self.space() - 48
+        if not 0 <= c <= 9:
+            raise _Unusual
+        i = self.i + 1
+        value = c
+        if c != 0:
+            c = p[i] - 48
+            while 0 <= c <= 9:
+                value = value * 10 + c
+                i += 1
+                c = p[i] - 48
+            if i - self.i > 9:
+                raise _Unusual
+        c = p[i]
+        if c == 46 or c == 101 or c == 69 or 48 <= c <= 57:  # . e E, or a digit after 0
+            raise _Unusual
+        self.i = i
+        return value
+
+    def tile(self) -> int:
+        """A tile name ("5p"): its id."""
+        self.string()
+        if self.b - self.a != 2:
+            raise _Unusual
+        p = self.p
+        digit = p[self.a] - 49  # "1" -> 0
+        suit = p[self.a + 1]
+        if suit == 109:  # m
+            base = 0
+        elif suit == 112:  # p
+            base = 9
+        elif suit == 115:  # s
+            base = 18
+        elif suit == 122 and digit < 7:  # z
+            base = 27
+        else:
+            raise _Unusual
+        if not 0 <= digit < 9:
+            raise _Unusual
+        return base + digit
+
+    def value(self) -> Any:
+        """Any JSON value, read by json's scanner (the same one json.loads uses)."""
+        self.space()
+        try:
+            value, self.i = _JSON_SCAN(self.text, self.i)
+        except (StopIteration, ValueError, RecursionError):
+            raise _Unusual from None
+        return value
+
+    def hand(self) -> Tuple[int, ...]:
+        """A hand's tiles, sorted: plain tenhou notation ("234m567m55p", honours 1z-7z),
+        read as _sorted_tile_ids reads it (digit runs 1-9 each closed by m, p, s or z),
+        counted in place. Anything else (or more tiles than a wall has) is read by
+        _sorted_tile_ids itself, which also gives up on anything but plain notation."""
+        self.string()
+        p = self.p
+        counts = self.c
+        i = self.a
+        end = self.b
+        total = pending = top = 0
+        while i < end:
+            c = p[i] - 49  # "1" -> 0
+            i += 1
+            if 0 <= c <= 8:
+                counts[34 + c] += 1
+                pending += 1
+                if c > top:
+                    top = c
+                continue
+            c += 49
+            if pending == 0:
+                break
+            if c == 109:  # m
+                base = 0
+            elif c == 112:  # p
+                base = 9
+            elif c == 115:  # s
+                base = 18
+            elif c == 122 and top <= 6:  # z (8z, 9z are not tiles)
+                base = 27
+            else:
+                break
+            for r in range(top + 1):
+                counts[base + r] += counts[34 + r]
+                counts[34 + r] = 0
+            total += pending
+            pending = top = 0
+            if total > 136:
+                break
+        else:
+            if pending == 0:
+                return _ids_of_counts(self.counts)  # (and zeroes the counters)
+        for t in range(43):  # not plain notation: zero the counters, ask the full reader
+            counts[t] = 0
+        text = self.text[self.a:self.b]
+        hand = _sorted_tile_ids(text) if len(text) <= MAX_TEXT else None
+        if hand is None:
+            raise _Unusual
+        return hand
+
+    # -- melds, events, closing hands -------------------------------------------------
+    def melds(self) -> Tuple[Meld, ...]:
+        """null, or a list of at most four {"type": str, "tiles": str} objects."""
+        if self.null():
+            return ()
+        self.expect(_OPEN_LIST)
+        if self.space() == _CLOSE_LIST:
+            self.i += 1
+            return ()
+        out = []
+        while True:
+            self.expect(_OPEN)
+            kind = None
+            tiles = None
+            for k in range(2):
+                self.string()
+                if self.word(b"type") and kind is None:
+                    self.expect(_COLON)
+                    kind = self.meld_kind()
+                elif self.word(b"tiles") and tiles is None:
+                    self.expect(_COLON)
+                    tiles = self.str_value()
+                    if len(tiles) > 16:
+                        raise _Unusual
+                else:
+                    raise _Unusual
+                if k == 0 and not self.more(_CLOSE):
+                    raise _Unusual
+            if self.more(_CLOSE):
+                raise _Unusual
+            out.append(_meld(kind, tiles))  # (a MahjongError: left to the dict reader)
+            if len(out) > 4:
+                raise _Unusual
+            if not self.more(_CLOSE_LIST):
+                return tuple(out)
+
+    def meld_kind(self) -> str:
+        """A meld's "type" (the common ones as the module's own strings: no new str)."""
+        self.string()
+        if self.word(b"pung"):
+            return "pung"
+        if self.word(b"chow"):
+            return "chow"
+        if self.word(b"kong"):
+            return "kong"
+        return self.text[self.a:self.b]
+
+    def kong_kind(self) -> str:
+        """A kong's "kind" (one of KONG_KINDS)."""
+        self.string()
+        for k in range(4):
+            if self.word(_KONG_KIND_BYTES[k]):
+                return KONG_KINDS[k]
+        raise _Unusual
+
+    def event_type(self) -> int:
+        self.string()
+        if self.word(b"discard"):
+            return _E_DISCARD
+        if self.word(b"draw"):
+            return _E_DRAW
+        if self.word(b"pung"):
+            return _E_PUNG
+        if self.word(b"chow"):
+            return _E_CHOW
+        if self.word(b"kong"):
+            return _E_KONG
+        if self.word(b"win"):
+            return _E_WIN
+        if self.word(b"flip"):
+            return _E_FLIP
+        if self.word(b"ready"):
+            return _E_READY
+        if self.word(b"exhausted"):
+            return _E_EXHAUSTED
+        raise _Unusual
+
+    def event_field(self) -> int:
+        """The field bit of the key just read (raises for a key events do not have)."""
+        c = self.p[self.a]  # (the first letter picks the candidates)
+        if c == 116:  # t
+            if self.word(b"type"):
+                return _F_TYPE
+            if self.word(b"tile"):
+                return _F_TILE
+            if self.word(b"tiles"):
+                return _F_TILES
+        elif c == 115:  # s
+            if self.word(b"seat"):
+                return _F_SEAT
+        elif c == 102:  # f
+            if self.word(b"from"):
+                return _F_FROM
+            if self.word(b"flowers"):
+                return _F_FLOWERS
+        elif c == 104:  # h
+            if self.word(b"hand"):
+                return _F_HAND
+        elif c == 109:  # m
+            if self.word(b"melds"):
+                return _F_MELDS
+        elif c == 119:  # w
+            if self.word(b"win_tile"):
+                return _F_WIN_TILE
+        elif c == 107:  # k
+            if self.word(b"kind"):
+                return _F_KIND
+        bit = _F_FLAG
+        for name in _WIN_FLAG_BYTES:
+            if self.word(name):
+                return bit
+            bit <<= 1
+        raise _Unusual
+
+    def record_field(self) -> int:
+        """The field bit of the record's key just read (raises for the wall, the reserve
+        and unknown keys)."""
+        if self.word(b"events"):
+            return _R_EVENTS
+        if self.word(b"final"):
+            return _R_FINAL
+        if self.word(b"rules"):
+            return _R_RULES
+        if self.word(b"dealer"):
+            return _R_DEALER
+        if self.word(b"seats"):
+            return _R_SEATS
+        if self.word(b"indicator"):
+            return _R_INDICATOR
+        if self.word(b"options"):
+            return _R_OPTIONS
+        if self.word(b"round_wind"):
+            return _R_ROUND_WIND
+        if self.word(b"flower_indicators"):
+            return _R_FLOWER_INDICATORS
+        if self.word(b"note"):
+            return _R_NOTE
+        if self.word(b"result"):
+            return _R_RESULT
+        raise _Unusual
+
+    def event(self, seats: int) -> Event:
+        """One event object in a usual form (raises _Unusual for any other)."""
+        self.expect(_OPEN)
+        seen = 0
+        flags = 0
+        kind = 0
+        seat = tile = win = flowers = 0
+        src = -1  # "from": -1 for null (or absent)
+        kong_kind = tiles = None
+        hand = None
+        melds = ()
+        while True:
+            self.string()
+            field = self.event_field()
+            if seen & field:
+                raise _Unusual  # a repeated key
+            seen |= field
+            self.expect(_COLON)
+            if field == _F_TYPE:
+                kind = self.event_type()
+            elif field == _F_SEAT:
+                seat = self.integer()
+            elif field == _F_TILE:
+                tile = self.tile()
+            elif field == _F_TILES:
+                tiles = self.str_value()
+            elif field == _F_FROM:
+                if not self.null():
+                    src = self.integer()
+            elif field == _F_HAND:
+                hand = self.hand()
+            elif field == _F_MELDS:
+                melds = self.melds()
+            elif field == _F_WIN_TILE:
+                win = self.tile()
+            elif field == _F_KIND:
+                kong_kind = self.kong_kind()
+            elif field == _F_FLOWERS:
+                flowers = 0 if self.null() else self.integer()
+            elif self.boolean():
+                flags |= field
+            if not self.more(_CLOSE):
+                break
+        if kind == _E_FLIP:
+            if seen != _F_TYPE | _F_TILE:
+                raise _Unusual
+            return _FLIPS[tile]
+        if kind == _E_EXHAUSTED:
+            if seen != _F_TYPE:
+                raise _Unusual  # (rule-set data: left to the dict reader)
+            return _EXHAUSTED
+        if not seen & _F_SEAT or seat >= seats:
+            raise _Unusual
+        if kind == _E_DRAW or kind == _E_DISCARD:
+            if seen != _F_DRAW:
+                raise _Unusual
+            return (_DRAWS if kind == _E_DRAW else _DISCARDS)[seat][tile]
+        if kind == _E_CHOW or kind == _E_PUNG:
+            if seen != _F_CLAIM or src < 0 or src >= seats or src == seat or len(tiles) > 16:
+                raise _Unusual
+            if kind == _E_CHOW:
+                if src != (seat - 1) % seats:
+                    raise _Unusual
+                return _new_claim("chow", seat, _meld("chow", tiles).tiles, src)
+            return _new_claim("pung", seat, _meld("pung", tiles).tiles, src)
+        if kind == _E_KONG:
+            if seen | _F_KONG != _F_KONG or seen & (_F_KIND | _F_TILE) != _F_KIND | _F_TILE:
+                raise _Unusual
+            if kong_kind == "exposed":
+                if src < 0 or src >= seats or src == seat:
+                    raise _Unusual
+                return _new_kong(seat, kong_kind, tile, src)
+            if src >= 0:
+                raise _Unusual
+            return _new_kong(seat, kong_kind, tile, None)
+        if kind == _E_WIN:
+            if seen | _F_WIN != _F_WIN or seen & _F_NEEDED_WIN != _F_NEEDED_WIN:
+                raise _Unusual
+            if src >= 0 and (src >= seats or src == seat):
+                raise _Unusual
+            n = len(hand)
+            for m in melds:
+                if m.kind != "single_kong":
+                    n += 3
+            if n == 13:  # the standing hand before the win: the winning tile completes it
+                hand = tuple(sorted(hand + (win,)))
+                n = 14
+            if n != 14 or win not in hand:
+                raise _Unusual
+            from_seat = src if src >= 0 else None
+            if seen | _F_PLAIN_WIN == _F_PLAIN_WIN:
+                return _new_plain_win(seat, hand, melds, win, from_seat)
+            if flowers > MAX_FLOWERS:
+                raise _Unusual
+            f = flags // _F_FLAG
+            return _flagged_win("", seat, hand, melds, win, from_seat, f & 1 != 0,
+                                f & 2 != 0, f & 4 != 0, f & 8 != 0, f & 16 != 0, f & 32 != 0,
+                                f & 64 != 0, f & 128 != 0, flowers)
+        if kind == _E_READY:
+            if seen != _F_TYPE | _F_SEAT:
+                raise _Unusual
+            return _READIES[seat]
+        raise _Unusual
+
+    def final(self, seats: int, final: dict) -> None:
+        """The closing hands: null or {"0": {"hand": str, "melds": [...]}, ...}."""
+        if self.null():
+            return
+        self.expect(_OPEN)
+        if self.space() == _CLOSE:
+            self.i += 1
+            return
+        while True:
+            self.string()
+            seat = self.p[self.a] - 48
+            if self.b - self.a != 1 or not 0 <= seat < seats or seat in final:
+                raise _Unusual
+            self.expect(_COLON)
+            self.expect(_OPEN)
+            hand = None
+            melds = None
+            while True:
+                self.string()
+                if self.word(b"hand") and hand is None:
+                    self.expect(_COLON)
+                    hand = self.hand()
+                elif self.word(b"melds") and melds is None:
+                    self.expect(_COLON)
+                    melds = self.melds()
+                else:
+                    raise _Unusual
+                if not self.more(_CLOSE):
+                    break
+            if hand is None:
+                raise _Unusual
+            final[seat] = _new_final(hand, () if melds is None else melds)
+            if not self.more(_CLOSE):
+                return
+
+    # -- the record -------------------------------------------------------------------
+    def record(self, cls):
+        """The record (not yet checked: _check_record) and its closing hands as a dict."""
+        rules = None
+        options = _EMPTY
+        seats = 4
+        seats_used = 0  # the seats the events and closing hands were read for
+        dealer = round_wind = 0
+        indicator = None
+        flower_indicators = ()
+        events = None
+        final = {}
+        seen = 0  # the bits of the fields read
+        self.expect(_OPEN)
+        while True:
+            self.string()
+            key = self.record_field()
+            if seen & key:
+                raise _Unusual  # a repeated key
+            seen |= key
+            self.expect(_COLON)
+            if key == _R_EVENTS:
+                seats_used = seats
+                out = []
+                self.expect(_OPEN_LIST)
+                if self.space() == _CLOSE_LIST:
+                    self.i += 1
+                else:
+                    while True:
+                        out.append(self.event(seats))
+                        if not self.more(_CLOSE_LIST):
+                            break
+                if len(out) > MAX_EVENTS:
+                    raise _Unusual
+                events = tuple(out)
+            elif key == _R_FINAL:
+                seats_used = seats
+                self.final(seats, final)
+            elif key == _R_RULES:
+                rules = self.str_value()
+                if not rules:
+                    raise _Unusual
+            elif key == _R_DEALER:
+                dealer = self.integer()
+            elif key == _R_SEATS:
+                seats = 4 if self.null() else self.integer()
+                if not 2 <= seats <= MAX_SEATS:
+                    raise _Unusual
+            elif key == _R_ROUND_WIND:
+                round_wind = 0 if self.null() else self.integer()
+                if round_wind > 3:
+                    raise _Unusual
+            elif key == _R_INDICATOR:
+                if not self.null():
+                    indicator = self.tile()
+            elif key == _R_OPTIONS:
+                value = self.value()
+                if value is None:
+                    options = _EMPTY
+                elif type(value) is not dict:
+                    raise _Unusual
+                else:
+                    options = _freeze_options(value) if value else _EMPTY
+            elif key == _R_NOTE or key == _R_RESULT:
+                self.value()  # (not kept)
+            elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it
+                value = self.value()
+                flower_indicators = tuple(_tiles(value, "record", "flower_indicators")) \
+                    if value else ()
+            else:  # the wall, the reserve
+                raise _Unusual
+            if not self.more(_CLOSE):
+                break
+        if self.space() != 0 or self.i != self.n:
+            raise _Unusual  # more than the object (or a NUL in the text)
+        if rules is None or events is None or dealer >= seats or \
+                (seats_used and seats_used != seats):
+            raise _Unusual
+        return _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
+                           indicator, flower_indicators, None, None), final
+
+
+_WIN_FLAG_BYTES = tuple(name.encode() for name in WIN_FLAGS)
+_KONG_KIND_BYTES = tuple(name.encode() for name in KONG_KINDS)
+
+
+def _read_text(cls, text: str):
+    """The record of JSON text and its closing hands, read by the text reader, or None
+    when the text is anything it leaves to json.loads and the dict reader."""
+    if not text.isascii():
+        return None
+    try:
+        return _Scan(text).record(cls)
+    except (_Unusual, MahjongError):
+        return None
+
+
+def _new_record(cls, rules: str, dealer: int, events: tuple, final: dict, options: Mapping,
+                seats: int, round_wind: int, indicator: Optional[int],
+                flower_indicators: Tuple[int, ...], wall: Optional[Tuple[int, ...]],
+                reserve: Optional[Tuple[int, ...]]) -> "HandRecord":
+    rec = _object_new(cls)
+    fields = rec.__dict__  # (HandRecord refuses setattr: the fields go in directly)
+    fields["rules"] = rules
+    fields["dealer"] = dealer
+    fields["events"] = events
+    fields["final"] = FrozenDict(final)
+    fields["options"] = options
+    fields["seats"] = seats
+    fields["round_wind"] = round_wind
+    fields["indicator"] = indicator
+    fields["flower_indicators"] = flower_indicators
+    fields["wall"] = wall
+    fields["reserve"] = reserve
+    return rec
+
+
+_object_new = object.__new__
 
 
 @dataclass(init=False)
@@ -1140,6 +1842,16 @@ class HandRecord:
 def _read_record(cls, given: Any) -> HandRecord:
     """:meth:`HandRecord.from_json` (a module function so that the compiled build types
     its locals: record.pxd)."""
+    if _COMPILED and (type(given) is str or isinstance(given, (bytes, bytearray))):
+        # JSON text: the text reader first (the usual record), else json.loads and the
+        # dict reader below (compiled only: uncompiled, json.loads is the faster way)
+        text = given if type(given) is str else _decode_bytes(given)
+        read = _read_text(cls, text)
+        if read is not None:
+            rec, final = read
+            _check_record(rec, rec.events, rec.seats, final, False)
+            return rec
+        given = text
     decoded = _decode(given)
     if type(decoded) is not dict:
         if not isinstance(decoded, Mapping):
@@ -1204,19 +1916,8 @@ def _read_record(cls, given: Any) -> HandRecord:
         if seat in final:
             _fail("final", f"seat {seat} is given twice")
         final[seat] = fh
-    rec = cls.__new__(cls)
-    fields = rec.__dict__  # (HandRecord refuses setattr: the fields go in directly)
-    fields["rules"] = rules
-    fields["dealer"] = dealer
-    fields["events"] = events
-    fields["final"] = FrozenDict(final)
-    fields["options"] = options
-    fields["seats"] = seats
-    fields["round_wind"] = round_wind
-    fields["indicator"] = indicator
-    fields["flower_indicators"] = tuple(flower_indicators)
-    fields["wall"] = wall
-    fields["reserve"] = reserve
+    rec = _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
+                      indicator, tuple(flower_indicators), wall, reserve)
     _check_record(rec, events, seats, final, wall is not None)
     return rec
 

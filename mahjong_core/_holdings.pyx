@@ -122,3 +122,23 @@ def most_held_of(list hands, list meld_groups, quad_tiles, shared_tiles, extra_t
     _add_ids(extra_tiles, counts, 1)
     _add_ids(shared_tiles, counts, -1)
     return _most(counts)
+
+
+def ids_of_counts(bytearray counts):
+    """The sorted tile ids counted in ``counts[0..33]`` (the record's text reader counts a
+    hand's tiles into a bytearray), as a tuple; those 34 counters are zeroed."""
+    cdef unsigned char* c
+    cdef Py_ssize_t n = 0, i = 0, t, k
+    if len(counts) < N_KINDS:
+        raise ValueError("ids_of_counts needs 34 counters")
+    c = counts
+    for t in range(N_KINDS):
+        n += c[t]
+    out = PyTuple_New(n)  # filled in place: the ids are the module's cached small ints
+    for t in range(N_KINDS):
+        for k in range(c[t]):
+            Py_INCREF(_IDS[t])
+            PyTuple_SET_ITEM(out, i, _IDS[t])
+            i += 1
+        c[t] = 0
+    return out

@@ -1,0 +1,248 @@
+"""The record's text reader (``HandRecord.from_json(text)``: mahjong/record.py's ``_Scan``,
+which reads the JSON text straight into the events) against the path it stands in front of:
+``json.loads`` and the dict reader. On every text both give the same record or refuse it
+with the same message: the valid records of test_record_reader's corpus, its damaged
+records, random re-spellings of valid records (whitespace, key order, escapes of plain
+characters, repeated keys, 1.0 for 1, true/false/null in odd places) and every truncation
+of a few records. Also: the text reader itself takes the usual records (it does not hand
+them all back to json.loads), and when it takes a text it reads the dict reader's record.
+"""
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import slow_record
+from mahjong import record
+from mahjong.errors import MahjongError
+from mahjong.record import HandRecord
+from test_record_reader import CORPUS, _fields, _mutate
+
+
+def _view(rec):
+    return (rec.to_json(), [_fields(e) for e in rec.events],
+            {s: _fields(f) for s, f in rec.final.items()}, dict(rec.options), rec.seats,
+            rec.dealer, rec.round_wind, rec.indicator, rec.flower_indicators, rec.wall,
+            rec.reserve)
+
+
+def _read(text):
+    """What from_json makes of the text: the text reader first."""
+    try:
+        return ("read",) + _view(HandRecord.from_json(text))
+    except MahjongError as exc:
+        return "refused", type(exc).__name__, str(exc)
+
+
+def _read_by_dicts(text):
+    """What json.loads and the dict reader make of it (the decoding's own errors as
+    from_json words them)."""
+    try:
+        return ("read",) + _view(HandRecord.from_json(record._decode(text)))
+    except MahjongError as exc:
+        return "refused", type(exc).__name__, str(exc)
+
+
+def _same(text):
+    new = _read(text)
+    assert new == _read_by_dicts(text), text
+    return new
+
+
+def _bench_texts():
+    import sys
+    from pathlib import Path
+    bench = str(Path(__file__).parent.parent / "benchmarks")
+    if bench not in sys.path:
+        sys.path.insert(0, bench)
+    import bench_huanggang
+    import bench_two_player
+    from guiyang_records import build_record
+    return ([json.dumps(build_record(s), ensure_ascii=False) for s in range(300)]
+            + bench_huanggang._records()[:300]
+            + bench_two_player.build_records("two_player")[:200]
+            + bench_two_player.build_records("tongcheng")[:200])
+
+
+def test_the_text_reader_takes_the_usual_records():
+    texts = _bench_texts() + [json.dumps(r) for r in CORPUS]
+    taken = 0
+    for text in texts:
+        read = record._read_text(HandRecord, text)
+        if read is None:
+            continue
+        taken += 1
+        rec, final = read
+        by_dicts = HandRecord.from_json(json.loads(text))
+        assert _view(rec) == _view(by_dicts), text
+        assert final == dict(by_dicts.final)
+    # every benchmark record, and most of the corpus (the rest has walls, rule-set data,
+    # other tile spellings: json.loads reads those)
+    assert taken >= len(texts) - len(CORPUS) // 2
+    for text in _bench_texts():
+        assert record._read_text(HandRecord, text) is not None, text
+
+
+def test_valid_records_read_the_same():
+    for rec in CORPUS:
+        for text in (json.dumps(rec), json.dumps(rec, indent=1, sort_keys=True),
+                     json.dumps(rec, separators=(",", ":"), ensure_ascii=False)):
+            assert _same(text)[0] == "read", text
+            assert _read(text.encode()) == _read(text)
+            assert _read(text) == ("read",) + _view(slow_record.HandRecord.from_json(text))
+
+
+def test_damaged_records_are_read_or_refused_the_same():
+    rng = random.Random(20261202)
+    refused = 0
+    for _ in range(6000):
+        text = json.dumps(_mutate(rng.choice(CORPUS), rng))
+        refused += _same(text)[0] == "refused"
+    assert refused > 3000
+
+
+# --------------------------------------------------------------- random re-spellings
+
+_SPACES = ["", "", "", " ", "  ", "\n", "\t", "\r\n ", " \n"]
+
+
+def _spell(value, rng, odd):
+    """JSON text of ``value``, spelled at random; ``odd``: how often to change a value
+    (1.0 for 1, true/false/null for a scalar, a repeated key)."""
+    sp = lambda: rng.choice(_SPACES)  # noqa: E731
+    if isinstance(value, dict):
+        items = list(value.items())
+        if rng.random() < 0.5:
+            rng.shuffle(items)
+        parts = []
+        for key, v in items:
+            if items and rng.random() < odd:  # a repeated key: json.loads keeps the last
+                junk = rng.choice([None, True, 0, "x", [], {}, 1.5])
+                parts.append(f"{sp()}{_spell_str(key, rng)}{sp()}:{sp()}"
+                             f"{_spell(junk, rng, 0)}{sp()}")
+            parts.append(f"{sp()}{_spell_str(key, rng)}{sp()}:{sp()}{_spell(v, rng, odd)}{sp()}")
+        if rng.random() < odd / 2:  # the same key again, after
+            if items:
+                key, v = rng.choice(items)
+                parts.append(f"{sp()}{_spell_str(key, rng)}:{_spell(v, rng, odd)}")
+        return "{" + ",".join(parts) + sp() + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(sp() + _spell(v, rng, odd) + sp() for v in value) + sp() + "]"
+    if rng.random() < odd:
+        value = rng.choice([None, True, False, value])
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        r = rng.random()
+        if r < odd:
+            return rng.choice([f"{value}.0", f"{value}e0", f"{value}E+0", f"-{value}",
+                               f"0{value}", f"{value}.5"])
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    return _spell_str(value, rng)
+
+
+def _spell_str(text, rng):
+    out = []
+    for ch in text:
+        r = rng.random()
+        if r < 0.04:
+            out.append("\\u%04x" % ord(ch))  # "\u0035" for "5"
+        elif r < 0.05 and ch in "/":
+            out.append("\\/")
+        elif ch in '"\\':
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20:
+            out.append("\\u%04x" % ord(ch))
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, len(CORPUS) - 1), st.randoms(use_true_random=False),
+       st.sampled_from([0.0, 0.0, 0.02, 0.1]))
+def test_respelled_records_read_the_same(index, rng, odd):
+    rec = CORPUS[index]
+    text = rng.choice(_SPACES) + _spell(rec, rng, odd) + rng.choice(_SPACES)
+    outcome = _same(text)
+    if odd == 0:  # only the spelling changed
+        assert outcome == _read(json.dumps(rec))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, len(CORPUS) - 1), st.randoms(use_true_random=False))
+def test_texts_with_a_changed_character_read_the_same(index, rng):
+    text = json.dumps(CORPUS[index])
+    for _ in range(rng.choice((1, 1, 2))):
+        i = rng.randrange(len(text))
+        text = text[:i] + rng.choice('{}[]":, 0123456789-.eEtfnulx\\\x00\x1f\u00e9') + \
+            text[i + rng.choice((0, 1, 1)):]
+    _same(text)
+
+
+def test_every_truncation_reads_the_same():
+    texts = [json.dumps(CORPUS[i]) for i in (0, len(CORPUS) // 3, len(CORPUS) - 1)]
+    texts += _bench_texts()[::300]
+    for text in texts:
+        for k in range(len(text)):
+            assert _same(text[:k])[0] == "refused"
+        _same(text + " x")
+        _same(text + "\x00")
+
+
+@pytest.mark.parametrize("text", [
+    '{"rules": "sichuan", "dealer": 0, "events": []}',
+    '{"rules": "sichuan", "dealer": -0, "events": []}',
+    '{"rules": "sichuan", "dealer": 00, "events": []}',
+    '{"rules": "sichuan", "dealer": 0.0, "events": []}',
+    '{"rules": "sichuan", "dealer": 1e0, "events": []}',
+    '{"rules": "sichuan", "dealer": 1234567890123, "events": []}',
+    '{"rules": "sichuan", "dealer": 3, "events": [], "seats": 3}',
+    '{"rules": "sichuan", "dealer": 1, "events": [{"type": "draw", "seat": 1, "tile": "1m"}],'
+    ' "seats": 2}',
+    '{"rules": "sichuan", "dealer": 1, "events": [{"type": "chow", "seat": 1, '
+    '"tiles": "123m", "from": 0}], "seats": 2}',
+    '{"rules": "sichuan", "dealer": 0, "seats": null, "round_wind": null, "indicator": null,'
+    ' "wall": null, "final": null, "options": null, "events": []}',
+    '{"rules": "\\u0073ichuan", "dealer": 0, "events": []}',
+    '{"rules": "", "dealer": 0, "events": []}',
+    '{"rules": "sichuan", "rules": "guiyang", "dealer": 0, "events": []}',
+    '{"rules": "sichuan", "dealer": 0, "events": [], "note": {"a": [1, 2.5, "\\n"]}}',
+    '{"rules": "sichuan", "dealer": 0, "events": [], "options": {"x": NaN}}',
+    '{"rules": "sichuan", "dealer": 0, "events": [], "stray": 1}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "flip", "tile": "9z"}]}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "exhausted"}]}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "exhausted", "x": 1}]}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "kong", "seat": 1, '
+    '"kind": "concealed", "tile": "1m", "from": null}]}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "kong", "seat": 1, '
+    '"kind": "exposed", "tile": "1m", "from": 1}]}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "win", "seat": 1, '
+    '"hand": "123m456m789m123p5p", "win_tile": "5p", "from": 0, "last_tile": true, '
+    '"heavenly": null, "flowers": 2}]}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "win", "seat": 1, '
+    '"hand": "123m456m789m123p5p", "win_tile": "5p", "replacement": true, "from": 0}]}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "win", "seat": 1, '
+    '"hand": "123m456m789m123p", "win_tile": "5p", "flowers": 9}]}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "win", "seat": 1, '
+    '"hand": "123m456m789m 123p5p", "win_tile": "5p"}]}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "win", "seat": 1, '
+    '"hand": "123m456m789m123p5p", "win_tile": "5p"}], "final": {"0": {"hand": "m"}}}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "win", "seat": 1, '
+    '"hand": "123m456m789m123p5p", "win_tile": "5p"}], "final": {"0": {"hand": ""}}}',
+    '{"rules": "sichuan", "dealer": 0, "events": [], "final": {"0": {"hand": '
+    '"1111122223333m"}, "0": {"hand": "1112223334445m"}}}',
+    '{"rules": "sichuan", "dealer": 0, "events": [], "final": {"0": {"hand": '
+    '"1112223334445m", "melds": null}}}',
+    '\ufeff{"rules": "sichuan", "dealer": 0, "events": []}',
+    ' \n{"rules": "sichuan", "dealer": 0, "events": []} \n',
+    '{"rules": "sichuan", "dealer": 0, "events": []}\x00',
+    '[]', '', ' ', 'null', '{}',
+])
+def test_edge_texts_read_the_same(text):
+    _same(text)
+    assert _read(text.encode()) == _read(text)
