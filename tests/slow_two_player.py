@@ -77,7 +77,7 @@ def _reading_items(reading: Reading, totals: Sequence[int]) -> Dict[str, int]:
 def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bool = False,
           after_kong: bool = False, robbing_kong: bool = False, last_tile: bool = False,
           heavenly: bool = False, earthly: bool = False, first_round: bool = False,
-          ready: bool = False, flower_tiles: Sequence[Any] = (),
+          ready: bool = False, flower_indicators: Sequence[Any] = (),
           rules: Optional[Rules | Mapping[str, Any]] = None) -> ScoreResult:
     """The plain version of the package's ``score`` (same parameters)."""
     rules = Rules.from_mapping(rules)
@@ -86,7 +86,7 @@ def score(hand, melds=(), *, win_tile, self_drawn: bool = False, replacement: bo
     flags = checked_win_bits(self_drawn, replacement, after_kong, robbing_kong, last_tile,
                              heavenly, earthly, first_round)
     _check_context(counts, ms, flags, win)
-    kinds = flower_kinds_of(flower_tiles, totals)
+    kinds = flower_kinds_of(flower_indicators, totals)
     options = readings(counts, ms)
     if not options:
         raise NotWinningError("not a two-player win: the tiles form neither four sets and a "

@@ -42,7 +42,7 @@ def test_two_player_kernel_equals_twin(options):
     for _ in range(3000):
         ids, melds, win, flags = random_win(rng)
         flowers = rng.sample(range(34), rng.randrange(5))
-        kw = dict(win_tile=win, ready=rng.random() < 0.3, flower_tiles=flowers,
+        kw = dict(win_tile=win, ready=rng.random() < 0.3, flower_indicators=flowers,
                   rules=options, **flags)
         _same(tp.score, slow_two_player.score, ids, melds, **kw)
 
@@ -64,7 +64,7 @@ def test_two_player_total_never_exceeds_the_cap(seed, base):
     ids, melds, win, flags = random_win(rng)
     try:
         r = tp.score(ids, melds, win_tile=win, ready=True,
-                     flower_tiles=rng.sample(range(34), 4), rules={"base": base}, **flags)
+                     flower_indicators=rng.sample(range(34), 4), rules={"base": base}, **flags)
     except MahjongError:
         return
     assert r.fan == min(r.uncapped_fan, 13) and r.value == r.fan * base <= 13 * base
@@ -122,7 +122,7 @@ def _slow_score_of_win(rules, record, index):
         ready = any(x["type"] == "ready" and x["seat"] == e["seat"]
                     for x in record["events"][:index])
         return slow_two_player.score(e["hand"], melds, ready=ready,
-                                     flower_tiles=record["flower_indicators"], **kw)
+                                     flower_indicators=record["flower_indicators"], **kw)
     return slow_tongcheng.score(e["hand"], melds, **kw)
 
 

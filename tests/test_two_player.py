@@ -34,10 +34,10 @@ FAN_GOLDENS = [
     ("123m456p789s55p", [("kong", "2222s")], "5p", {"self_drawn": True, "replacement": True},
      {"hupai": 1, "zimo": 1, "gangshangkaihua": 1}, 3),
     # 花牌: each copy held, melds included (a pung of a shown tile is 3)
-    ("123m456p789s55p", [("pung", "999m")], "5p", {"flower_tiles": ["9m", "5p", "1z"]},
+    ("123m456p789s55p", [("pung", "999m")], "5p", {"flower_indicators": ["9m", "5p", "1z"]},
      {"hupai": 1, "huapai": 6}, 7),
     # a tile shown twice still counts once per held copy
-    ("123m456p789s55p", [("chow", "234s")], "5p", {"flower_tiles": ["9s", "9s"]},
+    ("123m456p789s55p", [("chow", "234s")], "5p", {"flower_indicators": ["9s", "9s"]},
      {"hupai": 1, "huapai": 1}, 2),
     # 断幺
     ("234m456p678s55p", [("chow", "345s")], "5p", {}, {"hupai": 1, "duanyao": 1}, 2),
@@ -149,7 +149,7 @@ def test_bad_options(options, words):
     ("123m456p789s55p", [("chow", "234s")], "5p", {"replacement": True,
                                                     "self_drawn": True},
      InvalidContextError, "kong"),
-    ("123m456p789s55p", [("pung", "999m")], "5p", {"flower_tiles": ["9m", "9m"]},
+    ("123m456p789s55p", [("pung", "999m")], "5p", {"flower_indicators": ["9m", "9m"]},
      InvalidHandError, "shown"),
     ("123m456p789s55p", [("chow", "234s")], "5p", {"robbing_kong": True, "self_drawn": True},
      InvalidContextError, "robbing"),
@@ -171,8 +171,8 @@ def test_the_docs_show_the_table():
 
 def test_input_forms():
     # the hand before the win (13) is completed by win_tile; shown tiles as a string
-    a = tp.score("123m456p789s234s5p", win_tile="5p", flower_tiles="5p1z")
-    b = tp.score("123m456p789s234s55p", win_tile="5p", flower_tiles=["5p", "1z"])
+    a = tp.score("123m456p789s234s5p", win_tile="5p", flower_indicators="5p1z")
+    b = tp.score("123m456p789s234s55p", win_tile="5p", flower_indicators=["5p", "1z"])
     assert a == b and a.fan == 1 + 1 + 3
     assert tp.score([0, 1, 2, 12, 13, 14, 24, 25, 26, 19, 20, 21, 13, 13], win_tile=13) == \
         tp.score("123m456p789s234s55p", win_tile="5p")
