@@ -16,24 +16,28 @@ def sorted_tile_ids(str text):
     for anything else (the full parser of mahjong.tiles then reads it and names errors).
     Records repeat this parse for every hand, so it is compiled."""
     cdef int counts[34]
-    cdef int t, c
-    cdef Py_ssize_t n = 0, i = 0
     memset(counts, 0, sizeof(counts))
     # no limit on copies or tiles here: the record checks them and names the tile
     if count_tenhou_text(text, counts, INT_MAX, INT_MAX, False) < 0:
         return None
+    return _ids_tuple(counts)
+
+
+cdef tuple _IDS = tuple(range(N_KINDS))
+
+
+cdef tuple _ids_tuple(const int* counts):
+    """The sorted tile ids counted in counts[0..33], as a tuple."""
+    cdef Py_ssize_t n = 0, i = 0, t, k
     for t in range(N_KINDS):
         n += counts[t]
     out = PyTuple_New(n)  # filled in place: the ids are the module's cached small ints
     for t in range(N_KINDS):
-        for c in range(counts[t]):
+        for k in range(counts[t]):
             Py_INCREF(_IDS[t])
             PyTuple_SET_ITEM(out, i, _IDS[t])
             i += 1
     return out
-
-
-cdef tuple _IDS = tuple(range(N_KINDS))
 
 
 cdef int _add_ids(object ids, int* counts, int weight) except -1:
@@ -128,17 +132,12 @@ def ids_of_counts(bytearray counts):
     """The sorted tile ids counted in ``counts[0..33]`` (the record's text reader counts a
     hand's tiles into a bytearray), as a tuple; those 34 counters are zeroed."""
     cdef unsigned char* c
-    cdef Py_ssize_t n = 0, i = 0, t, k
+    cdef int wide[34]
+    cdef Py_ssize_t t
     if len(counts) < N_KINDS:
         raise ValueError("ids_of_counts needs 34 counters")
     c = counts
     for t in range(N_KINDS):
-        n += c[t]
-    out = PyTuple_New(n)  # filled in place: the ids are the module's cached small ints
-    for t in range(N_KINDS):
-        for k in range(c[t]):
-            Py_INCREF(_IDS[t])
-            PyTuple_SET_ITEM(out, i, _IDS[t])
-            i += 1
+        wide[t] = c[t]
         c[t] = 0
-    return out
+    return _ids_tuple(wide)

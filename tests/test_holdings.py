@@ -31,6 +31,22 @@ def test_compiled_tile_parser_declines_other_notations(text):
     assert _holdings.sorted_tile_ids(text) is None
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 9), min_size=34, max_size=43))
+def test_ids_of_counts_lists_the_counted_tiles_and_zeroes_the_counters(counts):
+    """The text reader's hand counters: the sorted ids counted in the first 34, which are
+    zeroed; the counters after them are left as they are."""
+    buffer = bytearray(counts)
+    assert _holdings.ids_of_counts(buffer) == tuple(t for t in range(34)
+                                                     for _ in range(counts[t]))
+    assert buffer == bytearray(34) + bytearray(counts[34:])
+
+
+def test_ids_of_counts_needs_34_counters():
+    with pytest.raises(ValueError, match="34"):
+        _holdings.ids_of_counts(bytearray(33))
+
+
 class _Holding:
     def __init__(self, hand, melds):
         self.hand, self.melds = hand, melds
