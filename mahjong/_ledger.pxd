@@ -8,13 +8,17 @@ cdef extern from "Python.h":
     void PyObject_GC_UnTrack(object obj)
 
 
-cdef class Payment:
+cdef class _Compared:
+    cpdef tuple _values(self)
+
+
+cdef class Payment(_Compared):
     cdef readonly object from_seat, to_seat, amount, reason, event
 
     cpdef tuple _values(self)
 
 
-cdef class Settlement:
+cdef class Settlement(_Compared):
     cdef readonly object rules, deltas, next_dealer, wins, notes
     cdef object _payments, _rows, _dealer
 

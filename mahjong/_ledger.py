@@ -59,7 +59,28 @@ def _frozen(self, name):
     raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
-class Payment:
+class _Compared:
+    """Base of Payment and Settlement: compared and hashed by ``_values()`` (the fields in
+    order), as the frozen dataclasses they replace were."""
+
+    def _values(self) -> tuple:
+        raise NotImplementedError
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __ne__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() != other._values()
+
+    def __hash__(self):
+        return hash(self._values())
+
+
+class Payment(_Compared):
     """One transfer: seat ``from_seat`` pays ``amount`` to ``to_seat`` because of event
     number ``event`` of the record (None for end-of-hand steps without an event)."""
 
@@ -82,19 +103,6 @@ class Payment:
 
     def _values(self) -> tuple:
         return (self.from_seat, self.to_seat, self.amount, self.reason, self.event)
-
-    def __eq__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __ne__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._values() != other._values()
-
-    def __hash__(self):
-        return hash(self._values())
 
     def __repr__(self):
         return (f"{type(self).__qualname__}(from_seat={self.from_seat!r}, "
@@ -133,7 +141,7 @@ def _payment_of_row(row) -> Payment:
     return Payment(from_seat, to_seat, amount, reason, event)
 
 
-class Settlement:
+class Settlement(_Compared):
     """The result of settling a hand record: per-seat ``deltas`` (sum 0), the itemised
     ``payments``, ``next_dealer`` (None where the rules leave it to the dice), the score of
     each win (``wins``: event index -> :class:`ScoreResult`) and ``notes``."""
@@ -178,19 +186,6 @@ class Settlement:
     def _values(self) -> tuple:
         return (self.rules, self.deltas, self.payments, self.next_dealer, self.wins,
                 self.notes)
-
-    def __eq__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __ne__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._values() != other._values()
-
-    def __hash__(self):
-        return hash(self._values())
 
     def __repr__(self):
         return (f"{type(self).__qualname__}(rules={self.rules!r}, deltas={self.deltas!r}, "
