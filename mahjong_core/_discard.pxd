@@ -12,7 +12,7 @@ from mahjong_core._types cimport uint8_t, int8_t, int16_t, uint64_t
 cdef void unseen_planes(const uint8_t* c, const uint8_t* seen, uint64_t* planes) noexcept nogil
 
 # No locked copies, no wildcard: the table kernel. c must be 48 readable bytes, the 34
-# counts then zeros.
+# counts then zeros. planes NULL: no copies seen besides the hand's (unseen = 4 - c[t]).
 cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t* planes,
                         int8_t* shanten_out, int16_t* unseen_out, uint64_t* masks_out
                         ) noexcept nogil

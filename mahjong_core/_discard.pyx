@@ -9,21 +9,21 @@ Method. The plain kernels of mahjong_core._shanten read a hand as four groups (t
 suits and the honors), map each group's base-5 count index to a class, and combine the
 classes through tables (see the lineage there; the tables are shared through
 _shanten.pxd). A discard changes one group, and the useful tiles of the hand left need,
-for each draw, the class of the drawn tile's group with one copy more. So, once per hand:
-
-- the class of every group with one copy of each rank added ("plus" classes);
-- for each group, the table row of the three other groups combined.
+for each draw, the class of the drawn tile's group with one copy more (one lookup at
+the group's index plus 5^rank). So, once per hand, for each group, the table row of the
+three other groups combined.
 
 And per discard of a tile of group g:
 
 - g's class without the copy (one lookup), read in g's row: the regular missing count;
 - draws in g: g's class without the discarded copy and with the drawn one (one lookup
   each), read in the same row;
-- draws in another group h: h's plus classes, read in the row of h's three other groups,
-  which now hold g's new class (two combining lookups for h's row). These table values
+- draws in another group h: h's classes with one copy more, read in the row of h's three
+  other groups, which now hold g's new class (two combining lookups for h's row). These table values
   depend only on (g, g's new class): the discards are taken group by group, and the
   discards of a group that leave the same class (about half of a random hand's) reuse
-  the first one's values, compared with each discard's own count to beat.
+  the first one's values, compared with each discard's own count to beat (and their
+  mask, kept while that count stays the same).
 
 The special forms are bit operations on the held masks (as in _shanten), redone per
 discard; knitted straight reads the rest of the hand through the same tables. The
@@ -66,11 +66,31 @@ cdef extern from *:
         Py_INCREF(item);
         PyList_SET_ITEM(list, i, item);
     }
+    /* tile bits: the seven honors, and the thirteen orphans (the terminals 1 and 9 of each
+       suit and the honors) */
+    #define MJ_HONOR_BITS ((uint64_t)0x7F << 27)
+    #define MJ_ALL_TILES (((uint64_t)1 << 34) - 1)
+    #define MJ_ORPHANS (((uint64_t)0x101 * (1 | (1 << 9) | (1 << 18))) | MJ_HONOR_BITS)
     #if defined(__GNUC__) || defined(__clang__)
     #define MJ_INLINE static inline __attribute__((always_inline))
     #else
     #define MJ_INLINE static inline
     #endif
+    /* Base-5 value of the eight counts (0..4) at c: on little-endian builds one 64-bit
+       word, its bytes combined in pairs, then in fours, then its halves; else one
+       product per count */
+    MJ_INLINE uint32_t mj_index8(const uint8_t* c) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        uint64_t x;
+        memcpy(&x, c, 8);
+        x = (x & 0x00FF00FF00FF00FFull) + 5 * ((x >> 8) & 0x00FF00FF00FF00FFull);
+        x = (x & 0x0000FFFF0000FFFFull) + 25 * ((x >> 16) & 0x0000FFFF0000FFFFull);
+        return (uint32_t)x + 625 * (uint32_t)(x >> 32);
+    #else
+        return c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5]
+             + 15625 * c[6] + 78125 * c[7];
+    #endif
+    }
     #if defined(__SSE4_1__)
     /* The table values row[cls] of up to 9 ranks gathered into one vector's bytes, then one
        compare for all: bit k = value k below target (unsigned; 0 < target <= 255 there). */
@@ -86,7 +106,6 @@ cdef extern from *:
         return target <= 0 ? 0 : (uint64_t)(_mm_movemask_epi8(below) & ((1 << bits) - 1));
     }
     #define MJ_AT(k) cls_at[MJ_POW5_##k]
-    #define MJ_PLUS(k) plus[k]
     enum { MJ_POW5_0 = 1, MJ_POW5_1 = 5, MJ_POW5_2 = 25, MJ_POW5_3 = 125, MJ_POW5_4 = 625,
            MJ_POW5_5 = 3125, MJ_POW5_6 = 15625, MJ_POW5_7 = 78125, MJ_POW5_8 = 390625 };
     /* Ranks of a group whose draw reads below target in row (the other groups' row): from
@@ -98,16 +117,6 @@ cdef extern from *:
     }
     MJ_INLINE uint64_t mj_draws7(const uint8_t* cls_at, const uint8_t* row, int target) {
         MJ_GATHER7(row, MJ_AT)
-        return mj_below(v, target, 7);
-    }
-    /* ... or from the group's classes with one more copy of rank r, plus[r] */
-    MJ_INLINE uint64_t mj_plus9(const uint8_t* plus, const uint8_t* row, int target) {
-        MJ_GATHER7(row, MJ_PLUS)
-        v = _mm_insert_epi8(v, row[plus[7]], 7); v = _mm_insert_epi8(v, row[plus[8]], 8);
-        return mj_below(v, target, 9);
-    }
-    MJ_INLINE uint64_t mj_plus7(const uint8_t* plus, const uint8_t* row, int target) {
-        MJ_GATHER7(row, MJ_PLUS)
         return mj_below(v, target, 7);
     }
     #else
@@ -128,32 +137,18 @@ cdef extern from *:
              | MJ_BELOW(row[cls_at[625]], 4) | MJ_BELOW(row[cls_at[3125]], 5)
              | MJ_BELOW(row[cls_at[15625]], 6);
     }
-    /* ... or from the group's classes with one more copy of rank r, plus[r] */
-    MJ_INLINE uint64_t mj_plus9(const uint8_t* plus, const uint8_t* row, int target) {
-        return MJ_BELOW(row[plus[0]], 0) | MJ_BELOW(row[plus[1]], 1)
-             | MJ_BELOW(row[plus[2]], 2) | MJ_BELOW(row[plus[3]], 3)
-             | MJ_BELOW(row[plus[4]], 4) | MJ_BELOW(row[plus[5]], 5)
-             | MJ_BELOW(row[plus[6]], 6) | MJ_BELOW(row[plus[7]], 7)
-             | MJ_BELOW(row[plus[8]], 8);
-    }
-    MJ_INLINE uint64_t mj_plus7(const uint8_t* plus, const uint8_t* row, int target) {
-        return MJ_BELOW(row[plus[0]], 0) | MJ_BELOW(row[plus[1]], 1)
-             | MJ_BELOW(row[plus[2]], 2) | MJ_BELOW(row[plus[3]], 3)
-             | MJ_BELOW(row[plus[4]], 4) | MJ_BELOW(row[plus[5]], 5)
-             | MJ_BELOW(row[plus[6]], 6);
-    }
     #endif
     /* The cache of draws outside a discard's group (see _other_values): 16 bytes of table
        values per other group, the draw of rank k in byte k, and the key bytes of the
        cache's entries (255 = empty). */
     #if defined(__SSE4_1__)
-    MJ_INLINE void mj_values9(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
-        MJ_GATHER7(row, MJ_PLUS)
-        v = _mm_insert_epi8(v, row[plus[7]], 7); v = _mm_insert_epi8(v, row[plus[8]], 8);
+    MJ_INLINE void mj_values9(const uint8_t* cls_at, const uint8_t* row, uint8_t* out) {
+        MJ_GATHER7(row, MJ_AT)
+        v = _mm_insert_epi8(v, row[MJ_AT(7)], 7); v = _mm_insert_epi8(v, row[MJ_AT(8)], 8);
         _mm_storeu_si128((__m128i*)out, v);
     }
-    MJ_INLINE void mj_values7(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
-        MJ_GATHER7(row, MJ_PLUS)
+    MJ_INLINE void mj_values7(const uint8_t* cls_at, const uint8_t* row, uint8_t* out) {
+        MJ_GATHER7(row, MJ_AT)
         _mm_storeu_si128((__m128i*)out, v);
     }
     /* bit k = values[k] below target, for k < bits */
@@ -167,11 +162,13 @@ cdef extern from *:
         return m ? __builtin_ctz(m) : -1;
     }
     #else
-    MJ_INLINE void mj_values9(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
-        for (int k = 0; k < 9; k++) out[k] = row[plus[k]];
+    MJ_INLINE void mj_values9(const uint8_t* cls_at, const uint8_t* row, uint8_t* out) {
+        static const int pow5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
+        for (int k = 0; k < 9; k++) out[k] = row[cls_at[pow5[k]]];
     }
-    MJ_INLINE void mj_values7(const uint8_t* plus, const uint8_t* row, uint8_t* out) {
-        for (int k = 0; k < 7; k++) out[k] = row[plus[k]];
+    MJ_INLINE void mj_values7(const uint8_t* cls_at, const uint8_t* row, uint8_t* out) {
+        static const int pow5[7] = {1, 5, 25, 125, 625, 3125, 15625};
+        for (int k = 0; k < 7; k++) out[k] = row[cls_at[pow5[k]]];
     }
     MJ_INLINE uint64_t mj_values_below(const uint8_t* values, int target, int bits) {
         uint64_t m = 0;
@@ -210,15 +207,17 @@ cdef extern from *:
     }
     #endif
     """
+    uint32_t _index8 "mj_index8"(const uint8_t* c) nogil
     void _rank_order "mj_rank_order"(const int32_t* key, int n, uint8_t* order) nogil
-    void _values9 "mj_values9"(const uint8_t* plus, const uint8_t* row, uint8_t* out) nogil
-    void _values7 "mj_values7"(const uint8_t* plus, const uint8_t* row, uint8_t* out) nogil
+    void _values9 "mj_values9"(const uint8_t* cls_at, const uint8_t* row, uint8_t* out) nogil
+    void _values7 "mj_values7"(const uint8_t* cls_at, const uint8_t* row, uint8_t* out) nogil
     uint64_t _values_below "mj_values_below"(const uint8_t* values, int target, int bits) nogil
     int _find_key "mj_find_key"(const uint8_t* keys, int key) nogil
     uint64_t _draws9 "mj_draws9"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
     uint64_t _draws7 "mj_draws7"(const uint8_t* cls_at, const uint8_t* row, int target) nogil
-    uint64_t _plus9 "mj_plus9"(const uint8_t* plus, const uint8_t* row, int target) nogil
-    uint64_t _plus7 "mj_plus7"(const uint8_t* plus, const uint8_t* row, int target) nogil
+    const uint64_t HONOR_BITS "MJ_HONOR_BITS"
+    const uint64_t ORPHANS "MJ_ORPHANS"
+    const uint64_t ALL_TILES "MJ_ALL_TILES"
     void mj_tuple_put(object tup, Py_ssize_t i, PyObject* item)
     void mj_list_put(object lst, Py_ssize_t i, object item)
 
@@ -255,8 +254,6 @@ if SUIT_CLASS == NULL or HONOR_CLASS == NULL or SUIT_FINAL_TABLE == NULL:
 cdef uint32_t POW5[10]
 cdef int32_t MASK_WEIGHT[512]        # base-5 weight of a 9-bit presence mask
 cdef uint64_t KNIT[6]                # tile bits of each knitted pattern
-cdef uint64_t HONOR_BITS = (<uint64_t>0x7F) << 27
-cdef uint64_t ORPHANS = HONOR_BITS
 
 cdef int _i, _j
 POW5[0] = 1
@@ -269,20 +266,16 @@ for _i in range(512):
             MASK_WEIGHT[_i] += POW5[_j]
 for _i in range(6):
     KNIT[_i] = knitted_pattern_mask(_i)
-for _i in range(3):
-    ORPHANS |= ((<uint64_t>1) << (9 * _i)) | ((<uint64_t>1) << (9 * _i + 8))
 
 
 # --- one hand -------------------------------------------------------------------------------
 
 cdef inline uint32_t _group_index(const uint8_t* c, int n) noexcept nogil:
-    """Base-5 index of a group's n (9 or 7) counts: independent products, so the groups
-    overlap in the pipeline."""
-    cdef uint32_t idx = (c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4]
-                         + 3125 * c[5] + 15625 * c[6])
+    """Base-5 index of a group's n (9 or 7) counts; with n = 7, c[7] must be 0 (the honors
+    end at the hand's zero padding)."""
     if n == 9:
-        idx += 78125 * c[7] + 390625 * c[8]
-    return idx
+        return _index8(c) + 390625 * c[8]
+    return _index8(c)
 
 
 cdef inline uint8_t _class_of(int g, uint32_t idx) noexcept nogil:
@@ -365,174 +358,235 @@ cdef void unseen_planes(const uint8_t* c, const uint8_t* seen, uint64_t* planes
 
 cdef struct Row:            # what the discard loop of one hand shares across its discards
     const uint8_t* row[4]    # each group's row of the three other groups combined
-    uint8_t plus[4][9]       # each group's class with one more copy of rank r
-    int pair01, pair02, pair12
+    const uint8_t* base      # SUIT_FINAL_TABLE and FINAL_TABLE at `sets`
+    const uint8_t* honor_base
+    # Table rows indexed by a discard group's new class, for _other_values:
+    const uint8_t* pair_row[3]     # PAIR_TABLE with suit k (the table is symmetric)
+    const uint8_t* ph_c3           # PH_TABLE at the honors' class (stride N_HONOR)
+    const uint8_t* ph_row[3]       # PH_TABLE with the pair of the suits other than k
+    const uint8_t* triple_row[3]   # TRIPLE_TABLE with the pair of the suits other than k
     # The draws outside the discard's group depend only on the group and its class after
     # the discard: the table values of those draws (_other_values), kept for the discards
-    # of the current group. key[i] = the class of entry i (255 = empty).
+    # of the current group. key[i] = the class of entry i (255 = empty); masks[i] = the
+    # draws whose values are below target[i] (0 = none computed yet).
     int n_cached
     uint8_t key[16]
+    uint8_t target[9]
+    uint64_t masks[9]
     uint8_t values[9][3][16]
 
 
 cdef inline void _prepare_row(const HandView* v, int sets, Row* w) noexcept nogil:
     cdef const uint8_t* base = SUIT_FINAL_TABLE + sets * N_PH * N_SUIT
-    cdef int r, c3 = v.cls[3]
-    w.pair01 = PAIR_TABLE[v.cls[0] * N_SUIT + v.cls[1]]
-    w.pair02 = PAIR_TABLE[v.cls[0] * N_SUIT + v.cls[2]]
-    w.pair12 = PAIR_TABLE[v.cls[1] * N_SUIT + v.cls[2]]
-    w.row[0] = base + PH_TABLE[w.pair12 * N_HONOR + c3] * N_SUIT
-    w.row[1] = base + PH_TABLE[w.pair02 * N_HONOR + c3] * N_SUIT
-    w.row[2] = base + PH_TABLE[w.pair01 * N_HONOR + c3] * N_SUIT
-    w.row[3] = FINAL_TABLE + (sets * N_TRIPLE + TRIPLE_TABLE[w.pair01 * N_SUIT + v.cls[2]]) \
-        * N_HONOR
-    for r in range(9):
-        w.plus[0][r] = SUIT_CLASS[v.idx[0] + POW5[r]]
-        w.plus[1][r] = SUIT_CLASS[v.idx[1] + POW5[r]]
-        w.plus[2][r] = SUIT_CLASS[v.idx[2] + POW5[r]]
-    for r in range(7):
-        w.plus[3][r] = HONOR_CLASS[v.idx[3] + POW5[r]]
-
-
-cdef inline void _other_values(const HandView* v, Row* w, int sets, int g, int cg,
-                               uint8_t (*out)[16]) noexcept nogil:
-    """The regular missing counts after a discard from group g that leaves g's class cg and
-    a draw in another group: out[k][r] for the draw of rank r in the k-th other group (in
-    group order). Each other group's plus classes are read in its row rebuilt with cg."""
-    cdef const uint8_t* base = SUIT_FINAL_TABLE + sets * N_PH * N_SUIT
-    cdef const uint8_t* honor_base = FINAL_TABLE + sets * N_TRIPLE * N_HONOR
     cdef int c3 = v.cls[3]
-    if g == 3:
-        _values9(w.plus[0], base + PH_TABLE[w.pair12 * N_HONOR + cg] * N_SUIT, out[0])
-        _values9(w.plus[1], base + PH_TABLE[w.pair02 * N_HONOR + cg] * N_SUIT, out[1])
-        _values9(w.plus[2], base + PH_TABLE[w.pair01 * N_HONOR + cg] * N_SUIT, out[2])
-    elif g == 0:
-        _values9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]] * N_HONOR + c3]
-                 * N_SUIT, out[0])
-        _values9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]] * N_HONOR + c3]
-                 * N_SUIT, out[1])
-        _values7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair12 * N_SUIT + cg] * N_HONOR, out[2])
-    elif g == 1:
-        _values9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[2]] * N_HONOR + c3]
-                 * N_SUIT, out[0])
-        _values9(w.plus[2], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]] * N_HONOR + c3]
-                 * N_SUIT, out[1])
-        _values7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair02 * N_SUIT + cg] * N_HONOR, out[2])
+    w.base = base
+    w.honor_base = FINAL_TABLE + sets * N_TRIPLE * N_HONOR
+    cdef int k, pair12, pair02, pair01
+    for k in range(3):
+        w.pair_row[k] = PAIR_TABLE + v.cls[k] * N_SUIT
+    pair12 = w.pair_row[1][v.cls[2]]
+    pair02 = w.pair_row[0][v.cls[2]]
+    pair01 = w.pair_row[0][v.cls[1]]
+    w.ph_c3 = PH_TABLE + c3
+    w.ph_row[0] = PH_TABLE + pair12 * N_HONOR
+    w.ph_row[1] = PH_TABLE + pair02 * N_HONOR
+    w.ph_row[2] = PH_TABLE + pair01 * N_HONOR
+    w.triple_row[0] = TRIPLE_TABLE + pair12 * N_SUIT
+    w.triple_row[1] = TRIPLE_TABLE + pair02 * N_SUIT
+    w.triple_row[2] = TRIPLE_TABLE + pair01 * N_SUIT
+    w.row[0] = base + w.ph_row[0][c3] * N_SUIT
+    w.row[1] = base + w.ph_row[1][c3] * N_SUIT
+    w.row[2] = base + w.ph_row[2][c3] * N_SUIT
+    w.row[3] = w.honor_base + w.triple_row[2][v.cls[2]] * N_HONOR
+
+
+# The discard loop is compiled once per group and per combination of the forms it tests
+# (fused types used as compile-time switches: `if _Regular is _On` is decided by Cython),
+# so a form that is off costs nothing per discard, the riichi forms take no form test at
+# all, and the group's offsets, tables and other groups are constants.
+cdef struct _On:
+    char unused
+cdef struct _Off:
+    char unused
+ctypedef fused _Regular:
+    _On
+    _Off
+ctypedef fused _Pairs:          # seven pairs
+    _On
+    _Off
+ctypedef fused _Orphans:        # thirteen orphans
+    _On
+    _Off
+ctypedef fused _Knitted:        # honors-and-knitted or knitted straight (tested inside)
+    _On
+    _Off
+cdef struct _G0:
+    char unused
+cdef struct _G1:
+    char unused
+cdef struct _G2:
+    char unused
+cdef struct _G3:
+    char unused
+ctypedef fused _Group:          # the group of the discards: m, p, s or the honors
+    _G0
+    _G1
+    _G2
+    _G3
+
+
+cdef inline int _group_of(_Group* marker) noexcept nogil:
+    if _Group is _G0:
+        return 0
+    elif _Group is _G1:
+        return 1
+    elif _Group is _G2:
+        return 2
     else:
-        _values9(w.plus[0], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[1]] * N_HONOR + c3]
-                 * N_SUIT, out[0])
-        _values9(w.plus[1], base + PH_TABLE[PAIR_TABLE[cg * N_SUIT + v.cls[0]] * N_HONOR + c3]
-                 * N_SUIT, out[1])
-        _values7(w.plus[3], honor_base + TRIPLE_TABLE[w.pair01 * N_SUIT + cg] * N_HONOR, out[2])
+        return 3
 
 
-cdef inline uint64_t _other_draws(const HandView* v, Row* w, int sets, int g, int cg, int target
+cdef inline void _other_values(const HandView* v, Row* w, _Group* group, int cg,
+                               uint8_t (*out)[16]) noexcept nogil:
+    """The regular missing counts after a discard from the group that leaves its class cg
+    and a draw in another group: out[k][r] for the draw of rank r in the k-th other group
+    (in group order). Each other group's classes with one copy more are read in its row
+    rebuilt with cg."""
+    cdef const uint8_t* base = w.base
+    cdef const uint8_t* honor_base = w.honor_base
+    if _Group is _G3:
+        _values9(SUIT_CLASS + v.idx[0], base + w.ph_row[0][cg] * N_SUIT, out[0])
+        _values9(SUIT_CLASS + v.idx[1], base + w.ph_row[1][cg] * N_SUIT, out[1])
+        _values9(SUIT_CLASS + v.idx[2], base + w.ph_row[2][cg] * N_SUIT, out[2])
+    elif _Group is _G0:
+        _values9(SUIT_CLASS + v.idx[1], base + w.ph_c3[w.pair_row[2][cg] * N_HONOR] * N_SUIT,
+                 out[0])
+        _values9(SUIT_CLASS + v.idx[2], base + w.ph_c3[w.pair_row[1][cg] * N_HONOR] * N_SUIT,
+                 out[1])
+        _values7(HONOR_CLASS + v.idx[3], honor_base + w.triple_row[0][cg] * N_HONOR, out[2])
+    elif _Group is _G1:
+        _values9(SUIT_CLASS + v.idx[0], base + w.ph_c3[w.pair_row[2][cg] * N_HONOR] * N_SUIT,
+                 out[0])
+        _values9(SUIT_CLASS + v.idx[2], base + w.ph_c3[w.pair_row[0][cg] * N_HONOR] * N_SUIT,
+                 out[1])
+        _values7(HONOR_CLASS + v.idx[3], honor_base + w.triple_row[1][cg] * N_HONOR, out[2])
+    else:
+        _values9(SUIT_CLASS + v.idx[0], base + w.ph_c3[w.pair_row[1][cg] * N_HONOR] * N_SUIT,
+                 out[0])
+        _values9(SUIT_CLASS + v.idx[1], base + w.ph_c3[w.pair_row[0][cg] * N_HONOR] * N_SUIT,
+                 out[1])
+        _values7(HONOR_CLASS + v.idx[3], honor_base + w.triple_row[2][cg] * N_HONOR, out[2])
+
+
+cdef inline uint64_t _values_mask(const uint8_t (*values)[16], _Group* group, int target
                                   ) noexcept nogil:
-    """Draws outside group g that bring the regular missing count below target once g's
-    class is cg: the cached values of (g, cg), computed on the first discard that needs
-    them (the cache holds the current group's discards only)."""
-    cdef int i = _find_key(w.key, cg)
-    if i < 0:
-        i = w.n_cached
-        w.n_cached += 1
-        w.key[i] = <uint8_t>cg
-        _other_values(v, w, sets, g, cg, w.values[i])
-    # the other groups' bit offsets, in group order
-    if g == 0:
-        return (_values_below(w.values[i][0], target, 9) << 9
-                | _values_below(w.values[i][1], target, 9) << 18
-                | _values_below(w.values[i][2], target, 7) << 27)
-    if g == 1:
-        return (_values_below(w.values[i][0], target, 9)
-                | _values_below(w.values[i][1], target, 9) << 18
-                | _values_below(w.values[i][2], target, 7) << 27)
-    if g == 2:
-        return (_values_below(w.values[i][0], target, 9)
-                | _values_below(w.values[i][1], target, 9) << 9
-                | _values_below(w.values[i][2], target, 7) << 27)
-    return (_values_below(w.values[i][0], target, 9)
-            | _values_below(w.values[i][1], target, 9) << 9
-            | _values_below(w.values[i][2], target, 9) << 18)
+    """The draws outside the group whose values (_other_values) are below target, as tile
+    bits: the other groups' bit offsets, in group order."""
+    if _Group is _G0:
+        return (_values_below(values[0], target, 9) << 9
+                | _values_below(values[1], target, 9) << 18
+                | _values_below(values[2], target, 7) << 27)
+    elif _Group is _G1:
+        return (_values_below(values[0], target, 9)
+                | _values_below(values[1], target, 9) << 18
+                | _values_below(values[2], target, 7) << 27)
+    elif _Group is _G2:
+        return (_values_below(values[0], target, 9)
+                | _values_below(values[1], target, 9) << 9
+                | _values_below(values[2], target, 7) << 27)
+    else:
+        return (_values_below(values[0], target, 9)
+                | _values_below(values[1], target, 9) << 9
+                | _values_below(values[2], target, 9) << 18)
 
 
-cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t* planes,
-                        int8_t* shanten_out, int16_t* unseen_out, uint64_t* masks_out
-                        ) noexcept nogil:
-    """The discard table of a validated hand of 14 - 3m tiles without locked copies or
-    wildcard (c: 48 bytes, the 34 counts and zero padding): shanten_out[t] (-1 if t is not
-    held), unseen_out[t] (0 if not held) and, unless masks_out is NULL, masks_out[t] = the
-    useful-tile mask after discarding t.
+# What the discards of one hand share (see discard_plain): the view and the cache, in
+# memory, and the masks and counts the discard loop reads, passed by value (so that they
+# stay in registers: the byte stores to the outputs may alias anything in memory).
+cdef struct _Hand:
+    HandView v
+    Row w
+    uint64_t sink[N_KINDS]      # masks_out when the caller wants none
 
-    The same answers as _shanten's _missing and _useful on each 13 - 3m tile hand: the
-    minimum over the forms, and the union of the useful tiles of every form reaching it.
-    The discards are taken group by group (the cache of _other_draws is per group)."""
-    cdef HandView v, after, rest
-    cdef Row w
-    cdef int sets = 4 - n_melds
-    cdef int t, g, r, cg, best, reg, sp, to, hk, d, p, held, first, pairs, orphans
+cdef struct _Bits:
+    uint64_t present, twos, threes, fours
+    uint64_t plane0, plane1, plane2     # the unseen copies (unseen_planes)
+    int8_t* shanten_out
+    int16_t* unseen_out
+    uint64_t* masks_out
+    int n_melds
+    bint honors_knitted, knitted
+    int sp_base                 # seven pairs: 7 - the pairs held (c // 2 summed)
+    uint64_t evens              # held 2 or 4 times: a discard loses a pair
+    uint64_t odd                # held 1 or 3 times
+    int to_base                 # thirteen orphans: 14 - the orphan kinds held
+    uint64_t single_orphans     # orphans held once: a discard loses the kind
+    uint64_t orphan_pairs       # orphans held at least twice
+
+
+cdef inline void _group_discards(_Hand* h, _Bits b, _Group* group, _Regular* regular_on,
+                                 _Pairs* pairs_on, _Orphans* orphans_on, _Knitted* knitted_on
+                                 ) noexcept nogil:
+    """The discards of one group (the cache of the draws outside it is per group)."""
+    cdef int g = _group_of(group)
+    cdef int first = 9 * g
+    cdef int8_t* shanten_out = b.shanten_out
+    cdef int16_t* unseen_out = b.unseen_out
+    cdef uint64_t* masks_out = b.masks_out
+    cdef int n_melds = b.n_melds
+    cdef uint64_t v_present = b.present, v_twos = b.twos, v_threes = b.threes
+    cdef uint64_t v_fours = b.fours
+    cdef uint32_t idx = h.v.idx[g]
+    cdef const uint8_t* classes = SUIT_CLASS if g < 3 else HONOR_CLASS
+    cdef const uint8_t* row = h.w.row[g]
+    cdef HandView after, rest
+    cdef int t, r, cg, best, reg, sp, to, hk, d, p, held, i
     cdef uint32_t idx_after
-    cdef uint64_t bit, mask, group_held
+    cdef uint64_t bit, mask, group_held, pairs_left
     cdef uint64_t present, twos, threes, fours
-    cdef bint specials = n_melds == 0 and (forms & (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS
-                                                     | FORM_HONORS_KNITTED)) != 0
-    cdef bint knitted = n_melds <= 1 and (forms & FORM_KNITTED_STRAIGHT) != 0
-    cdef bint regular = (forms & FORM_REGULAR) != 0
-    _make_view(c, &v)
-    w.pair01 = w.pair02 = w.pair12 = 0
-    if regular:
-        _prepare_row(&v, sets, &w)
-    memset(shanten_out, -1, N_KINDS)
-    memset(unseen_out, 0, N_KINDS * sizeof(int16_t))
-    if masks_out != NULL:
-        memset(masks_out, 0, N_KINDS * sizeof(uint64_t))
-    pairs = popcount64(v.twos) + popcount64(v.fours)        # seven pairs: c // 2 summed
-    orphans = popcount64(v.present & ORPHANS)
-    for g in range(4):
-        first = 9 * g
-        group_held = (v.present >> first) & (<uint64_t>511 if g < 3 else <uint64_t>127)
-        w.n_cached = 0
-        memset(w.key, 255, 16)
-        while group_held:
-            r = ctz64(group_held)
-            group_held &= group_held - 1
-            t = first + r
-            bit = (<uint64_t>1) << t
-            # the masks after discarding one t: t leaves the highest mask that holds it
-            present = v.present & ~(bit & ~v.twos)
-            twos = v.twos & ~(bit & ~v.threes)
-            threes = v.threes & ~(bit & ~v.fours)
-            fours = v.fours & ~bit
-            idx_after = v.idx[g] - POW5[r]
-            cg = SUIT_CLASS[idx_after] if g < 3 else HONOR_CLASS[idx_after]
-            best = reg = sp = to = hk = NOT_APPLICABLE
-            if regular:
-                reg = w.row[g][cg]
-                best = reg
-            if specials:
-                if forms & FORM_SEVEN_PAIRS:
-                    # a discard from 2 or 4 copies loses a pair
-                    d = pairs - ((v.twos & ~v.threes & bit) != 0) - ((v.fours & bit) != 0)
-                    sp = 7 - (d if d < 7 else 7)
-                    if sp < best:
-                        best = sp
-                if forms & FORM_THIRTEEN_ORPHANS:
-                    to = (14 - orphans + ((ORPHANS & bit & ~v.twos) != 0)
-                          - ((twos & ORPHANS) != 0))
-                    if to < best:
-                        best = to
-                if forms & FORM_HONORS_KNITTED:
-                    for p in range(6):
-                        d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
-                        if d < hk:
-                            hk = d
-                    if hk < 0:
-                        hk = 0
-                    if hk < best:
-                        best = hk
-            if knitted:
-                after = v
-                after.present, after.twos, after.threes, after.fours = (present, twos, threes,
-                                                                        fours)
+    group_held = (v_present >> first) & (<uint64_t>511 if g < 3 else <uint64_t>127)
+    if _Regular is _On:
+        h.w.n_cached = 0
+        memset(h.w.key, 255, 16)
+    while group_held:
+        r = ctz64(group_held)
+        group_held &= group_held - 1
+        t = first + r
+        bit = (<uint64_t>1) << t
+        # the masks after discarding one t: t leaves the highest mask that holds it
+        present = v_present & ~(bit & ~v_twos)
+        twos = v_twos & ~(bit & ~v_threes)
+        threes = v_threes & ~(bit & ~v_fours)
+        fours = v_fours & ~bit
+        idx_after = idx - POW5[r]
+        cg = classes[idx_after]
+        best = NOT_APPLICABLE
+        if _Regular is _On:
+            reg = row[cg]
+            best = reg
+        if _Pairs is _On:
+            d = b.sp_base + ((b.evens >> t) & 1)
+            sp = d if d > 0 else 0
+            best = sp if sp < best else best
+        if _Orphans is _On:
+            pairs_left = b.orphan_pairs & twos
+            to = b.to_base + <int>((b.single_orphans >> t) & 1) - (pairs_left != 0)
+            best = to if to < best else best
+        if _Knitted is _On:
+            hk = NOT_APPLICABLE
+            if b.honors_knitted:
+                for p in range(6):
+                    d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
+                    if d < hk:
+                        hk = d
+                if hk < 0:
+                    hk = 0
+                if hk < best:
+                    best = hk
+            if b.knitted:
+                after = h.v
+                after.present, after.twos, after.threes, after.fours = (
+                    present, twos, threes, fours)
                 after.idx[g] = idx_after
                 after.cls[g] = cg
                 if best > 0:
@@ -542,36 +596,150 @@ cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t
                         d = _knitted_pattern_missing(&after, p, n_melds)
                         if d < best:
                             best = d
-            shanten_out[t] = <int8_t>(best - 1)
-            mask = 0
-            if 0 < best < NOT_APPLICABLE:
+        shanten_out[t] = <int8_t>(best - 1)
+        mask = 0
+        if 0 < best < NOT_APPLICABLE:
+            if _Regular is _On:
                 if reg == best:
                     if g < 3:
-                        mask = _draws9(SUIT_CLASS + idx_after, w.row[g], best) << first
+                        mask = _draws9(classes + idx_after, row, best) << first
                     else:
-                        mask = _draws7(HONOR_CLASS + idx_after, w.row[3], best) << 27
-                    mask = (mask | _other_draws(&v, &w, sets, g, cg, best)) & ~fours
+                        mask = _draws7(classes + idx_after, row, best) << 27
+                    # the draws outside the group: the cached values of cg (computed on
+                    # the first discard that leaves cg), and their mask at the last target
+                    i = _find_key(h.w.key, cg)
+                    if i < 0:
+                        i = h.w.n_cached
+                        h.w.n_cached += 1
+                        h.w.key[i] = <uint8_t>cg
+                        h.w.target[i] = 0
+                        _other_values(&h.v, &h.w, group, cg, h.w.values[i])
+                    if h.w.target[i] != best:
+                        h.w.target[i] = <uint8_t>best
+                        h.w.masks[i] = _values_mask(h.w.values[i], group, best)
+                    mask = (mask | h.w.masks[i]) & ~fours
+            if _Pairs is _On:
                 if sp == best:
-                    mask |= (present & ~twos) | (threes & ~fours)
+                    mask |= b.odd ^ bit           # the tiles then held an odd number of times
+            if _Orphans is _On:
                 if to == best:
-                    mask |= ORPHANS & ~present if twos & ORPHANS else ORPHANS
+                    mask |= ORPHANS & ~present if pairs_left else ORPHANS
+            if _Knitted is _On:
                 if hk == best:
                     for p in range(6):
                         d = 14 - popcount64(present & (KNIT[p] | HONOR_BITS))
                         if (d if d > 0 else 0) == best:
                             mask |= (KNIT[p] | HONOR_BITS) & ~present
-                if knitted:
+                if b.knitted:
                     for p in range(6):
                         held = popcount64(present & KNIT[p])
-                        if 9 - held > best or _knitted_pattern_missing(&after, p, n_melds
-                                                                       ) != best:
+                        if 9 - held > best or _knitted_pattern_missing(
+                                &after, p, n_melds) != best:
                             continue
                         mask |= KNIT[p] & ~present
                         knitted_rest(&after, p, &rest)
-                        mask |= _regular_useful(&rest, fours, 1 - n_melds, best - (9 - held))
-            unseen_out[t] = <int16_t>_unseen_of(mask, planes)
-            if masks_out != NULL:
-                masks_out[t] = mask
+                        mask |= _regular_useful(&rest, fours, 1 - n_melds,
+                                                best - (9 - held))
+        unseen_out[t] = <int16_t>(popcount64(mask & b.plane0) + 2 * popcount64(mask & b.plane1)
+                                  + 4 * popcount64(mask & b.plane2))
+        masks_out[t] = mask
+
+
+cdef void _discard_loop(const uint8_t* c, int n_melds, int forms, const uint64_t* planes,
+                        int8_t* shanten_out, int16_t* unseen_out, uint64_t* masks_out,
+                        _Regular* regular_on, _Pairs* pairs_on, _Orphans* orphans_on,
+                        _Knitted* knitted_on) noexcept nogil:
+    """discard_plain with the forms in the types of the last four (NULL) arguments."""
+    cdef _Hand h
+    cdef _Bits b
+    cdef HandView* v = &h.v
+    _make_view(c, v)
+    b.present, b.twos, b.threes, b.fours = v.present, v.twos, v.threes, v.fours
+    if planes == NULL:          # nothing seen besides the hand: bit k of 4 - c[t]
+        b.plane0 = (b.present & ~b.twos) | (b.threes & ~b.fours)
+        b.plane1 = b.present & ~b.threes
+        b.plane2 = ~b.present & ALL_TILES
+    else:
+        b.plane0, b.plane1, b.plane2 = planes[0], planes[1], planes[2]
+    b.shanten_out, b.unseen_out = shanten_out, unseen_out
+    b.masks_out = masks_out if masks_out != NULL else h.sink
+    b.n_melds = n_melds
+    b.honors_knitted = n_melds == 0 and (forms & FORM_HONORS_KNITTED) != 0
+    b.knitted = n_melds <= 1 and (forms & FORM_KNITTED_STRAIGHT) != 0
+    if _Regular is _On:
+        _prepare_row(v, 4 - n_melds, &h.w)
+    if _Pairs is _On:
+        b.sp_base = 7 - popcount64(b.twos) - popcount64(b.fours)
+        b.evens = (b.twos & ~b.threes) | b.fours
+        b.odd = (b.present & ~b.twos) | (b.threes & ~b.fours)
+    if _Orphans is _On:
+        b.to_base = 14 - popcount64(b.present & ORPHANS)
+        b.single_orphans = b.present & ~b.twos & ORPHANS
+        b.orphan_pairs = b.twos & ORPHANS
+    memset(shanten_out, -1, N_KINDS)
+    memset(unseen_out, 0, N_KINDS * sizeof(int16_t))
+    if masks_out != NULL:
+        memset(masks_out, 0, N_KINDS * sizeof(uint64_t))
+    _group_discards(&h, b, <_G0*>NULL, regular_on, pairs_on, orphans_on, knitted_on)
+    _group_discards(&h, b, <_G1*>NULL, regular_on, pairs_on, orphans_on, knitted_on)
+    _group_discards(&h, b, <_G2*>NULL, regular_on, pairs_on, orphans_on, knitted_on)
+    _group_discards(&h, b, <_G3*>NULL, regular_on, pairs_on, orphans_on, knitted_on)
+
+
+# The dispatch: each level fixes one switch of _discard_loop from the arguments.
+cdef inline void _with_knitted(const uint8_t* c, int n_melds, int forms,
+                               const uint64_t* planes, int8_t* shanten_out,
+                               int16_t* unseen_out, uint64_t* masks_out,
+                               _Regular* f1, _Pairs* f2, _Orphans* f3) noexcept nogil:
+    if (n_melds == 0 and forms & FORM_HONORS_KNITTED) or (
+            n_melds <= 1 and forms & FORM_KNITTED_STRAIGHT):
+        _discard_loop(c, n_melds, forms, planes, shanten_out, unseen_out, masks_out,
+                      f1, f2, f3, <_On*>NULL)
+    else:
+        _discard_loop(c, n_melds, forms, planes, shanten_out, unseen_out, masks_out,
+                      f1, f2, f3, <_Off*>NULL)
+
+
+cdef inline void _with_orphans(const uint8_t* c, int n_melds, int forms,
+                               const uint64_t* planes, int8_t* shanten_out,
+                               int16_t* unseen_out, uint64_t* masks_out,
+                               _Regular* f1, _Pairs* f2) noexcept nogil:
+    if n_melds == 0 and forms & FORM_THIRTEEN_ORPHANS:
+        _with_knitted(c, n_melds, forms, planes, shanten_out, unseen_out, masks_out,
+                      f1, f2, <_On*>NULL)
+    else:
+        _with_knitted(c, n_melds, forms, planes, shanten_out, unseen_out, masks_out,
+                      f1, f2, <_Off*>NULL)
+
+
+cdef inline void _with_pairs(const uint8_t* c, int n_melds, int forms,
+                             const uint64_t* planes, int8_t* shanten_out,
+                             int16_t* unseen_out, uint64_t* masks_out,
+                             _Regular* f1) noexcept nogil:
+    if n_melds == 0 and forms & FORM_SEVEN_PAIRS:
+        _with_orphans(c, n_melds, forms, planes, shanten_out, unseen_out, masks_out,
+                      f1, <_On*>NULL)
+    else:
+        _with_orphans(c, n_melds, forms, planes, shanten_out, unseen_out, masks_out,
+                      f1, <_Off*>NULL)
+
+
+cdef void discard_plain(const uint8_t* c, int n_melds, int forms, const uint64_t* planes,
+                        int8_t* shanten_out, int16_t* unseen_out, uint64_t* masks_out
+                        ) noexcept nogil:
+    """The discard table of a validated hand of 14 - 3m tiles without locked copies or
+    wildcard (c: 48 bytes, the 34 counts and zero padding): shanten_out[t] (-1 if t is not
+    held), unseen_out[t] (0 if not held) and, unless masks_out is NULL, masks_out[t] = the
+    useful-tile mask after discarding t. planes NULL: no copies seen besides the hand's.
+
+    The same answers as _shanten's _missing and _useful on each 13 - 3m tile hand: the
+    minimum over the forms, and the union of the useful tiles of every form reaching it."""
+    if forms & FORM_REGULAR:
+        _with_pairs(c, n_melds, forms, planes, shanten_out, unseen_out, masks_out,
+                    <_On*>NULL)
+    else:
+        _with_pairs(c, n_melds, forms, planes, shanten_out, unseen_out, masks_out,
+                    <_Off*>NULL)
 
 
 cdef void discard_exact(const uint8_t* c, int n_melds, int forms, const uint8_t* locked,
@@ -653,6 +821,9 @@ cdef inline int _checked_row(const uint8_t* row, int8_t* n_melds, bint infer, in
             unseen_out[t] = 0
         return 1
     if locked == NULL and wildcard < 0:
+        if visible == NULL:          # the kernel reads the unseen copies off the hand
+            discard_plain(c, n_melds[0], forms, NULL, shanten_out, unseen_out, NULL)
+            return 0
         unseen_planes(c, visible, planes)
         discard_plain(c, n_melds[0], forms, planes, shanten_out, unseen_out, NULL)
         return 0
