@@ -19,11 +19,14 @@ And per discard of a tile of group g:
 - draws in g: g's class without the discarded copy and with the drawn one (one lookup
   each), read in the same row;
 - draws in another group h: h's classes with one copy more, read in the row of h's three
-  other groups, which now hold g's new class (two combining lookups for h's row). These table values
-  depend only on (g, g's new class): the discards are taken group by group, and the
-  discards of a group that leave the same class (about half of a random hand's) reuse
-  the first one's values, compared with each discard's own count to beat (and their
-  mask, kept while that count stays the same).
+  other groups, which now hold g's new class (two combining lookups for h's row). These
+  table values depend only on (g, g's new class): the discards are taken group by group,
+  and the discards of a group that leave the same class (about half of a random hand's)
+  reuse the first one's values, compared with each discard's own count to beat (and
+  their mask, kept while that count stays the same).
+
+The discard loop is compiled once per group and per combination of the forms that apply
+(fused types, see _discard_loop): a form that is off costs nothing per discard.
 
 The special forms are bit operations on the held masks (as in _shanten), redone per
 discard; knitted straight reads the rest of the hand through the same tables. The

@@ -336,6 +336,29 @@ def test_masks_equal_the_useful_tile_kernel():
                     assert (shanten[t], int(masks[t])) == (missing - 1, useful)
 
 
+@pytest.mark.parametrize("n_melds", range(5))
+def test_masks_every_forms_subset_and_meld_count(n_melds):
+    # the kernel is compiled once per combination of the forms that apply (regular, seven
+    # pairs, thirteen orphans, the knitted forms) and per group: every subset of the five
+    # forms (and the bits of forms that do not apply with n_melds) on every meld count
+    size = 14 - 3 * n_melds
+    hands = make_hands(100, 20 + n_melds, size)
+    for bits in range(1, 32):
+        mask = analysis._applicable(bits, n_melds)
+        if not mask:
+            continue
+        for counts in hands:
+            shanten, masks = _discard.discard_masks(counts, n_melds, bits)
+            for t in range(34):
+                if not counts[t]:
+                    assert shanten[t] == -1 and masks[t] == 0
+                    continue
+                after = counts.copy()
+                after[t] -= 1
+                missing, useful = _shanten.useful_one(after, n_melds, mask)
+                assert (shanten[t], int(masks[t])) == (missing - 1, useful), (bits, t)
+
+
 # --- the batch discard_table -----------------------------------------------------------------
 
 def expected_table(rows, n_melds=0, forms=None, visible=None, wildcard=None, locked=None):
