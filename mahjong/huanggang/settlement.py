@@ -180,7 +180,12 @@ def _win_shares(facts: tuple, losers: dict, plan: tuple, discarder, self_drawn: 
     """(``facts``: what :func:`_facts_of` reads of the result; ``plan``: what
     :func:`_plan_of` reads of the options)"""
     pihu = not facts[_R_IS_BIG]
-    payers = [discarder] if pihu and not self_drawn else sorted(losers)
+    if pihu and not self_drawn:
+        payers = [discarder]
+    else:
+        payers = [seat for seat in range(4) if seat in losers]  # (sorted(losers), by hand)
+        if len(payers) != len(losers):   # (seats beyond 0..3: only through win_shares)
+            payers = sorted(losers)
     koukou = plan[_P_KOUKOU]
     to_cap = facts[_R_TO_CAP]
     shares = {}
@@ -416,8 +421,7 @@ def _settle_record(rec: HandRecord, rules: Rules) -> Settlement:
                                          else _HOW_DISCARD[src])
         label = facts[_R_LABEL]
         fan = facts[_R_FAN]
-        for seat in sorted(shares):
-            share = shares[seat]
+        for seat, share in shares.items():  # (in seat order, as the payers are)
             amount = share[1]
             text = _share_text(how, label, fan, seat, share)
             from_seat = seat
