@@ -23,8 +23,6 @@ from .scoring import (LAST_TILE, NO_PI_TILE, REPLACEMENT, ROBBING_KONG, SELF_DRA
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
 
 
-# A kong as a small int: the meld kind it makes (0 concealed, 1 exposed or added, 2
-# single) × 34 + its tile; a seat's kongs are compared with the kong melds it shows.
 # What settling reads of the options, as the items of one tuple (see _plan_of): the
 # options object, kaikou_mode, whether it is koukou, qianggang_plus5, cap, tiers,
 # qihu_points, whether the dealer stays after 黄庄, the fixed kong tiles of each indicator.
@@ -38,6 +36,8 @@ _P_QIHU = 6
 _P_STAY = 7
 _P_FIXED = 8
 
+# A kong as a small int: the meld kind it makes (0 concealed, 1 exposed or added, 2
+# single) × 34 + its tile; a seat's kongs are compared with the kong melds it shows.
 _KONG_CODE_BASE = {"concealed": 0, "exposed": 34, "added": 34, "single": 68}
 _MELD_CODE_BASE = {"concealed_kong": 0, "kong": 34, "single_kong": 68}
 
