@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Dict, List, Optional, Tuple
 
-from mahjong.errors import InvalidRecordError, MahjongError
+from mahjong.errors import InvalidHandError, InvalidRecordError, MahjongError
 from mahjong.record import ClaimEvent, HandRecord, KongEvent, WinEvent, walk_tuples
 from mahjong.ruleset import Ledger, Settlement, recorded_win_error
 from mahjong.tiles import TENHOU_NAMES, format_tiles
@@ -22,6 +22,45 @@ from mahjong.huanggang.scoring import (HuanggangResult, _best, fan_item, is_tenp
                       prepare_hand, shows_opened, win_flags)
 
 _WIN_AND_END = frozenset(("win", "exhausted"))
+
+
+def _recorded_hand(hand, melds, win_tile, laizi, fixed):
+    """The winning holding's checks as scoring.prepare_hand(check=False) made them before
+    the typed scoring._holding: (concealed with the winning tile, melds, set melds)."""
+    concealed = tuple(sorted(hand))
+    ms = tuple(melds)
+    set_melds = []
+    for m in ms:
+        tiles = m.tiles
+        if m.kind == "single_kong":
+            if tiles[0] != laizi and tiles[0] not in fixed:
+                raise InvalidHandError(
+                    f"meld {m}: a single kong is of 红中, 发财 or the 赖子 "
+                    f"({TENHOU_NAMES[laizi]}), not {TENHOU_NAMES[tiles[0]]}")
+            continue
+        if laizi in tiles:
+            raise InvalidHandError(f"meld {m} uses the 赖子 {TENHOU_NAMES[laizi]}: a 赖子 "
+                                   "never goes in a chow, pung or kong with other tiles")
+        for t in fixed:
+            if t in tiles:
+                raise InvalidHandError(f"meld {m} uses {tile_label(m.tile)}: it is konged "
+                                       "alone, never combined with other tiles")
+        set_melds.append(m)
+    set_melds = tuple(set_melds)
+    n = len(concealed) + 3 * len(set_melds)
+    w = win_tile
+    if n == 13:
+        concealed = tuple(sorted(concealed + (w,)))
+        n = 14
+    if n != 14:
+        raise InvalidHandError(f"{len(concealed)} concealed tiles and {len(set_melds)} set "
+                               f"meld(s) make {n} tiles; a winning hand has 14 with the "
+                               "winning tile among them, or 13 plus win_tile (a kong counts "
+                               "3, a single kong 0)")
+    if w not in concealed:
+        raise InvalidHandError(f"the winning tile {TENHOU_NAMES[w]} is not among the concealed "
+                               "tiles (the hand includes the winning tile)")
+    return concealed, ms, set_melds
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
 
 
@@ -271,8 +310,8 @@ def settle(record, rules=None) -> Settlement:
             if e.last_tile and not self_drawn:
                 raise MahjongError("last_tile (海底捞): in the last-four-tiles phase a player "
                                    "wins only by self-draw")
-            concealed, ms, set_melds, _, _, _ = prepare_hand(e.hand, e.melds, e.win_tile, ind,
-                                                             rules, check=False)
+            concealed, ms, set_melds = _recorded_hand(e.hand, e.melds, e.win_tile, laizi,
+                                                      fixed)
             result = _best(concealed, ms, set_melds, laizi, ind, rules, flags,
                            e.seat == rec.dealer)
         except MahjongError as exc:

@@ -132,3 +132,130 @@ def test_events_after_the_win_are_refused_as_before():
     pool = GOLDEN + EXAMPLES
     outcomes = [same(_after_the_win(pool[k % len(pool)], rng)) for k in range(120)]
     assert sum(o[0] == "refused" for o in outcomes) > 10
+
+
+TILE_NAMES = [f"{n}{s}" for s in "mpsz" for n in range(1, 10)][:34]
+
+
+@pytest.mark.parametrize("options", [None, {"laizipi_special": True}, {"kaikou_mode": "kaikou"}])
+def test_every_indicator_settles_as_before(options):
+    """Each record under every 赖子皮: its claims, kongs and melds meet the 赖子 and the
+    fixed kong tiles in every way (the typed claim, kong and holding checks, the winning
+    hand's meld checks), with the same results or refusals."""
+    outcomes = []
+    for rec in GOLDEN + EXAMPLES:
+        for name in TILE_NAMES:
+            outcomes.append(same(dict(rec, indicator=name), options))
+    refused = [o for o in outcomes if o[0] == "refused"]
+    assert len(refused) > 50 and len(outcomes) - len(refused) > 50
+    messages = " ".join(o[2] for o in refused)
+    for part in ("is never claimed", "konged alone", "no kong event made it", "not a winning"):
+        assert part in messages, part
+
+
+def _holding_broken(rec, rng):
+    """A record whose kongs, single kongs, claims or win flags disagree with its holdings
+    in one way (most are refused, by the reader or by the settlement)."""
+    rec = copy.deepcopy(rec)
+    events = rec.get("events", [])
+    final = rec.get("final", {})
+    wins = [e for e in events if e.get("type") == "win"]
+    holders = [h for h in list(final.values()) + wins]
+    kongs = [e for e in events if e.get("type") == "kong"]
+    claims = [e for e in events if e.get("type") in ("chow", "pung")]
+    what = rng.randrange(8)
+    if what == 0 and holders:       # a single kong shown that no event made
+        h = rng.choice(holders)
+        h.setdefault("melds", []).append({"type": "single_kong",
+                                          "tiles": rng.choice(["7z", "6z", "5z", "4m"])})
+    elif what == 1 and holders:     # a shown single kong twice
+        h = rng.choice(holders)
+        singles = [m for m in h.get("melds", []) if m["type"] == "single_kong"]
+        if singles:
+            h["melds"].append(dict(singles[0]))
+        else:
+            h.setdefault("melds", []).append({"type": "single_kong", "tiles": "7z"})
+    elif what == 2 and kongs:       # a kong of another kind
+        k = rng.choice(kongs)
+        k["kind"] = rng.choice(["concealed", "exposed", "added", "single"])
+        if k["kind"] == "exposed":
+            k["from"] = (k["seat"] + 1) % 4
+        else:
+            k.pop("from", None)
+    elif what == 3 and kongs:       # a kong event made twice
+        k = rng.choice(kongs)
+        events.insert(events.index(k), dict(k))
+    elif what == 4 and claims:      # a claim of a special tile
+        c = rng.choice(claims)
+        c["type"], c["tiles"] = "pung", rng.choice(["777z", "666z", "555z"])
+    elif what == 5 and wins:        # the win flags changed
+        w = rng.choice(wins)
+        flag = rng.choice(["last_tile", "robbing_kong", "replacement"])
+        w[flag] = not w.get(flag, False)
+    elif what == 6 and wins:        # a discard win made self-drawn, or the other way
+        w = rng.choice(wins)
+        if "from" in w:
+            w.pop("from")
+        else:
+            w["from"] = (w["seat"] + 1) % 4
+    elif what == 7 and holders:     # a shown meld dropped
+        h = rng.choice(holders)
+        if h.get("melds"):
+            h["melds"].pop(rng.randrange(len(h["melds"])))
+    return rec
+
+
+@pytest.mark.parametrize("options", [None, {"laizipi_special": True}, {"tiers": None}])
+def test_holdings_kongs_and_claims_broken_as_before(options):
+    rng = random.Random(17)
+    pool = GOLDEN + EXAMPLES
+    outcomes = [same(_holding_broken(pool[k % len(pool)], rng), options) for k in range(400)]
+    refused = [o for o in outcomes if o[0] == "refused"]
+    assert len(refused) > 50 and len(outcomes) - len(refused) > 20
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_random_records_read_first_settle_as_before(options):
+    """Records handed over already read (HandRecord): the settlement's typed path."""
+    from mahjong.errors import MahjongError as _Error
+    from mahjong.record import HandRecord
+
+    rng = np.random.default_rng(23)
+    settled = 0
+    for _ in range(120):
+        rec = random_record(rng, wild_rate=0.5)
+        if rec is None:
+            continue
+        try:
+            read = HandRecord.from_json(rec)
+        except _Error:
+            continue
+        got = outcome(hg.settle, read, options)
+        assert got == outcome(before.settle, rec, options), (rec, options)
+        settled += got[0] != "refused"
+    assert settled > 10
+
+
+def test_win_shares_as_before():
+    """The public win_shares (the settlement's shares, as tuples) against the old one."""
+    from mahjong.huanggang.settlement import win_shares
+    from mahjong.record import HandRecord
+
+    checked = 0
+    for options in OPTION_SETS:
+        for rec in GOLDEN + EXAMPLES:
+            s = outcome(hg.settle, rec, options)
+            if s[0] == "refused" or not s[3]:
+                continue
+            read = HandRecord.from_json(rec)
+            rules = hg.Rules.from_mapping(options)
+            for i, result in hg.settle(read, options).wins.items():
+                e = read.events[i]
+                losers = {seat: (read.final[seat].melds) for seat in range(4)
+                          if seat != e.seat}
+                kw = dict(discarder=e.from_seat, self_drawn=e.from_seat is None,
+                          dealer=read.dealer, laizi=result.laizi)
+                assert win_shares(result, e.seat, losers, rules, **kw) == \
+                    before.win_shares(result, e.seat, losers, rules, **kw)
+                checked += 1
+    assert checked > 50

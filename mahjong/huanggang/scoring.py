@@ -133,7 +133,7 @@ class HuanggangResult(ScoreResult):
         return out
 
     def items_label(self) -> str:
-        return "+".join(i.name for i in self.big_items) or PIHU[1]
+        return "+".join([i.name for i in self.big_items]) or PIHU[1]
 
     def __str__(self) -> str:
         lines = [f"赖子 {TENHOU_NAMES[self.laizi]}; reading: {self.reading}"]
@@ -267,24 +267,33 @@ def recorded_hand(hand, melds, win_tile, laizi: int, fixed):
 def _holding(concealed, ms, win_tile, laizi: int, fixed):
     """The checks of a winning holding's melds against the special tiles and of its size:
     (concealed with the winning tile, set melds, win tile, tile count)."""
-    set_melds = []
+    # the fixed kong tiles (红中, 发财, maybe the 赖子皮: two or three, as
+    # Rules.fixed_kong_tiles gives them) as ints: -1 for "none"
+    f0 = fixed[0] if len(fixed) > 0 else -1
+    f1 = fixed[1] if len(fixed) > 1 else -1
+    f2 = fixed[2] if len(fixed) > 2 else -1
+    sets = []
     for m in ms:
         tiles = m.tiles
         if m.kind == "single_kong":
-            if tiles[0] != laizi and tiles[0] not in fixed:
+            t = tiles[0]
+            if t != laizi and t != f0 and t != f1 and t != f2:
                 raise InvalidHandError(
                     f"meld {m}: a single kong is of 红中, 发财 or the 赖子 "
                     f"({TENHOU_NAMES[laizi]}), not {TENHOU_NAMES[tiles[0]]}")
             continue
-        if laizi in tiles:
-            raise InvalidHandError(f"meld {m} uses the 赖子 {TENHOU_NAMES[laizi]}: a 赖子 "
-                                   "never goes in a chow, pung or kong with other tiles")
-        for t in fixed:
-            if t in tiles:
-                raise InvalidHandError(f"meld {m} uses {tile_label(m.tile)}: it is konged "
-                                       "alone, never combined with other tiles")
-        set_melds.append(m)
-    set_melds = tuple(set_melds)
+        special = False
+        for t in tiles:
+            if t == laizi or t == f0 or t == f1 or t == f2:
+                special = True
+        if special:
+            if laizi in tiles:
+                raise InvalidHandError(f"meld {m} uses the 赖子 {TENHOU_NAMES[laizi]}: a 赖子 "
+                                       "never goes in a chow, pung or kong with other tiles")
+            raise InvalidHandError(f"meld {m} uses {tile_label(m.tile)}: it is konged "
+                                   "alone, never combined with other tiles")
+        sets.append(m)
+    set_melds = tuple(sets)
     n = len(concealed) + 3 * len(set_melds)
     w = win_tile if type(win_tile) is int and 0 <= win_tile < 34 else parse_tile(win_tile)
     if n == 13:  # the 13 tiles before the win plus ``win_tile``: the same hand
@@ -541,3 +550,6 @@ def clear_caches() -> None:
     for f in (_meld_fan_items, is_tenpai):
         f.cache_clear()
     _BEST_RESULTS.clear()
+    from . import settlement    # (it imports this module: imported when called)
+
+    settlement.clear_caches()
