@@ -712,6 +712,69 @@ def checked_discard_rows(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint
 
 # --- the scalar entry (mahjong.discard_analysis) ------------------------------------------
 
+cdef extern from *:
+    """
+    /* DiscardOption's own free list. A call of discard_analysis makes a dozen options and
+       the caller usually drops them before the next call: a dropped option is kept here
+       (fields stale, _useful a reference to None) and the next option reuses it, which
+       costs a few stores where Cython's allocation would zero the object, initialise its
+       header and slots, and its deallocation would clear them again. Its tp_dealloc is
+       replaced at import (mj_options_install); debug builds (reference tracing) keep
+       Cython's. */
+    #define MJ_OPTIONS_KEPT 128
+    static PyObject* mj_options_free[MJ_OPTIONS_KEPT];
+    static int mj_options_nfree = 0;
+    static destructor mj_option_dealloc_full = NULL;   /* Cython's tp_dealloc */
+    static Py_ssize_t mj_option_useful_at = 0;         /* offset of the _useful slot */
+    static void mj_option_dealloc(PyObject* o) {
+        PyObject** slot;
+        PyObject* useful;
+        if (mj_options_nfree >= MJ_OPTIONS_KEPT) {
+            mj_option_dealloc_full(o);
+            return;
+        }
+        slot = (PyObject**)((char*)o + mj_option_useful_at);
+        useful = *slot;
+        mj_options_free[mj_options_nfree++] = o;
+        if (useful != Py_None) {      /* kept: drop the tuple last (its items may run code) */
+            Py_INCREF(Py_None);
+            *slot = Py_None;
+            Py_XDECREF(useful);
+        }
+    }
+    /* Install the free list on DiscardOption, given an instance whose _useful slot holds
+       marker (Cython gives no offsetof of an object field: the slot is found by value). */
+    static void mj_options_install(PyObject* probe, PyObject* marker) {
+    #if !defined(Py_TRACE_REFS) && !defined(Py_REF_DEBUG)
+        PyTypeObject* tp = Py_TYPE(probe);
+        Py_ssize_t at = sizeof(PyObject), useful_at = -1;
+        for (; at + (Py_ssize_t)sizeof(PyObject*) <= tp->tp_basicsize; at += sizeof(PyObject*))
+            if (*(PyObject**)((char*)probe + at) == marker) {
+                useful_at = at;
+                break;
+            }
+        if (useful_at < 0) return;               /* not found: keep Cython's allocation */
+        mj_option_useful_at = useful_at;
+        mj_option_dealloc_full = tp->tp_dealloc;
+        tp->tp_dealloc = mj_option_dealloc;
+    #endif
+    }
+    /* A kept option, its reference count 1 (the caller sets every field but _useful), or
+       NULL when none is kept. */
+    static inline PyObject* mj_option_reuse(void) {
+        PyObject* o;
+        if (mj_options_nfree == 0) return NULL;
+        o = mj_options_free[--mj_options_nfree];
+        Py_SET_REFCNT(o, 1);
+        return o;
+    }
+    """
+    void mj_options_install(object probe, object marker)
+    PyObject* mj_option_reuse() noexcept
+    void mj_list_set "PyList_SET_ITEM"(object lst, Py_ssize_t i, PyObject* item)
+    Py_ssize_t Py_SIZE(object o) noexcept
+
+
 cdef tuple _FIELDS = ("tile", "shanten", "useful", "unseen")
 cdef tuple _TILE_INTS = tuple(range(N_KINDS))   # the ints 0..33, shared by the useful tuples
 
@@ -728,7 +791,6 @@ cdef tuple _mask_tuple(uint64_t m):
 
 
 @cython.final
-@cython.freelist(64)
 @cython.no_gc
 cdef class DiscardOption:
     """One discard of :func:`mahjong.discard_analysis`.
@@ -819,13 +881,34 @@ cdef class DiscardOption:
 _abc.Sequence.register(DiscardOption)     # it reads as a sequence of its four fields
 
 
-cdef inline DiscardOption _new_option(int t, int shanten, int unseen, uint64_t mask):
-    cdef DiscardOption o = DiscardOption.__new__(DiscardOption)
-    o.tile = t
-    o.shanten = shanten
-    o.unseen = unseen
-    o._mask = mask
-    return o
+cdef _install_free_list():
+    cdef DiscardOption probe = DiscardOption.__new__(DiscardOption)
+    marker = object()
+    probe._useful = marker
+    mj_options_install(probe, marker)
+
+_install_free_list()
+
+
+cdef inline int _put_option(list out, Py_ssize_t i, int t, int shanten, int unseen,
+                            uint64_t mask) except -1:
+    """out[i] = a new option with the useful tiles as a mask (out is new, slot i empty)."""
+    cdef PyObject* p = mj_option_reuse()
+    cdef DiscardOption o
+    if p == NULL:
+        o = DiscardOption.__new__(DiscardOption)
+        o.tile = t
+        o.shanten = shanten
+        o.unseen = unseen
+        o._mask = mask
+        mj_list_put(out, i, o)
+        return 0
+    (<DiscardOption>p).tile = t          # a kept option: _useful is None already
+    (<DiscardOption>p).shanten = shanten
+    (<DiscardOption>p).unseen = unseen
+    (<DiscardOption>p)._mask = mask
+    mj_list_set(out, i, p)               # the list takes the reference reuse gave
+    return 0
 
 
 cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unseen,
@@ -847,7 +930,7 @@ cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unsee
     out = PyList_New(n)
     for i in range(n):
         t = order[i]
-        mj_list_put(out, i, _new_option(t, shanten[t], unseen[t], masks[t]))
+        _put_option(out, i, t, shanten[t], unseen[t], masks[t])
     return out
 
 
@@ -902,7 +985,7 @@ cdef object _options_call(object hand, object melds, object forms, object visibl
     cdef int16_t unseen_sum[N_KINDS]
     cdef uint64_t masks[N_KINDS]
     cdef int t, forms_set
-    if not ((type(melds) is tuple or type(melds) is list) and len(melds) == 0):
+    if not ((type(melds) is tuple or type(melds) is list) and Py_SIZE(melds) == 0):
         return None
     forms_set = forms_bits(forms)
     memset(c + 32, 0, 16)
