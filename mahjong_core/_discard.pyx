@@ -759,18 +759,20 @@ cdef extern from *:
         tp->tp_dealloc = mj_option_dealloc;
     #endif
     }
-    /* A kept option, its reference count 1 (the caller sets every field but _useful), or
-       NULL when none is kept. */
-    static inline PyObject* mj_option_reuse(void) {
-        PyObject* o;
-        if (mj_options_nfree == 0) return NULL;
-        o = mj_options_free[--mj_options_nfree];
-        Py_SET_REFCNT(o, 1);
-        return o;
+    /* Up to n kept options, taken at once: *got of them at the address returned, each with
+       its reference count 1 (the caller sets every field but _useful, before anything can
+       drop an option). */
+    static inline PyObject** mj_options_take(int n, int* got) {
+        int k = n < mj_options_nfree ? n : mj_options_nfree;
+        PyObject** kept = mj_options_free + (mj_options_nfree - k);
+        for (int i = 0; i < k; i++) Py_SET_REFCNT(kept[i], 1);
+        mj_options_nfree -= k;
+        *got = k;
+        return kept;
     }
     """
     void mj_options_install(object probe, object marker)
-    PyObject* mj_option_reuse() noexcept
+    PyObject** mj_options_take(int n, int* got) noexcept
     void mj_list_set "PyList_SET_ITEM"(object lst, Py_ssize_t i, PyObject* item)
     Py_ssize_t Py_SIZE(object o) noexcept
 
@@ -882,6 +884,7 @@ _abc.Sequence.register(DiscardOption)     # it reads as a sequence of its four f
 
 
 cdef _install_free_list():
+    """Put DiscardOption's tp_dealloc on the free list (the probe is its first entry)."""
     cdef DiscardOption probe = DiscardOption.__new__(DiscardOption)
     marker = object()
     probe._useful = marker
@@ -890,25 +893,13 @@ cdef _install_free_list():
 _install_free_list()
 
 
-cdef inline int _put_option(list out, Py_ssize_t i, int t, int shanten, int unseen,
-                            uint64_t mask) except -1:
-    """out[i] = a new option with the useful tiles as a mask (out is new, slot i empty)."""
-    cdef PyObject* p = mj_option_reuse()
-    cdef DiscardOption o
-    if p == NULL:
-        o = DiscardOption.__new__(DiscardOption)
-        o.tile = t
-        o.shanten = shanten
-        o.unseen = unseen
-        o._mask = mask
-        mj_list_put(out, i, o)
-        return 0
-    (<DiscardOption>p).tile = t          # a kept option: _useful is None already
+cdef inline void _set_option(PyObject* p, int t, int shanten, int unseen,
+                             uint64_t mask) noexcept:
+    """The fields of a kept option, its useful tiles as a mask (_useful is None already)."""
+    (<DiscardOption>p).tile = t
     (<DiscardOption>p).shanten = shanten
     (<DiscardOption>p).unseen = unseen
     (<DiscardOption>p)._mask = mask
-    mj_list_set(out, i, p)               # the list takes the reference reuse gave
-    return 0
 
 
 cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unseen,
@@ -916,9 +907,11 @@ cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unsee
     """The options, best first (lowest shanten, most unseen useful copies, lowest tile)."""
     cdef int32_t key[16]
     cdef uint8_t order[16]
-    cdef int n = 0, i, t
+    cdef int n = 0, i, t, got
     cdef uint64_t held = gt_mask(c, 0)
     cdef list out
+    cdef PyObject** kept
+    cdef DiscardOption o
     while held:                  # at most 14 kinds: the key packs (shanten, -unseen, tile)
         t = ctz64(held)
         held &= held - 1
@@ -928,9 +921,19 @@ cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unsee
         key[i] = 0x7FFFFFFF
     _rank_order(key, n, order)
     out = PyList_New(n)
-    for i in range(n):
+    kept = mj_options_take(n, &got)
+    for i in range(got):                 # kept options first: nothing runs in between
         t = order[i]
-        _put_option(out, i, t, shanten[t], unseen[t], masks[t])
+        _set_option(kept[i], t, shanten[t], unseen[t], masks[t])
+        mj_list_set(out, i, kept[i])     # the list takes the reference
+    for i in range(got, n):
+        t = order[i]
+        o = DiscardOption.__new__(DiscardOption)
+        o.tile = t
+        o.shanten = shanten[t]
+        o.unseen = unseen[t]
+        o._mask = masks[t]
+        mj_list_put(out, i, o)
     return out
 
 
@@ -1033,6 +1036,72 @@ def discard_analysis(hand=None, melds=(), forms=None, visible=None, wildcard=Non
         if fast is not None:
             return fast
     return _full_path(hand, melds, forms, visible, wildcard, tiles)
+
+
+cdef extern from *:
+    """
+    /* The common call shapes of discard_analysis without Cython's argument parsing (about a
+       sixth of the call's own cost): up to three positional arguments (hand, melds, forms),
+       or the hand and forms= by keyword (the name compared by address with the interned
+       "forms" a caller's code holds). The function object stays Cython's (its signature,
+       docstring and module); only its vectorcall entry (PEP 590: the pointer at the type's
+       tp_vectorcall_offset) is this one, which hands every other call, and every call the
+       fast path declines (None), to the entry it replaced. */
+    typedef PyObject* (*mj_da_fast_fn)(PyObject* hand, PyObject* melds, PyObject* forms);
+    static vectorcallfunc mj_da_generic = NULL;
+    static mj_da_fast_fn mj_da_fast = NULL;
+    static PyObject* mj_da_forms_name = NULL;
+    static PyObject* mj_da_no_melds = NULL;           /* the default melds, () */
+    static PyObject* mj_da_vectorcall(PyObject* func, PyObject* const* args, size_t nargsf,
+                                      PyObject* kwnames) {
+        Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+        PyObject *melds, *forms, *result;
+        if (kwnames == NULL) {
+            if (nargs < 1 || nargs > 3) goto generic;
+            forms = nargs == 3 ? args[2] : Py_None;
+        } else if (nargs == 1 && PyTuple_GET_SIZE(kwnames) == 1
+                   && PyTuple_GET_ITEM(kwnames, 0) == mj_da_forms_name) {
+            forms = args[1];
+        } else {
+            goto generic;
+        }
+        melds = nargs >= 2 ? args[1] : mj_da_no_melds;
+        result = mj_da_fast(args[0], melds, forms);
+        if (result != Py_None) return result;      /* the options, or NULL: an error */
+        Py_DECREF(result);
+    generic:
+        return mj_da_generic(func, args, nargsf, kwnames);
+    }
+    static int mj_da_install(PyObject* func, mj_da_fast_fn fast, PyObject* forms_name,
+                             PyObject* no_melds) {
+        PyTypeObject* tp = Py_TYPE(func);
+        vectorcallfunc* slot;
+        if (!PyType_HasFeature(tp, Py_TPFLAGS_HAVE_VECTORCALL) || tp->tp_vectorcall_offset <= 0)
+            return 0;                                  /* keep Cython's entry */
+        slot = (vectorcallfunc*)((char*)func + tp->tp_vectorcall_offset);
+        if (*slot == NULL || *slot == mj_da_vectorcall) return 0;
+        Py_INCREF(forms_name);
+        Py_INCREF(no_melds);
+        mj_da_forms_name = forms_name;
+        mj_da_no_melds = no_melds;
+        mj_da_fast = fast;
+        mj_da_generic = *slot;
+        *slot = mj_da_vectorcall;
+        return 1;
+    }
+    """
+    ctypedef object (*mj_da_fast_fn)(object hand, object melds, object forms)
+    int mj_da_install(object func, mj_da_fast_fn fast, object forms_name, object no_melds)
+
+
+cdef object _plain_call(object hand, object melds, object forms):
+    """discard_analysis(hand, melds, forms) on the fast path, or None (the generic entry)."""
+    return _options_call(hand, melds, forms, None, -1)
+
+
+import sys as _sys
+
+mj_da_install(discard_analysis, _plain_call, _sys.intern("forms"), ())
 
 
 def discard_masks(const uint8_t[::1] counts, int n_melds, int forms):

@@ -337,6 +337,45 @@ def test_options_made_from_dropped_ones_hold_their_own_values():
     assert after == before
 
 
+def test_every_call_shape_of_discard_analysis():
+    # discard_analysis's own vectorcall entry takes (hand), (hand, melds), (hand, melds,
+    # forms) and (hand, forms=...); every other shape goes on to Cython's entry: all give
+    # the same options, and the same errors
+    import functools
+    counts = make_hands(1, 51)[0]
+    hand = counts.tolist()
+    forms = ["regular", "seven_pairs"]
+    every = option_rows(slow.discard_analysis(counts))
+    some = option_rows(slow.discard_analysis(counts, forms=forms))
+    da = mahjong.discard_analysis
+    assert option_rows(da(hand)) == every
+    assert option_rows(da(hand, [])) == every and option_rows(da(hand, ())) == every
+    assert option_rows(da(hand, (), forms)) == some
+    assert option_rows(da(hand, forms=forms)) == some
+    assert option_rows(da(hand, (), forms=forms)) == some
+    assert option_rows(da(hand=hand, forms=forms)) == some
+    assert option_rows(da(forms=forms, hand=hand)) == some
+    assert option_rows(da(*[hand], **{"forms": forms})) == some
+    assert option_rows(da(hand, **{"".join(["fo", "rms"]): forms})) == some
+    assert option_rows(functools.partial(da, forms=forms)(hand)) == some
+    assert option_rows(da(hand, (), forms, None)) == some
+    assert option_rows(da(hand, (), forms, None, None)) == some
+    assert option_rows(da(hand, visible=None)) == every
+    for args, kwargs in [((hand, (), forms, None, None, None), {}), ((hand,), {"nope": 1}),
+                         ((hand, ()), {"melds": ()})]:
+        with pytest.raises(TypeError):
+            da(*args, **kwargs)
+    for args, kwargs in [(("12345x",), {}), (("12345x",), {"forms": forms}),
+                         (("12345x", [], forms), {}), ((hand,), {"forms": ["nope"]})]:
+        with pytest.raises(MahjongError) as new:
+            da(*args, **kwargs)
+        with pytest.raises(MahjongError) as old:
+            slow.discard_analysis(*args, **kwargs)
+        assert type(new.value) is type(old.value) and str(new.value) == str(old.value)
+    with pytest.raises(MahjongError, match="no concealed tiles given"):
+        da(forms=forms)
+
+
 def test_a_forms_list_changed_between_calls_is_read_again():
     # the forms reader keeps the last list or tuple it read: the same list changed in place
     # (an item added, replaced by another name, by a bad one, emptied) reads afresh, in
