@@ -770,7 +770,11 @@ cdef extern from *:
         *got = k;
         return kept;
     }
+    static inline void mj_keys_unset(int32_t* key) {
+        for (int i = 0; i < 16; i++) key[i] = 0x7FFFFFFF;
+    }
     """
+    void mj_keys_unset(int32_t* key) noexcept
     void mj_options_install(object probe, object marker)
     PyObject** mj_options_take(int n, int* got) noexcept
     void mj_list_set "PyList_SET_ITEM"(object lst, Py_ssize_t i, PyObject* item)
@@ -912,13 +916,12 @@ cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unsee
     cdef list out
     cdef PyObject** kept
     cdef DiscardOption o
+    mj_keys_unset(key)           # the ranks compare all 16 keys: the unused ones sort last
     while held:                  # at most 14 kinds: the key packs (shanten, -unseen, tile)
         t = ctz64(held)
         held &= held - 1
         key[n] = (shanten[t] << 16) | ((255 - unseen[t]) << 8) | t
         n += 1
-    for i in range(n, 16):
-        key[i] = 0x7FFFFFFF
     _rank_order(key, n, order)
     out = PyList_New(n)
     kept = mj_options_take(n, &got)
@@ -995,14 +998,14 @@ cdef object _options_call(object hand, object melds, object forms, object visibl
     if forms_set <= 0 or not -1 <= wildcard < N_KINDS or tile_counts(hand, c, 14) != 14:
         return None
     if visible is None:
-        memset(seen, 0, N_KINDS)
+        unseen_planes(c, NULL, planes)
     else:
         if tile_counts(visible, seen, 136) < 0:
             return None
         for t in range(N_KINDS):
             if c[t] + seen[t] > 4:
                 return None
-    unseen_planes(c, seen, planes)
+        unseen_planes(c, seen, planes)
     if wildcard < 0:
         discard_plain(c, 0, forms_set, planes, shanten, unseen_sum, masks)
     else:
@@ -1047,7 +1050,8 @@ cdef extern from *:
        docstring and module); only its vectorcall entry (PEP 590: the pointer at the type's
        tp_vectorcall_offset) is this one, which hands every other call, and every call the
        fast path declines (None), to the entry it replaced. */
-    typedef PyObject* (*mj_da_fast_fn)(PyObject* hand, PyObject* melds, PyObject* forms);
+    typedef PyObject* (*mj_da_fast_fn)(PyObject* hand, PyObject* melds, PyObject* forms,
+                                       PyObject* visible, int wildcard);
     static vectorcallfunc mj_da_generic = NULL;
     static mj_da_fast_fn mj_da_fast = NULL;
     static PyObject* mj_da_forms_name = NULL;
@@ -1066,7 +1070,7 @@ cdef extern from *:
             goto generic;
         }
         melds = nargs >= 2 ? args[1] : mj_da_no_melds;
-        result = mj_da_fast(args[0], melds, forms);
+        result = mj_da_fast(args[0], melds, forms, Py_None, -1);
         if (result != Py_None) return result;      /* the options, or NULL: an error */
         Py_DECREF(result);
     generic:
@@ -1090,18 +1094,14 @@ cdef extern from *:
         return 1;
     }
     """
-    ctypedef object (*mj_da_fast_fn)(object hand, object melds, object forms)
+    ctypedef object (*mj_da_fast_fn)(object hand, object melds, object forms, object visible,
+                                     int wildcard)
     int mj_da_install(object func, mj_da_fast_fn fast, object forms_name, object no_melds)
-
-
-cdef object _plain_call(object hand, object melds, object forms):
-    """discard_analysis(hand, melds, forms) on the fast path, or None (the generic entry)."""
-    return _options_call(hand, melds, forms, None, -1)
 
 
 import sys as _sys
 
-mj_da_install(discard_analysis, _plain_call, _sys.intern("forms"), ())
+mj_da_install(discard_analysis, _options_call, _sys.intern("forms"), ())
 
 
 def discard_masks(const uint8_t[::1] counts, int n_melds, int forms):

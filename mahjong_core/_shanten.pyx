@@ -1548,22 +1548,25 @@ cdef inline int _form_bit(object name) except -2:
 
 cdef extern from *:
     """
-    static inline int mj_same_items(PyObject** a, PyObject** b, Py_ssize_t n) {
+    /* a[0..n) and b[0..m) are the same objects */
+    static inline int mj_same_items(PyObject** a, PyObject** b, Py_ssize_t n, Py_ssize_t m) {
+        if (n != m) return 0;
         for (Py_ssize_t i = 0; i < n; i++)
             if (a[i] != b[i]) return 0;
         return 1;
     }
     """
-    bint mj_same_items(PyObject** a, PyObject** b, Py_ssize_t n) noexcept
+    bint mj_same_items(PyObject** a, PyObject** b, Py_ssize_t n, Py_ssize_t m) noexcept
     Py_ssize_t Py_SIZE(object o) noexcept
 
 
 # The last list or tuple of names forms_bits read, a tuple of its items and its bit set: a
 # caller passes the same forms object call after call (a constant of its module), so the
-# next read is one identity test and a comparison of its items with the ones kept. The
-# items are kept alive here, so an item at the same address is the same (immutable) str: a
-# list changed in place since, or a new object at a reused address, reads afresh.
-cdef object _last_forms = None
+# next read is one identity test, and for a list (it may have changed in place) a
+# comparison of its items with the ones kept. Both are kept alive here, so the same address
+# is the same object: a tuple, and an item (an immutable str), are unchanged; a list changed
+# in place since, or a new object at a reused address, reads afresh.
+cdef object _last_forms = object()      # (none read yet: no argument is this object)
 cdef tuple _last_form_items = ()
 cdef int _last_forms_bits = -1
 
@@ -1577,14 +1580,16 @@ cdef int forms_bits(object forms) except -2:
     cdef int mask = 0, bit
     cdef Py_ssize_t i, n
     cdef PyObject** items
+    if forms is _last_forms:     # a tuple kept here is unchanged; a list, if its items are
+        if type(forms) is tuple or mj_same_items(
+                PySequence_Fast_ITEMS(forms), PySequence_Fast_ITEMS(_last_form_items),
+                Py_SIZE(forms), Py_SIZE(_last_form_items)):
+            return _last_forms_bits
     if forms is None:
         return FORM_ALL
     if type(forms) is tuple or type(forms) is list:
         n = Py_SIZE(forms)
         items = PySequence_Fast_ITEMS(forms)
-        if (forms is _last_forms and n == Py_SIZE(_last_form_items)
-                and mj_same_items(items, PySequence_Fast_ITEMS(_last_form_items), n)):
-            return _last_forms_bits
         for i in range(n):
             bit = _form_bit(<object>items[i])
             if bit < 0:

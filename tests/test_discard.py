@@ -405,6 +405,12 @@ def test_a_forms_list_changed_between_calls_is_read_again():
             assert mahjong.shanten(hand, forms=forms) == min(row[1] for row in expected)
             as_tuple = tuple(forms)
             assert option_rows(mahjong.discard_analysis(hand, forms=as_tuple)) == expected
+    # other forms objects in turn (each read replaces the one kept)
+    kinds = [("regular",), None, ("seven_pairs", "regular"), "thirteen_orphans", ["regular"]]
+    for forms in kinds * 3:
+        names = forms if forms is None or isinstance(forms, str) else list(forms)
+        assert option_rows(mahjong.discard_analysis(hand, forms=forms)) == option_rows(
+            slow.discard_analysis(counts, forms=names))
 
 
 def test_discard_analysis_errors_as_before():
