@@ -886,6 +886,75 @@ def checked_discard_rows(const uint8_t[:, ::1] counts, int8_t[::1] n_melds, bint
 
 # --- the scalar entry (mahjong.discard_analysis) ------------------------------------------
 
+cdef extern from *:
+    """
+    /* DiscardOption's own free list. A call of discard_analysis makes a dozen options and
+       the caller usually drops them before the next call: a dropped option is kept here
+       (fields stale, _useful a reference to None) and the next option reuses it, which
+       costs a few stores where Cython's allocation would zero the object, initialise its
+       header and slots, and its deallocation would clear them again. Its tp_dealloc is
+       replaced at import (mj_options_install); debug builds (reference tracing) keep
+       Cython's. */
+    #define MJ_OPTIONS_KEPT 128
+    static PyObject* mj_options_free[MJ_OPTIONS_KEPT];
+    static int mj_options_nfree = 0;
+    static destructor mj_option_dealloc_full = NULL;   /* Cython's tp_dealloc */
+    static Py_ssize_t mj_option_useful_at = 0;         /* offset of the _useful slot */
+    static void mj_option_dealloc(PyObject* o) {
+        PyObject** slot;
+        PyObject* useful;
+        if (mj_options_nfree >= MJ_OPTIONS_KEPT) {
+            mj_option_dealloc_full(o);
+            return;
+        }
+        slot = (PyObject**)((char*)o + mj_option_useful_at);
+        useful = *slot;
+        mj_options_free[mj_options_nfree++] = o;
+        if (useful != Py_None) {      /* kept: drop the tuple last (its items may run code) */
+            Py_INCREF(Py_None);
+            *slot = Py_None;
+            Py_XDECREF(useful);
+        }
+    }
+    /* Install the free list on DiscardOption, given an instance whose _useful slot holds
+       marker (Cython gives no offsetof of an object field: the slot is found by value). */
+    static void mj_options_install(PyObject* probe, PyObject* marker) {
+    #if !defined(Py_TRACE_REFS) && !defined(Py_REF_DEBUG)
+        PyTypeObject* tp = Py_TYPE(probe);
+        Py_ssize_t at = sizeof(PyObject), useful_at = -1;
+        for (; at + (Py_ssize_t)sizeof(PyObject*) <= tp->tp_basicsize; at += sizeof(PyObject*))
+            if (*(PyObject**)((char*)probe + at) == marker) {
+                useful_at = at;
+                break;
+            }
+        if (useful_at < 0) return;               /* not found: keep Cython's allocation */
+        mj_option_useful_at = useful_at;
+        mj_option_dealloc_full = tp->tp_dealloc;
+        tp->tp_dealloc = mj_option_dealloc;
+    #endif
+    }
+    /* Up to n kept options, taken at once: *got of them at the address returned, each with
+       its reference count 1 (the caller sets every field but _useful, before anything can
+       drop an option). */
+    static inline PyObject** mj_options_take(int n, int* got) {
+        int k = n < mj_options_nfree ? n : mj_options_nfree;
+        PyObject** kept = mj_options_free + (mj_options_nfree - k);
+        for (int i = 0; i < k; i++) Py_SET_REFCNT(kept[i], 1);
+        mj_options_nfree -= k;
+        *got = k;
+        return kept;
+    }
+    static inline void mj_keys_unset(int32_t* key) {
+        for (int i = 0; i < 16; i++) key[i] = 0x7FFFFFFF;
+    }
+    """
+    void mj_keys_unset(int32_t* key) noexcept
+    void mj_options_install(object probe, object marker)
+    PyObject** mj_options_take(int n, int* got) noexcept
+    void mj_list_set "PyList_SET_ITEM"(object lst, Py_ssize_t i, PyObject* item)
+    Py_ssize_t Py_SIZE(object o) noexcept
+
+
 cdef tuple _FIELDS = ("tile", "shanten", "useful", "unseen")
 cdef tuple _TILE_INTS = tuple(range(N_KINDS))   # the ints 0..33, shared by the useful tuples
 
@@ -902,7 +971,6 @@ cdef tuple _mask_tuple(uint64_t m):
 
 
 @cython.final
-@cython.freelist(64)
 @cython.no_gc
 cdef class DiscardOption:
     """One discard of :func:`mahjong.discard_analysis`.
@@ -993,13 +1061,23 @@ cdef class DiscardOption:
 _abc.Sequence.register(DiscardOption)     # it reads as a sequence of its four fields
 
 
-cdef inline DiscardOption _new_option(int t, int shanten, int unseen, uint64_t mask):
-    cdef DiscardOption o = DiscardOption.__new__(DiscardOption)
-    o.tile = t
-    o.shanten = shanten
-    o.unseen = unseen
-    o._mask = mask
-    return o
+cdef _install_free_list():
+    """Put DiscardOption's tp_dealloc on the free list (the probe is its first entry)."""
+    cdef DiscardOption probe = DiscardOption.__new__(DiscardOption)
+    marker = object()
+    probe._useful = marker
+    mj_options_install(probe, marker)
+
+_install_free_list()
+
+
+cdef inline void _set_option(PyObject* p, int t, int shanten, int unseen,
+                             uint64_t mask) noexcept:
+    """The fields of a kept option, its useful tiles as a mask (_useful is None already)."""
+    (<DiscardOption>p).tile = t
+    (<DiscardOption>p).shanten = shanten
+    (<DiscardOption>p).unseen = unseen
+    (<DiscardOption>p)._mask = mask
 
 
 cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unseen,
@@ -1007,21 +1085,32 @@ cdef list _options(const uint8_t* c, const int8_t* shanten, const int16_t* unsee
     """The options, best first (lowest shanten, most unseen useful copies, lowest tile)."""
     cdef int32_t key[16]
     cdef uint8_t order[16]
-    cdef int n = 0, i, t
+    cdef int n = 0, i, t, got
     cdef uint64_t held = gt_mask(c, 0)
     cdef list out
+    cdef PyObject** kept
+    cdef DiscardOption o
+    mj_keys_unset(key)           # the ranks compare all 16 keys: the unused ones sort last
     while held:                  # at most 14 kinds: the key packs (shanten, -unseen, tile)
         t = ctz64(held)
         held &= held - 1
         key[n] = (shanten[t] << 16) | ((255 - unseen[t]) << 8) | t
         n += 1
-    for i in range(n, 16):
-        key[i] = 0x7FFFFFFF
     _rank_order(key, n, order)
     out = PyList_New(n)
-    for i in range(n):
+    kept = mj_options_take(n, &got)
+    for i in range(got):                 # kept options first: nothing runs in between
         t = order[i]
-        mj_list_put(out, i, _new_option(t, shanten[t], unseen[t], masks[t]))
+        _set_option(kept[i], t, shanten[t], unseen[t], masks[t])
+        mj_list_set(out, i, kept[i])     # the list takes the reference
+    for i in range(got, n):
+        t = order[i]
+        o = DiscardOption.__new__(DiscardOption)
+        o.tile = t
+        o.shanten = shanten[t]
+        o.unseen = unseen[t]
+        o._mask = masks[t]
+        mj_list_put(out, i, o)
     return out
 
 
@@ -1076,21 +1165,21 @@ cdef object _options_call(object hand, object melds, object forms, object visibl
     cdef int16_t unseen_sum[N_KINDS]
     cdef uint64_t masks[N_KINDS]
     cdef int t, forms_set
-    if not ((type(melds) is tuple or type(melds) is list) and len(melds) == 0):
+    if not ((type(melds) is tuple or type(melds) is list) and Py_SIZE(melds) == 0):
         return None
     forms_set = forms_bits(forms)
     memset(c + 32, 0, 16)
     if forms_set <= 0 or not -1 <= wildcard < N_KINDS or tile_counts(hand, c, 14) != 14:
         return None
     if visible is None:
-        memset(seen, 0, N_KINDS)
+        unseen_planes(c, NULL, planes)
     else:
         if tile_counts(visible, seen, 136) < 0:
             return None
         for t in range(N_KINDS):
             if c[t] + seen[t] > 4:
                 return None
-    unseen_planes(c, seen, planes)
+        unseen_planes(c, seen, planes)
     if wildcard < 0:
         discard_plain(c, 0, forms_set, planes, shanten, unseen_sum, masks)
     else:
@@ -1124,6 +1213,69 @@ def discard_analysis(hand=None, melds=(), forms=None, visible=None, wildcard=Non
         if fast is not None:
             return fast
     return _full_path(hand, melds, forms, visible, wildcard, tiles)
+
+
+cdef extern from *:
+    """
+    /* The common call shapes of discard_analysis without Cython's argument parsing (about a
+       sixth of the call's own cost): up to three positional arguments (hand, melds, forms),
+       or the hand and forms= by keyword (the name compared by address with the interned
+       "forms" a caller's code holds). The function object stays Cython's (its signature,
+       docstring and module); only its vectorcall entry (PEP 590: the pointer at the type's
+       tp_vectorcall_offset) is this one, which hands every other call, and every call the
+       fast path declines (None), to the entry it replaced. */
+    typedef PyObject* (*mj_da_fast_fn)(PyObject* hand, PyObject* melds, PyObject* forms,
+                                       PyObject* visible, int wildcard);
+    static vectorcallfunc mj_da_generic = NULL;
+    static mj_da_fast_fn mj_da_fast = NULL;
+    static PyObject* mj_da_forms_name = NULL;
+    static PyObject* mj_da_no_melds = NULL;           /* the default melds, () */
+    static PyObject* mj_da_vectorcall(PyObject* func, PyObject* const* args, size_t nargsf,
+                                      PyObject* kwnames) {
+        Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+        PyObject *melds, *forms, *result;
+        if (kwnames == NULL) {
+            if (nargs < 1 || nargs > 3) goto generic;
+            forms = nargs == 3 ? args[2] : Py_None;
+        } else if (nargs == 1 && PyTuple_GET_SIZE(kwnames) == 1
+                   && PyTuple_GET_ITEM(kwnames, 0) == mj_da_forms_name) {
+            forms = args[1];
+        } else {
+            goto generic;
+        }
+        melds = nargs >= 2 ? args[1] : mj_da_no_melds;
+        result = mj_da_fast(args[0], melds, forms, Py_None, -1);
+        if (result != Py_None) return result;      /* the options, or NULL: an error */
+        Py_DECREF(result);
+    generic:
+        return mj_da_generic(func, args, nargsf, kwnames);
+    }
+    static int mj_da_install(PyObject* func, mj_da_fast_fn fast, PyObject* forms_name,
+                             PyObject* no_melds) {
+        PyTypeObject* tp = Py_TYPE(func);
+        vectorcallfunc* slot;
+        if (!PyType_HasFeature(tp, Py_TPFLAGS_HAVE_VECTORCALL) || tp->tp_vectorcall_offset <= 0)
+            return 0;                                  /* keep Cython's entry */
+        slot = (vectorcallfunc*)((char*)func + tp->tp_vectorcall_offset);
+        if (*slot == NULL || *slot == mj_da_vectorcall) return 0;
+        Py_INCREF(forms_name);
+        Py_INCREF(no_melds);
+        mj_da_forms_name = forms_name;
+        mj_da_no_melds = no_melds;
+        mj_da_fast = fast;
+        mj_da_generic = *slot;
+        *slot = mj_da_vectorcall;
+        return 1;
+    }
+    """
+    ctypedef object (*mj_da_fast_fn)(object hand, object melds, object forms, object visible,
+                                     int wildcard)
+    int mj_da_install(object func, mj_da_fast_fn fast, object forms_name, object no_melds)
+
+
+import sys as _sys
+
+mj_da_install(discard_analysis, _options_call, _sys.intern("forms"), ())
 
 
 def discard_masks(const uint8_t[::1] counts, int n_melds, int forms):

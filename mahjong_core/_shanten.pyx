@@ -1508,8 +1508,9 @@ def table_info():
 #
 # One compiled call reads the common argument forms and runs the kernel; anything else
 # (melds, a wildcard, another notation, an error) gives None and the Python API takes its
-# full path, which also words the errors. Nothing here is cached: the forms argument and the
-# tiles are read afresh on each call, with identity tests and C loops instead of Python ones.
+# full path, which also words the errors. The tiles are read afresh on each call, with
+# identity tests and C loops instead of Python ones; of the forms argument, the last list or
+# tuple read is kept with its items (forms_bits), so the same one unchanged is not re-read.
 
 from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
 from cpython.list cimport PyList_New, PyList_SET_ITEM
@@ -1545,25 +1546,61 @@ cdef inline int _form_bit(object name) except -2:
     return -1 if bit is None else <int>bit
 
 
+cdef extern from *:
+    """
+    /* a[0..n) and b[0..m) are the same objects */
+    static inline int mj_same_items(PyObject** a, PyObject** b, Py_ssize_t n, Py_ssize_t m) {
+        if (n != m) return 0;
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (a[i] != b[i]) return 0;
+        return 1;
+    }
+    """
+    bint mj_same_items(PyObject** a, PyObject** b, Py_ssize_t n, Py_ssize_t m) noexcept
+    Py_ssize_t Py_SIZE(object o) noexcept
+
+
+# The last list or tuple of names forms_bits read, a tuple of its items and its bit set: a
+# caller passes the same forms object call after call (a constant of its module), so the
+# next read is one identity test, and for a list (it may have changed in place) a
+# comparison of its items with the ones kept. Both are kept alive here, so the same address
+# is the same object: a tuple, and an item (an immutable str), are unchanged; a list changed
+# in place since, or a new object at a reused address, reads afresh.
+cdef object _last_forms = object()      # (none read yet: no argument is this object)
+cdef tuple _last_form_items = ()
+cdef int _last_forms_bits = -1
+
+
 cdef int forms_bits(object forms) except -2:
     """The bit set of a forms argument in a common form: None (all five forms), one form
     name, or a list or tuple of names. -1 for anything else (another iterable, an unknown
     name, an empty list): mahjong.analysis.forms_mask reads those and words the errors.
     (Also mahjong_core._discard's, through _shanten.pxd.)"""
+    global _last_forms, _last_form_items, _last_forms_bits
     cdef int mask = 0, bit
     cdef Py_ssize_t i, n
     cdef PyObject** items
+    if forms is _last_forms:     # a tuple kept here is unchanged; a list, if its items are
+        if type(forms) is tuple or mj_same_items(
+                PySequence_Fast_ITEMS(forms), PySequence_Fast_ITEMS(_last_form_items),
+                Py_SIZE(forms), Py_SIZE(_last_form_items)):
+            return _last_forms_bits
     if forms is None:
         return FORM_ALL
     if type(forms) is tuple or type(forms) is list:
-        n = len(forms)
+        n = Py_SIZE(forms)
         items = PySequence_Fast_ITEMS(forms)
         for i in range(n):
             bit = _form_bit(<object>items[i])
             if bit < 0:
                 return -1
             mask |= bit
-        return mask if mask else -1
+        if not mask:
+            return -1
+        _last_form_items = tuple(forms)
+        _last_forms = forms
+        _last_forms_bits = mask
+        return mask
     if type(forms) is str:
         return _form_bit(forms)
     return -1
@@ -1656,14 +1693,23 @@ cdef extern from *:
         int i = 0, total = 0;
         long v;
         if (mj_count_shift >= 0) {
-            uintptr_t low = ((uintptr_t)1 << mj_count_shift) - 1, top = (uintptr_t)4 << mj_count_shift;
+            /* (item - object 0) rotated right by shift: the count if the item is one of the
+               objects 0..4, else a value above 4 (an item below object 0 or past object 4,
+               or between two of them: a low bit rotates to the top). No branch per item; if
+               any item is another object, all are read again below. */
+            const unsigned s = (unsigned)mj_count_shift, back = (unsigned)(8 * sizeof(uintptr_t)) - s;
+            uintptr_t bad = 0;
             for (; i < 34; i++) {
                 uintptr_t d = (uintptr_t)items[i] - mj_count_base;
-                if (d > top || (d & low) != 0)
-                    break;                   /* not one of the objects 0..4: read below */
-                counts[i] = (uint8_t)(d >> mj_count_shift);
-                total += (int)(d >> mj_count_shift);
+                uintptr_t r = (d >> s) | (d << (back & (8 * sizeof(uintptr_t) - 1)));
+                bad |= r > 4;
+                counts[i] = (uint8_t)r;
+                total += (int)(uint8_t)r;
             }
+            if (!bad)
+                return total;
+            memset(counts, 0, 34);
+            i = total = 0;
         }
         for (; i < 34; i++) {
             PyObject* x = items[i];
@@ -1700,7 +1746,7 @@ cdef int tile_counts(object tiles, uint8_t* c, int max_tiles) except -2:
     if type(tiles) is str:
         return count_tenhou_text(<str>tiles, c, 4, max_tiles, True)
     if type(tiles) is list or type(tiles) is tuple:
-        n = len(tiles)
+        n = Py_SIZE(tiles)
         if n == N_KINDS:
             total = read_counts_fast(tiles, c)
         elif n > max_tiles:

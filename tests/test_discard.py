@@ -6,6 +6,7 @@ import collections.abc
 import itertools
 import pickle
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -297,6 +298,119 @@ def test_discard_options_read_like_the_named_tuple():
     assert [tuple(o) for o in options] == sorted(
         (tuple(o) for o in options), key=lambda o: (o[1], -o[3], o[0]))
     assert min(options) == min(tuple(o) for o in options) and options[0] < (32,) < options[0]._replace(tile=33)
+
+
+def test_options_made_from_dropped_ones_hold_their_own_values():
+    # discard_analysis makes its options from dropped ones (_discard's free list): whatever
+    # those held (a useful tuple read, another hand's fields, options of the constructor),
+    # the new options read as the full path's, and options still held keep theirs
+    hands = make_hands(300, 31)
+    held = []
+    for i, counts in enumerate(hands):
+        expected = option_rows(slow.discard_analysis(counts))
+        options = mahjong.discard_analysis(counts.tolist())
+        assert option_rows(options) == expected
+        if i % 3 == 0:
+            assert [o.useful for o in options] == [row[2] for row in expected]
+        if i % 5 == 0:
+            held.append((options, expected))
+        if i % 7 == 0:
+            made = [DiscardOption(t, 1, [t, 33], 2) for t in range(20)]
+            assert made[3] == (3, 1, (3, 33), 2)
+            del made
+    for options, expected in held:
+        assert option_rows(options) == expected
+    # more options dropped at once than are kept (the others are freed)
+    many = [mahjong.discard_analysis(c) for c in hands[:100]]
+    del many
+    for counts in hands[:50]:
+        assert option_rows(mahjong.discard_analysis(counts)) == option_rows(
+            slow.discard_analysis(counts))
+    # a dropped option releases its useful tuple
+    useful = tuple(range(5, 9))
+    before = sys.getrefcount(useful)
+    option = DiscardOption(1, 2, useful, 3)
+    with_option = sys.getrefcount(useful)      # (no assertion temporaries hold it)
+    assert with_option == before + 1
+    del option
+    after = sys.getrefcount(useful)
+    assert after == before
+
+
+def test_every_call_shape_of_discard_analysis():
+    # discard_analysis's own vectorcall entry takes (hand), (hand, melds), (hand, melds,
+    # forms) and (hand, forms=...); every other shape goes on to Cython's entry: all give
+    # the same options, and the same errors
+    import functools
+    counts = make_hands(1, 51)[0]
+    hand = counts.tolist()
+    forms = ["regular", "seven_pairs"]
+    every = option_rows(slow.discard_analysis(counts))
+    some = option_rows(slow.discard_analysis(counts, forms=forms))
+    da = mahjong.discard_analysis
+    assert option_rows(da(hand)) == every
+    assert option_rows(da(hand, [])) == every and option_rows(da(hand, ())) == every
+    assert option_rows(da(hand, (), forms)) == some
+    assert option_rows(da(hand, forms=forms)) == some
+    assert option_rows(da(hand, (), forms=forms)) == some
+    assert option_rows(da(hand=hand, forms=forms)) == some
+    assert option_rows(da(forms=forms, hand=hand)) == some
+    assert option_rows(da(*[hand], **{"forms": forms})) == some
+    assert option_rows(da(hand, **{"".join(["fo", "rms"]): forms})) == some
+    assert option_rows(functools.partial(da, forms=forms)(hand)) == some
+    assert option_rows(da(hand, (), forms, None)) == some
+    assert option_rows(da(hand, (), forms, None, None)) == some
+    assert option_rows(da(hand, visible=None)) == every
+    for args, kwargs in [((hand, (), forms, None, None, None), {}), ((hand,), {"nope": 1}),
+                         ((hand, ()), {"melds": ()})]:
+        with pytest.raises(TypeError):
+            da(*args, **kwargs)
+    for args, kwargs in [(("12345x",), {}), (("12345x",), {"forms": forms}),
+                         (("12345x", [], forms), {}), ((hand,), {"forms": ["nope"]})]:
+        with pytest.raises(MahjongError) as new:
+            da(*args, **kwargs)
+        with pytest.raises(MahjongError) as old:
+            slow.discard_analysis(*args, **kwargs)
+        assert type(new.value) is type(old.value) and str(new.value) == str(old.value)
+    with pytest.raises(MahjongError, match="no concealed tiles given"):
+        da(forms=forms)
+
+
+def test_a_forms_list_changed_between_calls_is_read_again():
+    # the forms reader keeps the last list or tuple it read: the same list changed in place
+    # (an item added, replaced by another name, by a bad one, emptied) reads afresh, in
+    # discard_analysis and in shanten, which share it
+    counts = make_hands(1, 41)[0]
+    hand = counts.tolist()
+    forms = ["regular"]
+    steps = [lambda: None, lambda: forms.append("seven_pairs"),
+             lambda: forms.__setitem__(0, "thirteen_orphans"),
+             lambda: forms.__setitem__(0, "".join(["seven", "_pairs"])),
+             lambda: forms.__setitem__(slice(None), ["nope"]),
+             lambda: forms.__setitem__(slice(None), []),
+             lambda: forms.__setitem__(slice(None), FORMS)]
+    for step in steps:
+        step()
+        for _ in range(2):
+            try:
+                expected = option_rows(slow.discard_analysis(counts, forms=list(forms)))
+            except MahjongError as error:
+                with pytest.raises(MahjongError) as new:
+                    mahjong.discard_analysis(hand, forms=forms)
+                assert type(new.value) is type(error) and str(new.value) == str(error)
+                with pytest.raises(MahjongError):
+                    mahjong.shanten(hand, forms=forms)
+                continue
+            assert option_rows(mahjong.discard_analysis(hand, forms=forms)) == expected
+            assert mahjong.shanten(hand, forms=forms) == min(row[1] for row in expected)
+            as_tuple = tuple(forms)
+            assert option_rows(mahjong.discard_analysis(hand, forms=as_tuple)) == expected
+    # other forms objects in turn (each read replaces the one kept)
+    kinds = [("regular",), None, ("seven_pairs", "regular"), "thirteen_orphans", ["regular"]]
+    for forms in kinds * 3:
+        names = forms if forms is None or isinstance(forms, str) else list(forms)
+        assert option_rows(mahjong.discard_analysis(hand, forms=forms)) == option_rows(
+            slow.discard_analysis(counts, forms=names))
 
 
 def test_discard_analysis_errors_as_before():
