@@ -1172,6 +1172,9 @@ cdef object _options_call(object hand, object melds, object forms, object visibl
     if forms_set <= 0 or not -1 <= wildcard < N_KINDS or tile_counts(hand, c, 14) != 14:
         return None
     if visible is None:
+        if wildcard < 0:        # discard_plain reads the unseen copies off the hand itself
+            discard_plain(c, 0, forms_set, NULL, shanten, unseen_sum, masks)
+            return _options(c, shanten, unseen_sum, masks)
         unseen_planes(c, NULL, planes)
     else:
         if tile_counts(visible, seen, 136) < 0:
