@@ -7,6 +7,9 @@ cimport cython
 
 # The record's value classes as extension types: their fields are C struct members, read
 # from Python as attributes (readonly) and written only by the constructors.
+#
+# (ClaimEvent, KongEvent, WinEvent and FinalHand are not tracked by the garbage collector:
+# the no_gc decorators in record.py say why.)
 cdef class _Value:
     pass
 
@@ -92,10 +95,10 @@ cdef object _read_event_dict(Py_ssize_t index, dict raw, long seats)
 cdef tuple _read_final(object key, object value, long seats)
 @cython.locals(data=dict, seats=long, final=dict, fields=dict)
 cdef object _read_record(object cls, object given)
-@cython.locals(won=dict, kongs=list, claims=list,
-               kongs_so_far=long, shared_discards=list, loose_discards=list,
+@cython.locals(won=dict, kongs_so_far=long, shared_discards=list, loose_discards=list,
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
-               holdings=dict, hands=list, meld_groups=list, unknown_quads=list, seat=long, seat_kongs=list, shown=list,
+               holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t, code=long,
+               tile=long, x=Py_ssize_t, single=bint, hand=tuple, melds=tuple,
                w=WinEvent, k=KongEvent, fh=FinalHand, ce=ClaimEvent, de=DiscardEvent,
                dr=DrawEvent)
 cdef _check_record(object rec, tuple events, long seats, dict final, bint has_wall)
@@ -115,8 +118,11 @@ cdef KongEvent _new_kong(long seat, str kind, long tile, object from_seat)
 cdef WinEvent _new_plain_win(long seat, tuple hand, tuple melds, long win_tile, object from_seat)
 @cython.locals(fh=FinalHand)
 cdef FinalHand _new_final(tuple hand, tuple melds)
-cdef _check_fifth_copies(object rec, list hands, list meld_groups, list unknown_quads,
-                         list shared_discards, list loose_discards, list kongs, dict wins)
+cdef _check_fifth_copies(object rec, dict holdings, list unknown_quads,
+                         list shared_discards, list loose_discards, dict wins)
+cdef long _meld_code(str kind) except -1
+cdef list _seat_events(tuple events, object cls, long seat)
+cdef long _MC_CHOW, _MC_PUNG, _MC_KONG, _MC_CONCEALED, _MC_SINGLE
 
 # The text reader (a record's JSON text read straight into the events; see record.py).
 ctypedef const unsigned char* _bytes_p
@@ -131,6 +137,10 @@ cdef long _R_EVENTS, _R_FINAL, _R_RULES, _R_DEALER, _R_SEATS, _R_INDICATOR, _R_O
 cdef long _R_ROUND_WIND, _R_FLOWER_INDICATORS, _R_NOTE, _R_RESULT
 cdef int _QUOTE, _COMMA, _COLON, _OPEN_LIST, _CLOSE_LIST, _OPEN, _CLOSE
 cdef tuple _WIN_FLAG_BYTES, _KONG_KIND_BYTES, _DRAWS, _DISCARDS, _READIES, _FLIPS
+cdef list _MELD_TABLE, _MELD_TILES
+cdef long _SHAPE_ONE, _SHAPE_THREE, _SHAPE_FOUR, _SHAPE_RUN
+@cython.locals(form=long)
+cdef long _shape_code(str kind, long shape) noexcept
 
 @cython.final
 cdef class _Scan:
@@ -140,6 +150,7 @@ cdef class _Scan:
     cdef Py_ssize_t n, i, a, b
     cdef bytearray counts
     cdef _counts_p c
+    cdef long sets
 
     @cython.locals(p=_bytes_p, i=Py_ssize_t, c=int)
     cdef int space(self) noexcept
@@ -164,8 +175,16 @@ cdef class _Scan:
                    total=long, pending=long, top=long, c=long, base=long, r=long, t=long,
                    k=long, out=list)
     cdef tuple hand(self)
-    @cython.locals(out=list, kind=str, tiles=str, k=int)
+    @cython.locals(out=list, kind=str, k=int, shape=long, ta=Py_ssize_t, tb=Py_ssize_t,
+                   code=long, meld=object)
     cdef tuple melds(self)
+    @cython.locals(p=_bytes_p, a=Py_ssize_t, n=Py_ssize_t, suit=int, base=long, d=long,
+                   k=Py_ssize_t)
+    cdef long meld_shape(self) noexcept
+    @cython.locals(meld=object)
+    cdef object table_meld(self, str kind, Py_ssize_t slot, Py_ssize_t ta, Py_ssize_t tb)
+    @cython.locals(code=long, slot=Py_ssize_t, tiles=object)
+    cdef tuple claim_tiles(self, str kind, long shape, Py_ssize_t ta, Py_ssize_t tb)
     cdef str meld_kind(self)
     @cython.locals(k=Py_ssize_t)
     cdef str kong_kind(self)
@@ -175,7 +194,7 @@ cdef class _Scan:
     cdef long event_field(self) except -1
     @cython.locals(seen=long, flags=long, kind=long, seat=long, tile=long, win=long,
                    flowers=long, src=long, field=long, n=Py_ssize_t, f=long, hand=tuple,
-                   melds=tuple, tiles=str, kong_kind=str)
+                   melds=tuple, kong_kind=str, shape=long, ta=Py_ssize_t, tb=Py_ssize_t)
     cdef object event(self, long seats)
     @cython.locals(seat=long, hand=tuple, melds=tuple)
     cdef void final(self, long seats, dict final) except *
