@@ -98,7 +98,7 @@ cdef object _read_record(object cls, object given)
 @cython.locals(won=dict, kongs_so_far=long, shared_discards=list, loose_discards=list,
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
                holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t, code=long,
-               tile=long, x=Py_ssize_t, single=bint, hand=tuple, melds=tuple,
+               tile=long, x=Py_ssize_t, single=bint, hand=tuple, melds=tuple, most=long,
                w=WinEvent, k=KongEvent, fh=FinalHand, ce=ClaimEvent, de=DiscardEvent,
                dr=DrawEvent)
 cdef _check_record(object rec, tuple events, long seats, dict final, bint has_wall)
@@ -106,6 +106,9 @@ cdef _check_claimed_discard(object rec, Py_ssize_t i, object e, long from_seat, 
                             object last_discard)
 cdef _check_win(object rec, Py_ssize_t i, WinEvent e, dict won, object prev, long kongs_so_far,
                 list shared_discards, object last_discard)
+@cython.locals(events=tuple, j=Py_ssize_t)
+cdef _check_win_context(object rec, Py_ssize_t i, WinEvent e, dict won, bint prior_kong)
+cdef str _win_where(Py_ssize_t i, WinEvent e)
 @cython.locals(added=list, want=list, have=list, want_codes=list, have_codes=list, pair=tuple,
                k=KongEvent, c=ClaimEvent, tile=long, code=long)
 cdef _check_claims(object rec, long seat, list claims, list kongs, list shown, str src)
@@ -203,6 +206,9 @@ cdef class _Scan:
                    flower_indicators=tuple)
     cdef tuple record(self, object cls)
 
+    cdef void start(self, str text) except *
+
+@cython.locals(scan=_Scan)
 cpdef object _read_text(object cls, str text)
 @cython.locals(fields=dict)
 cdef object _new_record(object cls, str rules, long dealer, tuple events, dict final,

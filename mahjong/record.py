@@ -65,6 +65,7 @@ from mahjong_core._holdings import ids_of_counts as _ids_of_counts
 from mahjong_core._holdings import most_copies as _most_copies
 from mahjong_core._holdings import most_held_of as _most_held_of
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
+from mahjong_core._holdings import untracked as _untracked
 
 from .errors import InvalidRecordError, MahjongError
 from .hand import Meld, parse_meld, parse_melds
@@ -240,6 +241,10 @@ def _meld(kind: str, tiles: str) -> Meld:
         if meld is not None:
             return meld
     meld = parse_meld({"type": kind, "tiles": tiles})  # raises naming the problem
+    # A Meld holds a str and a tuple of ints: never part of a cycle. The cached ones are
+    # not tracked by the garbage collector, so neither (after its first look) is a
+    # record's tuple of them.
+    _untracked(meld)
     if by_tiles is None:
         if len(_MELDS_BY_KIND) >= 64:  # (spellings of the kinds: few)
             _MELDS_BY_KIND.clear()
@@ -1178,9 +1183,10 @@ def _shape_code(kind: str, shape: int) -> int:
 
 
 class _Scan:
-    """The text reader's position in one record's text (see above)."""
+    """The text reader's position in one record's text (see above). Made without
+    arguments (compiled: no argument parsing) and set to a text by ``start``."""
 
-    def __init__(self, text: str):
+    def start(self, text: str) -> None:
         self.text = text
         # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled out)
         self.data = text.encode("ascii") if _COMPILED else text.encode("ascii") + b"\0"
@@ -1830,7 +1836,9 @@ def _read_text(cls, text: str):
     if not text.isascii():
         return None
     try:
-        return _Scan(text).record(cls)
+        scan = _Scan.__new__(_Scan)
+        scan.start(text)
+        return scan.record(cls)
     except (_Unusual, MahjongError):
         return None
 
@@ -2303,8 +2311,9 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         held[x] += 1
     for x in shared_discards:
         held[x] -= 1
+    most = COPIES
     for j in range(34):
-        if held[j] > COPIES:
+        if held[j] > most:
             _check_fifth_copies(rec, holdings, unknown_quads, shared_discards,
                                 loose_discards, won)
             break
@@ -2421,47 +2430,52 @@ def _check_claims(rec: HandRecord, seat: int, claims, kongs, shown, src: str) ->
 def _check_win_context(rec: HandRecord, i: int, e: WinEvent, won: Dict[int, int],
                        prior_kong: bool) -> None:
     """The flags of the win at event ``i`` against the events before it."""
-    where = f"event {i} (win by seat {e.seat})"
+    events = rec.events
     if e.heavenly:
         if e.seat != rec.dealer:
-            _fail(where, f"heavenly (天胡) is the dealer's win; the dealer is seat "
-                         f"{rec.dealer}")
-        if any(ev.type not in ("draw",) for ev in rec.events[:i]):
-            _fail(where, "heavenly (天胡) must be the first event (the initial 14)")
+            _fail(_win_where(i, e), f"heavenly (天胡) is the dealer's win; the dealer is "
+                                    f"seat {rec.dealer}")
+        for j in range(i):
+            if type(events[j]) is not DrawEvent:
+                _fail(_win_where(i, e), "heavenly (天胡) must be the first event (the "
+                                        "initial 14)")
     if e.earthly:
         if e.seat == rec.dealer:
-            _fail(where, "earthly (地胡) is a non-dealer's win")
+            _fail(_win_where(i, e), "earthly (地胡) is a non-dealer's win")
         if prior_kong or won:
-            _fail(where, "earthly (地胡) needs no kong or win before it")
+            _fail(_win_where(i, e), "earthly (地胡) needs no kong or win before it")
     if e.first_round and (prior_kong or won):
-        _fail(where, "first_round (人和) needs no kong or win before it")
+        _fail(_win_where(i, e), "first_round (人和) needs no kong or win before it")
     if e.replacement:
         j = i - 1
-        while j >= 0 and type(rec.events[j]) is DrawEvent and \
-                rec.events[j].seat == e.seat:
+        while j >= 0 and type(events[j]) is DrawEvent and events[j].seat == e.seat:
             j -= 1  # the replacement draw itself may be listed
-        prev = rec.events[j] if j >= 0 else None
+        prev = events[j] if j >= 0 else None
         if not (type(prev) is KongEvent and prev.seat == e.seat):
-            _fail(where, "replacement (杠上花) needs the previous event to be a kong "
-                         "by the winner")
+            _fail(_win_where(i, e), "replacement (杠上花) needs the previous event to be a "
+                                    "kong by the winner")
     if e.after_kong:
         j = i - 1
         while j >= 0 and (
-                (type(rec.events[j]) is WinEvent and rec.events[j].from_seat ==
-                 e.from_seat and rec.events[j].win_tile == e.win_tile)
-                or (type(rec.events[j]) in (DrawEvent, DiscardEvent, ReadyEvent)
-                    and rec.events[j].seat == e.from_seat)):
+                (type(events[j]) is WinEvent and events[j].from_seat ==
+                 e.from_seat and events[j].win_tile == e.win_tile)
+                or (type(events[j]) in (DrawEvent, DiscardEvent, ReadyEvent)
+                    and events[j].seat == e.from_seat)):
             j -= 1  # other winners on the discard; the discard and replacement draw
-        prev = rec.events[j] if j >= 0 else None
+        prev = events[j] if j >= 0 else None
         if not (type(prev) is KongEvent and prev.seat == e.from_seat):
-            _fail(where, "after_kong (杠上炮) needs the event before the discard to "
-                         f"be a kong by the discarder (seat {e.from_seat})")
+            _fail(_win_where(i, e), "after_kong (杠上炮) needs the event before the discard "
+                                    f"to be a kong by the discarder (seat {e.from_seat})")
     if e.robbing_kong:
         h = rec.holding(e.from_seat)
         if h is not None and e.from_seat not in rec.winners() and not any(
                 m.kind == "pung" and m.tile == e.win_tile for m in h[1]):
-            _fail(where, f"robbing_kong: the robbed seat {e.from_seat} shows no pung "
-                         f"of {TENHOU_NAMES[e.win_tile]} in its final melds")
+            _fail(_win_where(i, e), f"robbing_kong: the robbed seat {e.from_seat} shows no "
+                                    f"pung of {TENHOU_NAMES[e.win_tile]} in its final melds")
+
+
+def _win_where(i: int, e: WinEvent) -> str:
+    return f"event {i} (win by seat {e.seat})"
 
 def _seat_copies(rec: HandRecord, kongs, wins, tile: int) -> List[Tuple[str, Tuple[int, ...]]]:
     """(name, the tiles known to be held) per seat: its holding, else the four copies
