@@ -5,6 +5,9 @@
 # dict.
 cimport cython
 
+cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(object obj)
+
 # The record's value classes as extension types: their fields are C struct members, read
 # from Python as attributes (readonly) and written only by the constructors.
 #
@@ -178,7 +181,7 @@ cdef class _Scan:
                    total=long, pending=long, top=long, c=long, base=long, r=long, t=long,
                    k=long, out=list)
     cdef tuple hand(self)
-    @cython.locals(out=list, kind=str, k=int, shape=long, ta=Py_ssize_t, tb=Py_ssize_t,
+    @cython.locals(out=list, melds=tuple, kind=str, k=int, shape=long, ta=Py_ssize_t, tb=Py_ssize_t,
                    code=long, meld=object)
     cdef tuple melds(self)
     @cython.locals(p=_bytes_p, a=Py_ssize_t, n=Py_ssize_t, suit=int, base=long, d=long,

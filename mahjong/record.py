@@ -65,7 +65,6 @@ from mahjong_core._holdings import ids_of_counts as _ids_of_counts
 from mahjong_core._holdings import most_copies as _most_copies
 from mahjong_core._holdings import most_held_of as _most_held_of
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
-from mahjong_core._holdings import untracked as _untracked
 
 from .errors import InvalidRecordError, MahjongError
 from .hand import Meld, parse_meld, parse_melds
@@ -89,6 +88,17 @@ SETTLEMENT_EVENTS = frozenset(("kong", "win", "exhausted"))
 MAX_SEATS = 4
 MAX_EVENTS = 10_000
 MAX_FLOWERS = 8
+
+
+# Values that cannot be part of a reference cycle are taken out of the garbage
+# collector's view, so that a program keeping many records does not pay for collections
+# that walk them again and again: the cached melds (a str and a tuple of ints each), a
+# record's tuples of them, its events tuple and its closing hands (see also the no_gc
+# classes below).
+if not cython.compiled:
+    def PyObject_GC_UnTrack(obj: Any) -> None:
+        """Compiled, CPython's (record.pxd): ``obj`` is no longer tracked by the garbage
+        collector. Uncompiled, nothing."""
 
 
 def _fail(where: str, message: str):
@@ -241,10 +251,7 @@ def _meld(kind: str, tiles: str) -> Meld:
         if meld is not None:
             return meld
     meld = parse_meld({"type": kind, "tiles": tiles})  # raises naming the problem
-    # A Meld holds a str and a tuple of ints: never part of a cycle. The cached ones are
-    # not tracked by the garbage collector, so neither (after its first look) is a
-    # record's tuple of them.
-    _untracked(meld)
+    PyObject_GC_UnTrack(meld)  # (a str and a tuple of ints: never part of a cycle)
     if by_tiles is None:
         if len(_MELDS_BY_KIND) >= 64:  # (spellings of the kinds: few)
             _MELDS_BY_KIND.clear()
@@ -1441,7 +1448,9 @@ class _Scan:
             if len(out) > 4:
                 raise _Unusual
             if not self.more(_CLOSE_LIST):
-                return tuple(out)
+                melds = tuple(out)
+                PyObject_GC_UnTrack(melds)  # (cached melds: see PyObject_GC_UnTrack)
+                return melds
 
     def meld_shape(self) -> int:
         """The shape of the meld tiles just read, in the usual spelling: _SHAPE_* * 64 +
@@ -1779,6 +1788,7 @@ class _Scan:
                 if len(out) > MAX_EVENTS:
                     raise _Unusual
                 events = tuple(out)
+                PyObject_GC_UnTrack(events)  # (events: see PyObject_GC_UnTrack)
             elif key == _R_FINAL:
                 seats_used = seats
                 self.final(seats, final)
@@ -1852,7 +1862,9 @@ def _new_record(cls, rules: str, dealer: int, events: tuple, final: dict, option
     fields["rules"] = rules
     fields["dealer"] = dealer
     fields["events"] = events
-    fields["final"] = FrozenDict(final)
+    closing = FrozenDict(final)
+    PyObject_GC_UnTrack(closing)  # (its closing hands: see PyObject_GC_UnTrack)
+    fields["final"] = closing
     fields["options"] = options
     fields["seats"] = seats
     fields["round_wind"] = round_wind

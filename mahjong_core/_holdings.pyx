@@ -25,17 +25,6 @@ def sorted_tile_ids(str text):
 
 cdef extern from "Python.h":
     void PyObject_GC_UnTrack(object op)
-    bint PyObject_IS_GC(object op)
-
-
-def untracked(obj):
-    """``obj``, no longer tracked by the garbage collector. Only for immutable values
-    that cannot be part of a reference cycle (the record reader's cached melds: a str and
-    a tuple of ints), so that the collector does not walk them, nor the tuples that hold
-    them, again and again."""
-    if PyObject_IS_GC(obj):
-        PyObject_GC_UnTrack(obj)
-    return obj
 
 
 cdef tuple _IDS = tuple(range(N_KINDS))
