@@ -194,6 +194,7 @@ cdef class _Scan:
     cdef str meld_kind(self)
     @cython.locals(k=Py_ssize_t)
     cdef str kong_kind(self)
+    @cython.locals(c=int)
     cdef long event_type(self) except -1
     cdef long record_field(self) except -1
     @cython.locals(bit=long, name=bytes, c=int)

@@ -1516,24 +1516,33 @@ class _Scan:
 
     def event_type(self) -> int:
         self.string()
-        if self.word(b"discard"):
-            return _E_DISCARD
-        if self.word(b"draw"):
-            return _E_DRAW
-        if self.word(b"pung"):
-            return _E_PUNG
-        if self.word(b"chow"):
-            return _E_CHOW
-        if self.word(b"kong"):
-            return _E_KONG
-        if self.word(b"win"):
-            return _E_WIN
-        if self.word(b"flip"):
-            return _E_FLIP
-        if self.word(b"ready"):
-            return _E_READY
-        if self.word(b"exhausted"):
-            return _E_EXHAUSTED
+        c = self.p[self.a]  # (the first letter picks the candidate)
+        if c == 100:  # d
+            if self.word(b"discard"):
+                return _E_DISCARD
+            if self.word(b"draw"):
+                return _E_DRAW
+        elif c == 112:  # p
+            if self.word(b"pung"):
+                return _E_PUNG
+        elif c == 99:  # c
+            if self.word(b"chow"):
+                return _E_CHOW
+        elif c == 107:  # k
+            if self.word(b"kong"):
+                return _E_KONG
+        elif c == 119:  # w
+            if self.word(b"win"):
+                return _E_WIN
+        elif c == 102:  # f
+            if self.word(b"flip"):
+                return _E_FLIP
+        elif c == 114:  # r
+            if self.word(b"ready"):
+                return _E_READY
+        elif c == 101:  # e
+            if self.word(b"exhausted"):
+                return _E_EXHAUSTED
         raise _Unusual
 
     def event_field(self) -> int:
@@ -2101,6 +2110,8 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
     #                                            tile that is a set (not single), or -1
     set_kongs = cython.declare(cython.int[4])  # per seat: its kongs that are sets
     n_kongs = cython.declare(cython.int[4])    # per seat: all its kongs
+    n_claims = cython.declare(cython.int[4])   # per seat: its claims, and the chows and
+    n_shown = cython.declare(cython.int[4])    # pungs its holding shows
     # the melds each holding shows: counts per seat * 170 + meld code * 34 + tile
     shown = cython.declare(cython.int[680])
     held = cython.declare(cython.int[34])      # the tiles the holdings hold, all seats
@@ -2112,6 +2123,8 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
     for j in range(4):
         set_kongs[j] = 0
         n_kongs[j] = 0
+        n_claims[j] = 0
+        n_shown[j] = 0
     kongs_so_far = 0
     shared_discards: List[int] = []  # a discard claimed by several winners is one tile
     loose_discards: List[int] = []   # discards nobody took: out of every hand
@@ -2212,6 +2225,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         elif t is DiscardEvent:
             last_discard = e
         elif t is ClaimEvent:
+            n_claims[seat] += 1
             if ce.type == "pung":
                 pungs[seat * 34 + ce.tiles[0]] += 1
             else:
@@ -2262,6 +2276,8 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             tile = m.tiles[0]
             shown[seat * 170 + code * 34 + tile] += 1
             # a Meld is one of these shapes (it checks its tiles when it is made)
+            if code <= _MC_PUNG:
+                n_shown[seat] += 1
             if code == _MC_CHOW:
                 held[tile] += 1
                 held[tile + 1] += 1
@@ -2302,7 +2318,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                     _fail(f"event {i} (kong by seat {seat})",
                           f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
                           f"shows no {want.replace('_', ' ')} of it")
-        if lists_claims:
+        if lists_claims and (n_claims[seat] or n_shown[seat]):
             # the seat's chows and pungs are exactly its claims (a pung later completed
             # by an added kong shows as a kong): the same counts per tile
             for tile in range(34):
