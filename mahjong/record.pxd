@@ -82,7 +82,7 @@ cdef tuple _tiles(object value, str where, str name)
 @cython.locals(by_tiles=dict, kinds=dict)
 cdef object _meld(object kind, object tiles)
 cdef str _melds_where(Py_ssize_t index, long seat)
-@cython.locals(out=list, kind=object, tiles=object)
+@cython.locals(out=list, kind=object, tiles=object, melds=tuple)
 cdef tuple _melds(object value, Py_ssize_t index, long seat)
 @cython.locals(n=Py_ssize_t)
 cdef Py_ssize_t _known_keys(dict obj, frozenset allowed) except -1

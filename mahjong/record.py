@@ -285,6 +285,11 @@ _MELD_TABLE: List[Optional[Meld]] = [None] * 170
 _MELD_TILES: List[Optional[Tuple[int, ...]]] = [None] * 170
 
 
+def _meld_slots() -> Tuple[list, list]:
+    """The two tables (the compiled module's are not module attributes; for tests)."""
+    return _MELD_TABLE, _MELD_TILES
+
+
 def _melds_where(index: int, seat: int) -> str:
     """Where a holding's melds are: the win at event ``index``, or (index -1) the final
     hand of ``seat``."""
@@ -311,7 +316,9 @@ def _melds(value: Any, index: int, seat: int) -> Tuple[Meld, ...]:
                 except MahjongError as exc:
                     _fail(_melds_where(index, seat), f"'melds': {exc}")
             else:
-                return tuple(out)
+                melds = tuple(out)
+                PyObject_GC_UnTrack(melds)  # (cached melds: see PyObject_GC_UnTrack)
+                return melds
     elif not isinstance(value, (list, tuple)):
         _fail(_melds_where(index, seat), f"'melds' must be a list of melds, got {_show(value)}")
     if len(value) > 16:
@@ -2060,6 +2067,7 @@ def _read_record(cls, given: Any) -> HandRecord:
     if len(raw_events) > MAX_EVENTS:
         _fail("record", f"{len(raw_events)} events: a hand has at most {MAX_EVENTS}")
     events = tuple([_read_event(i, e, seats) for i, e in enumerate(raw_events)])
+    PyObject_GC_UnTrack(events)  # (events: see PyObject_GC_UnTrack)
     raw_final = data.get("final")
     if raw_final is None:
         raw_final = {}
