@@ -128,6 +128,9 @@ cdef _check_fifth_copies(object rec, dict holdings, list unknown_quads,
                          list shared_discards, list loose_discards, dict wins)
 cdef long _meld_code(str kind) except -1
 cdef list _seat_events(tuple events, object cls, long seat)
+@cython.locals(n=Py_ssize_t, x=Py_ssize_t, code=long, tile=Py_ssize_t)
+cdef Py_ssize_t _count_holding(tuple hand, tuple melds, long seat, int* shown, int* held,
+                               int* n_shown) except -1
 cdef long _MC_CHOW, _MC_PUNG, _MC_KONG, _MC_CONCEALED, _MC_SINGLE
 
 # The text reader (a record's JSON text read straight into the events; see record.py).

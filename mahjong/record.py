@@ -2241,10 +2241,17 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         prev = e
     if full_log and last_discard is not None:
         loose_discards.append(last_discard.tile)
-    # closing hands; a seat's holding is its win, else its final hand
+    # closing hands; a seat's holding is its win, else its final hand. Their tiles and
+    # melds are counted as they are taken (read from the typed objects here).
+    for j in range(680):
+        shown[j] = 0
+    for j in range(34):
+        held[j] = 0
     holdings = {}  # seat -> its win or final hand (objects with hand, melds)
     for seat, i in won.items():
-        holdings[seat] = events[i]
+        w = events[i]
+        holdings[seat] = w
+        _count_holding(w.hand, w.melds, seat, shown, held, n_shown)
     for seat, fh in final.items():
         if seat in won:  # not used, but it must be a possible holding all the same
             if _most_copies(fh.hand, fh.melds)[0] > COPIES or \
@@ -2253,49 +2260,9 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                                                     "or more than 14 tiles); a winner's "
                                                     "holding is his win")
         else:
-            n = len(fh.hand)
-            for m in fh.melds:
-                if m.kind != "single_kong":
-                    n += 3
-            if n != 13:
+            if _count_holding(fh.hand, fh.melds, seat, shown, held, n_shown) != 13:
                 _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
             holdings[seat] = fh
-    # the tiles and melds of the holdings, counted (read from the typed objects here)
-    for j in range(680):
-        shown[j] = 0
-    for j in range(34):
-        held[j] = 0
-    for seat in range(seats):
-        h = holdings.get(seat)
-        if h is None:
-            continue
-        if type(h) is WinEvent:
-            w = h
-            hand = w.hand
-            melds = w.melds
-        else:
-            fh = h
-            hand = fh.hand
-            melds = fh.melds
-        for x in hand:
-            held[x] += 1
-        for m in melds:
-            code = _meld_code(m.kind)
-            tile = m.tiles[0]
-            shown[seat * 170 + code * 34 + tile] += 1
-            # a Meld is one of these shapes (it checks its tiles when it is made)
-            if code <= _MC_PUNG:
-                n_shown[seat] += 1
-            if code == _MC_CHOW:
-                held[tile] += 1
-                held[tile + 1] += 1
-                held[tile + 2] += 1
-            elif code == _MC_PUNG:
-                held[tile] += 3
-            elif code == _MC_SINGLE:
-                held[tile] += 1
-            else:
-                held[tile] += 4
     # per seat: kongs (and listed claims) against the melds it ends with
     unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
     for seat in range(seats):
@@ -2353,6 +2320,35 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             _check_fifth_copies(rec, holdings, unknown_quads, shared_discards,
                                 loose_discards, won)
             break
+
+
+def _count_holding(hand: tuple, melds: tuple, seat: int, shown, held, n_shown) -> int:
+    """Count a holding of ``seat`` into _check_record's arrays: its tiles into ``held``,
+    its melds into ``shown`` (at seat * 170 + meld code * 34 + lowest tile) and its chows
+    and pungs into ``n_shown``. Its size (a kong counts 3; a single kong 0)."""
+    n = len(hand)
+    for x in hand:
+        held[x] += 1
+    for m in melds:
+        code = _meld_code(m.kind)
+        tile = m.tiles[0]
+        shown[seat * 170 + code * 34 + tile] += 1
+        # a Meld is one of these shapes (it checks its tiles when it is made)
+        if code == _MC_CHOW:
+            held[tile] += 1
+            held[tile + 1] += 1
+            held[tile + 2] += 1
+        elif code == _MC_PUNG:
+            held[tile] += 3
+        elif code == _MC_SINGLE:
+            held[tile] += 1
+            continue  # (no set: not counted in the size)
+        else:
+            held[tile] += 4
+        if code <= _MC_PUNG:
+            n_shown[seat] += 1
+        n += 3
+    return n
 
 
 def _seat_events(events: tuple, cls, seat: int) -> list:
