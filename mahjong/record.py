@@ -2120,6 +2120,8 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
     n_kongs = cython.declare(cython.int[4])    # per seat: all its kongs
     n_claims = cython.declare(cython.int[4])   # per seat: its claims, and the chows and
     n_shown = cython.declare(cython.int[4])    # pungs its holding shows
+    has = cython.declare(cython.int[4])        # per seat: 1 once it won, 2 with a final
+    #                                            hand (its holding), 0 with neither
     # the melds each holding shows: counts per seat * 170 + meld code * 34 + tile
     shown = cython.declare(cython.int[680])
     held = cython.declare(cython.int[34])      # the tiles the holdings hold, all seats
@@ -2133,6 +2135,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         n_kongs[j] = 0
         n_claims[j] = 0
         n_shown[j] = 0
+        has[j] = 0
     kongs_so_far = 0
     shared_discards: List[int] = []  # a discard claimed by several winners is one tile
     loose_discards: List[int] = []   # discards nobody took: out of every hand
@@ -2166,6 +2169,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             if w.from_seat is not None and not w.robbing_kong:
                 last_discard = None
             won[w.seat] = i
+            has[w.seat] = 1
             prev = e
             continue
         if t is ExhaustedEvent:
@@ -2192,7 +2196,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             seat = dr.seat
         else:
             seat = e.seat
-        if seat in won:
+        if has[seat]:  # (it won)
             _fail(f"event {i} ({e.type} by seat {e.seat})",
                   f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
                   "is closed")
@@ -2253,7 +2257,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         holdings[seat] = w
         _count_holding(w.hand, w.melds, seat, shown, held, n_shown)
     for seat, fh in final.items():
-        if seat in won:  # not used, but it must be a possible holding all the same
+        if has[seat]:  # it won: not used, but it must be a possible holding all the same
             if _most_copies(fh.hand, fh.melds)[0] > COPIES or \
                     _holding_size(fh.hand, fh.melds) > 14:
                 _fail(f"final hand of seat {seat}", "not a possible holding (a fifth copy "
@@ -2263,18 +2267,19 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             if _count_holding(fh.hand, fh.melds, seat, shown, held, n_shown) != 13:
                 _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
             holdings[seat] = fh
+            has[seat] = 2
     # per seat: kongs (and listed claims) against the melds it ends with
     unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
     for seat in range(seats):
         if not n_kongs[seat] and not lists_claims:
             continue
-        if seat not in holdings:
+        if not has[seat]:
             for tile in range(34):
                 if kong_at[seat * 34 + tile] >= 0:
                     unknown_quads.append(tile)
                     held[tile] += 4
             continue
-        src = "win" if seat in won else "final hand"
+        src = "win" if has[seat] == 1 else "final hand"
         if n_kongs[seat]:
             for i, e in enumerate(events):
                 if type(e) is not KongEvent:
