@@ -206,7 +206,7 @@ cdef class _Scan:
                    flowers=long, src=long, field=long, n=Py_ssize_t, f=long, hand=tuple,
                    melds=tuple, kong_kind=str, shape=long, ta=Py_ssize_t, tb=Py_ssize_t)
     cdef object event(self, long seats)
-    @cython.locals(seat=long, hand=tuple, melds=tuple)
+    @cython.locals(seat=long, hand=tuple, melds=tuple, got=long)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
                    events=tuple, final=dict, seen=long, key=long, out=list,

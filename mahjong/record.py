@@ -1742,11 +1742,13 @@ class _Scan:
         if self.space() == _CLOSE:
             self.i += 1
             return
+        got = 0  # the bits of the seats read (a seat given twice is left to the dict reader)
         while True:
             self.string()
             seat = self.p[self.a] - 48
-            if self.b - self.a != 1 or not 0 <= seat < seats or seat in final:
+            if self.b - self.a != 1 or not 0 <= seat < seats or (got >> seat) & 1:
                 raise _Unusual
+            got |= 1 << seat
             self.expect(_COLON)
             self.expect(_OPEN)
             hand = None
