@@ -184,8 +184,8 @@ cdef class _Scan:
                    total=long, pending=long, top=long, c=long, base=long, r=long, t=long,
                    k=long, out=list)
     cdef tuple hand(self)
-    @cython.locals(out=list, melds=tuple, kind=str, k=int, shape=long, ta=Py_ssize_t, tb=Py_ssize_t,
-                   code=long, meld=object)
+    @cython.locals(out=list, melds=tuple, kind=str, k=int, shape=long, ta=Py_ssize_t,
+                   tb=Py_ssize_t, code=long, meld=object)
     cdef tuple melds(self)
     @cython.locals(p=_bytes_p, a=Py_ssize_t, n=Py_ssize_t, suit=int, base=long, d=long,
                    k=Py_ssize_t)

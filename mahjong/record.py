@@ -2110,8 +2110,9 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
     # (``events``, ``seats``, ``final`` (a plain dict) and whether the record has its wall
     # are the record's fields, given by the reader: read without attribute lookups.)
     # What the checks need of each seat's claims and kongs is counted in small C arrays
-    # (compiled; uncompiled, Cython's stand-ins), indexed seat * 34 + tile; the lists of
-    # events the error messages name are gathered only when a check fails.
+    # (compiled; uncompiled, Cython's stand-ins), indexed seat * 34 + tile (a record has
+    # at most MAX_SEATS = 4 seats, as the readers check); the lists of events the error
+    # messages name are gathered only when a check fails.
     won: Dict[int, int] = {}   # seat -> index of its win (= winners() once this passes)
     pungs = cython.declare(cython.int[136])    # pungs claimed
     chows = cython.declare(cython.int[136])    # chows claimed (by their lowest tile)
