@@ -5,8 +5,14 @@
 # dict.
 cimport cython
 
+cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(object obj)
+
 # The record's value classes as extension types: their fields are C struct members, read
 # from Python as attributes (readonly) and written only by the constructors.
+#
+# (ClaimEvent, KongEvent, WinEvent and FinalHand are not tracked by the garbage collector:
+# the no_gc decorators in record.py say why.)
 cdef class _Value:
     pass
 
@@ -76,7 +82,7 @@ cdef tuple _tiles(object value, str where, str name)
 @cython.locals(by_tiles=dict, kinds=dict)
 cdef object _meld(object kind, object tiles)
 cdef str _melds_where(Py_ssize_t index, long seat)
-@cython.locals(out=list, kind=object, tiles=object)
+@cython.locals(out=list, kind=object, tiles=object, melds=tuple)
 cdef tuple _melds(object value, Py_ssize_t index, long seat)
 @cython.locals(n=Py_ssize_t)
 cdef Py_ssize_t _known_keys(dict obj, frozenset allowed) except -1
@@ -92,10 +98,10 @@ cdef object _read_event_dict(Py_ssize_t index, dict raw, long seats)
 cdef tuple _read_final(object key, object value, long seats)
 @cython.locals(data=dict, seats=long, final=dict, fields=dict)
 cdef object _read_record(object cls, object given)
-@cython.locals(won=dict, kongs=list, claims=list,
-               kongs_so_far=long, shared_discards=list, loose_discards=list,
+@cython.locals(won=dict, kongs_so_far=long, shared_discards=list, loose_discards=list,
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
-               holdings=dict, hands=list, meld_groups=list, unknown_quads=list, seat=long, seat_kongs=list, shown=list,
+               holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t, code=long,
+               tile=long, x=Py_ssize_t, single=bint, hand=tuple, melds=tuple, most=long,
                w=WinEvent, k=KongEvent, fh=FinalHand, ce=ClaimEvent, de=DiscardEvent,
                dr=DrawEvent)
 cdef _check_record(object rec, tuple events, long seats, dict final, bint has_wall)
@@ -103,6 +109,9 @@ cdef _check_claimed_discard(object rec, Py_ssize_t i, object e, long from_seat, 
                             object last_discard)
 cdef _check_win(object rec, Py_ssize_t i, WinEvent e, dict won, object prev, long kongs_so_far,
                 list shared_discards, object last_discard)
+@cython.locals(events=tuple, j=Py_ssize_t)
+cdef _check_win_context(object rec, Py_ssize_t i, WinEvent e, dict won, bint prior_kong)
+cdef str _win_where(Py_ssize_t i, WinEvent e)
 @cython.locals(added=list, want=list, have=list, want_codes=list, have_codes=list, pair=tuple,
                k=KongEvent, c=ClaimEvent, tile=long, code=long)
 cdef _check_claims(object rec, long seat, list claims, list kongs, list shown, str src)
@@ -115,8 +124,14 @@ cdef KongEvent _new_kong(long seat, str kind, long tile, object from_seat)
 cdef WinEvent _new_plain_win(long seat, tuple hand, tuple melds, long win_tile, object from_seat)
 @cython.locals(fh=FinalHand)
 cdef FinalHand _new_final(tuple hand, tuple melds)
-cdef _check_fifth_copies(object rec, list hands, list meld_groups, list unknown_quads,
-                         list shared_discards, list loose_discards, list kongs, dict wins)
+cdef _check_fifth_copies(object rec, dict holdings, list unknown_quads,
+                         list shared_discards, list loose_discards, dict wins)
+cdef long _meld_code(str kind) except -1
+cdef list _seat_events(tuple events, object cls, long seat)
+@cython.locals(n=Py_ssize_t, x=Py_ssize_t, code=long, tile=Py_ssize_t)
+cdef Py_ssize_t _count_holding(tuple hand, tuple melds, long seat, int* shown, int* held,
+                               int* n_shown) except -1
+cdef long _MC_CHOW, _MC_PUNG, _MC_KONG, _MC_CONCEALED, _MC_SINGLE
 
 # The text reader (a record's JSON text read straight into the events; see record.py).
 ctypedef const unsigned char* _bytes_p
@@ -131,6 +146,10 @@ cdef long _R_EVENTS, _R_FINAL, _R_RULES, _R_DEALER, _R_SEATS, _R_INDICATOR, _R_O
 cdef long _R_ROUND_WIND, _R_FLOWER_INDICATORS, _R_NOTE, _R_RESULT
 cdef int _QUOTE, _COMMA, _COLON, _OPEN_LIST, _CLOSE_LIST, _OPEN, _CLOSE
 cdef tuple _WIN_FLAG_BYTES, _KONG_KIND_BYTES, _DRAWS, _DISCARDS, _READIES, _FLIPS
+cdef list _MELD_TABLE, _MELD_TILES
+cdef long _SHAPE_ONE, _SHAPE_THREE, _SHAPE_FOUR, _SHAPE_RUN
+@cython.locals(form=long)
+cdef long _shape_code(str kind, long shape) noexcept
 
 @cython.final
 cdef class _Scan:
@@ -140,6 +159,7 @@ cdef class _Scan:
     cdef Py_ssize_t n, i, a, b
     cdef bytearray counts
     cdef _counts_p c
+    cdef long sets
 
     @cython.locals(p=_bytes_p, i=Py_ssize_t, c=int)
     cdef int space(self) noexcept
@@ -164,26 +184,38 @@ cdef class _Scan:
                    total=long, pending=long, top=long, c=long, base=long, r=long, t=long,
                    k=long, out=list)
     cdef tuple hand(self)
-    @cython.locals(out=list, kind=str, tiles=str, k=int)
+    @cython.locals(out=list, melds=tuple, kind=str, k=int, shape=long, ta=Py_ssize_t,
+                   tb=Py_ssize_t, code=long, meld=object)
     cdef tuple melds(self)
+    @cython.locals(p=_bytes_p, a=Py_ssize_t, n=Py_ssize_t, suit=int, base=long, d=long,
+                   k=Py_ssize_t)
+    cdef long meld_shape(self) noexcept
+    @cython.locals(meld=object)
+    cdef object table_meld(self, str kind, Py_ssize_t slot, Py_ssize_t ta, Py_ssize_t tb)
+    @cython.locals(code=long, slot=Py_ssize_t, tiles=object)
+    cdef tuple claim_tiles(self, str kind, long shape, Py_ssize_t ta, Py_ssize_t tb)
     cdef str meld_kind(self)
     @cython.locals(k=Py_ssize_t)
     cdef str kong_kind(self)
+    @cython.locals(c=int)
     cdef long event_type(self) except -1
     cdef long record_field(self) except -1
     @cython.locals(bit=long, name=bytes, c=int)
     cdef long event_field(self) except -1
     @cython.locals(seen=long, flags=long, kind=long, seat=long, tile=long, win=long,
                    flowers=long, src=long, field=long, n=Py_ssize_t, f=long, hand=tuple,
-                   melds=tuple, tiles=str, kong_kind=str)
+                   melds=tuple, kong_kind=str, shape=long, ta=Py_ssize_t, tb=Py_ssize_t)
     cdef object event(self, long seats)
-    @cython.locals(seat=long, hand=tuple, melds=tuple)
+    @cython.locals(seat=long, hand=tuple, melds=tuple, got=long)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
                    events=tuple, final=dict, seen=long, key=long, out=list,
                    flower_indicators=tuple)
     cdef tuple record(self, object cls)
 
+    cdef void start(self, str text) except *
+
+@cython.locals(scan=_Scan)
 cpdef object _read_text(object cls, str text)
 @cython.locals(fields=dict)
 cdef object _new_record(object cls, str rules, long dealer, tuple events, dict final,

@@ -57,6 +57,7 @@ import json.scanner
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
+import cython  # (compiled: the directives below; uncompiled, Cython's no-op decorators)
 import numpy as np
 
 from mahjong_core import _types
@@ -87,6 +88,17 @@ SETTLEMENT_EVENTS = frozenset(("kong", "win", "exhausted"))
 MAX_SEATS = 4
 MAX_EVENTS = 10_000
 MAX_FLOWERS = 8
+
+
+# Values that cannot be part of a reference cycle are taken out of the garbage
+# collector's view, so that a program keeping many records does not pay for collections
+# that walk them again and again: the cached melds (a str and a tuple of ints each), a
+# record's tuples of them, its events tuple and its closing hands (see also the no_gc
+# classes below).
+if not cython.compiled:
+    def PyObject_GC_UnTrack(obj: Any) -> None:
+        """Compiled, CPython's (record.pxd): ``obj`` is no longer tracked by the garbage
+        collector. Uncompiled, nothing."""
 
 
 def _fail(where: str, message: str):
@@ -239,6 +251,7 @@ def _meld(kind: str, tiles: str) -> Meld:
         if meld is not None:
             return meld
     meld = parse_meld({"type": kind, "tiles": tiles})  # raises naming the problem
+    PyObject_GC_UnTrack(meld)  # (a str and a tuple of ints: never part of a cycle)
     if by_tiles is None:
         if len(_MELDS_BY_KIND) >= 64:  # (spellings of the kinds: few)
             _MELDS_BY_KIND.clear()
@@ -255,6 +268,26 @@ def meld_from_strings(kind: str, tiles: str) -> Meld:
 
 
 meld_from_strings.cache_clear = _MELDS_BY_KIND.clear  # as functools' caches have it
+
+# codes of the meld kinds (a meld of kind code c and lowest tile t: c * 34 + t)
+_MC_CHOW = 0
+_MC_PUNG = 1
+_MC_KONG = 2
+_MC_CONCEALED = 3
+_MC_SINGLE = 4
+
+# The text reader's melds by code: a meld spelled the usual way ("pung" "111s", "chow"
+# "345m", "kong" "1111z", ...) is known by its kind and lowest tile alone, so the reader
+# finds it at meld code * 34 + tile (the codes _MC_* below) without making a str of its
+# tiles. Each slot is filled on first use by _meld from that spelling (so it is exactly
+# the meld _meld gives); _MELD_TILES holds the same meld's tiles (claims need only those).
+_MELD_TABLE: List[Optional[Meld]] = [None] * 170
+_MELD_TILES: List[Optional[Tuple[int, ...]]] = [None] * 170
+
+
+def _meld_slots() -> Tuple[list, list]:
+    """The two tables (the compiled module's are not module attributes; for tests)."""
+    return _MELD_TABLE, _MELD_TILES
 
 
 def _melds_where(index: int, seat: int) -> str:
@@ -283,7 +316,9 @@ def _melds(value: Any, index: int, seat: int) -> Tuple[Meld, ...]:
                 except MahjongError as exc:
                     _fail(_melds_where(index, seat), f"'melds': {exc}")
             else:
-                return tuple(out)
+                melds = tuple(out)
+                PyObject_GC_UnTrack(melds)  # (cached melds: see PyObject_GC_UnTrack)
+                return melds
     elif not isinstance(value, (list, tuple)):
         _fail(_melds_where(index, seat), f"'melds' must be a list of melds, got {_show(value)}")
     if len(value) > 16:
@@ -347,6 +382,13 @@ def _flag(obj: Mapping, name: str, where: str) -> bool:
 # they compare, hash, print and pickle by their fields, as frozen dataclasses do.
 
 _COMPILED = not __file__.endswith(".py")  # built by setup.py (record.pxd applies)
+
+# The events and closing hands a record holds are not tracked by the garbage collector
+# (``no_gc`` on the compiled classes): their fields are ints, strs, tuples of tile ids and
+# tuples of melds (a Meld holds a str and a tuple of ints), none of which can refer back
+# to an event, so they never form a cycle. A program that keeps many records (a batch
+# settled and kept) then does not pay for collections that walk them. (A tuple built by
+# hand to hold the event itself would only leak, never be freed early.)
 
 
 def _tile_json(tile: int) -> str:
@@ -423,6 +465,8 @@ class DiscardEvent(_Value):
         return {"type": "discard", "seat": self.seat, "tile": _tile_json(self.tile)}
 
 
+@cython.no_gc
+@cython.cclass
 class ClaimEvent(_Value):
     """A chow or pung made of the discard of ``from_seat`` (``type`` is "chow" or
     "pung"; ``tiles`` the meld's sorted tile ids)."""
@@ -463,6 +507,8 @@ _KONG_MELDS = {"concealed": "concealed_kong", "exposed": "kong", "added": "kong"
                "single": "single_kong"}
 
 
+@cython.no_gc
+@cython.cclass
 class KongEvent(_Value):
     """A declared kong: ``kind`` concealed (暗杠/下雨), exposed (直杠, ``from_seat`` fed
     it), added (面下杠/补杠, a pung completed with a drawn tile) or single (a one-tile
@@ -529,6 +575,8 @@ class FlipEvent(_Value):
         return {"type": "flip", "tile": _tile_json(self.tile)}
 
 
+@cython.no_gc
+@cython.cclass
 class WinEvent(_Value):
     """A win by ``seat``. ``hand`` is the concealed part after the win, winning tile
     included (sorted tile ids), ``melds`` the seat's melds, ``win_tile`` the winning tile,
@@ -658,6 +706,8 @@ _EVENT_CLASSES = (DrawEvent, DiscardEvent, ClaimEvent, KongEvent, ReadyEvent, Fl
                   WinEvent, ExhaustedEvent)
 
 
+@cython.no_gc
+@cython.cclass
 class FinalHand(_Value):
     """A seat's closing holding (13 tiles counting a set meld as 3): ``hand`` (sorted
     tile ids of the concealed tiles) and ``melds``."""
@@ -1122,10 +1172,35 @@ _OPEN = 123      # {
 _CLOSE = 125
 
 
-class _Scan:
-    """The text reader's position in one record's text (see above)."""
+# shapes of a meld's tiles text (_Scan.meld_shape)
+_SHAPE_ONE = 1    # "5z"
+_SHAPE_THREE = 2  # "111s"
+_SHAPE_FOUR = 3   # "1111s"
+_SHAPE_RUN = 4    # "345m"
 
-    def __init__(self, text: str):
+
+def _shape_code(kind: str, shape: int) -> int:
+    """The meld code of a meld of ``kind`` whose tiles have ``shape`` (meld_shape), or -1
+    when they do not make that kind in the usual spelling (_meld reads those)."""
+    if shape < 0:
+        return -1
+    form = shape // 64
+    if form == _SHAPE_THREE:
+        return _MC_PUNG if kind == "pung" else -1
+    if form == _SHAPE_RUN:
+        return _MC_CHOW if kind == "chow" else -1
+    if form == _SHAPE_FOUR:
+        if kind == "kong":
+            return _MC_KONG
+        return _MC_CONCEALED if kind == "concealed_kong" else -1
+    return _MC_SINGLE if kind == "single_kong" else -1
+
+
+class _Scan:
+    """The text reader's position in one record's text (see above). Made without
+    arguments (compiled: no argument parsing) and set to a text by ``start``."""
+
+    def start(self, text: str) -> None:
         self.text = text
         # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled out)
         self.data = text.encode("ascii") if _COMPILED else text.encode("ascii") + b"\0"
@@ -1138,6 +1213,7 @@ class _Scan:
         self.i = 0
         self.a = 0
         self.b = 0
+        self.sets = 0
 
     # -- tokens ---------------------------------------------------------------------
     def space(self) -> int:
@@ -1345,28 +1421,86 @@ class _Scan:
         while True:
             self.expect(_OPEN)
             kind = None
-            tiles = None
+            shape = -2  # (-2: no tiles read yet)
+            ta = tb = 0
             for k in range(2):
                 self.string()
                 if self.word(b"type") and kind is None:
                     self.expect(_COLON)
                     kind = self.meld_kind()
-                elif self.word(b"tiles") and tiles is None:
+                elif self.word(b"tiles") and shape == -2:
                     self.expect(_COLON)
-                    tiles = self.str_value()
-                    if len(tiles) > 16:
+                    self.string()
+                    ta = self.a
+                    tb = self.b
+                    if tb - ta > 16:
                         raise _Unusual
+                    shape = self.meld_shape()
                 else:
                     raise _Unusual
                 if k == 0 and not self.more(_CLOSE):
                     raise _Unusual
             if self.more(_CLOSE):
                 raise _Unusual
-            out.append(_meld(kind, tiles))  # (a MahjongError: left to the dict reader)
+            code = _shape_code(kind, shape)
+            if code >= 0:
+                meld = self.table_meld(kind, code * 34 + shape % 64, ta, tb)
+                if code != _MC_SINGLE:
+                    self.sets += 1
+            else:
+                meld = _meld(kind, self.text[ta:tb])  # (a MahjongError: left to the dict reader)
+                if meld.kind != "single_kong":
+                    self.sets += 1
+            out.append(meld)
             if len(out) > 4:
                 raise _Unusual
             if not self.more(_CLOSE_LIST):
-                return tuple(out)
+                melds = tuple(out)
+                PyObject_GC_UnTrack(melds)  # (cached melds: see PyObject_GC_UnTrack)
+                return melds
+
+    def meld_shape(self) -> int:
+        """The shape of the meld tiles just read, in the usual spelling: _SHAPE_* * 64 +
+        the lowest tile ("111s": a triple of 1s; "345m": a run from 3m; "1111z": four
+        east winds; "5z": one), or -1 for any other text."""
+        p = self.p
+        a = self.a
+        n = self.b - a
+        if n < 2 or n > 5:
+            return -1
+        suit = p[a + n - 1]
+        if suit == 109:  # m
+            base = 0
+        elif suit == 112:  # p
+            base = 9
+        elif suit == 115:  # s
+            base = 18
+        elif suit == 122:  # z
+            base = 27
+        else:
+            return -1
+        d = p[a] - 49  # "1" -> 0
+        if d < 0 or d > 8 or (base == 27 and d > 6):
+            return -1
+        if n == 2:
+            return _SHAPE_ONE * 64 + base + d
+        if n == 4 and base != 27 and d <= 6 and p[a + 1] == p[a] + 1 and \
+                p[a + 2] == p[a] + 2:
+            return _SHAPE_RUN * 64 + base + d
+        for k in range(1, n - 1):
+            if p[a + k] != p[a]:
+                return -1
+        return (_SHAPE_THREE if n == 4 else _SHAPE_FOUR) * 64 + base + d
+
+    def table_meld(self, kind: str, slot: int, ta: int, tb: int) -> Meld:
+        """The meld at ``slot`` of _MELD_TABLE, made from its spelling (the text at
+        [ta, tb)) on first use."""
+        meld = _MELD_TABLE[slot]
+        if meld is None:
+            meld = _meld(kind, self.text[ta:tb])
+            _MELD_TABLE[slot] = meld
+            _MELD_TILES[slot] = meld.tiles
+        return meld
 
     def meld_kind(self) -> str:
         """A meld's "type" (the common ones as the module's own strings: no new str)."""
@@ -1389,24 +1523,33 @@ class _Scan:
 
     def event_type(self) -> int:
         self.string()
-        if self.word(b"discard"):
-            return _E_DISCARD
-        if self.word(b"draw"):
-            return _E_DRAW
-        if self.word(b"pung"):
-            return _E_PUNG
-        if self.word(b"chow"):
-            return _E_CHOW
-        if self.word(b"kong"):
-            return _E_KONG
-        if self.word(b"win"):
-            return _E_WIN
-        if self.word(b"flip"):
-            return _E_FLIP
-        if self.word(b"ready"):
-            return _E_READY
-        if self.word(b"exhausted"):
-            return _E_EXHAUSTED
+        c = self.p[self.a]  # (the first letter picks the candidate)
+        if c == 100:  # d
+            if self.word(b"discard"):
+                return _E_DISCARD
+            if self.word(b"draw"):
+                return _E_DRAW
+        elif c == 112:  # p
+            if self.word(b"pung"):
+                return _E_PUNG
+        elif c == 99:  # c
+            if self.word(b"chow"):
+                return _E_CHOW
+        elif c == 107:  # k
+            if self.word(b"kong"):
+                return _E_KONG
+        elif c == 119:  # w
+            if self.word(b"win"):
+                return _E_WIN
+        elif c == 102:  # f
+            if self.word(b"flip"):
+                return _E_FLIP
+        elif c == 114:  # r
+            if self.word(b"ready"):
+                return _E_READY
+        elif c == 101:  # e
+            if self.word(b"exhausted"):
+                return _E_EXHAUSTED
         raise _Unusual
 
     def event_field(self) -> int:
@@ -1481,9 +1624,12 @@ class _Scan:
         kind = 0
         seat = tile = win = flowers = 0
         src = -1  # "from": -1 for null (or absent)
-        kong_kind = tiles = None
+        kong_kind = None
+        shape = -1  # the claim's tiles: their shape (meld_shape) and text at [ta, tb)
+        ta = tb = 0
         hand = None
         melds = ()
+        self.sets = 0  # the set melds of the win's melds (melds() counts them)
         while True:
             self.string()
             field = self.event_field()
@@ -1498,7 +1644,10 @@ class _Scan:
             elif field == _F_TILE:
                 tile = self.tile()
             elif field == _F_TILES:
-                tiles = self.str_value()
+                self.string()
+                ta = self.a
+                tb = self.b
+                shape = self.meld_shape()
             elif field == _F_FROM:
                 if not self.null():
                     src = self.integer()
@@ -1531,13 +1680,13 @@ class _Scan:
                 raise _Unusual
             return (_DRAWS if kind == _E_DRAW else _DISCARDS)[seat][tile]
         if kind == _E_CHOW or kind == _E_PUNG:
-            if seen != _F_CLAIM or src < 0 or src >= seats or src == seat or len(tiles) > 16:
+            if seen != _F_CLAIM or src < 0 or src >= seats or src == seat or tb - ta > 16:
                 raise _Unusual
             if kind == _E_CHOW:
                 if src != (seat - 1) % seats:
                     raise _Unusual
-                return _new_claim("chow", seat, _meld("chow", tiles).tiles, src)
-            return _new_claim("pung", seat, _meld("pung", tiles).tiles, src)
+                return _new_claim("chow", seat, self.claim_tiles("chow", shape, ta, tb), src)
+            return _new_claim("pung", seat, self.claim_tiles("pung", shape, ta, tb), src)
         if kind == _E_KONG:
             if seen | _F_KONG != _F_KONG or seen & (_F_KIND | _F_TILE) != _F_KIND | _F_TILE:
                 raise _Unusual
@@ -1553,10 +1702,7 @@ class _Scan:
                 raise _Unusual
             if src >= 0 and (src >= seats or src == seat):
                 raise _Unusual
-            n = len(hand)
-            for m in melds:
-                if m.kind != "single_kong":
-                    n += 3
+            n = len(hand) + 3 * self.sets
             if n == 13:  # the standing hand before the win: the winning tile completes it
                 hand = tuple(sorted(hand + (win,)))
                 n = 14
@@ -1577,6 +1723,17 @@ class _Scan:
             return _READIES[seat]
         raise _Unusual
 
+    def claim_tiles(self, kind: str, shape: int, ta: int, tb: int) -> Tuple[int, ...]:
+        """The tiles of a claim's meld (its tiles text at [ta, tb), of shape ``shape``)."""
+        code = _shape_code(kind, shape)
+        if code < 0:
+            return _meld(kind, self.text[ta:tb]).tiles  # (a MahjongError: as in melds)
+        slot = code * 34 + shape % 64
+        tiles = _MELD_TILES[slot]
+        if tiles is None:
+            tiles = self.table_meld(kind, slot, ta, tb).tiles
+        return tiles
+
     def final(self, seats: int, final: dict) -> None:
         """The closing hands: null or {"0": {"hand": str, "melds": [...]}, ...}."""
         if self.null():
@@ -1585,11 +1742,13 @@ class _Scan:
         if self.space() == _CLOSE:
             self.i += 1
             return
+        got = 0  # the bits of the seats read (a seat given twice is left to the dict reader)
         while True:
             self.string()
             seat = self.p[self.a] - 48
-            if self.b - self.a != 1 or not 0 <= seat < seats or seat in final:
+            if self.b - self.a != 1 or not 0 <= seat < seats or (got >> seat) & 1:
                 raise _Unusual
+            got |= 1 << seat
             self.expect(_COLON)
             self.expect(_OPEN)
             hand = None
@@ -1647,6 +1806,7 @@ class _Scan:
                 if len(out) > MAX_EVENTS:
                     raise _Unusual
                 events = tuple(out)
+                PyObject_GC_UnTrack(events)  # (events: see PyObject_GC_UnTrack)
             elif key == _R_FINAL:
                 seats_used = seats
                 self.final(seats, final)
@@ -1704,7 +1864,9 @@ def _read_text(cls, text: str):
     if not text.isascii():
         return None
     try:
-        return _Scan(text).record(cls)
+        scan = _Scan.__new__(_Scan)
+        scan.start(text)
+        return scan.record(cls)
     except (_Unusual, MahjongError):
         return None
 
@@ -1718,7 +1880,9 @@ def _new_record(cls, rules: str, dealer: int, events: tuple, final: dict, option
     fields["rules"] = rules
     fields["dealer"] = dealer
     fields["events"] = events
-    fields["final"] = FrozenDict(final)
+    closing = FrozenDict(final)
+    PyObject_GC_UnTrack(closing)  # (its closing hands: see PyObject_GC_UnTrack)
+    fields["final"] = closing
     fields["options"] = options
     fields["seats"] = seats
     fields["round_wind"] = round_wind
@@ -1905,6 +2069,7 @@ def _read_record(cls, given: Any) -> HandRecord:
     if len(raw_events) > MAX_EVENTS:
         _fail("record", f"{len(raw_events)} events: a hand has at most {MAX_EVENTS}")
     events = tuple([_read_event(i, e, seats) for i, e in enumerate(raw_events)])
+    PyObject_GC_UnTrack(events)  # (events: see PyObject_GC_UnTrack)
     raw_final = data.get("final")
     if raw_final is None:
         raw_final = {}
@@ -1927,13 +2092,53 @@ def _read_record(cls, given: Any) -> HandRecord:
 # Module functions (not methods) so that the compiled build types their locals
 # (record.pxd).
 
+def _meld_code(kind: str) -> int:
+    """The code of a meld kind (Meld's kinds: one of MELD_KINDS)."""
+    if kind == "pung":
+        return _MC_PUNG
+    if kind == "chow":
+        return _MC_CHOW
+    if kind == "kong":
+        return _MC_KONG
+    if kind == "concealed_kong":
+        return _MC_CONCEALED
+    return _MC_SINGLE
+
+
 def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool) -> None:
     # One pass over the events; the closing checks below reuse what it collected.
     # (``events``, ``seats``, ``final`` (a plain dict) and whether the record has its wall
     # are the record's fields, given by the reader: read without attribute lookups.)
+    # What the checks need of each seat's claims and kongs is counted in small C arrays
+    # (compiled; uncompiled, Cython's stand-ins), indexed seat * 34 + tile (a record has
+    # at most MAX_SEATS = 4 seats, as the readers check); the lists of events the error
+    # messages name are gathered only when a check fails.
     won: Dict[int, int] = {}   # seat -> index of its win (= winners() once this passes)
-    kongs: List[List[Tuple[int, KongEvent]]] = [[] for _ in range(seats)]
-    claims: List[List[Tuple[int, ClaimEvent]]] = [[] for _ in range(seats)]
+    pungs = cython.declare(cython.int[136])    # pungs claimed
+    chows = cython.declare(cython.int[136])    # chows claimed (by their lowest tile)
+    added = cython.declare(cython.int[136])    # added kongs
+    kong_at = cython.declare(cython.int[136])  # event index of the seat's kong of the
+    #                                            tile that is a set (not single), or -1
+    set_kongs = cython.declare(cython.int[4])  # per seat: its kongs that are sets
+    n_kongs = cython.declare(cython.int[4])    # per seat: all its kongs
+    n_claims = cython.declare(cython.int[4])   # per seat: its claims, and the chows and
+    n_shown = cython.declare(cython.int[4])    # pungs its holding shows
+    has = cython.declare(cython.int[4])        # per seat: 1 once it won, 2 with a final
+    #                                            hand (its holding), 0 with neither
+    # the melds each holding shows: counts per seat * 170 + meld code * 34 + tile
+    shown = cython.declare(cython.int[680])
+    held = cython.declare(cython.int[34])      # the tiles the holdings hold, all seats
+    for j in range(136):
+        pungs[j] = 0
+        chows[j] = 0
+        added[j] = 0
+        kong_at[j] = -1
+    for j in range(4):
+        set_kongs[j] = 0
+        n_kongs[j] = 0
+        n_claims[j] = 0
+        n_shown[j] = 0
+        has[j] = 0
     kongs_so_far = 0
     shared_discards: List[int] = []  # a discard claimed by several winners is one tile
     loose_discards: List[int] = []   # discards nobody took: out of every hand
@@ -1967,6 +2172,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             if w.from_seat is not None and not w.robbing_kong:
                 last_discard = None
             won[w.seat] = i
+            has[w.seat] = 1
             prev = e
             continue
         if t is ExhaustedEvent:
@@ -1993,7 +2199,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             seat = dr.seat
         else:
             seat = e.seat
-        if seat in won:
+        if has[seat]:  # (it won)
             _fail(f"event {i} ({e.type} by seat {e.seat})",
                   f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
                   "is closed")
@@ -2011,77 +2217,153 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             loose_discards.append(last_discard.tile)  # nobody took it
             last_discard = None
         if t is KongEvent:
-            seat_kongs = kongs[seat]
-            for j, other in seat_kongs:
-                if other.tile == k.tile and other.kind != "single" and k.kind != "single":
-                    _fail(f"event {i} (kong by seat {k.seat})",
-                          f"seat {k.seat} already konged {TENHOU_NAMES[k.tile]} "
-                          f"at event {j}")
-            if k.kind == "added" and lists_claims and not any(
-                    c.type == "pung" and c.tile == k.tile for _, c in claims[k.seat]):
+            cell = seat * 34 + k.tile
+            single = k.kind == "single"
+            if not single and kong_at[cell] >= 0:  # (a single kong repeats freely)
+                _fail(f"event {i} (kong by seat {k.seat})",
+                      f"seat {k.seat} already konged {TENHOU_NAMES[k.tile]} "
+                      f"at event {kong_at[cell]}")
+            if k.kind == "added" and lists_claims and pungs[cell] == 0:
                 _fail(f"event {i} (kong by seat {k.seat})",
                       f"an added kong of {TENHOU_NAMES[k.tile]} with no pung of it before "
                       "(the record lists claims)")
-            seat_kongs.append((i, e))
+            n_kongs[seat] += 1
             kongs_so_far += 1
-            if len(seat_kongs) > 4 and k.kind != "single" and \
-                    sum(other.kind != "single" for _, other in seat_kongs) > 4:
-                _fail(f"event {i} (kong by seat {k.seat})",
-                      f"a fifth kong by seat {k.seat}: a hand holds at most four sets")
+            if k.kind == "added":
+                added[cell] += 1
+            if not single:
+                kong_at[cell] = i
+                set_kongs[seat] += 1
+                if set_kongs[seat] > 4:
+                    _fail(f"event {i} (kong by seat {k.seat})",
+                          f"a fifth kong by seat {k.seat}: a hand holds at most four sets")
         elif t is DiscardEvent:
             last_discard = e
         elif t is ClaimEvent:
-            claims[seat].append((i, e))
+            n_claims[seat] += 1
+            if ce.type == "pung":
+                pungs[seat * 34 + ce.tiles[0]] += 1
+            else:
+                chows[seat * 34 + ce.tiles[0]] += 1
         prev = e
     if full_log and last_discard is not None:
         loose_discards.append(last_discard.tile)
-    # closing hands; a seat's holding is its win, else its final hand
+    # closing hands; a seat's holding is its win, else its final hand. Their tiles and
+    # melds are counted as they are taken (read from the typed objects here).
+    for j in range(680):
+        shown[j] = 0
+    for j in range(34):
+        held[j] = 0
     holdings = {}  # seat -> its win or final hand (objects with hand, melds)
-    hands = []  # their concealed tiles and melds (read from the typed objects here)
-    meld_groups = []
     for seat, i in won.items():
         w = events[i]
         holdings[seat] = w
-        hands.append(w.hand)
-        meld_groups.append(w.melds)
+        _count_holding(w.hand, w.melds, seat, shown, held, n_shown)
     for seat, fh in final.items():
-        if seat in won:  # not used, but it must be a possible holding all the same
+        if has[seat]:  # it won: not used, but it must be a possible holding all the same
             if _most_copies(fh.hand, fh.melds)[0] > COPIES or \
                     _holding_size(fh.hand, fh.melds) > 14:
                 _fail(f"final hand of seat {seat}", "not a possible holding (a fifth copy "
                                                     "or more than 14 tiles); a winner's "
                                                     "holding is his win")
         else:
-            n = len(fh.hand)
-            for m in fh.melds:
-                if m.kind != "single_kong":
-                    n += 3
-            if n != 13:
+            if _count_holding(fh.hand, fh.melds, seat, shown, held, n_shown) != 13:
                 _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
             holdings[seat] = fh
-            hands.append(fh.hand)
-            meld_groups.append(fh.melds)
+            has[seat] = 2
     # per seat: kongs (and listed claims) against the melds it ends with
     unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
     for seat in range(seats):
-        if not kongs[seat] and not lists_claims:
+        if not n_kongs[seat] and not lists_claims:
             continue
-        h = holdings.get(seat)
-        if h is None:
-            unknown_quads += [k.tile for _, k in kongs[seat] if k.kind != "single"]
+        if not has[seat]:
+            for tile in range(34):
+                if kong_at[seat * 34 + tile] >= 0:
+                    unknown_quads.append(tile)
+                    held[tile] += 4
             continue
-        shown = [(m.kind, m.tiles[0]) for m in h.melds]
-        src = "win" if seat in won else "final hand"
-        for i, k in kongs[seat]:
-            want = k.meld_kind
-            if (want, k.tile) not in shown:
-                _fail(f"event {i} (kong by seat {seat})",
-                      f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
-                      f"shows no {want.replace('_', ' ')} of it")
-        if lists_claims:
-            _check_claims(rec, seat, claims[seat], kongs[seat], shown, src)
-    _check_fifth_copies(rec, hands, meld_groups, unknown_quads, shared_discards,
-                        loose_discards, kongs, won)
+        src = "win" if has[seat] == 1 else "final hand"
+        if n_kongs[seat]:
+            for i, e in enumerate(events):
+                if type(e) is not KongEvent:
+                    continue
+                k = e
+                if k.seat != seat:
+                    continue
+                if k.kind == "concealed":
+                    code = _MC_CONCEALED
+                elif k.kind == "single":
+                    code = _MC_SINGLE
+                else:
+                    code = _MC_KONG
+                if shown[seat * 170 + code * 34 + k.tile] == 0:
+                    want = k.meld_kind
+                    _fail(f"event {i} (kong by seat {seat})",
+                          f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
+                          f"shows no {want.replace('_', ' ')} of it")
+        if lists_claims and (n_claims[seat] or n_shown[seat]):
+            # the seat's chows and pungs are exactly its claims (a pung later completed
+            # by an added kong shows as a kong): the same counts per tile
+            for tile in range(34):
+                cell = seat * 34 + tile
+                n = pungs[cell] - added[cell]
+                if n < 0:
+                    n = 0
+                if n != shown[seat * 170 + _MC_PUNG * 34 + tile] or \
+                        chows[cell] != shown[seat * 170 + _MC_CHOW * 34 + tile]:
+                    _check_claims(rec, seat, _seat_events(events, ClaimEvent, seat),
+                                  _seat_events(events, KongEvent, seat),
+                                  [(m.kind, m.tiles[0]) for m in holdings[seat].melds], src)
+                    break
+    # no tile held five times: the holdings, four copies of each kong of a seat whose
+    # holding is unknown, the discards nobody took; a discard won by several players is
+    # one tile in each winner's hand
+    for x in loose_discards:
+        held[x] += 1
+    for x in shared_discards:
+        held[x] -= 1
+    most = COPIES
+    for j in range(34):
+        if held[j] > most:
+            _check_fifth_copies(rec, holdings, unknown_quads, shared_discards,
+                                loose_discards, won)
+            break
+
+
+def _count_holding(hand: tuple, melds: tuple, seat: int, shown, held, n_shown) -> int:
+    """Count a holding of ``seat`` into _check_record's arrays: its tiles into ``held``,
+    its melds into ``shown`` (at seat * 170 + meld code * 34 + lowest tile) and its chows
+    and pungs into ``n_shown``. Its size (a kong counts 3; a single kong 0)."""
+    n = len(hand)
+    for x in hand:
+        held[x] += 1
+    for m in melds:
+        code = _meld_code(m.kind)
+        tile = m.tiles[0]
+        shown[seat * 170 + code * 34 + tile] += 1
+        # a Meld is one of these shapes (it checks its tiles when it is made)
+        if code == _MC_CHOW:
+            held[tile] += 1
+            held[tile + 1] += 1
+            held[tile + 2] += 1
+        elif code == _MC_PUNG:
+            held[tile] += 3
+        elif code == _MC_SINGLE:
+            held[tile] += 1
+            continue  # (no set: not counted in the size)
+        else:
+            held[tile] += 4
+        if code <= _MC_PUNG:
+            n_shown[seat] += 1
+        n += 3
+    return n
+
+
+def _seat_events(events: tuple, cls, seat: int) -> list:
+    """``(index, event)`` of the events of class ``cls`` by ``seat`` (for the messages of
+    the checks that fail)."""
+    return [(i, e) for i, e in enumerate(events) if type(e) is cls and e.seat == seat]
+
 
 def _check_claimed_discard(rec: HandRecord, i: int, e, from_seat: int, won: Dict[int, int],
                            last_discard) -> None:
@@ -2188,47 +2470,52 @@ def _check_claims(rec: HandRecord, seat: int, claims, kongs, shown, src: str) ->
 def _check_win_context(rec: HandRecord, i: int, e: WinEvent, won: Dict[int, int],
                        prior_kong: bool) -> None:
     """The flags of the win at event ``i`` against the events before it."""
-    where = f"event {i} (win by seat {e.seat})"
+    events = rec.events
     if e.heavenly:
         if e.seat != rec.dealer:
-            _fail(where, f"heavenly (天胡) is the dealer's win; the dealer is seat "
-                         f"{rec.dealer}")
-        if any(ev.type not in ("draw",) for ev in rec.events[:i]):
-            _fail(where, "heavenly (天胡) must be the first event (the initial 14)")
+            _fail(_win_where(i, e), f"heavenly (天胡) is the dealer's win; the dealer is "
+                                    f"seat {rec.dealer}")
+        for j in range(i):
+            if type(events[j]) is not DrawEvent:
+                _fail(_win_where(i, e), "heavenly (天胡) must be the first event (the "
+                                        "initial 14)")
     if e.earthly:
         if e.seat == rec.dealer:
-            _fail(where, "earthly (地胡) is a non-dealer's win")
+            _fail(_win_where(i, e), "earthly (地胡) is a non-dealer's win")
         if prior_kong or won:
-            _fail(where, "earthly (地胡) needs no kong or win before it")
+            _fail(_win_where(i, e), "earthly (地胡) needs no kong or win before it")
     if e.first_round and (prior_kong or won):
-        _fail(where, "first_round (人和) needs no kong or win before it")
+        _fail(_win_where(i, e), "first_round (人和) needs no kong or win before it")
     if e.replacement:
         j = i - 1
-        while j >= 0 and type(rec.events[j]) is DrawEvent and \
-                rec.events[j].seat == e.seat:
+        while j >= 0 and type(events[j]) is DrawEvent and events[j].seat == e.seat:
             j -= 1  # the replacement draw itself may be listed
-        prev = rec.events[j] if j >= 0 else None
+        prev = events[j] if j >= 0 else None
         if not (type(prev) is KongEvent and prev.seat == e.seat):
-            _fail(where, "replacement (杠上花) needs the previous event to be a kong "
-                         "by the winner")
+            _fail(_win_where(i, e), "replacement (杠上花) needs the previous event to be a "
+                                    "kong by the winner")
     if e.after_kong:
         j = i - 1
         while j >= 0 and (
-                (type(rec.events[j]) is WinEvent and rec.events[j].from_seat ==
-                 e.from_seat and rec.events[j].win_tile == e.win_tile)
-                or (type(rec.events[j]) in (DrawEvent, DiscardEvent, ReadyEvent)
-                    and rec.events[j].seat == e.from_seat)):
+                (type(events[j]) is WinEvent and events[j].from_seat ==
+                 e.from_seat and events[j].win_tile == e.win_tile)
+                or (type(events[j]) in (DrawEvent, DiscardEvent, ReadyEvent)
+                    and events[j].seat == e.from_seat)):
             j -= 1  # other winners on the discard; the discard and replacement draw
-        prev = rec.events[j] if j >= 0 else None
+        prev = events[j] if j >= 0 else None
         if not (type(prev) is KongEvent and prev.seat == e.from_seat):
-            _fail(where, "after_kong (杠上炮) needs the event before the discard to "
-                         f"be a kong by the discarder (seat {e.from_seat})")
+            _fail(_win_where(i, e), "after_kong (杠上炮) needs the event before the discard "
+                                    f"to be a kong by the discarder (seat {e.from_seat})")
     if e.robbing_kong:
         h = rec.holding(e.from_seat)
         if h is not None and e.from_seat not in rec.winners() and not any(
                 m.kind == "pung" and m.tile == e.win_tile for m in h[1]):
-            _fail(where, f"robbing_kong: the robbed seat {e.from_seat} shows no pung "
-                         f"of {TENHOU_NAMES[e.win_tile]} in its final melds")
+            _fail(_win_where(i, e), f"robbing_kong: the robbed seat {e.from_seat} shows no "
+                                    f"pung of {TENHOU_NAMES[e.win_tile]} in its final melds")
+
+
+def _win_where(i: int, e: WinEvent) -> str:
+    return f"event {i} (win by seat {e.seat})"
 
 def _seat_copies(rec: HandRecord, kongs, wins, tile: int) -> List[Tuple[str, Tuple[int, ...]]]:
     """(name, the tiles known to be held) per seat: its holding, else the four copies
@@ -2251,14 +2538,15 @@ def _seat_copies(rec: HandRecord, kongs, wins, tile: int) -> List[Tuple[str, Tup
                         tuple(k.tile for _, k in kongs[seat] for _ in range(4))))
     return out
 
-def _check_fifth_copies(rec: HandRecord, hands, meld_groups, unknown_quads: List[int],
-                        shared_discards: List[int], loose_discards: List[int], kongs,
-                        wins) -> None:
-    """No tile held five times: the holdings (``hands``, their concealed tiles, and
-    ``meld_groups``, their melds),
-    four copies of each ``unknown_quads`` tile and the ``loose_discards`` are the tiles
-    known to be out; ``shared_discards`` the winning tile of each extra winner on one
-    discard (one physical tile, in each winner's hand)."""
+def _check_fifth_copies(rec: HandRecord, holdings: dict, unknown_quads: List[int],
+                        shared_discards: List[int], loose_discards: List[int], wins) -> None:
+    """No tile held five times: the ``holdings`` (seat -> its win or final hand), four
+    copies of each ``unknown_quads`` tile and the ``loose_discards`` are the tiles known
+    to be out; ``shared_discards`` the winning tile of each extra winner on one discard
+    (one physical tile, in each winner's hand). (_check_record counts them as it reads
+    the record and calls this, which names the tile and who holds it, on a fifth copy.)"""
+    hands = [h.hand for h in holdings.values()]
+    meld_groups = [h.melds for h in holdings.values()]
     worst, t = _most_held_of(hands, meld_groups, unknown_quads, shared_discards,
                              loose_discards)
     if worst > COPIES:
@@ -2269,6 +2557,7 @@ def _check_fifth_copies(rec: HandRecord, hands, meld_groups, unknown_quads: List
         for seat, fh in sorted(rec.final.items()):
             if seat not in wins:
                 _check_holding(fh.hand, fh.melds, 13, f"final hand of seat {seat}")
+        kongs = [_seat_events(rec.events, KongEvent, seat) for seat in range(rec.seats)]
         who = [name for name, tiles in _seat_copies(rec, kongs, wins, t) if t in tiles]
         if t in loose_discards:
             who.append(f"{loose_discards.count(t)} discard(s) nobody took")

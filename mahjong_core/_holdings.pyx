@@ -23,6 +23,10 @@ def sorted_tile_ids(str text):
     return _ids_tuple(counts)
 
 
+cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(object op)
+
+
 cdef tuple _IDS = tuple(range(N_KINDS))
 
 
@@ -37,6 +41,10 @@ cdef tuple _ids_tuple(const int* counts):
             Py_INCREF(_IDS[t])
             PyTuple_SET_ITEM(out, i, _IDS[t])
             i += 1
+    # A tuple of ints cannot be part of a cycle: the collector would untrack it at its
+    # first look; untracked now, records kept by the thousand do not trigger collections
+    # that only find this out.
+    PyObject_GC_UnTrack(out)
     return out
 
 

@@ -366,3 +366,189 @@ def test_claims_against_final_melds_are_refused_the_same():
             m["type"] = rng.choice(["pung", "chow", "kong"])
         outcomes.add(_same(json.dumps(rec))[0])
     assert outcomes == {"read", "refused"}
+
+
+# ------------------------------------------- the counted checks (claims, kongs, copies)
+
+def _holding_tiles(rec):
+    """Tiles of the record's holdings (win hands and final hands), by seat."""
+    out = {}
+    for e in rec.get("events", []):
+        if e.get("type") == "win":
+            out[e["seat"]] = e
+    for s, fh in rec.get("final", {}).items():
+        out.setdefault(int(s), fh)
+    return out
+
+
+def test_counted_checks_refuse_as_the_old_reader():
+    # _check_record counts each seat's claims, kongs and the tiles held in C arrays and
+    # names a failure from the events only then: kongs added (repeated, a fifth, an added
+    # kong without its pung, one the holding does not show), claims added or dropped,
+    # melds changed to kongs of tiles held elsewhere (fifth copies), discards of held
+    # tiles (out of every hand, in full logs): each read or refused as the old reader
+    rng = random.Random(11)
+    kinds = ["concealed", "exposed", "added", "single"]
+    outcomes = {}
+    for n in range(4000):
+        rec = copy.deepcopy(rng.choice(CORPUS))
+        events = rec.setdefault("events", [])
+        seats = rec.get("seats") or 4
+        seat = rng.randrange(seats)
+        tile = TENHOU_NAMES[rng.randrange(34)]
+        held = _holding_tiles(rec)
+        if held and rng.random() < 0.6:  # a tile somebody holds
+            h = held[rng.choice(sorted(held))]
+            tiles = [TENHOU_NAMES[t] for t in slow_record._tiles(h["hand"], "x", "hand")]
+            tile = rng.choice(tiles) if tiles else tile
+        pick = rng.randrange(9)
+        at = rng.randrange(len(events) + 1)
+        kongs = [e for e in events if e.get("type") == "kong"]
+        if pick == 7 and kongs:  # a kong again
+            events.insert(at, copy.deepcopy(rng.choice(kongs)))
+        elif pick == 8:  # five kongs of one seat
+            for t in rng.sample(range(34), 5):
+                events.insert(at, {"type": "kong", "seat": seat, "kind": "concealed",
+                                   "tile": TENHOU_NAMES[t]})
+        elif pick == 0:  # a kong
+            kind = rng.choice(kinds)
+            e = {"type": "kong", "seat": seat, "kind": kind, "tile": tile}
+            if kind == "exposed":
+                e["from"] = (seat + 1) % seats
+            events.insert(at, e)
+        elif pick == 1:  # a pung and, later, the added kong of it
+            events.insert(at, {"type": "pung", "seat": seat, "tiles": tile[0] * 3 + tile[1],
+                               "from": (seat + 1) % seats})
+            events.insert(rng.randrange(at, len(events) + 1),
+                          {"type": "kong", "seat": seat, "kind": "added", "tile": tile})
+        elif pick == 2:  # a claim
+            d = int(tile[0])
+            if tile[1] != "z" and d <= 7 and rng.random() < 0.5:
+                e = {"type": "chow", "seat": seat, "tiles": f"{d}{d + 1}{d + 2}{tile[1]}",
+                     "from": (seat - 1) % seats}
+            else:
+                e = {"type": "pung", "seat": seat, "tiles": tile[0] * 3 + tile[1],
+                     "from": (seat + 1) % seats}
+            events.insert(at, e)
+        elif pick == 3:  # a claim or a kong dropped
+            listed = [i for i, e in enumerate(events) if e.get("type") in ("pung", "chow",
+                                                                         "kong")]
+            if not listed:
+                continue
+            del events[rng.choice(listed)]
+        elif pick == 4 and held:  # a holding's meld made a kong (or a pung) of the tile
+            h = held[rng.choice(sorted(held))]
+            melds = h.setdefault("melds", []) or []
+            h["melds"] = melds
+            new = {"type": rng.choice(["kong", "concealed_kong", "pung", "single_kong"]),
+                   "tiles": tile}
+            new["tiles"] = tile[0] * {"kong": 4, "concealed_kong": 4, "pung": 3,
+                                      "single_kong": 1}[new["type"]] + tile[1]
+            if melds and rng.random() < 0.7:
+                melds[rng.randrange(len(melds))] = new
+            else:
+                melds.append(new)
+        elif pick == 5:  # a discard (out of every hand, in a full log)
+            events.insert(at, {"type": "discard", "seat": seat, "tile": tile})
+        elif pick == 6:  # a second winner on a win's discard
+            wins = [i for i, e in enumerate(events) if e.get("type") == "win" and
+                    e.get("from") is not None]
+            if not wins:
+                continue
+            w = copy.deepcopy(events[wins[0]])
+            w["seat"] = rng.choice([s for s in range(seats) if s != w["from"]])
+            rec.get("final", {}).pop(str(w["seat"]), None)
+            events.insert(wins[0] + 1, w)
+        outcome = _same(json.dumps(rec))
+        outcomes.setdefault(outcome[0], set()).add(outcome[-1] if outcome[0] == "refused"
+                                                   else None)
+    assert "read" in outcomes and len(outcomes["refused"]) > 100
+    # the checks the counts stand for each refused some record
+    for words in ("already konged", "with no pung of it", "a fifth kong",
+                  "shows no kong", "shows no concealed", "shows no single",
+                  "the seat's final hand sh", "shows a pung from",
+                  "a fifth copy of"):
+        assert any(words in m for m in outcomes["refused"]), words
+
+
+MELD_SPELLINGS = [
+    ("pung", "111s"), ("pung", "1s1s1s"), ("pung", "111z"), ("pung", "888z"),
+    ("pung", "1111s"), ("pung", "112s"), ("pung", "000m"), ("Pung", "555p"),
+    ("chow", "345m"), ("chow", "354m"), ("chow", "3m4m5m"), ("chow", "123z"),
+    ("chow", "789m"), ("chow", "890m"), ("chow", "135p"), ("chow", "345"),
+    ("kong", "1111z"), ("kong", "7777z"), ("gang", "2222m"), ("exposed_kong", "2222m"),
+    ("concealed_kong", "9999s"), ("concealed_kong", "999s"), ("angang", "9999s"),
+    ("single_kong", "5z"), ("single_kong", "55z"), ("single", "5z"), ("single_kong", "8z"),
+    ("kong", "5z"), ("single_kong", "1111m"), ("pung", "1m"), ("kong", "11111m"),
+    ("pung", "111m "), ("pung", "222222222222222p"),
+]
+
+
+@pytest.mark.parametrize("kind,tiles", MELD_SPELLINGS)
+def test_melds_in_every_spelling_read_the_same(kind, tiles):
+    # the text reader finds the usual spellings in its meld table and reads any other
+    # through _meld (or leaves the record to the dict reader): as the old reader, either
+    # way, in a final hand, a win and a claim
+    import test_record_reader_text
+    final = {"rules": "huanggang", "dealer": 0, "events": [],
+             "final": {"0": {"hand": "1234567m", "melds": [{"type": kind, "tiles": tiles},
+                                                          {"type": "pung", "tiles": "111p"}]},
+                       "1": {"hand": "1112223334445m"}}}
+    win = {"rules": "huanggang", "dealer": 0, "events": [
+        {"type": "win", "seat": 1, "hand": "123456789m55p", "win_tile": "5p", "from": None,
+         "melds": [{"tiles": tiles, "type": kind}]}]}
+    claim = {"rules": "huanggang", "dealer": 0, "events": [
+        {"type": "pung" if kind != "chow" else "chow", "seat": 1, "tiles": tiles, "from": 0}]}
+    for rec in (final, win, claim):
+        text = json.dumps(rec)
+        _same(text)
+        test_record_reader_text._same(text)
+
+
+def test_the_meld_table_holds_the_melds_of_their_spelling():
+    from mahjong.hand import parse_meld
+    names = ["chow", "pung", "kong", "concealed_kong", "single_kong"]
+    for rec in CORPUS:
+        record._read_text(HandRecord, json.dumps(rec))  # (the text reader fills the table)
+    filled = 0
+    table, table_tiles = record._meld_slots()
+    for slot, meld in enumerate(table):
+        if meld is None:
+            continue
+        filled += 1
+        code, tile = divmod(slot, 34)
+        name = TENHOU_NAMES[tile]
+        spelling = {0: f"{name[0]}{int(name[0]) + 1}{int(name[0]) + 2}{name[1]}",
+                    1: name[0] * 3 + name[1], 2: name[0] * 4 + name[1],
+                    3: name[0] * 4 + name[1], 4: name}[code]
+        assert meld == parse_meld({"type": names[code], "tiles": spelling})
+        assert table_tiles[slot] == meld.tiles
+    assert filled > 20
+
+
+@pytest.mark.skipif(not record._COMPILED, reason="the compiled build's GC flags")
+def test_read_values_are_not_tracked_by_the_garbage_collector():
+    # events, closing hands and the tuples a record holds cannot form cycles: the
+    # compiled reader leaves them out of the collector's view (records kept by the
+    # thousand then cost no collections that walk them)
+    import gc
+    texts = [json.dumps(r) for r in CORPUS[:100]]
+    texts = [t for t in texts if record._read_text(HandRecord, t) is not None]
+    assert len(texts) > 50
+    for text in texts:  # (records the text reader takes)
+        rec = HandRecord.from_json(text)
+        assert not gc.is_tracked(rec.events) and not gc.is_tracked(rec.final)
+        for e in list(rec.events) + list(rec.final.values()):
+            if type(e) is not ExhaustedEvent:
+                assert not gc.is_tracked(e), e
+            for m in getattr(e, "melds", ()):
+                assert not gc.is_tracked(m)
+            if getattr(e, "melds", ()):
+                assert not gc.is_tracked(e.melds)
+        assert gc.is_tracked(rec)  # (the record itself is an ordinary object)
+    # a record and everything in it is freed once dropped
+    import weakref
+    rec = HandRecord.from_json(texts[0])
+    ref = weakref.ref(rec)
+    del rec
+    assert ref() is None
