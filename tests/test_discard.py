@@ -431,23 +431,28 @@ def test_discard_analysis_errors_as_before():
         assert type(new.value) is type(old.value) and str(new.value) == str(old.value)
 
 
+def _assert_masks_match(counts, n_melds, bits, mask):
+    # every discard's shanten and useful-tile mask, from the kernel given the forms `bits`,
+    # equal those of the 13 - 3m tile hand left under the forms that apply (`mask`)
+    shanten, masks = _discard.discard_masks(counts, n_melds, bits)
+    for t in range(34):
+        if not counts[t]:
+            assert shanten[t] == -1 and masks[t] == 0
+            continue
+        after = counts.copy()
+        after[t] -= 1
+        missing, useful = _shanten.useful_one(after, n_melds, mask)
+        assert (shanten[t], int(masks[t])) == (missing - 1, useful), (bits, t)
+
+
 def test_masks_equal_the_useful_tile_kernel():
     # the kernel's useful tiles of each discard are those of the 13-tile hand left
     for n_melds, size in ((0, 14), (1, 11), (2, 8), (4, 2)):
         for counts in make_hands(150, 6 + n_melds, size):
             for forms in ALL_FORM_SETS[::3] + [["regular"]]:
                 mask = analysis._applicable(analysis.forms_mask(forms), n_melds)
-                if not mask:
-                    continue
-                shanten, masks = _discard.discard_masks(counts, n_melds, mask)
-                for t in range(34):
-                    if not counts[t]:
-                        assert shanten[t] == -1 and masks[t] == 0
-                        continue
-                    after = counts.copy()
-                    after[t] -= 1
-                    missing, useful = _shanten.useful_one(after, n_melds, mask)
-                    assert (shanten[t], int(masks[t])) == (missing - 1, useful)
+                if mask:
+                    _assert_masks_match(counts, n_melds, mask, mask)
 
 
 @pytest.mark.parametrize("n_melds", range(5))
@@ -462,15 +467,7 @@ def test_masks_every_forms_subset_and_meld_count(n_melds):
         if not mask:
             continue
         for counts in hands:
-            shanten, masks = _discard.discard_masks(counts, n_melds, bits)
-            for t in range(34):
-                if not counts[t]:
-                    assert shanten[t] == -1 and masks[t] == 0
-                    continue
-                after = counts.copy()
-                after[t] -= 1
-                missing, useful = _shanten.useful_one(after, n_melds, mask)
-                assert (shanten[t], int(masks[t])) == (missing - 1, useful), (bits, t)
+            _assert_masks_match(counts, n_melds, bits, mask)
 
 
 # --- the batch discard_table -----------------------------------------------------------------
