@@ -4,7 +4,8 @@ Every ``mahjong_core/*.pyx`` (the rule-set-free core) and every room kernel
 ``mahjong/<room>/_*.pyx`` (e.g. ``mahjong/guobiao/_kernel.pyx``, which cimports the core's
 ``.pxd`` files) becomes one extension module; so does each plain Python module listed in
 ``COMPILED_PYTHON`` (the record reader), compiled for speed only: its source runs the same
-uncompiled. Build switches (env vars):
+uncompiled (``record.py`` then imports Cython, for its pure-Python-mode decorators). Build
+switches (env vars):
 
 - ``MAHJONG_CORE_DEBUG=1``: bounds/wraparound checks back on, no -O3 (for test runs
   hunting a memory bug).
