@@ -893,8 +893,8 @@ cdef extern from *:
        (fields stale, _useful a reference to None) and the next option reuses it, which
        costs a few stores where Cython's allocation would zero the object, initialise its
        header and slots, and its deallocation would clear them again. Its tp_dealloc is
-       replaced at import (mj_options_install); debug builds (reference tracing) keep
-       Cython's. */
+       replaced at import (mj_options_install); debug builds (reference tracing) and
+       free-threaded builds (whose reference counts are split per thread) keep Cython's. */
     #define MJ_OPTIONS_KEPT 128
     static PyObject* mj_options_free[MJ_OPTIONS_KEPT];
     static int mj_options_nfree = 0;
@@ -919,7 +919,7 @@ cdef extern from *:
     /* Install the free list on DiscardOption, given an instance whose _useful slot holds
        marker (Cython gives no offsetof of an object field: the slot is found by value). */
     static void mj_options_install(PyObject* probe, PyObject* marker) {
-    #if !defined(Py_TRACE_REFS) && !defined(Py_REF_DEBUG)
+    #if !defined(Py_TRACE_REFS) && !defined(Py_REF_DEBUG) && !defined(Py_GIL_DISABLED)
         PyTypeObject* tp = Py_TYPE(probe);
         Py_ssize_t at = sizeof(PyObject), useful_at = -1;
         for (; at + (Py_ssize_t)sizeof(PyObject*) <= tp->tp_basicsize; at += sizeof(PyObject*))
