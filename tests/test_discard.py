@@ -289,9 +289,13 @@ def test_discard_options_read_like_the_named_tuple():
     assert best != (31, 0, (18, 21), 9) and best != "x" and best != [31, 0, (18, 21), 8]
     with pytest.raises(AttributeError):
         best.tile = 3
-    match best:
-        case DiscardOption(tile, shanten, useful, unseen):
-            assert (tile, unseen) == (31, 8)
+    assert DiscardOption.__match_args__ == DiscardOption._fields
+    if sys.version_info >= (3, 10):     # a class pattern (3.10's syntax: compiled there only)
+        scope = {"best": best, "DiscardOption": DiscardOption}
+        exec("match best:\n"
+             "    case DiscardOption(tile, shanten, useful, unseen):\n"
+             "        got = (tile, unseen)\n", scope)
+        assert scope["got"] == (31, 8)
     # options order as the tuples do, and the list is best first
     options = mahjong.discard_analysis("123456789m11p23s5z")
     assert sorted(options) == sorted(tuple(o) for o in options)
