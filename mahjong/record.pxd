@@ -10,9 +10,7 @@ cdef extern from "Python.h":
 
 # The record's value classes as extension types: their fields are C struct members, read
 # from Python as attributes (readonly) and written only by the constructors.
-#
-# (ClaimEvent, KongEvent, WinEvent and FinalHand are not tracked by the garbage collector:
-# the no_gc decorators in record.py say why.)
+
 cdef class _Value:
     pass
 

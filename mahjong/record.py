@@ -92,9 +92,9 @@ MAX_FLOWERS = 8
 
 # Values that cannot be part of a reference cycle are taken out of the garbage
 # collector's view, so that a program keeping many records does not pay for collections
-# that walk them again and again: the cached melds (a str and a tuple of ints each), a
-# record's tuples of them, its events tuple and its closing hands (see also the no_gc
-# classes below).
+# that walk them again and again: the cached melds (made here from their text: a str and a
+# tuple of ints each) and the tuples of them. (The events stay tracked: a WinEvent or
+# FinalHand made by a caller may hold any objects.)
 if not cython.compiled:
     def PyObject_GC_UnTrack(obj: Any) -> None:
         """Compiled, CPython's (record.pxd): ``obj`` is no longer tracked by the garbage
@@ -324,7 +324,10 @@ def _melds(value: Any, index: int, seat: int) -> Tuple[Meld, ...]:
     if len(value) > 16:
         _fail(_melds_where(index, seat), f"'melds': {len(value)} melds, more than a hand can hold")
     try:
-        return parse_melds(value)
+        # each made again as a plain Meld, which checks its kind and tiles: a Meld given
+        # here (a subclass, or one changed after it was made) could hold any tiles, and
+        # the record's checks count a meld's tiles in C arrays
+        return tuple([Meld(m.kind, m.tiles) for m in parse_melds(value)])
     except MahjongError as exc:
         _fail(_melds_where(index, seat), f"'melds': {exc}")
 
@@ -383,12 +386,6 @@ def _flag(obj: Mapping, name: str, where: str) -> bool:
 
 _COMPILED = not __file__.endswith(".py")  # built by setup.py (record.pxd applies)
 
-# The events and closing hands a record holds are not tracked by the garbage collector
-# (``no_gc`` on the compiled classes): their fields are ints, strs, tuples of tile ids and
-# tuples of melds (a Meld holds a str and a tuple of ints), none of which can refer back
-# to an event, so they never form a cycle. A program that keeps many records (a batch
-# settled and kept) then does not pay for collections that walk them. (A tuple built by
-# hand to hold the event itself would only leak, never be freed early.)
 
 
 def _tile_json(tile: int) -> str:
@@ -465,7 +462,6 @@ class DiscardEvent(_Value):
         return {"type": "discard", "seat": self.seat, "tile": _tile_json(self.tile)}
 
 
-@cython.no_gc
 @cython.cclass
 class ClaimEvent(_Value):
     """A chow or pung made of the discard of ``from_seat`` (``type`` is "chow" or
@@ -507,7 +503,6 @@ _KONG_MELDS = {"concealed": "concealed_kong", "exposed": "kong", "added": "kong"
                "single": "single_kong"}
 
 
-@cython.no_gc
 @cython.cclass
 class KongEvent(_Value):
     """A declared kong: ``kind`` concealed (暗杠/下雨), exposed (直杠, ``from_seat`` fed
@@ -575,7 +570,6 @@ class FlipEvent(_Value):
         return {"type": "flip", "tile": _tile_json(self.tile)}
 
 
-@cython.no_gc
 @cython.cclass
 class WinEvent(_Value):
     """A win by ``seat``. ``hand`` is the concealed part after the win, winning tile
@@ -706,7 +700,6 @@ _EVENT_CLASSES = (DrawEvent, DiscardEvent, ClaimEvent, KongEvent, ReadyEvent, Fl
                   WinEvent, ExhaustedEvent)
 
 
-@cython.no_gc
 @cython.cclass
 class FinalHand(_Value):
     """A seat's closing holding (13 tiles counting a set meld as 3): ``hand`` (sorted
@@ -1487,6 +1480,8 @@ class _Scan:
         if n == 4 and base != 27 and d <= 6 and p[a + 1] == p[a] + 1 and \
                 p[a + 2] == p[a] + 2:
             return _SHAPE_RUN * 64 + base + d
+        if n == 3:  # ("99s": no meld's usual spelling)
+            return -1
         for k in range(1, n - 1):
             if p[a + k] != p[a]:
                 return -1
@@ -1806,7 +1801,6 @@ class _Scan:
                 if len(out) > MAX_EVENTS:
                     raise _Unusual
                 events = tuple(out)
-                PyObject_GC_UnTrack(events)  # (events: see PyObject_GC_UnTrack)
             elif key == _R_FINAL:
                 seats_used = seats
                 self.final(seats, final)
@@ -1880,9 +1874,7 @@ def _new_record(cls, rules: str, dealer: int, events: tuple, final: dict, option
     fields["rules"] = rules
     fields["dealer"] = dealer
     fields["events"] = events
-    closing = FrozenDict(final)
-    PyObject_GC_UnTrack(closing)  # (its closing hands: see PyObject_GC_UnTrack)
-    fields["final"] = closing
+    fields["final"] = FrozenDict(final)
     fields["options"] = options
     fields["seats"] = seats
     fields["round_wind"] = round_wind
@@ -2069,7 +2061,6 @@ def _read_record(cls, given: Any) -> HandRecord:
     if len(raw_events) > MAX_EVENTS:
         _fail("record", f"{len(raw_events)} events: a hand has at most {MAX_EVENTS}")
     events = tuple([_read_event(i, e, seats) for i, e in enumerate(raw_events)])
-    PyObject_GC_UnTrack(events)  # (events: see PyObject_GC_UnTrack)
     raw_final = data.get("final")
     if raw_final is None:
         raw_final = {}
@@ -2340,6 +2331,8 @@ def _count_holding(hand: tuple, melds: tuple, seat: int, shown, held, n_shown) -
     for m in melds:
         code = _meld_code(m.kind)
         tile = m.tiles[0]
+        if tile < 0 or tile > (24 if code == _MC_CHOW else 33):  # (the reader's melds are
+            raise InvalidRecordError(f"seat {seat}: meld {m!r} is not a meld")  # checked)
         shown[seat * 170 + code * 34 + tile] += 1
         # a Meld is one of these shapes (it checks its tiles when it is made)
         if code == _MC_CHOW:

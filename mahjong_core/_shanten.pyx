@@ -1522,7 +1522,6 @@ from cpython.tuple cimport PyTuple_GET_ITEM
 from mahjong_core._tileparse cimport count_id_items, count_tenhou_text
 
 import sys as _sys
-import numpy as _np
 
 # The form names in bit order (as mahjong.analysis.FORMS), interned: a name written in the
 # caller's source is the same object, so most lookups are one pointer comparison.
@@ -1531,7 +1530,20 @@ cdef tuple _FORM_NAMES = tuple(_sys.intern(n) for n in (
 cdef dict _FORM_BIT = {n: 1 << i for i, n in enumerate(_FORM_NAMES)}
 # The Python ints 0..33, so a list of tile ids is filled without creating any.
 cdef tuple _TILE_INTS = tuple(range(N_KINDS))
-cdef object _ndarray = _np.ndarray
+# numpy's array type, looked up once numpy is imported (an array argument means it is):
+# this module imports no numpy, so that setup.py's build can write the tables file in a
+# build environment without numpy.
+cdef object _ndarray = None
+
+
+cdef inline bint _is_ndarray(object x):
+    global _ndarray
+    if _ndarray is None:
+        np = _sys.modules.get("numpy")
+        if np is None:
+            return False
+        _ndarray = np.ndarray
+    return type(x) is _ndarray
 
 
 cdef inline int _form_bit(object name) except -2:
@@ -1597,9 +1609,13 @@ cdef int forms_bits(object forms) except -2:
             mask |= bit
         if not mask:
             return -1
+        # the objects kept before are dropped only when all three are set: dropping them
+        # can run code (an item's __del__) that reads forms again
+        old = (_last_forms, _last_form_items)
         _last_form_items = tuple(forms)
         _last_forms = forms
         _last_forms_bits = mask
+        del old
         return mask
     if type(forms) is str:
         return _form_bit(forms)
@@ -1753,7 +1769,7 @@ cdef int tile_counts(object tiles, uint8_t* c, int max_tiles) except -2:
             return -1
         else:
             return count_id_items(tiles, c, 4)
-    elif type(tiles) is _ndarray:
+    elif _is_ndarray(tiles):
         total = _read_array(tiles, c)
     else:
         return -1

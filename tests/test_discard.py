@@ -380,6 +380,32 @@ def test_every_call_shape_of_discard_analysis():
         da(forms=forms)
 
 
+def test_the_forms_cache_stays_whole_when_dropping_its_old_list_runs_code():
+    # forms_bits keeps the last list read; replacing it drops that list, whose items (it
+    # was changed in place since) may run code that reads forms again: the cache is set
+    # whole before that, so each list keeps its own forms
+    import gc
+    hand = "19m19p19s1234567z"      # thirteen orphans: ready; the regular form: far off
+    orphans = ["thirteen_orphans"]
+    ran = []
+
+    class Nested:
+        def __del__(self):
+            ran.append(mahjong.shanten(hand, forms=orphans))
+
+    def keep_a_changed_list():
+        first = ["regular"]
+        mahjong.shanten(hand, forms=first)
+        first[:] = [Nested()]           # now only the cache refers to it
+
+    keep_a_changed_list()
+    gc.collect()
+    regular = mahjong.shanten(hand, forms=("regular",))
+    assert mahjong.shanten(hand, forms=["regular"]) == regular
+    assert ran == [0]
+    assert mahjong.shanten(hand, forms=orphans) == 0 != regular
+
+
 def test_a_forms_list_changed_between_calls_is_read_again():
     # the forms reader keeps the last list or tuple it read: the same list changed in place
     # (an item added, replaced by another name, by a bad one, emptied) reads afresh, in

@@ -259,3 +259,17 @@ def test_win_shares_as_before():
                     before.win_shares(result, e.seat, losers, rules, **kw)
                 checked += 1
     assert checked > 50
+
+
+def test_a_quanqiuren_whose_discarder_wins_later_is_refused():
+    # the discarder of a 全求人 shows no closing hand when it wins later in the record (a
+    # record may list a second win; Huanggang's hand ends with the first): the settlement
+    # refuses that second win, and never reads the missing closing hand
+    rec = X.example_6()
+    assert hg.settle(rec).payments               # (the example settles as it is)
+    del rec["final"]["3"]                         # the discarder, seat 3, ...
+    rec["events"].append({"type": "win", "seat": 3, "hand": "123m456m789m55s",
+                          "melds": [X.pung("111z")], "win_tile": "5s", "from": None})
+    for given in (rec, json.dumps(rec, ensure_ascii=False)):     # ... wins later
+        with pytest.raises(MahjongError, match="the hand already ended at event"):
+            hg.settle(given)

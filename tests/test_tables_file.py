@@ -96,3 +96,18 @@ def test_the_good_file_is_read_from_anywhere(tmp_path):
     loaded, answers = _probe(tmp_path, MAHJONG_CORE_TABLES_FILE=str(good))
     assert loaded
     assert answers == _probe(tmp_path, MAHJONG_CORE_BUILD_TABLES="1")[1]
+
+
+def test_the_tables_file_is_written_without_numpy(tmp_path):
+    # setup.py writes the file from its build environment, which has no numpy (numpy is not
+    # a build requirement): the core imports and writes its tables without it, as the
+    # build's own command does (an isolated child process), so a fresh `pip install .`
+    # ships the file
+    out = tmp_path / "tables.bin"
+    code = ("import sys; sys.modules['numpy'] = None; "  # (an import of numpy now fails)
+            "from mahjong_core import _shanten; "
+            f"print(_shanten.write_tables({str(out)!r}))")
+    subprocess.run([sys.executable, "-c", code], cwd=tmp_path, check=True,
+                   env=child_env(MAHJONG_CORE_BUILD_TABLES="1"))
+    _shanten.write_tables(str(tmp_path / "ours.bin"))
+    assert out.read_bytes() == (tmp_path / "ours.bin").read_bytes()

@@ -249,6 +249,8 @@ def _baopai(facts: tuple, final, w: WinEvent, third, laizi, fixed
         return fed, f"承包: seat {fed} fed the third opening (event {i}) of this {name}"
     if "quanqiuren" in keys and w.from_seat is not None and not w.robbing_kong:
         fh = final.get(w.from_seat)
+        if fh is None:      # the discarder wins later in the record: settle refuses that
+            return None, ""  # win when it reaches it (the hand ended with this one)
         concealed = fh.hand
         set_melds = tuple(m for m in fh.melds if not m.is_single)
         if not is_tenpai(tuple(sorted(concealed)), set_melds, laizi, fixed):
