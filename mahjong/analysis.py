@@ -1203,3 +1203,8 @@ def _wild_honors_knitted(real: np.ndarray, k: int, make) -> List[Decomposition]:
                                  knitted=tuple(int(t) for t in np.flatnonzero(target[:27])),
                                  pattern=pattern))
     return sorted(readings, key=lambda d: (d.wildcards, d.pattern))
+
+
+def __dir__():
+    # the public API only (tab completion): no helper imports such as numpy or typing
+    return sorted(set(__all__) | {n for n in globals() if n.startswith("__") and n.endswith("__")})

@@ -639,3 +639,8 @@ def _ruled_discards(arr, melds, mask, wild, lk, seen, mode, plan, threads, shant
         unseen -= seen if mode == 2 else seen[0]
     shanten_out[hand_rows, kinds] = sh
     unseen_out[hand_rows, kinds] = (useful * unseen[hand_rows]).sum(axis=1)
+
+
+def __dir__():
+    # the public API only (tab completion): no helper imports such as numpy or typing
+    return sorted(set(__all__) | {n for n in globals() if n.startswith("__") and n.endswith("__")})
