@@ -525,7 +525,8 @@ def shanten_by_form(hand: Optional[TileInput] = None, melds: Iterable[MeldInput]
         _check_tile_set(counts, melds, plan)
         out: Dict[str, Optional[int]] = {}
         for name in FORMS:
-            usable = name in plan.forms and _applicable(FORM_BITS[name], len(melds))
+            usable = ((plan.forms is None or name in plan.forms)
+                      and _applicable(FORM_BITS[name], len(melds)))
             out[name] = (_ruled_missing(counts, len(melds), FORM_BITS[name], locked, w, plan,
                                         False)[0] - 1) if usable else None
         return out

@@ -142,6 +142,8 @@ def test_without_void_suit_a_void_rule_set_takes_the_best_suit():
     assert mahjong.shanten("123m78p11m", melds=meld + [("pung", "111s")], rules="sichuan") \
         == mahjong.shanten("123m78p11m", melds=meld + [("pung", "111s")], void_suit="m",
                            forms=["regular", "seven_pairs"]) == 5
+    assert mahjong.shanten_by_form(hand, void_suit="s")["regular"] == 2
+    assert mahjong.shanten_by_form(hand, void_suit="s")["knitted_straight"] is not None
     with pytest.raises(MahjongError, match="void_suit must be a suit"):
         mahjong.shanten(hand, void_suit="z")
 
@@ -349,3 +351,20 @@ def test_threads_minus_one_is_every_core():
             batch.shanten(rows, threads=bad)
     with pytest.raises(MahjongError, match="threads"):
         batch.discard_table(np.stack([tile_counts("123456789m11p23s5z")]), threads=-cores - 1)
+
+
+def test_the_analyze_command_takes_rules_void_suit_and_indicator(capsys):
+    from mahjong.cli import main
+
+    assert main(["analyze", "123456789m11p23s", "--rules", "Sichuan", "--json"]) == 0
+    import json
+
+    out = json.loads(capsys.readouterr().out)
+    assert out["rules"] == "sichuan" and out["shanten"] == 2
+    assert list(out["shanten_by_form"]) == ["regular", "seven_pairs"]
+    assert main(["analyze", "123m456p789s11z2z5z", "--rules", "huanggang", "--indicator",
+                 "4z", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["wildcard"] == "5z" and out["shanten"] == 0
+    assert main(["analyze", "123456789m11p23s", "--void-suit", "s", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["shanten"] == 2
