@@ -100,6 +100,8 @@ def threads_for(threads, rows: int, name: str = "threads") -> int:
 
 def _rows(counts) -> _Tuple[_np.ndarray, bool]:
     """(counts as an array, one row given): a single ``(34,)`` row is the batch of one."""
+    if type(counts) is _np.ndarray and counts.ndim == 2:   # the common call
+        return counts, False
     arr = _as_array(counts, "counts", _InvalidHandError)
     if arr.shape == (34,):
         return arr.reshape(1, 34), True
