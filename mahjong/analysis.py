@@ -341,6 +341,8 @@ def _ruled(hand, melds, plan: _Plan, forms_one: Optional[int] = None,
 
 def _hand_136(hand, tiles136):
     """The hand as 34-format ids from 136-format ids (``id // 4``)."""
+    from .validate import show
+
     if hand is not None:
         raise MahjongError("give the hand or tiles136=, not both")
     if isinstance(tiles136, np.ndarray):
@@ -350,19 +352,22 @@ def _hand_136(hand, tiles136):
         tiles136 = tiles136.tolist()
     if isinstance(tiles136, (str, bytes)) or not hasattr(tiles136, "__iter__"):
         raise TileParseError(f"tiles136 must be a sequence of 136-format tile ids 0..135, "
-                             f"got {tiles136!r}")
-    ids = []
+                             f"got {show(tiles136)}")
+    ids, seen = [], set()
     for x in tiles136:
         if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
-            raise TileParseError(f"tiles136: {x!r} is not a tile id (136-format ids are "
+            raise TileParseError(f"tiles136: {show(x)} is not a tile id (136-format ids are "
                                  "integers 0..135)")
         if not 0 <= x < 4 * N_KINDS:
-            raise TileParseError(f"tiles136: tile id {int(x)} is out of range 0..135")
+            raise TileParseError(f"tiles136: tile id {show(int(x))} is out of range 0..135")
+        if int(x) in seen:
+            raise TileParseError(f"tiles136: tile id {int(x)} given twice (each 136-format "
+                                 "id is one physical tile)")
+        seen.add(int(x))
         ids.append(int(x) // 4)
-    if len(set(int(x) for x in tiles136)) != len(ids):
-        dup = next(int(x) for x in tiles136 if list(map(int, tiles136)).count(int(x)) > 1)
-        raise TileParseError(f"tiles136: tile id {dup} given twice (each 136-format id is "
-                             "one physical tile)")
+        if len(ids) > 14:
+            raise InvalidHandError(f"tiles136: more than 14 tiles (a hand has 13 - 3m or "
+                                   f"14 - 3m concealed tiles)")
     return ids
 
 
@@ -699,7 +704,7 @@ def waits(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
 
 def unseen_counts(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
                   visible: Optional[TileInput] = None, wildcard: WildcardInput = None, *,
-                  tiles: Optional[TileInput] = None) -> np.ndarray:
+                  tiles: Optional[TileInput] = None, tiles136=None) -> np.ndarray:
     """Copies of each tile kind not in the hand, its melds or ``visible`` (int8[34]).
 
     Parameters
@@ -712,6 +717,8 @@ def unseen_counts(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] =
     wildcard : tile or None
         As for :func:`shanten`; the wildcard kind's entry is its copies left, like any
         other kind's.
+    tiles136 : 136-format tile ids, optional
+        The hand as 136-format ids, in place of ``hand`` (see :func:`shanten`).
 
     Returns
     -------
@@ -729,6 +736,8 @@ def unseen_counts(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] =
     """
     if tiles is not None:
         hand = _renamed_hand("unseen_counts", hand, tiles)
+    if tiles136 is not None:
+        hand = _hand_136(hand, tiles136)
     wildcard_id(wildcard)
     counts, melds = _prepare(hand, melds)
     return _unseen(counts, melds, visible)

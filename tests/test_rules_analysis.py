@@ -219,6 +219,9 @@ def test_tiles136_reads_136_format_ids():
         mahjong.discard_analysis(hand + "7z")
     assert mahjong.shanten_by_form(tiles136=ids136) == mahjong.shanten_by_form(hand)
     assert mahjong.is_complete(tiles136=ids136 + [48])
+    assert (mahjong.unseen_counts(tiles136=ids136) == mahjong.unseen_counts(hand)).all()
+    assert mahjong.decompositions(tiles136=ids136 + [48]) == \
+        mahjong.decompositions(hand + "4p")
     with pytest.raises(TileParseError, match="tiles136: tile id 136 is out of range 0..135"):
         mahjong.shanten(tiles136=ids136[:-1] + [136])
     with pytest.raises(TileParseError, match="tiles136: tile id 36 given twice"):
@@ -227,6 +230,12 @@ def test_tiles136_reads_136_format_ids():
         mahjong.shanten(hand, tiles136=ids136)
     with pytest.raises(TileParseError, match="tiles136"):
         mahjong.shanten(tiles136="123m")
+    with pytest.raises(InvalidHandError, match="tiles136: more than 14 tiles"):
+        mahjong.shanten(tiles136=range(10**7))
+    with pytest.raises(TileParseError, match="tiles136: tile id an integer of"):
+        mahjong.shanten(tiles136=[2**100])
+    with pytest.raises(TileParseError, match="tiles136: True is not a tile id"):
+        mahjong.shanten(tiles136=[True])
     with pytest.raises(TileParseError, match="tiles136"):
         mahjong.shanten(tiles136=np.array(ids136, float))
 
