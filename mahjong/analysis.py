@@ -45,6 +45,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Tuple, Union
 import numpy as np
 
 from mahjong_core import _decompose, _discard, _shanten
+from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
 from ._compat import renamed_argument
 from .errors import InvalidHandError, MahjongError, TileParseError
@@ -111,8 +112,18 @@ def _prepare(tiles: TileInput, melds: Iterable[MeldInput]) -> Tuple[np.ndarray, 
                 f"counts[{t}] ({TENHOU_NAMES[t]}) is {int(tiles[t])}: a tile has 0 to 4 copies")
         counts = np.ascontiguousarray(tiles, dtype=np.uint8)
     else:
-        counts = np.ascontiguousarray(tile_counts(tiles), dtype=np.uint8)
-    melds = parse_melds(melds)
+        counts = None
+        if type(tiles) is str:    # plain tenhou text: the compiled reader, counted in bytes
+            ids = _sorted_tile_ids(tiles)
+            if ids and len(ids) <= 14:
+                held = bytearray(N_KINDS)
+                for t in ids:
+                    held[t] += 1
+                if max(held) <= 4:
+                    counts = np.frombuffer(held, np.uint8)
+        if counts is None:        # any other form, and every error worded
+            counts = np.ascontiguousarray(tile_counts(tiles), dtype=np.uint8)
+    melds = () if type(melds) in (tuple, list) and not melds else parse_melds(melds)
     n = int(counts.sum())
     k = len(melds)
     if n + 3 * k not in (13, 14):
@@ -201,6 +212,10 @@ _RULE_VIEWS: Dict[str, RuleView] = {}
 def rule_view(rules) -> RuleView:
     """The :class:`RuleView` of ``rules``: a registered rule-set name (any case) or a room's
     ``Rules`` options object (its options may change what the room plays)."""
+    if type(rules) is str:
+        view = _RULE_VIEWS.get(rules)      # the common call: a name seen before
+        if view is not None:
+            return view
     from .ruleset import RuleOptions, available_rulesets, get_ruleset
     from .validate import show
 
@@ -208,6 +223,7 @@ def rule_view(rules) -> RuleView:
         key = rules.strip().lower()
         view = _RULE_VIEWS.get(key)
         if view is not None:
+            _RULE_VIEWS[rules] = view
             return view
         if key not in available_rulesets():
             raise MahjongError(f"rules: unknown rule set {show(rules)}; available: "
@@ -225,7 +241,7 @@ def rule_view(rules) -> RuleView:
                     _ALL_TILES if spec.honours else _SUITED_TILES, spec.void_suit_to_win,
                     spec.wildcard_of if spec.indicator else None)
     if options is None:
-        _RULE_VIEWS[name] = view
+        _RULE_VIEWS[name] = _RULE_VIEWS[rules] = view
     return view
 
 
@@ -292,7 +308,8 @@ def _check_tile_set(counts: np.ndarray, melds: Tuple[Meld, ...], plan: _Plan) ->
     """A tile outside the rule set's tile set (hand or melds) is an InvalidHandError."""
     if plan.tiles == _ALL_TILES:
         return
-    held = [t for t in np.flatnonzero(counts).tolist() if not plan.tiles >> t & 1]
+    data = counts.tobytes()
+    held = [t for t in range(N_KINDS) if not plan.tiles >> t & 1 and data[t]]
     held += [t for m in melds for t in m.tiles if not plan.tiles >> t & 1]
     if held:
         raise InvalidHandError(f"tile {TENHOU_NAMES[held[0]]} is not in the tile set of "
