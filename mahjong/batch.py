@@ -263,37 +263,51 @@ def _check_rows_tile_set(arr, lk, wild, plan) -> None:
                                 f"tile of {plan.name}")
 
 
-def _seven_pairs_rows(rows, melds, sh, useful) -> None:
+_ODD = _np.array([0, 1, 0, 1, 0], _np.uint8)     # c copies leave one unpaired
+
+
+def _pair_counts(rows) -> _Tuple[_np.ndarray, _np.ndarray]:
+    """(pairs, unpaired kinds) per row and suit block (m, p, s, honours): int16 (N, 4).
+    c copies hold c >> 1 pairs (a four is two) and c & 1 unpaired (as _ODD),
+    coded as pairs + 32 * unpaired and summed as float32 (numpy's fast reductions; exact)."""
+    coded = ((rows >> 1) | ((rows & 1) << 5)).astype(_np.float32)
+    blocks = _np.empty((rows.shape[0], 4), _np.float32)
+    blocks[:, :3] = coded[:, :27].reshape(-1, 3, 9).sum(axis=2)
+    blocks[:, 3] = coded[:, 27:].sum(axis=1)
+    blocks = blocks.astype(_np.int16)
+    return blocks % 32, blocks // 32
+
+
+def _seven_pairs_rows(rows, melds, sh, useful, pairs, odd) -> None:
     """Seven pairs for rows of any tile count (the void-suit rows, their void suit taken
     out), as the core counts them for any size: pairs from the kinds held first (a four is
     two), then singles paired, then new kinds; merged into ``sh`` and ``useful`` where it
-    is as good as the other forms."""
-    twos, threes, fours, present = rows >= 2, rows >= 3, rows == 4, rows >= 1
-    pairs = _np.minimum(twos.sum(axis=1) + fours.sum(axis=1), 7)
-    odd_kinds = (present & ~twos) | (threes & ~fours)
-    odd = odd_kinds.sum(axis=1)
+    is as good as the other forms. ``pairs`` and ``odd`` (N,): the rows' pairs and
+    unpaired kinds."""
+    pairs = _np.minimum(pairs, 7)
     missing = 14 - 2 * pairs - _np.minimum(odd, 7 - pairs)
-    missing = _np.where(melds == 0, missing, 99)
+    missing[melds != 0] = 99
     if useful is not None:
-        mask = _np.where((odd >= 7 - pairs)[:, None], odd_kinds, ~fours)
+        odd_kinds = _ODD[rows].view(bool)
+        mask = _np.where((odd >= 7 - pairs)[:, None], odd_kinds, rows != 4)
         mask[pairs >= 7] = False
-        mask[missing > sh.astype(_np.int16) + 1] = False
-        worse = missing < sh.astype(_np.int16) + 1
-        useful[worse] = False
+        other = sh.astype(_np.int16) + 1
+        mask[missing > other] = False
+        useful[missing < other] = False
         useful |= mask
     _np.minimum(sh, (missing - 1).astype(_np.int8), out=sh)
 
 
-def _plain_rows(rows, melds, mask, wild, lk, threads, want_useful, any_size=False):
-    """(shanten int8 (R,), useful bool (R, 34) or None) of valid rows (``any_size``: of any
-    tile count, the void-suit rows): the unchecked kernels, or the scalar kernel row by row
-    with wildcards or locked copies."""
+def _plain_rows(rows, melds, mask, wild, lk, threads, want_useful, any_size=None):
+    """(shanten int8 (R,), useful bool (R, 34) or None) of valid rows: the unchecked kernels,
+    or the scalar kernel row by row with wildcards or locked copies. ``any_size``: rows of
+    any tile count (the void-suit rows), given as their (pairs, unpaired kinds) per row."""
     n = rows.shape[0]
     sh = _np.empty(n, _np.int8)
     useful = _np.zeros((n, 34), _np.uint8) if want_useful else None
     if wild is None and lk is None:
         pairs = mask & _FORM_BITS["seven_pairs"]
-        if pairs and any_size:   # the tables' seven-pairs count holds for 13 or 14 tiles
+        if pairs and any_size is not None:   # the tables' count holds for 13 or 14 tiles
             mask &= ~pairs
         if mask:
             if want_useful:
@@ -303,8 +317,8 @@ def _plain_rows(rows, melds, mask, wild, lk, threads, want_useful, any_size=Fals
         else:
             sh[:] = 98
         useful = None if useful is None else useful.view(bool)
-        if pairs and any_size:
-            _seven_pairs_rows(rows, melds, sh, useful)
+        if pairs and any_size is not None:
+            _seven_pairs_rows(rows, melds, sh, useful, *any_size)
         return sh, useful
     bits = _np.arange(34, dtype=_np.uint64)
     for i in range(n):
@@ -331,6 +345,7 @@ def _plan_rows(rows, melds, mask, wild, lk, plan, threads, want_useful):
     best = _np.full(n, 99, _np.int16)
     union = _np.zeros((n, 34), bool) if want_useful else None
     index = _np.arange(n)
+    pairs, odd = _pair_counts(rows) if wild is None and lk is None else (None, None)
     for s in plan.voids:
         cols = slice(9 * s, 9 * s + 9)
         rest = rows.copy()
@@ -341,7 +356,9 @@ def _plan_rows(rows, melds, mask, wild, lk, plan, threads, want_useful):
             own = (wild >= 9 * s) & (wild < 9 * s + 9)
             rest[index[own], wild[own]] = rows[index[own], wild[own]]
             keep[index[own], wild[own]] = allowed[wild[own]]
-        sh, useful = _plain_rows(rest, melds, mask, wild, lk, threads, want_useful, True)
+        counted = None if pairs is None else (pairs.sum(axis=1) - pairs[:, s],
+                                              odd.sum(axis=1) - odd[:, s])
+        sh, useful = _plain_rows(rest, melds, mask, wild, lk, threads, want_useful, counted)
         sh = sh.astype(_np.int16)
         if lk is not None:
             sh[lk[:, cols].any(axis=1)] = 99     # a meld holds the suit: it cannot be void
