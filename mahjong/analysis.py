@@ -11,7 +11,9 @@ Shanten is the number of tile exchanges a hand is away from ready: 0 = ready (�
 ``knitted_straight``  组合龙 + one set + a pair; no melds, or one meld (the set)
 
 ``forms=None`` takes the best over all five; otherwise pass an iterable of those names
-(a single name string is accepted too). The concealed tiles, ``hand``, can be a string in
+(a single name string is accepted too). ``rules="sichuan"`` (any registered rule set) reads
+the hand as that rule set plays instead: its forms, its tile set, its void suit (缺门) and
+its wildcard indicator (see :func:`shanten`); without it no rule set applies. The concealed tiles, ``hand``, can be a string in
 any notation (see :mod:`mahjong.tiles`), a sequence of tile ids, or a counts array of 34
 (``hand`` is the name records, JSON lines and every rule set's ``score`` use; the old
 keyword ``tiles=`` still works for this release, with a DeprecationWarning). ``tiles`` is
@@ -230,6 +232,12 @@ def rule_view(rules) -> RuleView:
                                f"{', '.join(available_rulesets())}")
         name, options = key, None
     elif isinstance(rules, RuleOptions) and type(rules).name:
+        try:
+            view = _RULE_VIEWS.get(rules)     # options seen before (when hashable)
+        except TypeError:
+            view = None
+        if view is not None:
+            return view
         name, options = type(rules).name, rules
     else:
         raise MahjongError(f"rules must be a rule-set name or a room's Rules options, got "
@@ -242,6 +250,11 @@ def rule_view(rules) -> RuleView:
                     spec.wildcard_of if spec.indicator else None)
     if options is None:
         _RULE_VIEWS[name] = _RULE_VIEWS[rules] = view
+    else:
+        try:
+            _RULE_VIEWS[options] = view
+        except TypeError:   # options holding a mapping: read again each time
+            pass
     return view
 
 
