@@ -345,19 +345,23 @@ def _plan_rows(rows, melds, mask, wild, lk, plan, threads, want_useful):
     best = _np.full(n, 99, _np.int16)
     union = _np.zeros((n, 34), bool) if want_useful else None
     index = _np.arange(n)
-    pairs, odd = _pair_counts(rows) if wild is None and lk is None else (None, None)
+    pairs = odd = None
+    if wild is None and lk is None:
+        pairs, odd = _pair_counts(rows)
+        pair_total = pairs[:, 0] + pairs[:, 1] + pairs[:, 2] + pairs[:, 3]
+        odd_total = odd[:, 0] + odd[:, 1] + odd[:, 2] + odd[:, 3]
     for s in plan.voids:
         cols = slice(9 * s, 9 * s + 9)
-        rest = rows.copy()
-        rest[:, cols] = 0
-        keep = _np.tile(allowed, (n, 1))
-        keep[:, cols] = False
+        outside = _np.ones(34, _np.uint8)
+        outside[cols] = 0
+        rest = rows * outside     # the rows with the suit taken out (one pass)
+        keep = allowed & outside.view(bool)
         if wild is not None:      # a wildcard of the suit stays one
+            keep = _np.tile(keep, (n, 1))
             own = (wild >= 9 * s) & (wild < 9 * s + 9)
             rest[index[own], wild[own]] = rows[index[own], wild[own]]
             keep[index[own], wild[own]] = allowed[wild[own]]
-        counted = None if pairs is None else (pairs.sum(axis=1) - pairs[:, s],
-                                              odd.sum(axis=1) - odd[:, s])
+        counted = None if pairs is None else (pair_total - pairs[:, s], odd_total - odd[:, s])
         sh, useful = _plain_rows(rest, melds, mask, wild, lk, threads, want_useful, counted)
         sh = sh.astype(_np.int16)
         if lk is not None:
