@@ -405,8 +405,8 @@ def _read_extras(function: str, hand, forms, wildcard, tiles, rules, void_suit, 
                  tiles136):
     """(hand, plan or None) after the old keyword, tiles136= and rules=, void_suit=,
     indicator=."""
-    if tiles is not None:
-        hand = renamed_argument(function, "tiles", "hand", hand, tiles)
+    if tiles is not None:   # the warning points at the caller of the public function
+        hand = renamed_argument(function, "tiles", "hand", hand, tiles, stacklevel=4)
     if tiles136 is not None:
         hand = _hand_136(hand, tiles136)
     if rules is None and void_suit is None and indicator is None:
