@@ -69,6 +69,23 @@ def test_score(benchmark, pool, style):
     _per_hand(benchmark, len(args))
 
 
+@pytest.mark.parametrize("winds", ["numbers", "letters"])
+@pytest.mark.benchmark(group="gb-scalar-winds")
+def test_score_wind_names(benchmark, pool, winds):
+    """The same hands with the winds as numbers (0..3) and as letters ("E".."N"), side by
+    side: a wind name costs one dict lookup (it cost about 8x the number before)."""
+    args = [gen.api_args(h, "tenhou") for h in pool[:2000]]
+    if winds == "letters":
+        args = [(t, m, dict(kw, seat_wind="ESWN"[kw["seat_wind"]],
+                            round_wind="ESWN"[kw["round_wind"]])) for t, m, kw in args]
+
+    def run():
+        return sum(score(t, m, **kw).total for t, m, kw in args)
+
+    benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)
+    _per_hand(benchmark, len(args))
+
+
 @pytest.mark.benchmark(group="gb-scalar")
 def test_score_lianzhong(benchmark, pool):
     args = [gen.api_args(h, "tenhou") for h in pool[:1000]]

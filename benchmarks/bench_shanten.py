@@ -169,3 +169,37 @@ def test_sequential_calls(benchmark, hands):
     half = len(hands) // 2
     run(benchmark, lambda: (batch.shanten(hands[:half]), batch.shanten(hands[half:])),
         len(hands))
+
+
+# Analysis under a rule set (rules=): the same hands (all honours taken out, as a 108-tile
+# rule set holds them) with no rule set, Guiyang (its forms and tile set: the plain kernel,
+# the useful mask cut to the tile set) and Sichuan (缺门: the best of the three void suits,
+# three passes of the kernel), side by side.
+
+def _suited(n, seed):
+    """(n, 34) counts of 13 tiles from a shuffled 108-tile wall (no honours)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    picks = np.argsort(rng.random((n, 108)), axis=1)[:, :13] // 4
+    counts = np.zeros((n, 34), np.uint8)
+    np.add.at(counts, (np.repeat(np.arange(n), 13), picks.ravel()), 1)
+    return counts
+
+
+@pytest.fixture(scope="module")
+def suited_hands():
+    return _suited(100_000, seed=7)
+
+
+@pytest.mark.benchmark(group="batch-rules")
+@pytest.mark.parametrize("rules", [None, "guiyang", "sichuan"])
+def test_batch_shanten_rules(benchmark, suited_hands, rules):
+    run(benchmark, lambda: batch.shanten(suited_hands, rules=rules), len(suited_hands))
+
+
+@pytest.mark.benchmark(group="scalar-rules")
+@pytest.mark.parametrize("rules", [None, "guobiao", "guiyang", "sichuan"])
+def test_scalar_shanten_rules(benchmark, rules):
+    texts = tenhou_strings(_suited(2_000, seed=8))
+    run(benchmark, lambda: [mahjong.shanten(t, rules=rules) for t in texts], len(texts))

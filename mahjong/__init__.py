@@ -14,9 +14,11 @@ classes), so the command line starts quickly and a script pays only for what it 
 >>> mahjong.shanten("1112345678999m5m")
 -1
 """
-import importlib
+import importlib as _importlib
 import importlib.util as _util
 import os as _os
+
+from . import _riichi
 
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError, TileParseError)
@@ -39,6 +41,8 @@ def _check_compiled() -> None:
 
 
 _check_compiled()
+_riichi.check_clash(_os.path.dirname(_os.path.abspath(__file__)))
+_riichi.install_finder()
 
 # Names of the top-level API and the module that defines each (imported on first access).
 _LAZY = {
@@ -64,16 +68,18 @@ _SUBMODULES = ("batch", "guobiao", "sichuan", "yunnan", "guiyang", "huanggang", 
 def __getattr__(name):
     module = _LAZY.get(name)
     if module is not None:
-        value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        value = getattr(_importlib.import_module(f"{__name__}.{module}"), name)
         globals()[name] = value  # later lookups skip this function
         return value
     if name in _SUBMODULES:
-        return importlib.import_module(f"{__name__}.{name}")
+        return _importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES))
+    # the public API only (tab completion): no helper imports, no private names
+    return sorted(set(__all__) | set(_LAZY) | set(_SUBMODULES) | {"errors", "__version__"}
+                  | {n for n in globals() if n.startswith("__") and n.endswith("__")})
 
 
 __all__ = [

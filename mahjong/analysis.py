@@ -11,7 +11,9 @@ Shanten is the number of tile exchanges a hand is away from ready: 0 = ready (�
 ``knitted_straight``  组合龙 + one set + a pair; no melds, or one meld (the set)
 
 ``forms=None`` takes the best over all five; otherwise pass an iterable of those names
-(a single name string is accepted too). The concealed tiles, ``hand``, can be a string in
+(a single name string is accepted too). ``rules="sichuan"`` (any registered rule set) reads
+the hand as that rule set plays instead: its forms, its tile set, its void suit (缺门) and
+its wildcard indicator (see :func:`shanten`); without it no rule set applies. The concealed tiles, ``hand``, can be a string in
 any notation (see :mod:`mahjong.tiles`), a sequence of tile ids, or a counts array of 34
 (``hand`` is the name records, JSON lines and every rule set's ``score`` use; the old
 keyword ``tiles=`` still works for this release, with a DeprecationWarning). ``tiles`` is
@@ -40,11 +42,12 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Tuple, Union
+from typing import Callable, Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 
 from mahjong_core import _decompose, _discard, _shanten
+from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
 from ._compat import renamed_argument
 from .errors import InvalidHandError, MahjongError, TileParseError
@@ -111,8 +114,18 @@ def _prepare(tiles: TileInput, melds: Iterable[MeldInput]) -> Tuple[np.ndarray, 
                 f"counts[{t}] ({TENHOU_NAMES[t]}) is {int(tiles[t])}: a tile has 0 to 4 copies")
         counts = np.ascontiguousarray(tiles, dtype=np.uint8)
     else:
-        counts = np.ascontiguousarray(tile_counts(tiles), dtype=np.uint8)
-    melds = parse_melds(melds)
+        counts = None
+        if type(tiles) is str:    # plain tenhou text: the compiled reader, counted in bytes
+            ids = _sorted_tile_ids(tiles)
+            if ids and len(ids) <= 14:
+                held = bytearray(N_KINDS)
+                for t in ids:
+                    held[t] += 1
+                if max(held) <= 4:
+                    counts = np.frombuffer(held, np.uint8)
+        if counts is None:        # any other form, and every error worded
+            counts = np.ascontiguousarray(tile_counts(tiles), dtype=np.uint8)
+    melds = () if type(melds) in (tuple, list) and not melds else parse_melds(melds)
     n = int(counts.sum())
     k = len(melds)
     if n + 3 * k not in (13, 14):
@@ -166,6 +179,241 @@ def _checked_forms(forms: FormsInput, n_melds: int) -> int:
     return usable
 
 
+# --- rule sets ----------------------------------------------------------------------------
+#
+# ``rules=`` reads what hand analysis needs from the room's play spec (mahjong.game.spec):
+# its hand forms, its tile set (``honours``), whether a winning hand must lack a suit
+# (``void_suit_to_win``, 缺门) and how its indicator shows the wildcard (``wildcard_of``).
+# Targets are not restricted in the kernel: for a hand inside the tile set, a target's unit
+# (set or pair) outside it holds none of the hand's tiles, so a unit of an unused kind
+# inside it does at least as well; the best count is the same, and the useful tiles are
+# those of the plain analysis inside the tile set. A void suit's tiles are taken out of the
+# hand (each is one discard whatever the target) and the suit out of the useful tiles.
+
+#: the suit letters of ``void_suit=`` (characters, dots, bamboo)
+SUITS = ("m", "p", "s")
+_SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
+_ALL_TILES = (1 << N_KINDS) - 1
+_SUITED_TILES = (1 << 27) - 1
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """What hand analysis takes from a rule set (its room's play spec)."""
+
+    name: str
+    forms: Tuple[str, ...]        # its hand forms (names of FORMS)
+    tiles: int                    # 34-bit mask of the tile kinds of its tile set
+    void: bool                    # a winning hand lacks a suit (缺门)
+    wildcard_of: Optional[Callable[[int], int]] = None   # indicator -> wildcard (赖子)
+
+
+_RULE_VIEWS: Dict[str, RuleView] = {}
+
+
+def rule_view(rules) -> RuleView:
+    """The :class:`RuleView` of ``rules``: a registered rule-set name (any case) or a room's
+    ``Rules`` options object (its options may change what the room plays)."""
+    if type(rules) is str:
+        view = _RULE_VIEWS.get(rules)      # the common call: a name seen before
+        if view is not None:
+            return view
+    from .ruleset import RuleOptions, available_rulesets, get_ruleset
+    from .validate import show
+
+    if isinstance(rules, str):
+        key = rules.strip().lower()
+        view = _RULE_VIEWS.get(key)
+        if view is not None:
+            _RULE_VIEWS[rules] = view
+            return view
+        if key not in available_rulesets():
+            raise MahjongError(f"rules: unknown rule set {show(rules)}; available: "
+                               f"{', '.join(available_rulesets())}")
+        name, options = key, None
+    elif isinstance(rules, RuleOptions) and type(rules).name:
+        try:
+            view = _RULE_VIEWS.get(rules)     # options seen before (when hashable)
+        except TypeError:
+            view = None
+        if view is not None:
+            return view
+        name, options = type(rules).name, rules
+    else:
+        raise MahjongError(f"rules must be a rule-set name or a room's Rules options, got "
+                           f"{show(rules)}")
+    import importlib
+
+    spec = importlib.import_module(get_ruleset(name).__name__ + ".play").play_spec(options)
+    view = RuleView(name, tuple(f for f in FORMS if spec.forms & FORM_BITS[f]),
+                    _ALL_TILES if spec.honours else _SUITED_TILES, spec.void_suit_to_win,
+                    spec.wildcard_of if spec.indicator else None)
+    if options is None:
+        _RULE_VIEWS[name] = _RULE_VIEWS[rules] = view
+    else:
+        try:
+            _RULE_VIEWS[options] = view
+        except TypeError:   # options holding a mapping: read again each time
+            pass
+    return view
+
+
+def _void_suit(void_suit) -> int:
+    if isinstance(void_suit, str) and void_suit.strip().lower() in SUITS:
+        return SUITS.index(void_suit.strip().lower())
+    raise MahjongError(f"void_suit must be a suit, one of {', '.join(SUITS)}, got "
+                       f"{void_suit!r}")
+
+
+class _Plan:
+    """One call's rule set read: forms (names), wildcard, tile-set mask, the suits a void
+    may be (None: no void), the rule set's name (None without rules=)."""
+
+    __slots__ = ("forms", "wildcard", "tiles", "voids", "name")
+
+    def __init__(self, forms, wildcard, tiles, voids, name):
+        self.forms, self.wildcard, self.tiles, self.voids, self.name = (
+            forms, wildcard, tiles, voids, name)
+
+    @property
+    def plain(self) -> bool:
+        """The plain analysis with these forms and wildcard gives the answer."""
+        return self.tiles == _ALL_TILES and self.voids is None
+
+
+def _plan(rules, forms: FormsInput, wildcard: WildcardInput, void_suit, indicator) -> _Plan:
+    """Read ``rules=``, ``void_suit=`` and ``indicator=`` (see :func:`shanten`)."""
+    voids = None if void_suit is None else (_void_suit(void_suit),)
+    if rules is None:
+        if indicator is not None:
+            raise MahjongError("indicator: give rules= too, the rule set whose indicator "
+                               "shows the wildcard (e.g. rules='huanggang')")
+        return _Plan(forms, wildcard, _ALL_TILES, voids, None)
+    view = rule_view(rules)
+    if forms is None:
+        forms = view.forms
+    else:
+        mask = forms_mask(forms)
+        extra = [f for f in FORMS if mask & FORM_BITS[f] and f not in view.forms]
+        if extra:
+            raise MahjongError(f"forms: {extra[0]} is not a hand form of {view.name} (its "
+                               f"forms: {', '.join(view.forms)})")
+    if indicator is not None:
+        if view.wildcard_of is None:
+            raise MahjongError(f"indicator: {view.name} shows no wildcard indicator")
+        if wildcard is not None:
+            raise MahjongError("give wildcard= or indicator=, not both")
+        try:
+            wildcard = view.wildcard_of(parse_tile(indicator))
+        except MahjongError as exc:
+            raise type(exc)(f"indicator: {exc}") from None
+        except TypeError:
+            raise MahjongError(f"indicator must be a tile, got {indicator!r}") from None
+    w = wildcard_id(wildcard)
+    if w >= 0 and not view.tiles >> w & 1:
+        raise InvalidHandError(f"wildcard: {TENHOU_NAMES[w]} is not a tile of {view.name}")
+    if voids is None and view.void:
+        voids = (0, 1, 2)
+    return _Plan(forms, wildcard, view.tiles, voids, view.name)
+
+
+def _check_tile_set(counts: np.ndarray, melds: Tuple[Meld, ...], plan: _Plan) -> None:
+    """A tile outside the rule set's tile set (hand or melds) is an InvalidHandError."""
+    if plan.tiles == _ALL_TILES:
+        return
+    data = counts.tobytes()
+    held = [t for t in range(N_KINDS) if not plan.tiles >> t & 1 and data[t]]
+    held += [t for m in melds for t in m.tiles if not plan.tiles >> t & 1]
+    if held:
+        raise InvalidHandError(f"tile {TENHOU_NAMES[held[0]]} is not in the tile set of "
+                               f"{plan.name} (no honours)")
+
+
+def _ruled_missing(counts: np.ndarray, n_melds: int, bits: int, locked, w: int,
+                   plan: _Plan, want_mask: bool) -> Tuple[int, int]:
+    """(missing, useful mask) of validated counts under the plan's tile set and void."""
+    if plan.voids is None:
+        missing, mask = _shanten.analyze_one(counts, n_melds, bits, locked, w, want_mask)
+        return missing, mask & plan.tiles
+    best, union = _NOT_APPLICABLE, 0
+    for s in plan.voids:
+        lo = 9 * s
+        if locked is not None and locked[lo:lo + 9].any():
+            continue            # a meld holds the suit: it cannot be void
+        rest = counts.copy()
+        rest[lo:lo + 9] = 0     # each tile of the void suit is one discard
+        keep = ~_SUIT_MASKS[s]
+        if lo <= w < lo + 9:    # a wildcard of that suit stays one
+            rest[w] = counts[w]
+            keep |= 1 << w
+        missing, mask = _shanten.analyze_one(rest, n_melds, bits, locked, w, want_mask)
+        if missing < best:
+            best, union = missing, mask & keep & plan.tiles
+        elif missing == best:
+            union |= mask & keep & plan.tiles
+    if best >= _NOT_APPLICABLE:
+        suits = ", ".join(SUITS[s] for s in plan.voids)
+        raise InvalidHandError(f"the melds hold a tile of every suit that could be void "
+                               f"({suits}): the hand can never win under "
+                               f"{plan.name or 'void_suit='} (缺门)")
+    return best, union
+
+
+def _ruled(hand, melds, plan: _Plan, forms_one: Optional[int] = None,
+           want_mask: bool = True) -> Tuple[int, int, np.ndarray, Tuple[Meld, ...]]:
+    """(missing, useful mask, counts, melds) of a hand under a plan that is not plain."""
+    counts, melds, locked, w = _core_args(hand, melds, plan.wildcard)
+    _check_tile_set(counts, melds, plan)
+    bits = _checked_forms(plan.forms, len(melds)) if forms_one is None else forms_one
+    return (*_ruled_missing(counts, len(melds), bits, locked, w, plan, want_mask),
+            counts, melds)
+
+
+def _hand_136(hand, tiles136):
+    """The hand as 34-format ids from 136-format ids (``id // 4``)."""
+    from .validate import show
+
+    if hand is not None:
+        raise MahjongError("give the hand or tiles136=, not both")
+    if isinstance(tiles136, np.ndarray):
+        if tiles136.ndim != 1 or tiles136.dtype.kind not in "iu":
+            raise TileParseError(f"tiles136 must be a 1-D array of integer tile ids, got "
+                                 f"shape {tiles136.shape} dtype {tiles136.dtype}")
+        tiles136 = tiles136.tolist()
+    if isinstance(tiles136, (str, bytes)) or not hasattr(tiles136, "__iter__"):
+        raise TileParseError(f"tiles136 must be a sequence of 136-format tile ids 0..135, "
+                             f"got {show(tiles136)}")
+    ids, seen = [], set()
+    for x in tiles136:
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+            raise TileParseError(f"tiles136: {show(x)} is not a tile id (136-format ids are "
+                                 "integers 0..135)")
+        if not 0 <= x < 4 * N_KINDS:
+            raise TileParseError(f"tiles136: tile id {show(int(x))} is out of range 0..135")
+        if int(x) in seen:
+            raise TileParseError(f"tiles136: tile id {int(x)} given twice (each 136-format "
+                                 "id is one physical tile)")
+        seen.add(int(x))
+        ids.append(int(x) // 4)
+        if len(ids) > 14:
+            raise InvalidHandError(f"tiles136: more than 14 tiles (a hand has 13 - 3m or "
+                                   f"14 - 3m concealed tiles)")
+    return ids
+
+
+def _read_extras(function: str, hand, forms, wildcard, tiles, rules, void_suit, indicator,
+                 tiles136):
+    """(hand, plan or None) after the old keyword, tiles136= and rules=, void_suit=,
+    indicator=."""
+    if tiles is not None:   # the warning points at the caller of the public function
+        hand = renamed_argument(function, "tiles", "hand", hand, tiles, stacklevel=4)
+    if tiles136 is not None:
+        hand = _hand_136(hand, tiles136)
+    if rules is None and void_suit is None and indicator is None:
+        return hand, None
+    return hand, _plan(rules, forms, wildcard, void_suit, indicator)
+
+
 _mask_to_ids = _shanten.mask_to_ids
 # The compiled entry points of shanten and useful_tiles for the common arguments (a tenhou
 # string, tile ids or counts; no melds or wildcard; forms None, a name, a list or tuple of
@@ -178,7 +426,8 @@ _useful_call = _shanten.useful_call
 
 def shanten(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
             forms: FormsInput = None, wildcard: WildcardInput = None,
-            tiles: Optional[TileInput] = None) -> int:
+            tiles: Optional[TileInput] = None, rules=None, void_suit=None, indicator=None,
+            tiles136=None) -> int:
     """Shanten of a hand: 0 = ready, -1 = complete, best over the chosen forms.
 
     Parameters
@@ -194,6 +443,28 @@ def shanten(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
         The wildcard kind (赖子): every copy of it among the concealed tiles may stand for
         any tile, a fifth copy included; a drawn copy is a wildcard too. Melds never hold
         wildcards (copies of the kind in melds are plain tiles).
+    rules : str or a room's Rules, optional (keyword)
+        Analyse the hand as the rule set plays (a registered name in any case:
+        ``"guobiao"``, ``"sichuan"``, ...; or its ``Rules`` options object). Without it the
+        hand is read with no rule set: all five forms, all 34 tiles, no void suit and no
+        wildcard unless given. With it: the forms are the rule set's own (``forms=`` may
+        name only some of them): Guobiao all five; Sichuan, Yunnan, Guiyang regular and
+        seven pairs; Huanggang regular only; two-player regular, seven pairs and thirteen
+        orphans; Tongcheng those and honours-and-knitted. The tile set is the rule set's:
+        Sichuan, Yunnan and Guiyang play without honours (an honour in the hand or melds is
+        an :class:`InvalidHandError` naming it, and none is ever useful or a wait). Where the
+        winning hand must lack a suit (缺门: Sichuan, Yunnan) the answer is the best over the
+        suits that may be void (the suits no meld holds), unless ``void_suit=`` names one.
+        Each rule set's spec (``mahjong.<room>.play.play_spec``) says all of this.
+    void_suit : "m", "p" or "s", optional (keyword)
+        The suit the hand must end without (缺门, e.g. the Sichuan 定缺 declared): its tiles
+        in the hand are discards, and no tile of it is useful. With or without ``rules=``.
+    indicator : tile, optional (keyword)
+        The turned-up indicator (Huanggang's 赖子皮) of ``rules=``: the wildcard is the tile
+        it shows (``wildcard=`` names the wildcard itself; give one of the two).
+    tiles136 : sequence or 1-D integer array of 136-format tile ids, optional (keyword)
+        The hand as 136-format ids (0..135, four per kind: id // 4 is the 34-format id), in
+        place of ``hand``.
 
     The copies of a tile in the melds count toward its four: a tile whose four copies are
     in hand and melds is never drawn, waited on or used.
@@ -219,9 +490,21 @@ def shanten(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
     0
     >>> shanten("123m456p789s11z2z5z"), shanten("123m456p789s11z2z5z", wildcard="5z")
     (1, 0)
+    >>> shanten("147m258p369s1234z"), shanten("147m258p369s1234z", rules="two_player")
+    (0, 6)
+    >>> shanten("123456789m11p23s"), shanten("123456789m11p23s", rules="sichuan")  # 缺门
+    (0, 2)
+    >>> shanten(tiles136=[0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 37, 40, 44])
+    0
     """
-    if tiles is not None:  # the old keyword (one compare: the common call pays nothing)
-        hand = renamed_argument("shanten", "tiles", "hand", hand, tiles)
+    if tiles is not None or rules is not None or void_suit is not None \
+            or indicator is not None or tiles136 is not None:
+        hand, plan = _read_extras("shanten", hand, forms, wildcard, tiles, rules, void_suit,
+                                  indicator, tiles136)
+        if plan is not None:
+            if not plan.plain:
+                return _ruled(hand, melds, plan, want_mask=False)[0] - 1
+            forms, wildcard = plan.forms, plan.wildcard
     fast = _shanten_call(hand, melds, forms, wildcard)  # the common arguments, in C
     if fast is not None:
         return fast
@@ -242,20 +525,22 @@ def shanten(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
 
 
 def shanten_by_form(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
-                    wildcard: WildcardInput = None, tiles: Optional[TileInput] = None
+                    wildcard: WildcardInput = None, tiles: Optional[TileInput] = None, *,
+                    rules=None, void_suit=None, indicator=None, tiles136=None
                     ) -> Dict[str, Optional[int]]:
     """Shanten of each of the five forms.
 
     Parameters
     ----------
-    hand, melds, wildcard
-        As for :func:`shanten`.
+    hand, melds, wildcard, rules, void_suit, indicator, tiles136
+        As for :func:`shanten` (default: no rule set).
 
     Returns
     -------
     dict
         Form name -> shanten, ``None`` where the form does not apply to a hand with these
-        melds (special forms need a concealed hand; knitted straight allows one meld).
+        melds (special forms need a concealed hand; knitted straight allows one meld) or,
+        with ``rules=``, is not a form of the rule set.
 
     Examples
     --------
@@ -263,9 +548,23 @@ def shanten_by_form(hand: Optional[TileInput] = None, melds: Iterable[MeldInput]
     0
     >>> shanten_by_form("123m456p789s11z", melds=[("pung", "222p")])["seven_pairs"] is None
     True
+    >>> shanten_by_form("147m258p369s1234z", rules="sichuan")
+    Traceback (most recent call last):
+    ...
+    mahjong.errors.InvalidHandError: tile 1z is not in the tile set of sichuan (no honours)
     """
-    if tiles is not None:
-        hand = renamed_argument("shanten_by_form", "tiles", "hand", hand, tiles)
+    hand, plan = _read_extras("shanten_by_form", hand, None, wildcard, tiles, rules,
+                              void_suit, indicator, tiles136)
+    if plan is not None:
+        counts, melds, locked, w = _core_args(hand, melds, plan.wildcard)
+        _check_tile_set(counts, melds, plan)
+        out: Dict[str, Optional[int]] = {}
+        for name in FORMS:
+            usable = ((plan.forms is None or name in plan.forms)
+                      and _applicable(FORM_BITS[name], len(melds)))
+            out[name] = (_ruled_missing(counts, len(melds), FORM_BITS[name], locked, w, plan,
+                                        False)[0] - 1) if usable else None
+        return out
     counts, melds, locked, w = _core_args(hand, melds, wildcard)
     if locked is None and w < 0:
         values = _shanten.missing_by_form(counts, len(melds))
@@ -276,7 +575,8 @@ def shanten_by_form(hand: Optional[TileInput] = None, melds: Iterable[MeldInput]
 
 def is_complete(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
                 forms: FormsInput = None, wildcard: WildcardInput = None,
-                tiles: Optional[TileInput] = None) -> bool:
+                tiles: Optional[TileInput] = None, *, rules=None, void_suit=None,
+                indicator=None, tiles136=None) -> bool:
     """True if the 14 - 3m concealed tiles complete the hand in one of the forms.
 
     Parameters are those of :func:`shanten`; a 13 - 3m tile hand is never complete.
@@ -289,17 +589,21 @@ def is_complete(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (
     False
     >>> is_complete("123m456p789s1z5m", melds=[("pung", "222s")], wildcard="5m")
     True
+    >>> is_complete("1133557799m1133p"), is_complete("1133557799m1133p", rules="huanggang")
+    (True, False)
     """
     if tiles is not None:
         hand = renamed_argument("is_complete", "tiles", "hand", hand, tiles)
-    return shanten(hand, melds, forms, wildcard) == -1
+    return shanten(hand, melds, forms, wildcard, rules=rules, void_suit=void_suit,
+                   indicator=indicator, tiles136=tiles136) == -1
 
 
 # --- useful tiles, waits, discards --------------------------------------------------------
 
 def useful_tiles(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
                  forms: FormsInput = None, wildcard: WildcardInput = None,
-                 tiles: Optional[TileInput] = None) -> List[int]:
+                 tiles: Optional[TileInput] = None, rules=None, void_suit=None,
+                 indicator=None, tiles136=None) -> List[int]:
     """Sorted ids of the tile kinds whose draw lowers the shanten (进张).
 
     For 13 - 3m tiles these are the draws that bring the hand closer; for 14 - 3m tiles,
@@ -311,8 +615,9 @@ def useful_tiles(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = 
 
     Parameters
     ----------
-    hand, melds, forms, wildcard
-        As for :func:`shanten`.
+    hand, melds, forms, wildcard, rules, void_suit, indicator, tiles136
+        As for :func:`shanten` (default: no rule set; with ``rules=`` only tiles of the
+        rule set's tile set, and none of a void suit, are useful).
 
     Returns
     -------
@@ -325,9 +630,18 @@ def useful_tiles(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = 
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     >>> useful_tiles("6678s", melds=[("chow", s) for s in ("678s", "456s", "345s")])
     [26]
+    >>> from mahjong.tiles import format_tiles
+    >>> format_tiles(useful_tiles("123456789m11p23s", rules="sichuan", void_suit="s"))
+    '123456789m123456789p'
     """
-    if tiles is not None:  # the old keyword (one compare: the common call pays nothing)
-        hand = renamed_argument("useful_tiles", "tiles", "hand", hand, tiles)
+    if tiles is not None or rules is not None or void_suit is not None \
+            or indicator is not None or tiles136 is not None:
+        hand, plan = _read_extras("useful_tiles", hand, forms, wildcard, tiles, rules,
+                                  void_suit, indicator, tiles136)
+        if plan is not None:
+            if not plan.plain:
+                return _mask_to_ids(_ruled(hand, melds, plan)[1])
+            forms, wildcard = plan.forms, plan.wildcard
     fast = _useful_call(hand, melds, forms, wildcard)  # the common arguments, in C
     if fast is not None:
         return fast
@@ -367,13 +681,17 @@ def _useful_mask(tiles, melds, forms, wildcard) -> Tuple[int, int, np.ndarray, T
 
 def waits(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
           forms: FormsInput = None, wildcard: WildcardInput = None,
-          tiles: Optional[TileInput] = None) -> List[int]:
+          tiles: Optional[TileInput] = None, *, rules=None, void_suit=None, indicator=None,
+          tiles136=None) -> List[int]:
     """Tiles that complete a ready hand of 13 - 3m tiles; ``[]`` if it is not ready.
 
     Parameters
     ----------
-    hand, melds, forms, wildcard
-        As for :func:`shanten`; the concealed part must have 13 - 3m tiles.
+    hand, melds, forms, wildcard, rules, void_suit, indicator, tiles136
+        As for :func:`shanten` (default: no rule set); the concealed part must have
+        13 - 3m tiles. With ``rules=`` the waits are the tiles that win under the rule
+        set's forms, tile set and void suit (not its other conditions, such as a minimum
+        value).
 
     Returns
     -------
@@ -394,10 +712,19 @@ def waits(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
     [9]
     >>> len(waits("123m456p789s1z", melds=[("pung", "222s")], wildcard="1z"))  # a lone wildcard
     34
+    >>> waits("1112345678999m", rules="huanggang", indicator="9p")  # 9p shows 1p, the wildcard
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+    >>> waits("111222333m456p7p", rules="sichuan"), waits("111222333m456p7p", void_suit="p")
+    ([12, 15], [])
     """
-    if tiles is not None:
-        hand = renamed_argument("waits", "tiles", "hand", hand, tiles)
-    missing, mask, counts, melds = _useful_mask(hand, melds, forms, wildcard)
+    hand, plan = _read_extras("waits", hand, forms, wildcard, tiles, rules, void_suit,
+                              indicator, tiles136)
+    if plan is not None and not plan.plain:
+        missing, mask, counts, melds = _ruled(hand, melds, plan)
+    else:
+        if plan is not None:
+            forms, wildcard = plan.forms, plan.wildcard
+        missing, mask, counts, melds = _useful_mask(hand, melds, forms, wildcard)
     if int(counts.sum()) + 3 * len(melds) != 13:
         raise InvalidHandError(
             f"waits need {13 - 3 * len(melds)} concealed tiles with {len(melds)} meld(s), "
@@ -407,7 +734,7 @@ def waits(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
 
 def unseen_counts(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
                   visible: Optional[TileInput] = None, wildcard: WildcardInput = None, *,
-                  tiles: Optional[TileInput] = None) -> np.ndarray:
+                  tiles: Optional[TileInput] = None, tiles136=None) -> np.ndarray:
     """Copies of each tile kind not in the hand, its melds or ``visible`` (int8[34]).
 
     Parameters
@@ -420,6 +747,8 @@ def unseen_counts(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] =
     wildcard : tile or None
         As for :func:`shanten`; the wildcard kind's entry is its copies left, like any
         other kind's.
+    tiles136 : 136-format tile ids, optional
+        The hand as 136-format ids, in place of ``hand`` (see :func:`shanten`).
 
     Returns
     -------
@@ -437,6 +766,8 @@ def unseen_counts(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] =
     """
     if tiles is not None:
         hand = _renamed_hand("unseen_counts", hand, tiles)
+    if tiles136 is not None:
+        hand = _hand_136(hand, tiles136)
     wildcard_id(wildcard)
     counts, melds = _prepare(hand, melds)
     return _unseen(counts, melds, visible)
@@ -471,10 +802,15 @@ def _unseen(counts: np.ndarray, melds: Tuple[Meld, ...], visible: Optional[TileI
 DiscardOption = _discard.DiscardOption
 
 
-def _discard_analysis(hand, melds, forms, visible, wildcard, tiles) -> List[DiscardOption]:
+def _discard_analysis(hand, melds, forms, visible, wildcard, tiles, rules=None,
+                      void_suit=None, indicator=None, tiles136=None) -> List[DiscardOption]:
     """discard_analysis's full path: every argument form, and every error worded."""
-    if tiles is not None:
-        hand = _renamed_hand("discard_analysis", hand, tiles)
+    hand, plan = _read_extras("discard_analysis", hand, forms, wildcard, tiles, rules,
+                              void_suit, indicator, tiles136)
+    if plan is not None:
+        if not plan.plain:
+            return _ruled_discards(hand, melds, visible, plan)
+        forms, wildcard = plan.forms, plan.wildcard
     w = wildcard_id(wildcard)
     fast = _discard.options_call(hand, melds, forms, visible, w)
     if fast is not None:
@@ -488,6 +824,34 @@ def _discard_analysis(hand, melds, forms, visible, wildcard, tiles) -> List[Disc
     mask_forms = _checked_forms(forms, n_melds)
     unseen = _unseen(counts, melds, visible)
     return _discard.options_one(counts, n_melds, mask_forms, unseen, locked, w)
+
+
+def _discard_counts(counts: np.ndarray, n_melds: int) -> None:
+    if int(counts.sum()) + 3 * n_melds != 14:
+        raise InvalidHandError(
+            f"a discard needs {14 - 3 * n_melds} concealed tiles with {n_melds} meld(s), "
+            f"got {int(counts.sum())}")
+
+
+def _ruled_discards(hand, melds, visible, plan: _Plan) -> List[DiscardOption]:
+    """discard_analysis under a rule set's tile set or void suit: each distinct discard
+    analysed as :func:`useful_tiles` reads the 13 - 3m tiles left."""
+    counts, melds, locked, w = _core_args(hand, melds, plan.wildcard)
+    _check_tile_set(counts, melds, plan)
+    n_melds = len(melds)
+    _discard_counts(counts, n_melds)
+    bits = _checked_forms(plan.forms, n_melds)
+    unseen = _unseen(counts, melds, visible).tolist()
+    options = []
+    for t in np.flatnonzero(counts).tolist():
+        rest = counts.copy()
+        rest[t] -= 1
+        missing, mask = _ruled_missing(rest, n_melds, bits, locked, w, plan, True)
+        useful = _mask_to_ids(mask)
+        options.append(DiscardOption(t, missing - 1, tuple(useful),
+                                     sum(unseen[u] for u in useful)))
+    options.sort(key=lambda o: (o.shanten, -o.unseen, o.tile))
+    return options
 
 
 # discard_analysis(hand=None, melds=(), forms=None, visible=None, wildcard=None, *,
@@ -507,10 +871,10 @@ discard_analysis.__doc__ = """Every distinct discard of a 14 - 3m tile hand, bes
 
     Parameters
     ----------
-    hand, melds, forms, wildcard
-        As for :func:`shanten`; the concealed part must have 14 - 3m tiles (a wildcard may
-        be discarded like any tile). ``tiles=`` is the old name of ``hand``, kept for one
-        release with a DeprecationWarning.
+    hand, melds, forms, wildcard, rules, void_suit, indicator, tiles136
+        As for :func:`shanten` (default: no rule set); the concealed part must have
+        14 - 3m tiles (a wildcard may be discarded like any tile). ``tiles=`` is the old
+        name of ``hand``, kept for one release with a DeprecationWarning.
     visible : tiles, optional
         Tiles seen elsewhere (discards, other players' melds); they lower the unseen counts.
 
@@ -525,6 +889,9 @@ discard_analysis.__doc__ = """Every distinct discard of a 14 - 3m tile hand, bes
     >>> best = discard_analysis("123456789m11p23s5z")[0]
     >>> best.tile, best.shanten, best.useful, best.unseen
     (31, 0, (18, 21), 8)
+    >>> best = discard_analysis("123456789m11p234s", rules="sichuan")[0]  # 缺门: drop a suit
+    >>> best.tile, best.shanten
+    (9, 1)
     """
 
 
@@ -613,7 +980,8 @@ class Decomposition:
 
 
 def decompositions(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
-                   wildcard: WildcardInput = None, tiles: Optional[TileInput] = None
+                   wildcard: WildcardInput = None, tiles: Optional[TileInput] = None, *,
+                   rules=None, void_suit=None, indicator=None, tiles136=None
                    ) -> List[Decomposition]:
     """Every decomposition of a complete hand over the five forms; ``[]`` if incomplete.
 
@@ -626,8 +994,10 @@ def decompositions(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] 
 
     Parameters
     ----------
-    hand, melds, wildcard
-        As for :func:`shanten`.
+    hand, melds, wildcard, rules, void_suit, indicator, tiles136
+        As for :func:`shanten` (default: no rule set, every form). With ``rules=`` only
+        the rule set's forms, and with a void suit (缺门) only readings that leave a suit
+        out.
 
     Returns
     -------
@@ -649,9 +1019,15 @@ def decompositions(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] 
     >>> [(d.sets, d.wildcards) for d in decompositions("1m3m456p789s11z5z",
     ...     melds=[("pung", "222s")], wildcard="5z")]
     [((('chow', 0), ('chow', 12), ('chow', 24)), (1,))]
+    >>> [d.form for d in decompositions("1133557799m1133p", rules="sichuan")]
+    ['seven_pairs']
+    >>> decompositions("1133557799m1133p", rules="huanggang")
+    []
     """
-    if tiles is not None:
-        hand = renamed_argument("decompositions", "tiles", "hand", hand, tiles)
+    hand, plan = _read_extras("decompositions", hand, None, wildcard, tiles, rules,
+                              void_suit, indicator, tiles136)
+    if plan is not None:
+        return _ruled_decompositions(hand, melds, plan)
     w = wildcard_id(wildcard)
     counts, melds = _prepare(hand, melds)
     n_melds = len(melds)
@@ -682,6 +1058,23 @@ def decompositions(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] 
                 "honors_knitted", knitted=tuple(int(t) for t in np.flatnonzero(counts[:27])),
                 pattern=pattern))
     return out
+
+
+def _ruled_decompositions(hand, melds, plan: _Plan) -> List[Decomposition]:
+    """decompositions under a plan: the rule set's forms, tile set and void suit."""
+    counts, melds = _prepare(hand, melds)
+    _check_tile_set(counts, melds, plan)
+    w = wildcard_id(plan.wildcard)
+    mask = ALL_FORMS if plan.forms is None else forms_mask(plan.forms)
+    out = [d for d in decompositions(counts, melds, plan.wildcard)
+           if mask & FORM_BITS[d.form]]
+    if plan.voids is None:
+        return out
+    held = {t // 9 for t in np.flatnonzero(counts).tolist() if t < 27 and t != w}
+    held |= {t // 9 for m in melds for t in m.tiles if t < 27}
+    return [d for d in out
+            if any(s not in held | {t // 9 for t in d.wildcards if t < 27}
+                   for s in plan.voids)]
 
 
 # --- readings of a complete hand with wildcards -------------------------------------------
@@ -850,3 +1243,8 @@ def _wild_honors_knitted(real: np.ndarray, k: int, make) -> List[Decomposition]:
                                  knitted=tuple(int(t) for t in np.flatnonzero(target[:27])),
                                  pattern=pattern))
     return sorted(readings, key=lambda d: (d.wildcards, d.pattern))
+
+
+def __dir__():
+    # the public API only (tab completion): no helper imports such as numpy or typing
+    return sorted(set(__all__) | {n for n in globals() if n.startswith("__") and n.endswith("__")})

@@ -46,10 +46,12 @@ def options_one(counts: np.ndarray, n_melds: int, forms: int, unseen: np.ndarray
 # None: take the full path (other inputs and every error)
 def options_call(hand: Any, melds: Any, forms: Any, visible: Any, wildcard: int
                  ) -> list[DiscardOption] | None: ...
-# full_path(hand, melds, forms, visible, wildcard, tiles): mahjong.analysis's full path
+# full_path(hand, melds, forms, visible, wildcard, tiles, rules, void_suit, indicator, tiles136):
+# mahjong.analysis's full path
 def set_full_path(full_path: Callable[..., list[DiscardOption]]) -> None: ...
 def discard_analysis(hand: Any = None, melds: Any = (), forms: Any = None,
                      visible: Any = None, wildcard: Any = None, *,
-                     tiles: Any = None) -> list[DiscardOption]: ...
+                     tiles: Any = None, rules: Any = None, void_suit: Any = None,
+                     indicator: Any = None, tiles136: Any = None) -> list[DiscardOption]: ...
 def discard_masks(counts: np.ndarray, n_melds: int, forms: int
                   ) -> tuple[np.ndarray, np.ndarray]: ...   # (int8[34], uint64[34])

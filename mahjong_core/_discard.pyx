@@ -1200,22 +1200,24 @@ cdef object _full_path = None
 
 def set_full_path(object full_path):
     """Register mahjong.analysis's full path of discard_analysis, called as
-    full_path(hand, melds, forms, visible, wildcard, tiles) for every call the fast path
-    does not take (done once at its import)."""
+    full_path(hand, melds, forms, visible, wildcard, tiles, rules, void_suit, indicator, tiles136)
+    for every call the fast path does not take (done once at its import)."""
     global _full_path
     _full_path = full_path
 
 
 @cython.binding(True)
 def discard_analysis(hand=None, melds=(), forms=None, visible=None, wildcard=None, *,
-                     tiles=None):
+                     tiles=None, rules=None, void_suit=None, indicator=None, tiles136=None):
     """mahjong.discard_analysis (its docstring is set there): the common arguments in one C
     call (_options_call), everything else on the registered full path."""
-    if wildcard is None and tiles is None:
+    if (wildcard is None and tiles is None and rules is None and void_suit is None
+            and indicator is None and tiles136 is None):
         fast = _options_call(hand, melds, forms, visible, -1)
         if fast is not None:
             return fast
-    return _full_path(hand, melds, forms, visible, wildcard, tiles)
+    return _full_path(hand, melds, forms, visible, wildcard, tiles, rules, void_suit, indicator,
+                      tiles136)
 
 
 cdef extern from *:

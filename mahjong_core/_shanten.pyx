@@ -1859,28 +1859,35 @@ cdef object _full_useful = None
 
 def set_full_paths(object shanten_full, object useful_full):
     """Register mahjong.analysis's full paths, called as full(hand, melds, forms,
-    wildcard, tiles) for every call the fast path does not take."""
+    wildcard, tiles, rules, void_suit, indicator, tiles136) for every call the fast path does
+    not take (the last five are the keywords the fast path never reads)."""
     global _full_shanten, _full_useful
     _full_shanten = shanten_full
     _full_useful = useful_full
 
 
 @cython.binding(True)
-def shanten(hand=None, melds=(), forms=None, wildcard=None, tiles=None):
-    if tiles is None:
+def shanten(hand=None, melds=(), forms=None, wildcard=None, tiles=None, *, rules=None,
+            void_suit=None, indicator=None, tiles136=None):
+    if (tiles is None and rules is None and void_suit is None and indicator is None
+            and tiles136 is None):
         fast = _shanten_fast(hand, melds, forms, wildcard)
         if fast is not None:
             return fast
-    return _full_shanten(hand, melds, forms, wildcard, tiles)
+    return _full_shanten(hand, melds, forms, wildcard, tiles, rules, void_suit, indicator,
+                         tiles136)
 
 
 @cython.binding(True)
-def useful_tiles(hand=None, melds=(), forms=None, wildcard=None, tiles=None):
-    if tiles is None:
+def useful_tiles(hand=None, melds=(), forms=None, wildcard=None, tiles=None, *, rules=None,
+                 void_suit=None, indicator=None, tiles136=None):
+    if (tiles is None and rules is None and void_suit is None and indicator is None
+            and tiles136 is None):
         fast = _useful_fast(hand, melds, forms, wildcard)
         if fast is not None:
             return fast
-    return _full_useful(hand, melds, forms, wildcard, tiles)
+    return _full_useful(hand, melds, forms, wildcard, tiles, rules, void_suit, indicator,
+                        tiles136)
 
 
 def mask_to_ids(uint64_t mask):

@@ -91,9 +91,13 @@ def test_missing_hand_is_a_mahjong_error_naming_it(f):
 def test_signatures_say_hand_first():
     for name in ("shanten", "shanten_by_form", "is_complete", "useful_tiles", "waits",
                  "decompositions"):
-        params = list(inspect.signature(getattr(mahjong, name)).parameters)
-        assert params[0] == "hand", name
-        assert params[-1] == "tiles", name  # the old name, last (given by keyword)
+        params = inspect.signature(getattr(mahjong, name)).parameters
+        names = list(params)
+        assert names[0] == "hand", name
+        # the old name, last of the parameters that may be given by position; only
+        # keywords follow it (rules=, void_suit=, indicator=, tiles136=)
+        after = names[names.index("tiles") + 1:]
+        assert all(params[p].kind is inspect.Parameter.KEYWORD_ONLY for p in after), name
     params = inspect.signature(guobiao.wait_values).parameters
     assert list(params)[0] == "hand"
 

@@ -7,6 +7,8 @@ Examples::
     mahjong analyze 23m456p789s11z --meld pung:222p --visible 1m4m
     mahjong analyze 19m19p19s1234567z --forms thirteen_orphans,regular --json
     mahjong analyze 123m456p789s11z2z4p --wildcard 4p
+    mahjong analyze 123456789m11p23s --rules sichuan
+    mahjong analyze 123m456p789s11z2z5z --rules huanggang --indicator 4z
     mahjong analyze "23m456p789s11z [222p]" --style unicode
 
 Melds use the one meld syntax (``pung:222p``, ``[222p]``, ``{345m}``, ``(7777s)``, or bare
@@ -45,6 +47,17 @@ def register(subparsers) -> None:
     p.add_argument("--wildcard", default=None, metavar="TILE",
                    help="the wildcard kind (赖子), e.g. 4p: every concealed copy may stand "
                         "for any tile")
+    p.add_argument("--rules", default=None, metavar="NAME",
+                   help="analyse as the rule set plays: its hand forms, its tile set, its "
+                        "void suit (缺门) and wildcard indicator (e.g. sichuan, guobiao, "
+                        "huanggang); default: no rule set (all five forms, all 34 tiles)")
+    p.add_argument("--void-suit", dest="void_suit", default=None, metavar="SUIT",
+                   help="the suit (m, p or s) the hand must end without (缺门, e.g. the "
+                        "Sichuan 定缺); with --rules sichuan or yunnan the default is the "
+                        "best suit")
+    p.add_argument("--indicator", default=None, metavar="TILE",
+                   help="the turned-up indicator of --rules huanggang (赖子皮): the "
+                        "wildcard is the tile it shows")
     add_style(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -69,8 +82,10 @@ def parse_meld_arg(text: str):
 
 
 def analyze(hand, melds=(), forms=None, visible=None, wildcard=None,
-            style: str = "tenhou") -> Dict[str, Any]:
-    """Everything ``mahjong analyze`` prints, as a JSON-ready dict (tiles in ``style``)."""
+            style: str = "tenhou", rules=None, void_suit=None, indicator=None
+            ) -> Dict[str, Any]:
+    """Everything ``mahjong analyze`` prints, as a JSON-ready dict (tiles in ``style``);
+    ``rules``, ``void_suit`` and ``indicator`` as for :func:`mahjong.shanten`."""
     from .. import analysis
     from ..hand import parse_melds
     from ..tiles import format_tiles as _format, tile_counts
@@ -83,30 +98,39 @@ def analyze(hand, melds=(), forms=None, visible=None, wildcard=None,
     n_tiles = int(counts.sum())
     w = analysis.wildcard_id(wildcard)
     unseen = analysis.unseen_counts(counts, melds, visible)
-    chosen = analysis.FORMS if forms is None else [
-        f for f in analysis.FORMS if analysis.forms_mask(forms) & analysis.FORM_BITS[f]]
     wild = None if w < 0 else w
-    by_form = analysis.shanten_by_form(counts, melds, wildcard=wild)
-    useful = analysis.useful_tiles(counts, melds, forms, wildcard=wild)
+    ruled = dict(rules=rules, void_suit=void_suit, indicator=indicator)
+    if indicator is not None and rules is not None:   # the wildcard the indicator shows
+        w = analysis.wildcard_id(analysis._plan(rules, forms, None, void_suit,
+                                                indicator).wildcard)
+    shown = forms if rules is None or forms is not None else analysis.rule_view(rules).forms
+    chosen = analysis.FORMS if shown is None else [
+        f for f in analysis.FORMS if analysis.forms_mask(shown) & analysis.FORM_BITS[f]]
+    by_form = analysis.shanten_by_form(counts, melds, wildcard=wild, **ruled)
+    useful = analysis.useful_tiles(counts, melds, forms, wildcard=wild, **ruled)
     result: Dict[str, Any] = {
         "hand": format_tiles([t for t in range(34) for _ in range(int(counts[t]))]),
         "melds": [m.to_dict(style) for m in melds],
-        "shanten": analysis.shanten(counts, melds, forms, wildcard=wild),
+        "shanten": analysis.shanten(counts, melds, forms, wildcard=wild, **ruled),
         "shanten_by_form": {f: by_form[f] for f in chosen},
         "useful": [{"tile": format_tiles([t]), "unseen": int(unseen[t])} for t in useful],
         "useful_unseen": int(sum(int(unseen[t]) for t in useful)),
     }
     result["tiles"] = result["hand"]  # the old key (records say "hand"): kept for 0.2
-    if wild is not None:
+    if rules is not None:
+        result["rules"] = analysis.rule_view(rules).name
+    if w >= 0:
         result["wildcard"] = format_tiles([w])
     if n_tiles + 3 * len(melds) == 13:
         result["waits"] = [format_tiles([t])
-                           for t in analysis.waits(counts, melds, forms, wildcard=wild)]
+                           for t in analysis.waits(counts, melds, forms, wildcard=wild,
+                                                   **ruled)]
     else:
         result["discards"] = [
             {"discard": format_tiles([o.tile]), "shanten": o.shanten,
              "useful": [format_tiles([t]) for t in o.useful], "unseen": o.unseen}
-            for o in analysis.discard_analysis(counts, melds, forms, visible, wildcard=wild)]
+            for o in analysis.discard_analysis(counts, melds, forms, visible, wildcard=wild,
+                                               **ruled)]
     return result
 
 
@@ -114,7 +138,8 @@ def _text(result: Dict[str, Any]) -> str:
     lines: List[str] = []
     melds = " ".join(f"[{m['type']} {m['tiles']}]" for m in result["melds"])
     lines.append(f"hand     {result['hand']}" + (f"  {melds}" if melds else "")
-                 + (f"  wildcard {result['wildcard']}" if "wildcard" in result else ""))
+                 + (f"  wildcard {result['wildcard']}" if "wildcard" in result else "")
+                 + (f"  rules {result['rules']}" if "rules" in result else ""))
     lines.append(f"shanten  {result['shanten']}" + ("  (complete)" if result["shanten"] == -1
                                                    else "  (ready)" if result["shanten"] == 0
                                                    else ""))
@@ -161,6 +186,7 @@ def run(args) -> int:
     if args.forms:
         forms = [f.strip() for group in args.forms for f in group.split(",") if f.strip()]
     result = analyze(concealed, melds, forms, args.visible, args.wildcard,
-                     getattr(args, "style", "tenhou"))
+                     getattr(args, "style", "tenhou"), args.rules, args.void_suit,
+                     args.indicator)
     print(json.dumps(result, ensure_ascii=False) if args.json else _text(result))
     return 0

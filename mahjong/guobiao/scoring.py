@@ -41,7 +41,7 @@ from ..tiles import (CHINESE_NAMES, LETTER_NAMES, REFERENCE_NAMES, TENHOU_NAMES,
 from .fans import FANS, MIN_FANS, FanId
 from .lianzhong import (EXTRA_FANS, LianzhongContext, LianzhongOptions, apply_extras,
                         context_extras, decomposition_extras)
-from .winds import WIND_NAMES, parse_wind
+from .winds import WIND_NAMES, WIND_SPELLINGS, parse_wind
 
 RULE_SETS = ("standard", "lianzhong")
 
@@ -726,6 +726,10 @@ def score(hand=None, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
         return _score_other(hand, melds, win_tile, self_drawn, fourth_tile, replacement,
                             robbing_kong, last_tile, seat_wind, round_wind, flowers, rules,
                             heavenly, earthly, first_round, heavenly_ready, options)
+    if type(seat_wind) is str:   # a wind name: its number from one dict lookup
+        seat_wind = WIND_SPELLINGS.get(seat_wind, seat_wind)
+    if type(round_wind) is str:
+        round_wind = WIND_SPELLINGS.get(round_wind, round_wind)
     # One compiled call for the common forms; anything else (melds not seen before, a new
     # fan combination, an uncommon form, an error) in _answer.
     result = _score_standard(hand, melds, None, win_tile, self_drawn, fourth_tile,

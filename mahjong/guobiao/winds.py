@@ -16,6 +16,14 @@ for _i, _names in enumerate((
     for _name in _names:
         _WIND_ALIASES[_name] = _i
 
+#: every alias in the spellings a caller writes ("N", "n", "North", "NORTH", "北"): a wind
+#: name is one dict lookup on the scoring path (parse_wind, for any other spelling, strips
+#: and lowers it first)
+WIND_SPELLINGS = {}
+for _name, _i in _WIND_ALIASES.items():
+    for _spelling in (_name, _name.upper(), _name.capitalize()):
+        WIND_SPELLINGS[_spelling] = _i
+
 
 def parse_wind(value: Union[int, str], field: str = "wind") -> int:
     """A wind as 0..3 from an int or a name ("E", "east", "1z", "东", "F1", ...).
