@@ -355,7 +355,8 @@ class Stats:
             lines.append(f"seat {r['seat']}: wins {r['wins']}, deal-ins {r['deal_ins']}, "
                          f"points {r['points']}")
         if d["items"]:
-            lines.append("items: " + ", ".join(f"{k} {v}" for k, v in list(d["items"].items())[:20]))
+            top = list(d["items"].items())[:20]
+            lines.append("items: " + ", ".join(f"{k} {v}" for k, v in top))
         return "\n".join(lines)
 
 

@@ -552,7 +552,8 @@ class Match:
 
     @staticmethod
     def duplicate(rules: str, agents, walls: int, seed: int = 0, **kwargs):
-        """A duplicate match (every wall with every seating): :func:`mahjong.game.duplicate.play`."""
+        """A duplicate match (every wall with every seating):
+        :func:`mahjong.game.duplicate.play`."""
         from .duplicate import play
         return play(rules, agents, walls, seed, **kwargs)
 
