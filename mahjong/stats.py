@@ -418,8 +418,7 @@ def plot(st: Stats, out_dir: str) -> List[str]:
         os.makedirs(out_dir, exist_ok=True)
     except OSError as exc:
         raise MahjongError(f"--plot: cannot make {out_dir}: {exc.strerror}") from None
-    cjk = [f.name for f in font_manager.fontManager.ttflist
-           if any(k in f.name for k in ("CJK", "WenQuanYi", "Hei", "Ming", "Song"))]
+    cjk = cjk_fonts(font_manager)
     written = []
     with warnings.catch_warnings(), matplotlib.rc_context(
             {"font.family": ["sans-serif"],
@@ -456,6 +455,14 @@ def plot(st: Stats, out_dir: str) -> List[str]:
             ax.legend()
         written.append(_save(fig, os.path.join(out_dir, "cumulative.png"), plt))
     return written
+
+
+def cjk_fonts(font_manager=None) -> List[str]:
+    """The installed fonts matplotlib knows that draw Chinese (item names)."""
+    if font_manager is None:
+        from matplotlib import font_manager
+    return [f.name for f in font_manager.fontManager.ttflist
+            if any(k in f.name for k in ("CJK", "WenQuanYi", "Hei", "Ming", "Song"))]
 
 
 def _save(fig, path, plt) -> str:

@@ -70,4 +70,7 @@ def run(args) -> int:
     if args.plot:
         for path in stats.plot(st, args.plot):
             print(f"wrote {path}", file=sys.stderr)
+        if not stats.cjk_fonts():
+            print("mahjong stats: note: no font with Chinese glyphs is installed (e.g. "
+                  "Debian's fonts-noto-cjk): the item names show as boxes", file=sys.stderr)
     return 0
