@@ -341,7 +341,8 @@ class Stats:
     def __str__(self) -> str:
         d = self.to_dict()
         n = max(d["hands"], 1)
-        lines = [f"hands: {d['hands']} ({', '.join(f'{r} {k}' for r, k in d['rules'].items())})",
+        rules = ", ".join(f"{r} {k}" for r, k in d["rules"].items())
+        lines = [f"hands: {d['hands']}" + (f" ({rules})" if rules else ""),
                  f"wins: {d['wins']} (self-draw {d['wins_by_kind']['self_draw']}, discard "
                  f"{d['wins_by_kind']['discard']}, robbing a kong "
                  f"{d['wins_by_kind']['robbing_kong']}); hands without a win: {d['no_win']}; "

@@ -312,3 +312,20 @@ def test_plot_writes_pngs(tmp_path, capsys):
     for name in ("items.png", "scores.png", "cumulative.png"):
         data = (tmp_path / "plots" / name).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 1000
+
+
+def test_threads_need_picklable_agents_and_zero_walls():
+    with pytest.raises(MahjongError, match="worker processes"):
+        play("sichuan", ["greedy", lambda obs, legal: legal[0]], 2, threads=2)
+    d = play("sichuan", "greedy,random", 0).to_dict()
+    assert (d["walls"], d["hands"]) == (0, 0)
+    assert d["agents"][0]["points_per_hand"] is None and d["difference"]["ci95"] is None
+
+
+def test_stats_of_no_logs(tmp_path, capsys):
+    path = tmp_path / "empty.jsonl"
+    path.write_text("\n", encoding="utf-8")
+    code, out, _ = cli(capsys, "stats", str(path), "--json")
+    assert code == 0
+    assert contract(json.loads(out)) == {"hands": 0, "wins": 0, "self_draws": 0,
+                                         "exhausted": 0, "items": {}, "per_seat": []}

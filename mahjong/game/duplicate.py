@@ -369,6 +369,14 @@ def play(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate"
         raise MahjongError(f"chunk: {chunk!r} (a positive int)")
     players, labels, pattern, arrangements = prepare(rules, agents, walls, seed, seatings,
                                                      options)
+    if threads > 1:
+        import pickle
+        try:
+            pickle.dumps(players)
+        except Exception:
+            raise MahjongError(f"agents: {agents!r} cannot be sent to worker processes "
+                               "(threads > 1): name built-in agents or give picklable "
+                               "objects") from None
     result = DuplicateResult(rules, labels, pattern, arrangements, seatings, seed, options)
     jobs = _jobs(rules, options, seed, walls, players, labels, arrangements,
                  seatings == "random", out is not None, chunk)
