@@ -3,9 +3,28 @@ with every seating) and its numbers per agent, with 95% confidence intervals
 (:mod:`mahjong.game.duplicate`)."""
 from __future__ import annotations
 
+import contextlib
 import sys
 
 from ..errors import MahjongError
+
+
+#: the options after --rules, --agents and --walls: (flags, argparse keywords)
+_OPTIONS = (
+    (("--seed",), dict(type=int, default=0, help="the match's seed (default 0)")),
+    (("--seatings",), dict(default="rotate", choices=("rotate", "all", "random"),
+                           help="rotate: every rotation (default); all: every order; "
+                                "random: one random seating per wall (the control, as in "
+                                "ordinary play)")),
+    (("--out",), dict(metavar="LOGS.jsonl",
+                      help="write every hand's log, one per line, with note.duplicate")),
+    (("--threads",), dict(type=int, default=1,
+                          help="worker processes (the numbers do not depend on them)")),
+    (("--option",), dict(action="append", default=[], metavar="NAME=VALUE",
+                         help="a rule-set option (repeatable)")),
+    (("--json",), dict(action="store_true", help="print the numbers as one JSON object")),
+    (("--no-progress",), dict(action="store_true", help="no progress bar on a terminal")),
+)
 
 
 def register(subparsers) -> None:
@@ -19,21 +38,13 @@ def register(subparsers) -> None:
     p.add_argument("--agents", required=True,
                    help="one agent per seat, or two (A,B) for four seats: random, greedy, ...")
     p.add_argument("--walls", type=int, required=True, help="number of walls")
-    p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
-    p.add_argument("--seatings", default="rotate", choices=("rotate", "all", "random"),
-                   help="rotate: every rotation (default); all: every order; random: one "
-                        "random seating per wall (the control, as in ordinary play)")
-    p.add_argument("--out", metavar="LOGS.jsonl", help="write one game log per line")
-    p.add_argument("--threads", type=int, default=1,
-                   help="parallel workers (processes; the numbers do not depend on it)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a rule-set option (repeatable)")
-    p.add_argument("--json", action="store_true", help="print the numbers as JSON")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    for flags, kwargs in _OPTIONS:
+        p.add_argument(*flags, **kwargs)
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def _checked(args):
+    """The rule-set options; every flag checked before a hand is played."""
     from ..game import duplicate
     from ..ruleset import available_rulesets
     from .score import parse_option
@@ -41,40 +52,44 @@ def run(args) -> int:
     if args.rules not in available_rulesets():
         raise MahjongError(f"--rules: unknown rule set {args.rules!r} "
                            f"(known: {', '.join(available_rulesets())})")
-    for name in ("walls", "threads"):
-        if getattr(args, name) < (0 if name == "walls" else 1):
-            raise MahjongError(f"--{name}: {getattr(args, name)} (at least "
-                               f"{0 if name == 'walls' else 1})")
-    if args.seed < 0:
-        raise MahjongError(f"--seed: {args.seed} (a non-negative number)")
+    for name, least in (("walls", 0), ("threads", 1), ("seed", 0)):
+        if getattr(args, name) < least:
+            raise MahjongError(f"--{name}: {getattr(args, name)} (at least {least})")
     options = dict(parse_option(o) for o in args.option) or None
     try:
         duplicate.prepare(args.rules, args.agents, args.walls, args.seed, args.seatings,
                           options)
     except MahjongError as exc:
-        raise MahjongError(f"--agents: {exc}" if str(exc).startswith("agents") else
+        raise MahjongError(f"--{exc}" if str(exc).startswith("agents") else
                            str(exc)) from None
-    bar = None
-    if not args.no_progress and sys.stderr.isatty():
-        try:
-            from tqdm import tqdm
-            bar = tqdm(total=args.walls, unit="wall", file=sys.stderr)
-        except ImportError:
-            bar = None
-    out = None
+    return options
+
+
+def _bar(args, stack):
+    """A tqdm bar over the walls on a terminal (None without tqdm or with --no-progress)."""
+    if args.no_progress or not sys.stderr.isatty():
+        return None
     try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return stack.enter_context(tqdm(total=args.walls, unit="wall", file=sys.stderr))
+
+
+def run(args) -> int:
+    from ..game import duplicate
+
+    options = _checked(args)
+    with contextlib.ExitStack() as stack:
+        out = None
         if args.out:
             try:
-                out = open(args.out, "w", encoding="utf-8")
+                out = stack.enter_context(open(args.out, "w", encoding="utf-8"))
             except OSError as exc:
                 raise MahjongError(f"--out: cannot write {args.out}: {exc.strerror}") from None
+        bar = _bar(args, stack)
         result = duplicate.play(args.rules, args.agents, args.walls, args.seed,
                                 seatings=args.seatings, options=options, threads=args.threads,
-                                out=out, progress=bar.update if bar is not None else None)
-    finally:
-        if bar is not None:
-            bar.close()
-        if out is not None:
-            out.close()
+                                out=out, progress=None if bar is None else bar.update)
     print(result.to_json() if args.json else result)
     return 0
