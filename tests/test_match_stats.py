@@ -329,3 +329,19 @@ def test_stats_of_no_logs(tmp_path, capsys):
     assert code == 0
     assert contract(json.loads(out)) == {"hands": 0, "wins": 0, "self_draws": 0,
                                          "exhausted": 0, "items": {}, "per_seat": []}
+
+
+def test_by_agent_reads_a_matchs_players():
+    m = Match("sichuan", seed=4, agents="greedy", hands=3)
+    logs = m.play()
+    rows = stats.summary(logs).rows("agent")
+    assert [r["agent"] for r in rows] == [f"player {p}" for p in range(4)]
+    assert [r["points"] for r in rows] == m.scores
+
+
+def test_match_cli_all_seatings_two_seats(capsys):
+    code, out, _ = cli(capsys, "match", "--rules", "two_player", "--agents", "greedy,random",
+                       "--walls", "3", "--seatings", "all", "--json")
+    d = json.loads(out)
+    assert code == 0 and (d["walls"], d["hands"]) == (3, 6)
+    assert d["agents"][0]["points_per_hand"] == -d["agents"][1]["points_per_hand"]
