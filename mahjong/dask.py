@@ -51,7 +51,7 @@ from . import batch as _batch
 from .errors import InvalidContextError, InvalidHandError, MahjongError
 
 __all__ = ["shanten", "useful_tiles", "discard_table", "score_batch", "settle", "simulate", "SETTLE_COLUMNS",
-           "DEFAULT_CHUNK_ROWS"]
+           "DEFAULT_CHUNK_ROWS", "match"]
 
 #: Rows per chunk when a numpy array is handed in (34 MB of counts); see
 #: docs/SCALING.md for the measured overhead per chunk.
@@ -646,3 +646,34 @@ def simulate(rules: str, hands: int, seed: int, agents="random", partitions: int
 
 def _one(x):
     return [x]
+
+
+# --- duplicate matches ------------------------------------------------------------------
+
+def match(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate",
+          options: Optional[Dict[str, Any]] = None, partitions: int = 8):
+    """A duplicate match (:mod:`mahjong.game.duplicate`) spread over the workers, lazily: a
+    ``dask.delayed`` whose ``compute()`` is the :class:`~mahjong.game.duplicate.DuplicateResult`,
+    the same numbers as ``mahjong.game.duplicate.play`` with the same arguments (the walls
+    are split among ``partitions`` tasks; agents by name, which pickle).
+
+    >>> from mahjong import dask as mjd
+    >>> r = mjd.match("sichuan", "greedy,random", walls=4, seed=1, partitions=2)
+    >>> r.compute(scheduler="sync").walls
+    4
+    """
+    from mahjong.game import duplicate
+    if type(partitions) is not int or partitions < 1:
+        raise MahjongError(f"partitions: {partitions!r} (a positive int)")
+    players, labels, pattern, arrangements = duplicate.prepare(rules, agents, walls, seed,
+                                                               seatings, options)
+    for a in players:
+        if not isinstance(a, str):
+            raise MahjongError(f"agents: {a!r}: name the built-in agents on Dask")
+    bounds = [(walls * p // partitions, walls * (p + 1) // partitions)
+              for p in range(partitions)]
+    parts = [dask.delayed(duplicate.play_walls, pure=True)(
+        rules, options, seed, lo, hi, players, labels, arrangements, seatings == "random")
+        for lo, hi in bounds if hi > lo]
+    return dask.delayed(duplicate.collect, pure=True)(
+        rules, labels, pattern, arrangements, seatings, seed, options, parts)

@@ -14,7 +14,7 @@ from typing import List, Optional
 
 from ..errors import MahjongError
 
-SUBCOMMANDS = ("analyze", "gb", "score", "settle", "simulate")
+SUBCOMMANDS = ("analyze", "gb", "score", "settle", "simulate", "match", "stats")
 
 
 def _version() -> str:

@@ -550,6 +550,13 @@ class Match:
         self.scores = [0] * self.seats              # by player
         self.logs: List[Dict[str, Any]] = []
 
+    @staticmethod
+    def duplicate(rules: str, agents, walls: int, seed: int = 0, **kwargs):
+        """A duplicate match (every wall with every seating):
+        :func:`mahjong.game.duplicate.play`."""
+        from .duplicate import play
+        return play(rules, agents, walls, seed, **kwargs)
+
     def seat_of_players(self, hand: int) -> List[int]:
         """The player at each seat (table position) in hand ``hand`` (0-based)."""
         if self.guobiao:

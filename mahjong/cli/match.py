@@ -1,0 +1,95 @@
+"""``mahjong match --rules R --agents A,B --walls N --seed S``: a duplicate match (every wall
+with every seating) and its numbers per agent, with 95% confidence intervals
+(:mod:`mahjong.game.duplicate`)."""
+from __future__ import annotations
+
+import contextlib
+import sys
+
+from ..errors import MahjongError
+
+
+#: the options after --rules, --agents and --walls: (flags, argparse keywords)
+_OPTIONS = (
+    (("--seed",), dict(type=int, default=0, help="the match's seed (default 0)")),
+    (("--seatings",), dict(default="rotate", choices=("rotate", "all", "random"),
+                           help="rotate: every rotation (default); all: every order; "
+                                "random: one random seating per wall (the control, as in "
+                                "ordinary play)")),
+    (("--out",), dict(metavar="LOGS.jsonl",
+                      help="write every hand's log, one per line, with note.duplicate")),
+    (("--threads",), dict(type=int, default=1,
+                          help="worker processes (the numbers do not depend on them)")),
+    (("--option",), dict(action="append", default=[], metavar="NAME=VALUE",
+                         help="a rule-set option (repeatable)")),
+    (("--json",), dict(action="store_true", help="print the numbers as one JSON object")),
+    (("--no-progress",), dict(action="store_true", help="no progress bar on a terminal")),
+)
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "match", help="compare agents fairly: a duplicate match with confidence intervals",
+        description="Play every wall with every seating of the agents (two agents on four "
+                    "seats sit A,B,A,B) and report per agent the points per hand with a 95%% "
+                    "interval, win, deal-in and self-draw rates and the average winning "
+                    "value; the difference of the first two agents is paired by wall.")
+    p.add_argument("--rules", required=True, help="the rule set (mahjong.ruleset names)")
+    p.add_argument("--agents", required=True,
+                   help="one agent per seat, or two (A,B) for four seats: random, greedy, ...")
+    p.add_argument("--walls", type=int, required=True, help="number of walls")
+    for flags, kwargs in _OPTIONS:
+        p.add_argument(*flags, **kwargs)
+    p.set_defaults(func=run)
+
+
+def _checked(args):
+    """The rule-set options; every flag checked before a hand is played."""
+    from ..game import duplicate
+    from ..ruleset import available_rulesets
+    from .score import parse_option
+
+    if args.rules not in available_rulesets():
+        raise MahjongError(f"--rules: unknown rule set {args.rules!r} "
+                           f"(known: {', '.join(available_rulesets())})")
+    for name, least in (("walls", 0), ("threads", 1), ("seed", 0)):
+        if getattr(args, name) < least:
+            raise MahjongError(f"--{name}: {getattr(args, name)} (at least {least})")
+    options = dict(parse_option(o) for o in args.option) or None
+    try:
+        duplicate.prepare(args.rules, args.agents, args.walls, args.seed, args.seatings,
+                          options)
+    except MahjongError as exc:
+        raise MahjongError(f"--{exc}" if str(exc).startswith("agents") else
+                           str(exc)) from None
+    return options
+
+
+def _bar(args, stack):
+    """A tqdm bar over the walls on a terminal (None without tqdm or with --no-progress)."""
+    if args.no_progress or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return stack.enter_context(tqdm(total=args.walls, unit="wall", file=sys.stderr))
+
+
+def run(args) -> int:
+    from ..game import duplicate
+
+    options = _checked(args)
+    with contextlib.ExitStack() as stack:
+        out = None
+        if args.out:
+            try:
+                out = stack.enter_context(open(args.out, "w", encoding="utf-8"))
+            except OSError as exc:
+                raise MahjongError(f"--out: cannot write {args.out}: {exc.strerror}") from None
+        bar = _bar(args, stack)
+        result = duplicate.play(args.rules, args.agents, args.walls, args.seed,
+                                seatings=args.seatings, options=options, threads=args.threads,
+                                out=out, progress=None if bar is None else bar.update)
+    print(result.to_json() if args.json else result)
+    return 0

@@ -1,0 +1,391 @@
+"""Duplicate matches: every wall played with every seating, so each agent meets the same
+tiles in every seat and the luck of the deal cancels out of the comparison.
+
+>>> from mahjong.game.duplicate import play
+>>> r = play("sichuan", "greedy,random", walls=3, seed=1)
+>>> r.hands, [a["name"] for a in r.to_dict()["agents"]]
+(6, ['greedy', 'random'])
+
+**Players and seats.** ``agents`` names one agent per seat (``"A,B,C,D"``), or two agents
+for a four-seat rule set: they then sit ``A,B,A,B`` (each agent twice, facing itself, so both
+play as many seats, in the same positions relative to the other). The same name twice
+(``"greedy,greedy"``) makes two players with the same agent, labelled ``greedy`` and
+``greedy#2``.
+
+**Seatings.** ``"rotate"`` (default) plays the players' arrangement in every rotation,
+``"all"`` in every order (24 for four distinct agents); arrangements that place the players
+identically are played once (``A,B,A,B`` has 2 rotations and 6 orders; a two-seat rule set
+2 of each). ``"random"``, the control, plays each wall once, with one seeded random
+arrangement: the usual format, where every hand has its own wall.
+
+**Seeds.** Wall ``w`` is the deck of ``Game(rules, seed=[seed, w], dealer=w mod seats)``:
+the same deck, dealer and per-seat agent streams (the random agent's choices) in every
+seating. The random control draws its arrangement from ``SeedSequence([seed, w, 2**32])``.
+The numbers are sums of integer points, so they are the same on every machine, with any
+number of worker processes.
+
+**Numbers.** Per agent: points per seat-hand (a seat it played in one hand) and its 95%
+confidence interval, from the per-wall means (a wall, with all its seatings, is one
+independent observation); win, deal-in and self-draw rates per seat-hand and the average
+winning value (as :mod:`mahjong.stats` counts them). ``difference``: the first agent's points
+per hand minus the second's, paired by wall, with its 95% interval (Student's t) and
+``walls_to_separate``: the walls after which the interval, at the measured spread, would
+just exclude zero (``(1.96 sd / |mean|)^2``; None when the mean is 0).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+
+from mahjong.errors import MahjongError
+
+__all__ = ["play", "DuplicateResult", "seatings", "players_of", "play_walls", "collect",
+           "prepare", "t975", "SEATINGS"]
+
+SEATINGS = ("rotate", "all", "random")
+
+
+def players_of(agents, seats: int) -> Tuple[List[Any], List[str], List[int]]:
+    """The players (agents: names or objects), their labels and the player at each seat of
+    the first arrangement."""
+    from . import _agent
+
+    if isinstance(agents, str):
+        agents = agents.split(",")
+    if not isinstance(agents, (list, tuple)):
+        raise MahjongError(f"agents: {agents!r} is not a comma-separated list of agents")
+    agents = list(agents)
+    if len(agents) == seats:
+        pattern = list(range(seats))
+    elif len(agents) == 2 and seats == 4:
+        pattern = [0, 1, 0, 1]
+    else:
+        raise MahjongError(f"agents: {len(agents)} given; a duplicate match of {seats} seats "
+                           f"takes {seats}" + (" or 2" if seats == 4 else ""))
+    for a in agents:
+        _agent(a.strip() if isinstance(a, str) else a)       # unknown names refused here
+    agents = [a.strip() if isinstance(a, str) else a for a in agents]
+    labels: List[str] = []
+    for a in agents:
+        base = a if isinstance(a, str) else getattr(a, "name", None) or type(a).__name__
+        label, k = base, 1
+        while label in labels:
+            k += 1
+            label = f"{base}#{k}"
+        labels.append(label)
+    return agents, labels, pattern
+
+
+def seatings(pattern: Sequence[int], mode: str = "rotate") -> List[Tuple[int, ...]]:
+    """The distinct arrangements (player at each seat) of ``mode``: ``"rotate"`` or
+    ``"all"`` (``"random"`` draws from ``"all"``)."""
+    n = len(pattern)
+    if mode == "rotate":
+        cands = (tuple(pattern[(s - k) % n] for s in range(n)) for k in range(n))
+    elif mode in ("all", "random"):
+        cands = itertools.permutations(pattern)
+    else:
+        raise MahjongError(f"seatings: {mode!r} (rotate, all or random)")
+    return list(dict.fromkeys(cands))
+
+
+def _exact(x):
+    return x if type(x) is int else Fraction(x)
+
+
+def _play_wall(rules, options, seed, w, agents, labels, arrangements, random, keep):
+    """The totals of wall ``w`` per player: (points, wins, deal_ins, self_draws, value sum,
+    values) and the log lines."""
+    from mahjong.stats import hand_facts
+
+    from . import Game, play_spec
+
+    seats = play_spec(rules, options).seats
+    if random:
+        rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, w, 1 << 32])))
+        k = int(rng.integers(len(arrangements)))
+        chosen = [(k, arrangements[k])]
+    else:
+        chosen = list(enumerate(arrangements))
+    p = len(agents)
+    points = [0] * p
+    counts = [[0, 0, 0, 0, 0] for _ in range(p)]     # wins, deal_ins, self_draws, v_sum, v_n
+    lines = []
+    for k, at in chosen:
+        g = Game(rules, seed=[seed, w], options=options,
+                 agents=[agents[at[s]] for s in range(seats)], dealer=w % seats)
+        log = g.play()
+        f = hand_facts(log)
+        for s, d in enumerate(f.deltas):
+            points[at[s]] += _exact(d)
+        for (seat, frm, _, _), v in itertools.zip_longest(f.wins, f.values):
+            c = counts[at[seat]]
+            c[0] += 1
+            c[2] += frm is None
+            if v is not None:
+                c[3] += _exact(v)
+                c[4] += 1
+        for s in f.deal_ins:
+            counts[at[s]][1] += 1
+        if keep:
+            log["note"] = dict(log.get("note") or {}, duplicate={
+                "wall": w, "seating": k, "players": list(at),
+                "agents": [labels[at[s]] for s in range(seats)]})
+            lines.append(json.dumps(log, ensure_ascii=False, separators=(",", ":")))
+    return points, counts, lines
+
+
+def _chunk(args):
+    rules, options, seed, lo, hi, agents, labels, arrangements, random, keep = args
+    return [_play_wall(rules, options, seed, w, agents, labels, arrangements, random, keep)
+            for w in range(lo, hi)]
+
+
+def play_walls(rules, options, seed, lo, hi, agents, labels, arrangements, random=False,
+               keep=False):
+    """The per-wall totals of walls ``lo .. hi-1`` (what a worker computes)."""
+    return _chunk((rules, options, seed, lo, hi, agents, labels, arrangements, random, keep))
+
+
+_T975 = (12.7062, 4.3027, 3.1824, 2.7764)     # Student's t, 97.5%, df 1..4
+
+
+def t975(df: int) -> float:
+    """Student's t quantile 0.975 with ``df`` degrees of freedom (a table below 5, the
+    Cornish-Fisher expansion above: within 1e-4)."""
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = 1.959963984540054
+    z3, z5, z7, z9 = z ** 3, z ** 5, z ** 7, z ** 9
+    return (z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df ** 2)
+            + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df ** 3)
+            + (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / (92160 * df ** 4))
+
+
+class _Moments:
+    """Exact sum and sum of squares of per-wall values."""
+
+    __slots__ = ("n", "s1", "s2")
+
+    def __init__(self):
+        self.n, self.s1, self.s2 = 0, 0, 0
+
+    def add(self, x):
+        self.n += 1
+        self.s1 += x
+        self.s2 += x * x
+
+    def mean_sd(self, scale):
+        """Mean and standard deviation of the values divided by ``scale``."""
+        if self.n == 0:
+            return None, None
+        mean = Fraction(self.s1, 1) / self.n / scale
+        if self.n < 2:
+            return float(mean), None
+        var = (Fraction(self.s2) - Fraction(self.s1) ** 2 / self.n) / (self.n - 1) / scale ** 2
+        return float(mean), math.sqrt(var)
+
+    def ci(self, scale):
+        mean, sd = self.mean_sd(scale)
+        if sd is None:
+            return mean, None, None
+        half = t975(self.n - 1) * sd / math.sqrt(self.n)
+        return mean, [mean - half, mean + half], sd
+
+
+class DuplicateResult:
+    """The numbers of a duplicate match (:func:`play`): :meth:`to_dict` (the ``--json``
+    form), :meth:`to_dataframe`, ``str()`` (a table)."""
+
+    def __init__(self, rules, labels, pattern, arrangements, mode, seed, options):
+        self.rules = rules
+        self.labels = labels
+        self.mode = mode
+        self.seed = seed
+        self.options = options
+        self.arrangements = arrangements
+        per_wall = 1 if mode == "random" else len(arrangements)
+        self.hands_per_wall = per_wall
+        # seat-hands per wall of each player (the same in every arrangement)
+        self.seat_hands = [per_wall * pattern.count(p) for p in range(len(labels))]
+        self.walls = 0
+        self.points = [_Moments() for _ in labels]
+        self.diff = _Moments()
+        self.counts = [[0, 0, 0, 0, 0] for _ in labels]
+
+    @property
+    def hands(self) -> int:
+        return self.walls * self.hands_per_wall
+
+    def add_wall(self, points, counts) -> None:
+        self.walls += 1
+        for p, x in enumerate(points):
+            self.points[p].add(x)
+            for i, c in enumerate(counts[p]):
+                self.counts[p][i] += c
+        if len(points) > 1:
+            n0, n1 = self.seat_hands[0], self.seat_hands[1]
+            self.diff.add(points[0] * n1 - points[1] * n0)
+
+    def agents(self) -> List[Dict[str, Any]]:
+        out = []
+        for p, name in enumerate(self.labels):
+            n = self.seat_hands[p]
+            total = n * self.walls or 1
+            mean, ci, sd = self.points[p].ci(n)
+            wins, deal_ins, self_draws, v_sum, v_n = self.counts[p]
+            out.append({"name": name, "points_per_hand": mean, "ci95": ci,
+                        "win_rate": wins / total, "deal_in_rate": deal_ins / total,
+                        "self_draw_rate": self_draws / total,
+                        "average_value": float(Fraction(v_sum) / v_n) if v_n else None,
+                        "seat_hands": n * self.walls, "wins": wins, "deal_ins": deal_ins,
+                        "self_draws": self_draws})
+        return out
+
+    def difference(self) -> Optional[Dict[str, Any]]:
+        if len(self.labels) < 2:
+            return None
+        mean, ci, sd = self.diff.ci(self.seat_hands[0] * self.seat_hands[1])
+        need = None
+        if sd is not None and mean:
+            need = math.ceil((1.959963984540054 * sd / abs(mean)) ** 2)
+        return {"of": self.labels[:2], "mean": mean, "ci95": ci, "sd_per_wall": sd,
+                "walls_to_separate": need}
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"rules": self.rules, "walls": self.walls, "hands": self.hands,
+                "agents": self.agents(), "difference": self.difference(),
+                "seatings": self.mode, "seed": self.seed}
+
+    def to_json(self, **kwargs) -> str:
+        from .._compat import JsonText
+
+        return JsonText.of(self.to_dict(), **kwargs)
+
+    def to_dataframe(self):
+        """One row per agent (pandas: ``pip install "mahjong-core[stats]"``)."""
+        from mahjong.stats import _pandas
+
+        rows = []
+        for a in self.agents():
+            lo, hi = a.pop("ci95") or (None, None)
+            rows.append({**a, "ci95_low": lo, "ci95_high": hi})
+        return _pandas("DuplicateResult.to_dataframe").DataFrame(rows).set_index("name")
+
+    def __str__(self) -> str:
+        def num(x, f="{:+.3f}"):
+            return "-" if x is None else f.format(x)
+
+        lines = [f"{self.rules}: {self.walls} walls x {self.hands_per_wall} seatings "
+                 f"({self.mode}) = {self.hands} hands",
+                 f"{'agent':<12} {'points/hand':>11} {'95% interval':>20} {'win':>6} "
+                 f"{'deal-in':>7} {'tsumo':>6} {'value':>7}"]
+        for a in self.agents():
+            ci = a["ci95"]
+            lines.append(f"{a['name']:<12} {num(a['points_per_hand']):>11} "
+                         f"{'-' if ci is None else f'[{ci[0]:+.3f}, {ci[1]:+.3f}]':>20} "
+                         f"{100 * a['win_rate']:5.1f}% {100 * a['deal_in_rate']:6.1f}% "
+                         f"{100 * a['self_draw_rate']:5.1f}% "
+                         f"{num(a['average_value'], '{:.2f}'):>7}")
+        d = self.difference()
+        if d is not None:
+            ci = d["ci95"]
+            lines.append(f"{d['of'][0]} - {d['of'][1]}: {num(d['mean'])} per hand, 95% "
+                         + ("interval -" if ci is None else
+                            f"interval [{ci[0]:+.3f}, {ci[1]:+.3f}]")
+                         + ("" if d["walls_to_separate"] is None else
+                            f"; walls to tell them apart: {d['walls_to_separate']}"))
+        return "\n".join(lines)
+
+
+def _jobs(rules, options, seed, walls, agents, labels, arrangements, random, keep, chunk):
+    return [(rules, options, seed, lo, min(lo + chunk, walls), agents, labels, arrangements,
+             random, keep) for lo in range(0, walls, chunk)]
+
+
+def _results(jobs, threads) -> Iterator[list]:
+    """The chunks' results in order; at most 2 x threads chunks in flight."""
+    if threads == 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield _chunk(job)
+        return
+    with ProcessPoolExecutor(threads) as pool:
+        pending = []
+        it = iter(jobs)
+        for job in itertools.islice(it, 2 * threads):
+            pending.append(pool.submit(_chunk, job))
+        while pending:
+            done = pending.pop(0).result()
+            nxt = next(it, None)
+            if nxt is not None:
+                pending.append(pool.submit(_chunk, nxt))
+            yield done
+
+
+def prepare(rules, agents, walls, seed, seatings_mode, options):
+    """Check the arguments; the players, labels, pattern and arrangements."""
+    from . import play_spec
+
+    if type(walls) is not int or walls < 0:
+        raise MahjongError(f"walls: {walls!r} (a non-negative int)")
+    if type(seed) is not int or not 0 <= seed < 2 ** 63:
+        raise MahjongError(f"seed: {seed!r} (a non-negative int)")
+    if seatings_mode not in SEATINGS:
+        raise MahjongError(f"seatings: {seatings_mode!r} (rotate, all or random)")
+    seats = play_spec(rules, options).seats
+    players, labels, pattern = players_of(agents, seats)
+    return players, labels, pattern, seatings(pattern, seatings_mode)
+
+
+def collect(rules, labels, pattern, arrangements, mode, seed, options, parts
+            ) -> DuplicateResult:
+    """The result of the per-wall totals of :func:`play_walls` (``parts``: their lists, in
+    wall order), as on Dask (:func:`mahjong.dask.match`)."""
+    result = DuplicateResult(rules, labels, pattern, arrangements, mode, seed, options)
+    for part in parts:
+        for points, counts, _ in part:
+            result.add_wall(points, counts)
+    return result
+
+
+def play(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate",
+         options: Optional[Mapping[str, Any]] = None, threads: int = 1, out=None,
+         progress=None, chunk: int = 4) -> DuplicateResult:
+    """Play a duplicate match (see the module docstring) and return its
+    :class:`DuplicateResult`. ``out``: a text file the logs are written to, one JSON line per
+    hand, in wall then seating order, each with ``note.duplicate`` (wall, seating, the player
+    and agent label at each seat); ``threads``: worker processes (the numbers and the logs do
+    not depend on it; agents must then be names or picklable); ``progress(n)``: called with
+    the walls finished since the last call."""
+    if type(threads) is not int or not 1 <= threads <= 256:
+        raise MahjongError(f"threads: {threads!r} (1..256)")
+    if type(chunk) is not int or chunk < 1:
+        raise MahjongError(f"chunk: {chunk!r} (a positive int)")
+    players, labels, pattern, arrangements = prepare(rules, agents, walls, seed, seatings,
+                                                     options)
+    if threads > 1:
+        import pickle
+        try:
+            pickle.dumps(players)
+        except Exception:
+            raise MahjongError(f"agents: {agents!r} cannot be sent to worker processes "
+                               "(threads > 1): name built-in agents or give picklable "
+                               "objects") from None
+    result = DuplicateResult(rules, labels, pattern, arrangements, seatings, seed, options)
+    jobs = _jobs(rules, options, seed, walls, players, labels, arrangements,
+                 seatings == "random", out is not None, chunk)
+    for part in _results(jobs, threads):
+        for points, counts, lines in part:
+            result.add_wall(points, counts)
+            if out is not None:
+                for line in lines:
+                    out.write(line + "\n")
+        if progress is not None:
+            progress(len(part))
+    return result
