@@ -261,7 +261,9 @@ def _jsonl(reader: LineReader, head) -> Iterator[Optional[Item]]:
 
 def _list(reader: LineReader, number: int, text: str) -> Iterator[Optional[Item]]:
     """The items of a JSON list written over several lines, each decoded as soon as its
-    text is read (the list is never held whole)."""
+    text is read (the list is never held whole). Where the list's text breaks off, one
+    error is reported and the rest is read as JSON lines, from the line where it broke
+    when the break is at that line's start."""
     import re
 
     space = re.compile(r"\s*")
@@ -270,54 +272,53 @@ def _list(reader: LineReader, number: int, text: str) -> Iterator[Optional[Item]
     pos = 0
     position = 0
     expect_value = True  # after "[" or ","
-    line_number = number
+    line = (number, text)   # the last line read, and where it starts in buf
+    line_start = -1
+
+    def more() -> bool:
+        """Read the next line onto the text; False at the end of the input."""
+        nonlocal buf, pos, line, line_start
+        got = reader.next()
+        if got is None:
+            return False
+        rest = buf[pos:]
+        buf, pos = rest + "\n" + decode_or_blank(*got), 0
+        line, line_start = got, len(rest) + 1
+        return True
 
     def broken(message: str):
-        return ValueError(f"line {line_number}: the JSON list that starts on line {number} "
-                          f"breaks off here: {message}")
+        """The error item, then the rest as JSON lines (the last line read among them
+        when the list broke at its start)."""
+        err = ValueError(f"line {line[0]}: the JSON list that starts on line {number} "
+                         f"breaks off here: {message}")
+        head = [(position + 1, err)]
+        if line_start >= 0 and buf[line_start:pos].strip() == "" and line[0] != number:
+            head.append((line[0], parse_line(*line)))
+        return _jsonl(reader, head)
 
     while True:
         pos = space.match(buf, pos).end()
         if pos >= len(buf):
-            line = reader.next()
-            if line is None:
-                yield position + 1, broken("the input ends before its ']'")
+            if not more():
+                yield from broken("the input ends before its ']'")
                 return
-            line_number = line[0]
-            try:
-                buf = buf[pos:] + "\n" + decode(*line)
-            except ValueError as exc:
-                yield position + 1, broken(str(exc))
-                yield from _jsonl(reader, [])
-                return
-            pos = 0
             continue
         if buf[pos] == "]" and (expect_value is None or (expect_value and position == 0)):
             rest = buf[pos + 1:]
-            if rest.strip():
-                yield position + 1, broken("text after the list's ']'")
-            yield from _jsonl(reader, [])
+            tail = [(line[0], ValueError(f"line {line[0]}: text after the JSON list's ']'"))
+                    ] if rest.strip() else []
+            yield from _jsonl(reader, tail)
             return
         if expect_value:
             try:
                 value, end = decoder.raw_decode(buf, pos)
             except RecursionError:
-                yield position + 1, broken("nested too deeply")
-                yield from _jsonl(reader, [])
+                yield from broken("nested too deeply")
                 return
             except json.JSONDecodeError as exc:
-                if exc.pos >= len(buf.rstrip()):  # cut at the end of the line: read on
-                    line = reader.next()
-                    if line is not None:
-                        line_number = line[0]
-                        try:
-                            buf = buf[pos:] + "\n" + decode(*line)
-                            pos = 0
-                            continue
-                        except ValueError as exc2:
-                            exc = exc2
-                yield position + 1, broken(getattr(exc, "msg", str(exc)))
-                yield from _jsonl(reader, [])
+                if exc.pos >= len(buf.rstrip()) and more():  # cut at a line's end: read on
+                    continue
+                yield from broken(exc.msg)
                 return
             position += 1
             yield position, value
@@ -327,9 +328,16 @@ def _list(reader: LineReader, number: int, text: str) -> Iterator[Optional[Item]
             pos += 1
             expect_value = True
         else:
-            yield position + 1, broken(f"expected ',' or ']', found {buf[pos]!r}")
-            yield from _jsonl(reader, [])
+            yield from broken(f"expected ',' or ']', found {buf[pos]!r}")
             return
+
+
+def decode_or_blank(number: int, raw: Any) -> str:
+    """:func:`decode`, with a line that is not UTF-8 read as a character JSON refuses."""
+    try:
+        return decode(number, raw)
+    except ValueError:
+        return "\x00"
 
 
 def joined_hand(words) -> "str | None":
