@@ -3,6 +3,7 @@ files mixing them, answers written as each line is read (a pipe from a game serv
 memory, the input's format decided by its content, a progress bar with a total on a terminal
 only, ``mahjong rules``, rule-set names in any case, seats labelled by number, and no
 traceback on a closed standard input, a full disk or a closed pipe."""
+import contextlib
 import io
 import json
 import os
@@ -93,11 +94,21 @@ def test_gb_on_fifteen_tiles_names_the_counts_it_accepts(capsys):
 
 # --- answers line by line, as the input comes -----------------------------------------
 
-def _popen(argv):
+@contextlib.contextmanager
+def _pipe_to(argv):
+    """A child ``mahjong`` whose standard input stays open until the block ends; the
+    child's rest of standard output is the ``rest`` attribute of the process afterwards."""
     # unbuffered: a line the child wrote is never hidden from select() in our own buffer
-    return subprocess.Popen([sys.executable, "-m", "mahjong", *argv], stdin=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "mahjong", *argv], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(),
                             cwd=CHILD_CWD, bufsize=0)
+    with proc:
+        try:
+            yield proc
+        finally:
+            proc.stdin.close()
+            proc.rest = proc.stdout.read()
+            proc.wait(timeout=60)
 
 
 def _answer(proc, timeout=60.0) -> bytes:
@@ -116,38 +127,22 @@ _PIPES = {
 @pytest.mark.parametrize("name", list(_PIPES))
 def test_two_lines_answered_while_stdin_is_held_open(name):
     argv, line, key = _PIPES[name]
-    proc = _popen(argv)
-    try:
-        data = (json.dumps(line) + "\n").encode()
+    data = (json.dumps(line) + "\n").encode()
+    with _pipe_to(argv) as proc:
         proc.stdin.write(data + data)          # two lines, and stdin stays open
-        proc.stdin.flush()
         first, second = json.loads(_answer(proc)), json.loads(_answer(proc))
         assert key in first and first == second
         # one more line at a time: each answered before the next is written
         proc.stdin.write(data)
-        proc.stdin.flush()
         assert json.loads(_answer(proc)) == first
-    finally:
-        proc.stdin.close()
-        proc.wait(timeout=60)
-        proc.stdout.close()
-        proc.stderr.close()
-    assert proc.returncode == 0
+    assert proc.returncode == 0 and proc.rest == b""
 
 
 def test_settle_text_on_a_pipe_answers_the_first_record_at_once():
-    proc = _popen(["settle", "-"])
-    try:
+    with _pipe_to(["settle", "-"]) as proc:
         proc.stdin.write((json.dumps(records()[0]) + "\n").encode())
-        proc.stdin.flush()
         assert _answer(proc) == b"--- 1\n"
-    finally:
-        proc.stdin.close()
-        out = proc.stdout.read().decode()
-        proc.wait(timeout=60)
-        proc.stdout.close()
-        proc.stderr.close()
-    assert "deltas: E(0) -2, S(1) +6" in out
+    assert "deltas: E(0) -2, S(1) +6" in proc.rest.decode()
 
 
 def _peak_memory(argv, warm_argv) -> int:
