@@ -92,6 +92,17 @@ def test_gb_on_fifteen_tiles_names_the_counts_it_accepts(capsys):
     assert "expected 13 (the standing" not in err
 
 
+def test_gb_jsonl_takes_guobiao_lines_of_a_mixed_file(tmp_path, capsys):
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in (GB_HAND, SICHUAN_HAND)),
+                    encoding="utf-8")
+    code, out, _ = run(["gb", "--jsonl", str(path)], capsys)
+    got = rows(out)
+    assert code == 1 and got[0]["total"] == 10
+    assert got[1] == {"error": "line 2: rules: 'sichuan' lines are scored by `mahjong score "
+                               "--jsonl` (it reads every rule set)"}
+
+
 # --- answers line by line, as the input comes -----------------------------------------
 
 @contextlib.contextmanager
@@ -250,15 +261,43 @@ def test_a_list_over_many_lines_is_a_list_and_a_record_over_many_lines_one_recor
     one.write_text(json.dumps(recs[0], indent=2), encoding="utf-8")
     code, out, _ = run(["settle", str(one)], capsys)
     assert code == 0 and out.startswith("[event 0]") and "--- 1" not in out
-    # a first line that opens a list whose text then breaks: reported where it breaks,
-    # the lines after it read as JSON lines
+    # a first line that opens a list the file does not hold: JSON lines, that line bad
+    text = "[\n" + json.dumps(recs[0]) + "\n" + json.dumps(recs[1]) + "\n"
     broken = tmp_path / "broken.jsonl"
-    broken.write_text("[\n" + json.dumps(recs[0]) + "\n" + json.dumps(recs[1]) + "\n",
+    broken.write_text(text, encoding="utf-8")
+    code, out, _ = run(["settle", str(broken), "--json"], capsys)
+    got = rows(out)
+    assert code == 1 and got[0]["error"].startswith("record 1:")
+    assert [r["deltas"] for r in got[1:]] == [[-2, 6, -1, -3], [-8, 38, -22, -8]]
+    # on a pipe (read once, as it comes) the list is read until it breaks, the break
+    # reported, the lines after it read as JSON lines
+    proc = child(["settle", "--json", "-"], input=text.encode())
+    got = rows(proc.stdout.decode())
+    assert proc.returncode == 1 and got[0]["deltas"] == [-2, 6, -1, -3]
+    assert "breaks off" in got[1]["error"] and got[2]["deltas"] == [-8, 38, -22, -8]
+    # a list followed by more lines is no list either
+    broken.write_text(json.dumps(recs[:2], indent=1) + "\n" + json.dumps(recs[2]) + "\n",
                       encoding="utf-8")
     code, out, _ = run(["settle", str(broken), "--json"], capsys)
     got = rows(out)
-    assert code == 1 and got[0]["deltas"] == [-2, 6, -1, -3]
-    assert "breaks off" in got[1]["error"] and got[2]["deltas"] == [-8, 38, -22, -8]
+    assert code == 1 and got[-1]["deltas"] == [0, 23, 0, -23]
+    assert all(list(r) == ["error"] for r in got[:-1])
+
+
+@pytest.mark.parametrize("first", [
+    b"[" * 1000 + b"]" * 1000, b"{" * 50000, b"[" * 50000, b'{"hand": "\xff\xfe"}',
+    b"\xef\xbb\xbf\xff", b"9" * 5000, b"[]", b"null", b'"x"', b"{", b"[", b"\x00\x01",
+    b"[1, 2]", b'{"a": 1,', b"[\n"])
+def test_any_bad_first_line_is_one_bad_line(first, tmp_path, capsys):
+    for argv, good, key in ((["settle", "--json"], records()[0], "deltas"),
+                            (["score", "--jsonl"], SICHUAN_HAND, "fan")):
+        path = tmp_path / "in.jsonl"
+        line = json.dumps(good).encode()
+        path.write_bytes(first + b"\n" + line + b"\n" + line + b"\n")
+        code, out, err = run(argv + [str(path)], capsys)
+        got = rows(out)
+        assert code == 1 and err == "" and len(got) == 3, (argv, out, err)
+        assert list(got[0]) == ["error"] and key in got[1] and got[1] == got[2]
 
 
 # --- progress bar: a total on a terminal, nothing on a pipe ----------------------------
@@ -282,6 +321,12 @@ def test_progress_bar_has_a_total_on_a_terminal_only(argv, tmp_path, capsys, mon
                 else argv + [str(path)]) == 0
     shown = terminal.getvalue()
     assert "100%" in shown and "30 " in shown, shown      # a total (the bytes), and the count
+    monkeypatch.setitem(sys.modules, "tqdm", None)      # tqdm missing: no bar, same answers
+    quiet = _Terminal()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    assert main(argv[:1] + [str(path)] + argv[1:] if argv[0] == "settle"
+                else argv + [str(path)]) == 0
+    assert quiet.getvalue() == ""
     monkeypatch.undo()
     capsys.readouterr()
     proc = child((argv[:1] + [str(path)] + argv[1:]) if argv[0] == "settle"

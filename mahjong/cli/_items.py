@@ -8,9 +8,11 @@ run.
 The format is decided by the content, not by a first character: the input is one JSON
 value when its first line begins a value that ends where the input ends (a record or a list
 written over one line or several); otherwise it is JSON lines, whatever its first line
-holds (a first line that is a JSON list, or not JSON at all, is one bad line). A list whose
-text breaks off part way is reported at the line where it breaks, and the lines after it are
-read as JSON lines.
+holds (a first line that is a JSON list, or not JSON at all, is one bad line). A file whose
+first line opens a list over several lines is read through once, a value at a time, to know
+(constant memory); standard input from a pipe is read once, as it comes: such a list is
+read until its text breaks off, the break is reported at its line, and the lines after it
+are read as JSON lines.
 
 Reading standard input from a pipe, the reader reports when no more bytes are ready
 (:data:`IDLE`): the commands then flush what they answered, so a program feeding one line at
@@ -55,6 +57,7 @@ class LineReader:
         self._fd: Optional[int] = None    # polled for readiness (pipes and terminals)
         self._close = None
         self._text = False
+        self._start: Optional[int] = None  # where a regular file's reading began
         if path == "-":
             stdin = sys.stdin
             if stdin is None or getattr(stdin, "closed", False):
@@ -71,6 +74,10 @@ class LineReader:
                 return
             if stat.S_ISREG(info.st_mode):
                 self.size = info.st_size
+                try:
+                    self._start = stream.tell()
+                except (OSError, ValueError):
+                    pass
             else:
                 self._fd = stream.fileno()
             return
@@ -82,8 +89,21 @@ class LineReader:
         self._stream, self._read, self._close = f, f.read, f.close
         if stat.S_ISREG(info.st_mode):
             self.size = info.st_size
+            self._start = 0
         else:  # a named pipe, /dev/stdin ...
             self._fd = f.fileno()
+
+    @property
+    def can_rewind(self) -> bool:
+        return self._start is not None
+
+    def rewind(self) -> None:
+        """Read again from the start (a regular file only)."""
+        self._stream.seek(self._start)
+        self.number = self.consumed = 0
+        self._lines.clear()
+        self._pending = b""
+        self._eof = False
 
     def close(self) -> None:
         if self._close is not None:
@@ -196,6 +216,8 @@ def _state(text: str):
         if exc.pos >= len(text.rstrip()):
             return _MORE, None
         return _BAD, ValueError(f"invalid JSON: {exc.msg} at column {exc.colno}")
+    except ValueError as exc:  # e.g. a number of more digits than int() takes
+        return _BAD, ValueError(f"invalid JSON: {exc}")
 
 
 def read_items(reader: LineReader) -> Tuple[bool, Iterator[Optional[Item]]]:
@@ -220,6 +242,15 @@ def read_items(reader: LineReader) -> Tuple[bool, Iterator[Optional[Item]]]:
         return True, _jsonl(reader, [(number, value)])
     if state == _MORE:
         if text.lstrip().startswith("["):
+            if not reader.can_rewind:  # a pipe: read as a list, reported where it breaks
+                return True, _list(reader, number, text)
+            # a file: is it one list? read it through once (a value at a time) to know
+            whole = not any(item is _BROKEN for item in _list(reader, number, text, True))
+            reader.rewind()
+            if not whole:
+                return True, _jsonl(reader, [])
+            while reader.next()[0] < number:  # back to the list's first line
+                pass
             return True, _list(reader, number, text)
         held = [(number, text)]
         while state == _MORE:
@@ -259,11 +290,16 @@ def _jsonl(reader: LineReader, head) -> Iterator[Optional[Item]]:
             yield number, parse_line(number, raw)
 
 
-def _list(reader: LineReader, number: int, text: str) -> Iterator[Optional[Item]]:
+_BROKEN = object()  # _list(probe=True): the input is not one JSON list
+
+
+def _list(reader: LineReader, number: int, text: str,
+          probe: bool = False) -> Iterator[Optional[Item]]:
     """The items of a JSON list written over several lines, each decoded as soon as its
     text is read (the list is never held whole). Where the list's text breaks off, one
     error is reported and the rest is read as JSON lines, from the line where it broke
-    when the break is at that line's start."""
+    when the break is at that line's start. ``probe``: the items, then :data:`_BROKEN`
+    if the input is anything but this one list (it breaks, or text follows it)."""
     import re
 
     space = re.compile(r"\s*")
@@ -289,6 +325,8 @@ def _list(reader: LineReader, number: int, text: str) -> Iterator[Optional[Item]
     def broken(message: str):
         """The error item, then the rest as JSON lines (the last line read among them
         when the list broke at its start)."""
+        if probe:
+            return iter([_BROKEN])
         err = ValueError(f"line {line[0]}: the JSON list that starts on line {number} "
                          f"breaks off here: {message}")
         head = [(position + 1, err)]
@@ -307,6 +345,10 @@ def _list(reader: LineReader, number: int, text: str) -> Iterator[Optional[Item]
             rest = buf[pos + 1:]
             tail = [(line[0], ValueError(f"line {line[0]}: text after the JSON list's ']'"))
                     ] if rest.strip() else []
+            if probe:
+                if tail or any(raw is not None and raw.strip() for _, raw in lines(reader)):
+                    yield _BROKEN
+                return
             yield from _jsonl(reader, tail)
             return
         if expect_value:
@@ -319,6 +361,9 @@ def _list(reader: LineReader, number: int, text: str) -> Iterator[Optional[Item]
                 if exc.pos >= len(buf.rstrip()) and more():  # cut at a line's end: read on
                     continue
                 yield from broken(exc.msg)
+                return
+            except ValueError as exc:
+                yield from broken(str(exc))
                 return
             position += 1
             yield position, value
@@ -423,6 +468,18 @@ class Answers:
 
     def flush(self) -> None:
         self.out.flush()
+
+    @property
+    def can_rewind(self) -> bool:
+        return self._start is not None
+
+    def rewind(self) -> None:
+        """Read again from the start (a regular file only)."""
+        self._stream.seek(self._start)
+        self.number = self.consumed = 0
+        self._lines.clear()
+        self._pending = b""
+        self._eof = False
 
     def close(self) -> None:
         try:

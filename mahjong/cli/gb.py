@@ -235,6 +235,8 @@ def _line_kwargs(text: str, rules: str, aliases_seen: Optional[set] = None) -> D
             obj[new] = obj.pop(old)
             if aliases_seen is not None:
                 aliases_seen.add(old)
+    if "rules" in obj:  # a line of a file that mixes rule sets: Guobiao's are ours
+        _guobiao_line(obj.pop("rules"))
     unknown = sorted(set(obj) - set(LINE_FIELDS))
     if unknown:
         raise ValueError(f"unknown field(s) {unknown}; fields are {sorted(LINE_FIELDS)}")
@@ -278,6 +280,20 @@ def _check_size(tiles: Any, melds) -> None:
         if n + 3 * sum(1 for m in melds if not m.is_single) in (13, 14):
             return
     check_hand_size(tiles, melds)
+
+
+def _guobiao_line(rules: Any) -> None:
+    """A line's ``rules`` field: ``guobiao`` (any case) is this command's; another rule set
+    is scored by ``mahjong score --jsonl``, which reads every rule set."""
+    from ..ruleset import ruleset_info
+
+    try:
+        name = ruleset_info(rules).name
+    except MahjongError as exc:
+        raise ValueError(f"rules: {exc}") from None
+    if name != "guobiao":
+        raise ValueError(f"rules: {name!r} lines are scored by `mahjong score --jsonl` (it "
+                         "reads every rule set)")
 
 
 def _may_hold_the_win(tiles: Any, melds) -> bool:
