@@ -58,6 +58,7 @@ class LineReader:
         self._close = None
         self._text = False
         self._start: Optional[int] = None  # where a regular file's reading began
+        self.as_text = False  # read_items(text=True): JSON lines given as text
         if path == "-":
             stdin = sys.stdin
             if stdin is None or getattr(stdin, "closed", False):
@@ -220,11 +221,14 @@ def _state(text: str):
         return _BAD, ValueError(f"invalid JSON: {exc}")
 
 
-def read_items(reader: LineReader) -> Tuple[bool, Iterator[Optional[Item]]]:
+def read_items(reader: LineReader, text: bool = False
+               ) -> Tuple[bool, Iterator[Optional[Item]]]:
     """``(several, items)``, the items read lazily (with :data:`IDLE` between them when
     standard input has nothing ready). ``several`` is False for an input holding exactly
     one JSON value that is no list: its one item is its text (str), for the caller's own
-    reader to word its errors."""
+    reader to word its errors. ``text``: the items of JSON lines (after the first) are
+    their text too, for a caller whose reader takes JSON text faster than a dict."""
+    reader.as_text = text
     first = None
     while first is None:
         line = reader.next()
@@ -283,6 +287,16 @@ def read_items(reader: LineReader) -> Tuple[bool, Iterator[Optional[Item]]]:
 
 def _jsonl(reader: LineReader, head) -> Iterator[Optional[Item]]:
     yield from head
+    if reader.as_text:  # each line's text, for the caller's own JSON reader
+        for number, raw in lines(reader):
+            if raw is None:
+                yield IDLE
+            elif raw.strip():
+                try:
+                    yield number, decode(number, raw)
+                except ValueError as exc:
+                    yield number, exc
+        return
     for number, raw in lines(reader):
         if raw is None:
             yield IDLE
