@@ -1,5 +1,7 @@
 """``mahjong simulate --rules R --hands N --seed S``: self-play with built-in agents, a
-progress bar on a terminal, a summary at the end, one JSON log per line with ``--out``."""
+progress bar on a terminal, a summary at the end, one JSON log per line with ``--out``.
+The hands are played in chunks made as they are needed (constant memory for any N); the
+``--out`` file is written beside its name and renamed when the run is complete."""
 from __future__ import annotations
 
 import sys
@@ -12,13 +14,16 @@ def register(subparsers) -> None:
         "simulate", help="play seeded hands with built-in agents and write game logs",
         description="Play N independent seeded hands of a rule set (hand i: seed [S, i], "
                     "dealer i mod seats) and summarise them.")
-    p.add_argument("--rules", required=True, help="the rule set (mahjong.ruleset names)")
+    p.add_argument("--rules", required=True,
+                   help="the rule set, any case (`mahjong rules` lists them)")
     p.add_argument("--hands", type=int, required=True, help="number of hands")
     p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     p.add_argument("--agents", default="random",
                    help="one agent for every seat (random, greedy) or one per seat, "
                         "comma-separated: greedy,greedy,random,greedy")
-    p.add_argument("--out", metavar="LOGS.jsonl", help="write one game log per line")
+    p.add_argument("--out", metavar="LOGS.jsonl",
+                   help="write one game log per line (a file appears only when the run "
+                        "is complete: it is written beside, then renamed)")
     p.add_argument("--threads", type=int, default=1,
                    help="parallel workers (processes; the logs do not depend on it)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
