@@ -407,6 +407,8 @@ def settle(record, rules=None) -> Settlement:
         info = ruleset_info(rec.rules)
     except MahjongError as exc:
         raise InvalidRecordError(f"record: 'rules': {exc}") from None
+    if rec.rules != info.name:  # the name in another case: the record as if spelled so
+        rec = HandRecord.from_json(dict(rec.to_json(), rules=info.name))
     if rec.seats != info.seats:
         raise InvalidRecordError(f"record: seats is {rec.seats}, but {info.name} is played "
                                  f"by {info.seats}")

@@ -52,7 +52,8 @@ def register(subparsers) -> None:
     from .._syntax import MELD_SYNTAX
 
     p = subparsers.add_parser(
-        "gb", help="Guobiao (MCR) fans of a hand, a JSON-lines file, or a ready hand's waits",
+        "gb", help="Guobiao (MCR) fans of a hand, a JSON-lines file, or a ready hand's waits "
+                   "(short for `score --rules guobiao`, with --waits)",
         description="Score Guobiao hands. HAND is 13 tiles before the winning tile, or 14 "
                     "with it, in any notation (123m456p..., W1 B2 T3 F1 J1, 🀇🀈, 一万 ...); "
                     "melds may be written inside it in brackets: \"222m88m11z [777z] "
