@@ -92,6 +92,15 @@ def test_gb_on_fifteen_tiles_names_the_counts_it_accepts(capsys):
     assert "expected 13 (the standing" not in err
 
 
+def test_a_cut_first_line_then_a_line_not_utf8_are_two_bad_lines(tmp_path, capsys):
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(b'{"a": 1,\n\xff\xfe\n' + json.dumps(SICHUAN_HAND).encode() + b"\n")
+    code, out, _ = run(["score", "--jsonl", str(path)], capsys)
+    got = rows(out)
+    assert code == 1 and [list(r)[0] for r in got] == ["error", "error", "rules"]
+    assert got[1]["error"].startswith("line 2: not UTF-8")
+
+
 def test_gb_jsonl_takes_guobiao_lines_of_a_mixed_file(tmp_path, capsys):
     path = tmp_path / "mixed.jsonl"
     path.write_text("".join(json.dumps(x) + "\n" for x in (GB_HAND, SICHUAN_HAND)),

@@ -417,6 +417,7 @@ JSON_VALUES = st.recursive(
 INPUT_LINES = st.lists(st.one_of(JSON_VALUES.map(lambda v: json.dumps(v).encode()),
                                  st.binary(max_size=24).map(lambda b: b.replace(b"\n", b"")),
                                  st.sampled_from([b"[", b"{", b"]", b"", b"  ", b"[\r",
+                                                  b"\xff", b'{"a": 1,',
                                                   b"\xef\xbb\xbf[1]", b"9" * 5000])),
                        min_size=1, max_size=8)
 

@@ -221,14 +221,14 @@ def _state(text: str):
         return _BAD, ValueError(f"invalid JSON: {exc}")
 
 
-def read_items(reader: LineReader, text: bool = False
+def read_items(reader: LineReader, as_text: bool = False
                ) -> Tuple[bool, Iterator[Optional[Item]]]:
     """``(several, items)``, the items read lazily (with :data:`IDLE` between them when
     standard input has nothing ready). ``several`` is False for an input holding exactly
     one JSON value that is no list: its one item is its text (str), for the caller's own
-    reader to word its errors. ``text``: the items of JSON lines (after the first) are
+    reader to word its errors. ``as_text``: the items of JSON lines (after the first) are
     their text too, for a caller whose reader takes JSON text faster than a dict."""
-    reader.as_text = text
+    reader.as_text = as_text
     first = None
     while first is None:
         line = reader.next()
@@ -263,14 +263,16 @@ def read_items(reader: LineReader, text: bool = False
                 break
             try:
                 held.append((line[0], decode(line[0], line[1])))
-            except ValueError:
+            except ValueError as exc:  # not UTF-8: a bad line among the held ones
+                held.append((line[0], exc))
                 state = _BAD
                 break
             if held[-1][1].rstrip()[-1:] in ("}", "]"):  # where a value may end
                 text = "\n".join(t for _, t in held)
                 state, value = _state(text)
         if state != _DONE:  # the first line was a bad line: read every held line alone
-            return True, _jsonl(reader, [(n, parse_line(n, t)) for n, t in held])
+            return True, _jsonl(reader, [(n, t if isinstance(t, Exception) else
+                                          parse_line(n, t)) for n, t in held])
     # one whole value: it is the input if nothing follows it
     follow = reader.next(FIRST_WAIT)
     while follow is not None and follow is not IDLE_LINE and not follow[1].strip():

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from ..errors import InvalidContextError, MahjongError
 from ._items import add_style

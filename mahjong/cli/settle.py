@@ -77,7 +77,7 @@ def run(args) -> int:
     try:
         # each line's text goes to the record reader (it reads JSON text straight into
         # its events, faster than json.loads and a dict)
-        several, items = read_items(reader, text=True)
+        several, items = read_items(reader, as_text=True)
         if not several:
             result, dealer = settle_one(next(items)[1], args.option)
             print(json.dumps(settlement_row(result, dealer, args.style), ensure_ascii=False)
