@@ -158,11 +158,26 @@ def test_two_lines_answered_while_stdin_is_held_open(name):
     assert proc.returncode == 0 and proc.rest == b""
 
 
-def test_settle_text_on_a_pipe_answers_the_first_record_at_once():
+def test_settle_text_on_a_pipe_answers_each_record_at_once():
+    """Plain ``settle -`` (text): the first record alone is answered at once, then two
+    more written together, all while standard input stays open."""
+    line = (json.dumps(records()[0]) + "\n").encode()
+
+    def one_answer(proc, number):
+        assert _answer(proc) == f"--- {number}\n".encode()
+        text = b""
+        while not text.startswith(b"next dealer:"):
+            text = _answer(proc)
+            if text.startswith(b"deltas:"):
+                assert text == b"deltas: E(0) -2, S(1) +6, W(2) -1, N(3) -3\n"
+
     with _pipe_to(["settle", "-"]) as proc:
-        proc.stdin.write((json.dumps(records()[0]) + "\n").encode())
-        assert _answer(proc) == b"--- 1\n"
-    assert "deltas: E(0) -2, S(1) +6" in proc.rest.decode()
+        proc.stdin.write(line)
+        one_answer(proc, 1)
+        proc.stdin.write(line + line)
+        one_answer(proc, 2)
+        one_answer(proc, 3)
+    assert proc.returncode == 0 and proc.rest == b""
 
 
 def _peak_memory(argv, warm_argv) -> int:
