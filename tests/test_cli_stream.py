@@ -311,7 +311,7 @@ def test_a_list_over_many_lines_is_a_list_and_a_record_over_many_lines_one_recor
 @pytest.mark.parametrize("first", [
     b"[" * 1000 + b"]" * 1000, b"{" * 50000, b"[" * 50000, b'{"hand": "\xff\xfe"}',
     b"\xef\xbb\xbf\xff", b"9" * 5000, b"[]", b"null", b'"x"', b"{", b"[", b"\x00\x01",
-    b"[1, 2]", b'{"a": 1,', b"[\n"])
+    b"[1, 2]", b'{"a": 1,', b"[\n"], ids=lambda b: repr(b[:12]))
 def test_any_bad_first_line_is_one_bad_line(first, tmp_path, capsys):
     for argv, good, key in ((["settle", "--json"], records()[0], "deltas"),
                             (["score", "--jsonl"], SICHUAN_HAND, "fan")):
