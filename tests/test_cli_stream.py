@@ -389,6 +389,9 @@ def test_rule_set_names_in_any_case(capsys):
     assert code == 0 and json.loads(out)["rules"] == "sichuan"
     code, out, _ = run(["simulate", "--rules", "SiChuan", "--hands", "2", "--json"], capsys)
     assert code == 0 and json.loads(out)["hands"] == 2
+    code, out, _ = run(["gb", "234m567m345p678s2s", "--win", "2s", "--rules", "LianZhong",
+                        "--json"], capsys)
+    assert code == 0 and json.loads(out)["total"] == 9
     for rec in records():                      # a record's "rules" in any case
         shouted = dict(rec, rules=rec["rules"].upper())
         assert settle(shouted).to_dict() == settle(rec).to_dict()

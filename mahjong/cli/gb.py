@@ -81,7 +81,9 @@ def register(subparsers) -> None:
                    help="round (prevalent) wind 圈风 (default E)")
     p.add_argument("--flowers", type=int, default=0, help="flower tiles (0-8)")
     p.add_argument("--rules", choices=("standard", "lianzhong"), default="standard",
-                   help="rule set (default standard; lianzhong adds the 联众 extra fans)")
+                   type=str.lower,
+                   help="rule set, any case (default standard; lianzhong adds the 联众 extra "
+                        "fans)")
     for flag, text in (("heavenly", "天和"), ("earthly", "地和"), ("first-round", "人和"),
                        ("heavenly-ready", "天听")):
         p.add_argument(f"--{flag}", action="store_true", help=f"{text} (--rules lianzhong)")
