@@ -180,13 +180,18 @@ class RuleOptions:
 
     @classmethod
     def describe(cls) -> List[Dict[str, Any]]:
-        """One row per option: name, default, choices, rule, doc (for docs and ``--help``)."""
+        """One row per option: name, default, choices, rule, doc, and the ``kind`` of value
+        (``"int"``, ``"bool"`` ... or None) with its ``minimum`` (for docs, ``--help`` and
+        ``mahjong rules``)."""
         rows = []
         for f in dataclasses.fields(cls):
             if f.init:
+                kind = f.metadata.get("kind")
                 rows.append({"name": f.name, "default": f.default,
                              "choices": f.metadata.get("choices"),
-                             "rule": f.metadata.get("rule", ""), "doc": f.metadata.get("doc", "")})
+                             "rule": f.metadata.get("rule", ""), "doc": f.metadata.get("doc", ""),
+                             "kind": None if kind is None else kind.__name__,
+                             "minimum": f.metadata.get("minimum")})
         return rows
 
 
@@ -366,11 +371,16 @@ def available_rulesets() -> List[str]:
 
 
 def ruleset_info(name: str) -> RuleSetInfo:
-    """The registry entry of a rule set (a :class:`MahjongError` names the known ones)."""
-    if not isinstance(name, str) or name not in _REGISTRY:
+    """The registry entry of a rule set, its name in any case (``"Sichuan"`` is
+    ``"sichuan"``; the entry's ``name`` is the registered spelling); a
+    :class:`MahjongError` names the known ones."""
+    info = _REGISTRY.get(name) if isinstance(name, str) else None
+    if info is None and isinstance(name, str) and len(name) <= 64:
+        info = _REGISTRY.get(name.lower())
+    if info is None:
         raise MahjongError(f"unknown rule set {show(name)}; available: "
                            f"{', '.join(available_rulesets())}")
-    return _REGISTRY[name]
+    return info
 
 
 def get_ruleset(name: str):
@@ -397,6 +407,8 @@ def settle(record, rules=None) -> Settlement:
         info = ruleset_info(rec.rules)
     except MahjongError as exc:
         raise InvalidRecordError(f"record: 'rules': {exc}") from None
+    if rec.rules != info.name:  # the name in another case: the record as if spelled so
+        rec = HandRecord.from_json(dict(rec.to_json(), rules=info.name))
     if rec.seats != info.seats:
         raise InvalidRecordError(f"record: seats is {rec.seats}, but {info.name} is played "
                                  f"by {info.seats}")

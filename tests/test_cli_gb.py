@@ -86,7 +86,7 @@ def test_waits(capsys):
 
 @pytest.mark.parametrize("argv, words", [
     (["gb", "123m456p789s1112z", "--win", "3z"], "not a winning hand"),
-    (["gb", "123m456p789s111z", "--win", "2z"], "12 standing tiles"),
+    (["gb", "123m456p789s111z", "--win", "2z"], "12 tiles; expected 13 (before the winning tile) or 14"),
     (["gb", "123m456p789s1112x", "--win", "2z"], "hand: unknown tile token"),
     (["gb", "456p789s1112z", "--melds", "pung:123m", "--win", "2z"], "not a pung"),
     (["gb", "456p789s1112z", "--melds", "22z", "--win", "2z"], "kind:tiles"),

@@ -189,7 +189,11 @@ def test_settlement_and_score_result_format_take_a_style(style):
     assert q.format(style) == restyle(str(q), style)
 
 
-def test_score_points_guobiao_to_its_own_command(capsys):
-    code, _, err = run(["score", "--rules", "guobiao", "123m456p789s1122z", "--win", "1z"],
-                       capsys)
-    assert code == 2 and "mahjong gb HAND --win-tile TILE" in err
+def test_score_scores_guobiao_as_gb_does(capsys):
+    """`score --rules guobiao` is the Guobiao scorer (issue 28), `gb` its short name."""
+    argv = ["123m456p789s1122z", "--win", "1z", "--seat-wind", "E", "--json"]
+    code, out, err = run(["score", "--rules", "guobiao"] + argv, capsys)
+    code_gb, out_gb, _ = run(["gb"] + argv, capsys)
+    assert code == code_gb == 0, err
+    row, gb_row = json.loads(out), json.loads(out_gb)
+    assert row.pop("rules") == "guobiao" and row == gb_row

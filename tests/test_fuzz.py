@@ -410,6 +410,61 @@ def test_the_cli_never_shows_a_traceback(data, tmp_path_factory):
     assert all(rc in (0, 1, 2, None) for _, rc in lines), lines
 
 
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                               max_size=3), max_leaves=8)
+INPUT_LINES = st.lists(st.one_of(JSON_VALUES.map(lambda v: json.dumps(v).encode()),
+                                 st.binary(max_size=24).map(lambda b: b.replace(b"\n", b"")),
+                                 st.sampled_from([b"[", b"{", b"]", b"", b"  ", b"[\r",
+                                                  b"\xff", b'{"a": 1,',
+                                                  b"\xef\xbb\xbf[1]", b"9" * 5000])),
+                       min_size=1, max_size=8)
+
+
+@FUZZ
+@given(lines=INPUT_LINES)
+def test_the_cli_reader_answers_every_line_of_json_lines(lines, tmp_path_factory):
+    """Any bytes as the input of ``settle``/``score``: the reader never fails but with a
+    MahjongError, and JSON lines (a first line that is a value alone, more lines after it)
+    get one item per non-blank line, numbered by line, in order."""
+    from mahjong.cli._items import IDLE, LineReader, read_items
+
+    path = tmp_path_factory.mktemp("reader") / "in.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    reader = LineReader(str(path))
+    try:
+        several, items = read_items(reader)
+        got = [item for item in items if item is not IDLE]
+    finally:
+        reader.close()
+    numbered = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
+    if len(numbered) < 2:
+        return
+    first = numbered[0][1]
+    try:
+        json.loads(first.decode("utf-8").lstrip("\ufeff"))
+    except ValueError:
+        return
+    assert several and [n for n, _ in got] == [n for n, _ in numbered]
+
+
+@FUZZ
+@given(values=st.lists(JSON_VALUES, max_size=6), indent=st.sampled_from([None, 1, 2]))
+def test_the_cli_reader_reads_a_list_over_any_lines(values, indent, tmp_path_factory):
+    from mahjong.cli._items import IDLE, LineReader, read_items
+
+    path = tmp_path_factory.mktemp("reader") / "list.json"
+    path.write_text(json.dumps(values, indent=indent), encoding="utf-8")
+    reader = LineReader(str(path))
+    try:
+        several, items = read_items(reader)
+        got = [item for item in items if item is not IDLE]
+    finally:
+        reader.close()
+    assert several and got == list(enumerate(values, 1))
+
+
 def test_score_values_stay_exact():
     # the largest base and the highest 番 a Sichuan hand reaches stay exact in the batch
     hands = mahjong.tile_counts("11m22m3333m55m66m77m")[None]

@@ -17,7 +17,9 @@ Targets: ``tiles`` (tile strings through the analysis and ``Hand.parse``), ``sco
 (hands, melds and circumstances through every room's ``score``), ``records`` (bytes as a
 hand record, and mutations of the golden records, through ``settle``), ``batch`` (bytes as
 count arrays, flags and threads through the batch entry points, batch checked against
-scalar), ``options`` (decoded JSON as every room's options), ``all`` (one of them per input).
+scalar), ``options`` (decoded JSON as every room's options), ``cli_input`` (bytes as the
+input file of ``mahjong settle`` and ``score --jsonl``, through the streaming reader),
+``all`` (one of them per input).
 Every flag after the target goes to libFuzzer (``-help=1`` lists them).
 """
 from __future__ import annotations
@@ -187,8 +189,33 @@ def options(fdp):
     _quiet(rules.from_mapping, given)
 
 
+def cli_input(fdp):
+    """Bytes as the input file of ``mahjong settle`` / ``score --jsonl`` (the streaming
+    reader): items come out, or a MahjongError; JSON lines get one item per line."""
+    import tempfile
+
+    from mahjong.cli._items import IDLE, LineReader, read_items
+
+    data = fdp.ConsumeBytes(fdp.ConsumeIntInRange(0, 4096))
+    with tempfile.NamedTemporaryFile(suffix=".jsonl") as f:
+        f.write(data)
+        f.flush()
+        reader = _quiet(LineReader, f.name)
+        if isinstance(reader, MahjongError):
+            return
+        try:
+            out = _quiet(read_items, reader)
+            if not isinstance(out, MahjongError):
+                several, items = out
+                got = [item for item in items if item is not IDLE]
+                if not several and len(got) != 1:
+                    raise AssertionError(f"one value read as {len(got)} items")
+        finally:
+            reader.close()
+
+
 TARGETS = {"tiles": tiles, "scores": scores, "records": records, "batch": batch,
-           "options": options}
+           "options": options, "cli_input": cli_input}
 
 
 def main():

@@ -8,13 +8,17 @@ and ``mahjong --help`` answer at once.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import sys
 from typing import List, Optional
 
 from ..errors import MahjongError
 
-SUBCOMMANDS = ("analyze", "gb", "score", "settle", "simulate", "match", "stats")
+SUBCOMMANDS = ("analyze", "gb", "rules", "score", "settle", "simulate", "match", "stats")
+#: errno values of a write that failed (a full disk, a file too big, an I/O error)
+_WRITE_ERRORS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EFBIG", "EDQUOT", "EIO")
+                          if hasattr(errno, name))
 
 
 def _version() -> str:
@@ -42,13 +46,62 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.command is None:  # bare `mahjong`: the overview of the commands
         parser.print_help()
         return 0
+    restore = _terminate_cleanly()
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        return code
     except MahjongError as exc:
         print(f"mahjong {args.command}: error: {exc}", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # e.g. `mahjong gb --jsonl big.jsonl | head`
+    except BrokenPipeError:  # e.g. `mahjong gb --jsonl big.jsonl | head`: end quietly
+        _drop_stdout()
         return 0
+    except OSError as exc:  # e.g. `mahjong settle f.jsonl > /dev/full`
+        if exc.filename is None and exc.errno in _WRITE_ERRORS:
+            _drop_stdout()
+            message = f"cannot write standard output: {exc.strerror}"
+        else:
+            message = f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
+        print(f"mahjong {args.command}: error: {message}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"mahjong {args.command}: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        restore()
+
+
+def _drop_stdout() -> None:
+    """Standard output goes to /dev/null from here on: what could not be written is not
+    written again (and reported again) when the interpreter flushes it at exit."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _terminate_cleanly():
+    """SIGTERM (``timeout``, ``kill``) ends a command as an interrupt does, through its
+    clean-up (a half-written ``--out`` file is removed); returns the undo."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    try:
+        old = signal.signal(signal.SIGTERM, stop)
+    except (ValueError, OSError, AttributeError):
+        return lambda: None
+    return lambda: signal.signal(signal.SIGTERM, old)
 
 
 def deprecated(old: str, new: str) -> None:

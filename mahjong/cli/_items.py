@@ -1,73 +1,404 @@
-"""Reading several inputs for ``mahjong settle`` and ``mahjong score``: a file (or ``-``,
-standard input) holding one JSON object, a JSON list of objects, or JSON lines (one object
-per line, as ``mahjong gb --jsonl`` reads). Each item comes with its number (the line for
-JSON lines, the position from 1 for a list) and either the decoded object or the error that
-kept it from being read: one bad line never stops the run."""
+"""Reading several inputs for ``mahjong settle``, ``mahjong score`` and ``mahjong gb``: a
+file (or ``-``, standard input) holding one JSON object, a JSON list of objects, or JSON
+lines (one object per line). The input is read as it comes, never held whole: each item
+comes with its number (the line for JSON lines, the position from 1 for a list) and either
+the decoded object or the error that kept it from being read; one bad line never stops the
+run.
+
+The format is decided by the content, not by a first character: the input is one JSON
+value when its first line begins a value that ends where the input ends (a record or a list
+written over one line or several); otherwise it is JSON lines, whatever its first line
+holds (a first line that is a JSON list, or not JSON at all, is one bad line). A file whose
+first line opens a list over several lines is read through once, a value at a time, to know
+(constant memory); standard input from a pipe is read once, as it comes: such a list is
+read until its text breaks off, the break is reported at its line, and the lines after it
+are read as JSON lines.
+
+Reading standard input from a pipe, the reader reports when no more bytes are ready
+(:data:`IDLE`): the commands then flush what they answered, so a program feeding one line at
+a time (a game server) gets each answer at once.
+"""
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
-from typing import Any, List, Tuple, Union
+from collections import deque
+from typing import Any, Iterator, Optional, Tuple, Union
 
 from ..errors import InvalidRecordError
 from .._syntax import STYLES  # mahjong.tiles.STYLES, without loading numpy
 
-
-def read_bytes(path: str) -> bytes:
-    if path == "-":
-        stream = getattr(sys.stdin, "buffer", None)
-        return stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except OSError as exc:
-        raise InvalidRecordError(f"cannot read {path}: {exc.strerror}") from None
-
+READ_SIZE = 1 << 16  # bytes read at a time
+#: what the readers yield when standard input has no more bytes ready (time to flush)
+IDLE = None
+#: how long the reader waits, after a first value, for more input before it takes the input
+#: for a stream of JSON lines (``echo '{...}' | mahjong settle -`` is one record)
+FIRST_WAIT = 0.2
 
 Item = Tuple[int, Union[Any, Exception]]
 
 
-def read_items(data: bytes) -> Tuple[bool, List[Item]]:
-    """``(several, items)``: ``several`` is False for a file holding exactly one JSON
-    object (it is then returned undecoded, as bytes, for the caller's own reader to word
-    its errors)."""
-    from .gb import _decode
+class LineReader:
+    """The lines (``\n``-ended bytes, a ``\r\n`` end kept for :func:`decode` to drop) of
+    a file or of standard input, read in blocks of :data:`READ_SIZE` as they are asked
+    for. ``size`` is the input's size in bytes when it is known (a regular file), and
+    ``consumed`` the bytes read so far (for a progress bar)."""
 
-    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
-    stripped = body.lstrip()
-    if stripped.startswith(b"["):
+    def __init__(self, path: str):
+        self.path = path
+        self.number = 0
+        self.consumed = 0
+        self.size: Optional[int] = None
+        self._lines: deque = deque()
+        self._pending = b""
+        self._eof = False
+        self._fd: Optional[int] = None    # polled for readiness (pipes and terminals)
+        self._close = None
+        self._text = False
+        self._start: Optional[int] = None  # where a regular file's reading began
+        self.as_text = False  # read_items(text=True): JSON lines given as text
+        if path == "-":
+            stdin = sys.stdin
+            if stdin is None or getattr(stdin, "closed", False):
+                raise InvalidRecordError("cannot read standard input: it is closed")
+            stream = getattr(stdin, "buffer", None)
+            if stream is None:  # a text stream (tests, embedded interpreters)
+                self._stream, self._text = stdin, True
+                return
+            self._stream = stream
+            self._read = getattr(stream, "read1", stream.read)
+            try:
+                info = os.fstat(stream.fileno())
+            except (OSError, ValueError, AttributeError):
+                return
+            if stat.S_ISREG(info.st_mode):
+                self.size = info.st_size
+                try:
+                    self._start = stream.tell()
+                except (OSError, ValueError):
+                    pass
+            else:
+                self._fd = stream.fileno()
+            return
         try:
-            items = json.loads(body.decode("utf-8"))
-        except (ValueError, RecursionError) as exc:
-            raise InvalidRecordError(f"the input starts with '[' but is not a JSON list: "
-                                     f"{exc}") from None
-        if not isinstance(items, list):
-            raise InvalidRecordError("the input is not a JSON list")
-        return True, [(i, item) for i, item in enumerate(items, 1)]
-    lines = [(n, line) for n, line in enumerate(body.split(b"\n"), 1) if line.strip()]
-    if len(lines) <= 1 or _one_value(body):
-        return False, [(1, body)]
-    out: List[Item] = []
-    for number, raw in lines:
+            f = open(path, "rb")
+            info = os.fstat(f.fileno())
+        except OSError as exc:
+            raise InvalidRecordError(f"cannot read {path}: {exc.strerror}") from None
+        self._stream, self._read, self._close = f, f.read, f.close
+        if stat.S_ISREG(info.st_mode):
+            self.size = info.st_size
+            self._start = 0
+        else:  # a named pipe, /dev/stdin ...
+            self._fd = f.fileno()
+
+    @property
+    def can_rewind(self) -> bool:
+        return self._start is not None
+
+    def rewind(self) -> None:
+        """Read again from the start (a regular file only)."""
+        self._stream.seek(self._start)
+        self.number = self.consumed = 0
+        self._lines.clear()
+        self._pending = b""
+        self._eof = False
+
+    def close(self) -> None:
+        if self._close is not None:
+            self._close()
+
+    def _ready(self, timeout: float) -> bool:
+        if self._fd is None:
+            return True
+        import select
+
         try:
-            text = _decode(number, raw)
-            out.append((number, json.loads(text)))
-        except RecursionError:
-            out.append((number, ValueError("invalid JSON: nested too deeply")))
-        except json.JSONDecodeError as exc:
-            out.append((number, ValueError(f"invalid JSON: {exc.msg} at column {exc.colno}")))
-        except ValueError as exc:
-            out.append((number, exc))
-    return True, out
+            return bool(select.select([self._fd], [], [], timeout)[0])
+        except (OSError, ValueError):
+            return True
+
+    def _fill(self) -> None:
+        if self._text:
+            line = self._stream.readline()
+            if not line:
+                self._eof = True
+                return
+            data = line.encode("utf-8", "surrogateescape")
+        else:
+            try:
+                data = self._read(READ_SIZE)
+            except OSError as exc:
+                raise InvalidRecordError(f"cannot read {self.path if self.path != '-' else 'standard input'}: "
+                                         f"{exc.strerror}") from None
+            if not data:
+                self._eof = True
+                return
+        self.consumed += len(data)
+        *lines, self._pending = (self._pending + data).split(b"\n")
+        self._lines.extend(lines)
+
+    def next(self, wait: Optional[float] = None):
+        """The next ``(number, raw bytes)``, None at the end of the input, or
+        :data:`IDLE` (with ``wait`` seconds given: after waiting that long) when the input
+        has no line ready."""
+        while not self._lines:
+            if self._eof:
+                if self._pending:
+                    line, self._pending = self._pending, b""
+                    self.number += 1
+                    return self.number, line
+                return None
+            if wait is not None and not self._ready(wait):
+                return IDLE_LINE
+            self._fill()
+        self.number += 1
+        return self.number, self._lines.popleft()
 
 
-def _one_value(body: bytes) -> bool:
-    """True when the whole input is one JSON value (a record written over several lines)."""
+IDLE_LINE = (0, None)  # LineReader.next: nothing ready
+
+
+def decode(number: int, raw: Any) -> str:
+    """The text of one line (raises ValueError naming the first byte that is not UTF-8);
+    a ``\r`` line end is dropped, and a UTF-8 byte order mark at the start of line 1."""
+    if isinstance(raw, bytes):
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column "
+                             f"{exc.start + 1}") from None
+    else:
+        text = raw[:-1] if raw.endswith("\r") else raw
+    return text.lstrip("\ufeff") if number == 1 else text
+
+
+def lines(reader: LineReader) -> Iterator[Tuple[int, Any]]:
+    """Every ``(number, raw)`` line, and :data:`IDLE_LINE` whenever standard input has no
+    more bytes ready."""
+    while True:
+        line = reader.next(0)
+        if line is IDLE_LINE:
+            yield line
+            line = reader.next()
+        if line is None:
+            return
+        yield line
+
+
+def parse_line(number: int, raw: Any) -> Any:
+    """The JSON value of one line, or the ValueError that says why it is none."""
     try:
-        json.loads(body.decode("utf-8"))
-    except (ValueError, RecursionError):
-        return False
-    return True
+        return json.loads(decode(number, raw))
+    except RecursionError:
+        return ValueError("invalid JSON: nested too deeply")
+    except json.JSONDecodeError as exc:
+        return ValueError(f"invalid JSON: {exc.msg} at column {exc.colno}")
+    except ValueError as exc:
+        return exc
+
+
+_MORE, _DONE, _BAD = "more", "done", "bad"
+
+
+def _state(text: str):
+    """``(state, value or error)`` of JSON text that may go on over further lines: done
+    (one whole value), more (a value cut at the end of the text: a line of it never ends
+    inside a string) or bad."""
+    try:
+        return _DONE, json.loads(text)
+    except RecursionError:
+        return _BAD, ValueError("invalid JSON: nested too deeply")
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()):
+            return _MORE, None
+        return _BAD, ValueError(f"invalid JSON: {exc.msg} at column {exc.colno}")
+    except ValueError as exc:  # e.g. a number of more digits than int() takes
+        return _BAD, ValueError(f"invalid JSON: {exc}")
+
+
+def read_items(reader: LineReader, as_text: bool = False
+               ) -> Tuple[bool, Iterator[Optional[Item]]]:
+    """``(several, items)``, the items read lazily (with :data:`IDLE` between them when
+    standard input has nothing ready). ``several`` is False for an input holding exactly
+    one JSON value that is no list: its one item is its text (str), for the caller's own
+    reader to word its errors. ``as_text``: the items of JSON lines (after the first) are
+    their text too, for a caller whose reader takes JSON text faster than a dict."""
+    reader.as_text = as_text
+    first = None
+    while first is None:
+        line = reader.next()
+        if line is None:
+            return True, iter(())
+        try:
+            text = decode(line[0], line[1])
+        except ValueError as exc:
+            return True, _jsonl(reader, [(line[0], exc)])
+        if text.strip():
+            first = (line[0], text)
+    number, text = first
+    state, value = _state(text)
+    if state == _BAD:
+        return True, _jsonl(reader, [(number, value)])
+    if state == _MORE:
+        if text.lstrip().startswith("["):
+            if not reader.can_rewind:  # a pipe: read as a list, reported where it breaks
+                return True, _list(reader, number, text)
+            # a file: is it one list? read it through once (a value at a time) to know
+            whole = not any(item is _BROKEN for item in _list(reader, number, text, True))
+            reader.rewind()
+            if not whole:
+                return True, _jsonl(reader, [])
+            while reader.next()[0] < number:  # back to the list's first line
+                pass
+            return True, _list(reader, number, text)
+        held = [(number, text)]
+        while state == _MORE:
+            line = reader.next()
+            if line is None:
+                break
+            try:
+                held.append((line[0], decode(line[0], line[1])))
+            except ValueError as exc:  # not UTF-8: a bad line among the held ones
+                held.append((line[0], exc))
+                state = _BAD
+                break
+            if held[-1][1].rstrip()[-1:] in ("}", "]"):  # where a value may end
+                text = "\n".join(t for _, t in held)
+                state, value = _state(text)
+        if state != _DONE:  # the first line was a bad line: read every held line alone
+            return True, _jsonl(reader, [(n, t if isinstance(t, Exception) else
+                                          parse_line(n, t)) for n, t in held])
+    # one whole value: it is the input if nothing follows it
+    follow = reader.next(FIRST_WAIT)
+    while follow is not None and follow is not IDLE_LINE and not follow[1].strip():
+        follow = reader.next(FIRST_WAIT)
+    if follow is None:
+        if isinstance(value, list):
+            return True, iter(list(enumerate(value, 1)))
+        return False, iter([(1, text)])
+    head = [(number, value)]
+    if follow is not IDLE_LINE:
+        head.append((follow[0], parse_line(*follow)))
+    return True, _jsonl(reader, head)
+
+
+def _jsonl(reader: LineReader, head) -> Iterator[Optional[Item]]:
+    yield from head
+    if reader.as_text:  # each line's text, for the caller's own JSON reader
+        for number, raw in lines(reader):
+            if raw is None:
+                yield IDLE
+            elif raw.strip():
+                try:
+                    yield number, decode(number, raw)
+                except ValueError as exc:
+                    yield number, exc
+        return
+    for number, raw in lines(reader):
+        if raw is None:
+            yield IDLE
+        elif raw.strip():
+            yield number, parse_line(number, raw)
+
+
+_BROKEN = object()  # _list(probe=True): the input is not one JSON list
+
+
+def _list(reader: LineReader, number: int, text: str,
+          probe: bool = False) -> Iterator[Optional[Item]]:
+    """The items of a JSON list written over several lines, each decoded as soon as its
+    text is read (the list is never held whole). Where the list's text breaks off, one
+    error is reported and the rest is read as JSON lines, from the line where it broke
+    when the break is at that line's start. ``probe``: the items, then :data:`_BROKEN`
+    if the input is anything but this one list (it breaks, or text follows it)."""
+    import re
+
+    space = re.compile(r"\s*")
+    decoder = json.JSONDecoder()
+    buf = text[text.index("[") + 1:]
+    pos = 0
+    position = 0
+    expect_value = True  # after "[" or ","
+    line = (number, text)   # the last line read, and where it starts in buf
+    line_start = -1
+
+    def more() -> bool:
+        """Read the next line onto the text; False at the end of the input."""
+        nonlocal buf, pos, line, line_start
+        got = reader.next()
+        if got is None:
+            return False
+        rest = buf[pos:]
+        buf, pos = rest + "\n" + decode_or_blank(*got), 0
+        line, line_start = got, len(rest) + 1
+        return True
+
+    def broken(message: str):
+        """The error item, then the rest as JSON lines (the last line read among them
+        when the list broke at its start)."""
+        if probe:
+            return iter([_BROKEN])
+        err = ValueError(f"line {line[0]}: the JSON list that starts on line {number} "
+                         f"breaks off here: {message}")
+        head = [(position + 1, err)]
+        if line_start >= 0 and buf[line_start:pos].strip() == "" and line[0] != number:
+            head.append((line[0], parse_line(*line)))
+        return _jsonl(reader, head)
+
+    while True:
+        pos = space.match(buf, pos).end()
+        if pos >= len(buf):
+            if not more():
+                yield from broken("the input ends before its ']'")
+                return
+            continue
+        if buf[pos] == "]" and (expect_value is None or (expect_value and position == 0)):
+            rest = buf[pos + 1:]
+            tail = [(line[0], ValueError(f"line {line[0]}: text after the JSON list's ']'"))
+                    ] if rest.strip() else []
+            if probe:
+                if tail or any(raw is not None and raw.strip() for _, raw in lines(reader)):
+                    yield _BROKEN
+                return
+            yield from _jsonl(reader, tail)
+            return
+        if expect_value:
+            try:
+                value, end = decoder.raw_decode(buf, pos)
+            except RecursionError:
+                yield from broken("nested too deeply")
+                return
+            except json.JSONDecodeError as exc:
+                if exc.pos >= len(buf.rstrip()) and more():  # cut at a line's end: read on
+                    continue
+                yield from broken(exc.msg)
+                return
+            except ValueError as exc:
+                yield from broken(str(exc))
+                return
+            position += 1
+            yield position, value
+            pos = end
+            expect_value = None
+        elif buf[pos] == ",":
+            pos += 1
+            expect_value = True
+        else:
+            yield from broken(f"expected ',' or ']', found {buf[pos]!r}")
+            return
+
+
+def decode_or_blank(number: int, raw: Any) -> str:
+    """:func:`decode`, with a line that is not UTF-8 read as a character JSON refuses."""
+    try:
+        return decode(number, raw)
+    except ValueError:
+        return "\x00"
 
 
 def joined_hand(words) -> "str | None":
@@ -102,12 +433,73 @@ def styled(row: Any, style: str) -> Any:
     return row
 
 
-def write_row(row: Any, as_json: bool, number: int, several: bool) -> None:
-    """One output: a JSON line, or text under a ``--- N`` header when there are several."""
-    if as_json:
-        print(json.dumps(row, ensure_ascii=False) if not isinstance(row, str) else row,
-              flush=several)
-        return
-    if several:
-        print(f"--- {number}")
-    print(row, flush=several)
+def progress_bar(args, reader: Optional[LineReader], unit: str = "lines"):
+    """A tqdm bar on standard error when it is a terminal (and tqdm is installed), else
+    None: quiet when piped or redirected. With the input's size known (a file) it counts
+    bytes, so it has a total and an ETA; the items answered show beside it."""
+    if getattr(args, "no_progress", False) or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    if reader is not None and reader.size:
+        bar = tqdm(total=reader.size, unit="B", unit_scale=True, unit_divisor=1024,
+                   file=sys.stderr, mininterval=0.5)
+    else:
+        bar = tqdm(unit=" " + unit, file=sys.stderr, mininterval=0.5)
+    bar.unit_items = unit  # the items counted beside a byte total
+    bar.items_done = 0
+    return bar
+
+
+class Answers:
+    """The answers of a streaming command, written to standard output in order: flushed
+    whenever the input has nothing more ready (a pipe fed line by line gets each answer at
+    once) and at the end, with the progress bar (if any) moved on."""
+
+    def __init__(self, args, reader: Optional[LineReader], unit: str = "lines"):
+        self.out = sys.stdout
+        self.reader = reader
+        self.bar = progress_bar(args, reader, unit)
+        self._seen = 0
+
+    def write(self, text: str) -> None:
+        self.out.write(text)
+        self.out.write("\n")
+
+    def done(self, n: int = 1) -> None:
+        """``n`` more items answered (the bar moves on)."""
+        bar = self.bar
+        if bar is None:
+            return
+        if self.reader is not None and self.reader.size:
+            consumed = self.reader.consumed
+            bar.items_done += n
+            bar.postfix = f"{bar.items_done} {bar.unit_items}"
+            bar.update(min(consumed, self.reader.size) - self._seen)
+            self._seen = min(consumed, self.reader.size)
+        else:
+            bar.update(n)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+    @property
+    def can_rewind(self) -> bool:
+        return self._start is not None
+
+    def rewind(self) -> None:
+        """Read again from the start (a regular file only)."""
+        self._stream.seek(self._start)
+        self.number = self.consumed = 0
+        self._lines.clear()
+        self._pending = b""
+        self._eof = False
+
+    def close(self) -> None:
+        try:
+            self.out.flush()
+        finally:
+            if self.bar is not None:
+                self.bar.close()

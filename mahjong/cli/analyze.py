@@ -1,5 +1,6 @@
-"""``mahjong analyze``: shanten per form, useful tiles with unseen counts, and for a
-14 - 3m tile hand the discard table.
+"""``mahjong analyze``: shanten per form, useful tiles with unseen counts, and the waits
+of a hand that is one tile short of complete (13 tiles, a meld counted as 3) or the
+discard table of a hand holding the extra tile (14).
 
 Examples::
 
@@ -32,8 +33,9 @@ _MELD_HELP = ("a meld as KIND:TILES (kind chow, pung, kong or concealed_kong), [
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "analyze", help="shanten, useful tiles, waits and discards of a hand",
-        description="Shanten per form, useful tiles with unseen counts, waits, and for a "
-                    "14 - 3m tile hand the discard table.")
+        description="Shanten per form and useful tiles with unseen counts; then the waits "
+                    "of a 13-tile hand, or the discard table of a 14-tile hand (a meld "
+                    "counts as 3 tiles: 11 concealed tiles and one meld make 14).")
     p.add_argument("tiles", nargs="*", metavar="HAND",
                    help="concealed tiles in any notation, e.g. 123m456p789s1122z; melds may "
                         "follow in brackets: \"23m456p789s11z [222p]\"")

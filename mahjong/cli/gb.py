@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from ..errors import InvalidContextError, MahjongError
 from ._items import add_style
@@ -46,14 +46,14 @@ LINE_FIELDS = {
 # Old field names, accepted for this release (a note on stderr once per run).
 LINE_ALIASES = {"win": "win_tile", "last_of_wall": "last_tile"}
 CHUNK = 4096  # lines scored per batch-kernel call
-READ_SIZE = 1 << 16  # bytes read at a time from standard input
 
 
 def register(subparsers) -> None:
     from .._syntax import MELD_SYNTAX
 
     p = subparsers.add_parser(
-        "gb", help="Guobiao (MCR) fans of a hand, a JSON-lines file, or a ready hand's waits",
+        "gb", help="Guobiao (MCR) fans of a hand, a JSON-lines file, or a ready hand's waits "
+                   "(short for `score --rules guobiao`, with --waits)",
         description="Score Guobiao hands. HAND is 13 tiles before the winning tile, or 14 "
                     "with it, in any notation (123m456p..., W1 B2 T3 F1 J1, 🀇🀈, 一万 ...); "
                     "melds may be written inside it in brackets: \"222m88m11z [777z] "
@@ -81,7 +81,9 @@ def register(subparsers) -> None:
                    help="round (prevalent) wind 圈风 (default E)")
     p.add_argument("--flowers", type=int, default=0, help="flower tiles (0-8)")
     p.add_argument("--rules", choices=("standard", "lianzhong"), default="standard",
-                   help="rule set (default standard; lianzhong adds the 联众 extra fans)")
+                   type=str.lower,
+                   help="rule set, any case (default standard; lianzhong adds the 联众 extra "
+                        "fans)")
     for flag, text in (("heavenly", "天和"), ("earthly", "地和"), ("first-round", "人和"),
                        ("heavenly-ready", "天听")):
         p.add_argument(f"--{flag}", action="store_true", help=f"{text} (--rules lianzhong)")
@@ -189,6 +191,9 @@ def run(args) -> int:
                 text = format_tiles([w.tile], style) + text[len(w.name):]
             print(text)
         return 0
+    from .score import check_hand_size
+
+    check_hand_size(concealed, melds)
     tiles, win = standing_tiles(concealed, melds, args.win_tile)
     result = score(tiles, melds, win_tile=win, **kw)
     if args.json:
@@ -206,62 +211,10 @@ def run(args) -> int:
 
 # --- JSON lines -------------------------------------------------------------------------
 
-def _split_lines(read, idle) -> Iterator[Tuple[int, Any]]:
-    """``(number, raw bytes)`` of every line, then ``(0, None)`` each time the input has no
-    more bytes ready (``idle``: the caller writes what it holds, so a program feeding lines
-    one at a time gets each answer). Lines end at ``\n`` only: a lone ``\r`` is kept in
-    the line (JSON reads it as white space), a ``\r\n`` end is dropped, the same for a
-    file and for standard input."""
-    pending = b""
-    number = 0
-    while True:
-        data = read(READ_SIZE)
-        if not data:
-            break
-        pending += data
-        *lines, pending = pending.split(b"\n")
-        for line in lines:
-            number += 1
-            yield number, line
-        if idle:
-            yield 0, None
-    if pending:
-        yield number + 1, pending
-
-
-def _read_lines(path: str) -> Iterator[Tuple[int, Any]]:
-    if path == "-":
-        stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:  # a text stream (tests, embedded interpreters)
-            for number, line in enumerate(sys.stdin, 1):
-                yield number, line.rstrip("\n")
-            return
-        read = getattr(stream, "read1", stream.read)
-        yield from _split_lines(read, idle=True)
-        return
-    try:
-        f = open(path, "rb")
-    except OSError as exc:
-        from ..errors import InvalidRecordError
-        raise InvalidRecordError(f"cannot read {path}: {exc.strerror}") from None
-    with f:
-        yield from _split_lines(f.read, idle=False)
-
-
 def _decode(number: int, raw: Any) -> str:
-    """The text of one line (raises ValueError naming the first byte that is not UTF-8);
-    a UTF-8 byte order mark at the start of line 1 is dropped."""
-    if isinstance(raw, bytes):
-        if raw.endswith(b"\r"):
-            raw = raw[:-1]
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ValueError(f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column "
-                             f"{exc.start + 1}") from None
-    else:
-        text = raw[:-1] if raw.endswith("\r") else raw
-    return text.lstrip("\ufeff") if number == 1 else text
+    from ._items import decode
+
+    return decode(number, raw)
 
 
 def _line_kwargs(text: str, rules: str, aliases_seen: Optional[set] = None) -> Dict[str, Any]:
@@ -285,6 +238,8 @@ def _line_kwargs(text: str, rules: str, aliases_seen: Optional[set] = None) -> D
             obj[new] = obj.pop(old)
             if aliases_seen is not None:
                 aliases_seen.add(old)
+    if "rules" in obj:  # a line of a file that mixes rule sets: Guobiao's are ours
+        _guobiao_line(obj.pop("rules"))
     unknown = sorted(set(obj) - set(LINE_FIELDS))
     if unknown:
         raise ValueError(f"unknown field(s) {unknown}; fields are {sorted(LINE_FIELDS)}")
@@ -309,11 +264,39 @@ def _line_kwargs(text: str, rules: str, aliases_seen: Optional[set] = None) -> D
         except MahjongError as exc:
             raise type(exc)(f"melds[{i}]: {exc}") from None
     kw["melds"] = parsed
+    _check_size(kw["tiles"], parsed)
     if _may_hold_the_win(kw["tiles"], parsed):
         kw["tiles"], kw["win_tile"] = standing_tiles(kw["tiles"], parsed, kw["win_tile"])
     if rules != "standard":
         kw["rules"] = rules
     return kw
+
+
+def _check_size(tiles: Any, melds) -> None:
+    """13 tiles (before the winning tile) or 14 (with it), melds counted as 3; a tenhou
+    string is counted without parsing it."""
+    from ..tiles import _TENHOU_ONLY
+    from .score import check_hand_size
+
+    if type(tiles) is str and _TENHOU_ONLY.fullmatch(tiles):
+        n = len(tiles) - sum(map(tiles.count, "mpsz"))
+        if n + 3 * sum(1 for m in melds if not m.is_single) in (13, 14):
+            return
+    check_hand_size(tiles, melds)
+
+
+def _guobiao_line(rules: Any) -> None:
+    """A line's ``rules`` field: ``guobiao`` (any case) is this command's; another rule set
+    is scored by ``mahjong score --jsonl``, which reads every rule set."""
+    from ..ruleset import ruleset_info
+
+    try:
+        name = ruleset_info(rules).name
+    except MahjongError as exc:
+        raise ValueError(f"rules: {exc}") from None
+    if name != "guobiao":
+        raise ValueError(f"rules: {name!r} lines are scored by `mahjong score --jsonl` (it "
+                         "reads every rule set)")
 
 
 def _may_hold_the_win(tiles: Any, melds) -> bool:
@@ -331,48 +314,36 @@ def _result_row(result, with_decomposition: bool) -> dict:
     return result.to_dict(decomposition=with_decomposition)
 
 
-def _progress(args):
-    """A tqdm bar on standard error when it is a terminal (and tqdm is installed), else
-    None: quiet when piped or redirected."""
-    if args.no_progress or not sys.stderr.isatty():
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return tqdm(unit=" lines", file=sys.stderr, mininterval=0.5)
-
-
 def run_jsonl(args) -> int:
-    """Score every line, in order; standard rules go through the batch kernel in chunks,
-    each chunk written and flushed as soon as it is scored."""
+    """Score every line, in order, as it is read; standard rules go through the batch
+    kernel in chunks, each chunk written as soon as it is scored and flushed whenever the
+    input has nothing more ready (and at the end)."""
     from ..guobiao import score
     from . import deprecated
+    from ._items import Answers, LineReader, lines
 
     failed = False
-    out = sys.stdout
     chunk: List[Tuple[int, Any]] = []
     aliases: set = set()
-    bar = _progress(args)
+    reader = LineReader(args.jsonl)
+    answers = Answers(args, reader, "lines")
 
-    def flush():
+    def answer():
         nonlocal failed
         if not chunk:
             return
         rows = _score_chunk(chunk, args.rules, args.decomposition, score)
         for row in rows:
             failed = failed or "error" in row
-            out.write(json.dumps(row, ensure_ascii=False))
-            out.write("\n")
-        out.flush()
-        if bar is not None:
-            bar.update(len(rows))
+            answers.write(json.dumps(row, ensure_ascii=False))
+        answers.done(len(rows))
         chunk.clear()
 
     try:
-        for number, raw in _read_lines(args.jsonl):
+        for number, raw in lines(reader):
             if raw is None:  # the input has nothing more ready: answer what we hold
-                flush()
+                answer()
+                answers.flush()
                 continue
             try:
                 text = _decode(number, raw)
@@ -382,11 +353,11 @@ def run_jsonl(args) -> int:
             except (ValueError, TypeError, RecursionError) as exc:
                 chunk.append((number, f"line {number}: {exc}"))
             if len(chunk) >= CHUNK:
-                flush()
-        flush()
+                answer()
+        answer()
     finally:
-        if bar is not None:
-            bar.close()
+        answers.close()
+        reader.close()
         for old in sorted(aliases):
             deprecated(f"the JSON field {old!r}", repr(LINE_ALIASES[old]))
     return 1 if failed else 0

@@ -8,11 +8,19 @@ short for ``--win-tile``. Melds go in the hand string in brackets (``[222p]`` pu
 meld syntax of :func:`mahjong.parse_meld`. Huanggang: ``mahjong score --rules huanggang
 "{345m}[888p]234s567s55m" --win-tile 7s --indicator 3p --self-drawn``.
 
+Guobiao hands too: ``mahjong score --rules guobiao 234m567m345p678s2s --win 2s
+--self-drawn --seat-wind N`` (the winds, ``--flowers N`` and ``--fourth-tile`` are Guobiao's;
+``--option lianzhong=true`` adds the 联众 fans). ``mahjong gb`` is the short name of the
+Guobiao command, with its ready-hand ``--waits``.
+
 Many hands: ``mahjong score --jsonl HANDS`` reads one JSON object per line (or a JSON list
 of them): ``{"hand": "...", "win_tile": "9p", "melds": ["[222p]"], "self_drawn": true,
 "options": {"max_fan": 3}}`` with any flag below as a field (and ``indicator``, ``dealer``,
-``flower_indicators``, and ``rules`` to override ``--rules``), and writes one JSON result
-per line, or ``{"error": "line N: ..."}``.
+``flower_indicators``, ``seat_wind``, ``round_wind``, ``flowers``, and ``rules`` to override
+``--rules``: one file may mix rule sets), and writes one JSON result per line, or
+``{"error": "line N: ..."}``. Lines are read and answered one at a time (constant memory;
+each answer is flushed as soon as standard input has nothing more ready, so a program can
+feed it line by line).
 
 Flags a rule set has no use for are refused with its name: ``--ready`` (报听) and
 ``--flower-indicators 5z1p`` (the shown 花牌 tiles) are for ``two_player``, ``--kouting``
@@ -23,16 +31,41 @@ Huanggang's reading and 赖子) in that notation instead of tenhou; ``--json`` r
 """
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any, Dict, List, Tuple
 
 from ..errors import MahjongError
 from ._items import add_style, styled
 
-_FLAGS = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
-          "earthly", "first_round", "ready", "discarder_ready", "kouting")
+# win flags: field / option name -> what --help says of it
+_FLAG_HELP = {
+    "self_drawn": "自摸: won on one's own draw (else on a discard)",
+    "replacement": "杠上开花: self-drawn on a kong's replacement tile",
+    "after_kong": "杠上炮: won on the discard that followed the discarder's kong",
+    "robbing_kong": "抢杠: won on the tile another player added to his pung",
+    "last_tile": "海底: won on the last tile of the wall",
+    "heavenly": "天胡/天和: the dealer's win on his first 14 tiles",
+    "earthly": "地胡/地和: a non-dealer's win on his first draw (or the dealer's first "
+               "discard, as the rule set says)",
+    "first_round": "人和: a win in the first go-around (rule sets that have it)",
+    "ready": "报听: the winner had declared ready (two_player, guiyang)",
+    "discarder_ready": "the discarder had declared ready (guiyang)",
+    "kouting": "扣听: the winner's ready hand was declared and kept hidden (tongcheng)",
+    "fourth_tile": "和绝张: the other three copies of the winning tile were visible "
+                   "(guobiao)",
+    "heavenly_ready": "天听: ready at the deal, declared, then won (guobiao with "
+                      "--option lianzhong=true)",
+}
+_FLAGS = tuple(_FLAG_HELP)
+#: the Guobiao context given by value (field / option name -> --help)
+_GUOBIAO_VALUES = {
+    "seat_wind": "guobiao: the winner's seat wind 门风 (E S W N, 0-3, 东 ...; default E)",
+    "round_wind": "guobiao: the round (prevalent) wind 圈风 (default E)",
+    "flowers": "guobiao: flower tiles shown (0-8), one fan each",
+}
 _LINE_FIELDS = frozenset(("hand", "win_tile", "melds", "rules", "options", "indicator",
-                          "dealer", "flower_indicators") + _FLAGS)
+                          "dealer", "flower_indicators") + _FLAGS + tuple(_GUOBIAO_VALUES))
 
 
 def split_hand(text: str) -> Tuple[str, List[Tuple[str, str]]]:
@@ -70,15 +103,20 @@ def register(subparsers) -> None:
                    help="the hand: 14 tiles with the winning tile, or 13 before it (several "
                         "words are joined: 333p777p99p [222p])")
     p.add_argument("--rules", default="sichuan", metavar="RULES",
-                   help="the rule set: sichuan (default), yunnan, guiyang, huanggang, "
-                        "two_player, tongcheng (mahjong.ruleset.available_rulesets())")
+                   help="the rule set, any case (default sichuan; `mahjong rules` lists "
+                        "them and their options)")
     p.add_argument("--win-tile", "--win", dest="win_tile", metavar="TILE",
                    help="the winning tile (--win for short)")
     p.add_argument("--meld", "--melds", action="append", default=[], metavar="MELDS",
                    help="melds in the one meld syntax, e.g. pung:222p or '[222p] (7777s)' "
                         "(repeatable; kind:tiles, [tiles], {345m}, (7777s), <7z>)")
-    for flag in _FLAGS:
-        p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag)
+    for flag, text in _FLAG_HELP.items():
+        p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag,
+                       help=text)
+    for name, text in _GUOBIAO_VALUES.items():
+        p.add_argument("--" + name.replace("_", "-"), dest=name, default=None,
+                       metavar="N" if name == "flowers" else "WIND",
+                       type=int if name == "flowers" else str, help=text)
     p.add_argument("--flower-indicators", default=None, metavar="TILES",
                    dest="flower_indicators",
                    help="the shown 花牌 tiles, e.g. 5z1p (two_player)")
@@ -88,11 +126,13 @@ def register(subparsers) -> None:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule-set option, e.g. max_fan=3 (repeatable)")
     p.add_argument("--jsonl", metavar="HANDS",
-                   help="score one JSON hand per line of HANDS (or a JSON list; - = stdin)")
+                   help="score one JSON hand per line of HANDS (or a JSON list; - = "
+                        "stdin), each line with its own rules if it names them")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     add_style(p)
     p.add_argument("--no-progress", action="store_true",
-                   help="with --jsonl: no progress bar")
+                   help="with --jsonl: no progress bar (one is shown on a terminal when "
+                        "tqdm is installed)")
     p.set_defaults(func=run)
 
 
@@ -116,19 +156,46 @@ def with_win_tile(concealed: str, melds, win_tile) -> str:
     return concealed
 
 
-def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
-               options=None, flower_indicators=None, indicator=None, dealer=False):
-    """One hand scored by a rule set, with the checks of the command line."""
+def check_hand_size(concealed, melds) -> None:
+    """A hand scored before or after its winning tile: 13 tiles (concealed + 3 per set, a
+    single-tile kong counted 0) or 14; any other count is an error that says so."""
+    from ..errors import InvalidHandError
+    from ..tiles import to_tile_ids
+
+    try:
+        n = len(to_tile_ids(concealed))
+    except (MahjongError, TypeError):  # the scorer words the error
+        return
+    kinds = [m[0] if isinstance(m, tuple) else getattr(m, "kind", None) for m in melds]
+    sets = sum(1 for k in kinds if k not in ("single_kong", "single"))
+    if n + 3 * sets not in (13, 14):
+        what = f"{n} tiles" if not sets else (f"{n} tiles and {sets} meld(s) make "
+                                              f"{n + 3 * sets} (a meld counts 3)")
+        raise InvalidHandError(f"hand: {what}; expected 13 (before the winning tile) or 14 "
+                               "(with it)")
+
+
+@functools.lru_cache(maxsize=None)
+def _accepted(name: str) -> frozenset:
+    """The keyword arguments of a rule set's ``score``."""
     import inspect
 
     from ..ruleset import get_ruleset
+
+    return frozenset(inspect.signature(get_ruleset(name).score).parameters)
+
+
+def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
+               options=None, flower_indicators=None, indicator=None, dealer=False,
+               guobiao_values=None):
+    """One hand scored by a rule set (any registered name, in any case), with the checks of
+    the command line: the result object of the rule set's own ``score``."""
+    from ..ruleset import get_ruleset, ruleset_info
     from ..tiles import to_tile_ids
 
     if win_tile is None:
         raise MahjongError("--win-tile TILE (the winning tile) is required")
-    if rules_name == "guobiao":  # its context (winds, flowers, 和绝张) has its own command
-        raise MahjongError("rules guobiao: score Guobiao hands with `mahjong gb HAND "
-                           "--win-tile TILE` (or `mahjong gb --jsonl`)")
+    rules_name = ruleset_info(rules_name).name
     module = get_ruleset(rules_name)
     concealed, melds = split_hand(hand)
     from .._syntax import MELD_SYNTAX
@@ -142,6 +209,10 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
             raise InvalidHandError(f"--meld {text!r}: expected KIND:TILES, e.g. pung:222p, "
                                    f"or {MELD_SYNTAX} ({exc})") from None
     flags = dict(flags or {})
+    values = {k: v for k, v in (guobiao_values or {}).items() if v is not None}
+    if values and rules_name != "guobiao":
+        raise MahjongError(f"--{next(iter(values)).replace('_', '-')} applies to rules "
+                           f"guobiao, not {rules_name}")
     if rules_name == "sichuan":
         flags.pop("first_round", None)
     if rules_name == "huanggang":
@@ -154,7 +225,7 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
         flags.update(indicator=indicator, dealer=dealer)
     elif indicator is not None or dealer:
         raise MahjongError(f"--indicator and --dealer are Huanggang options, not {rules_name}")
-    accepted = inspect.signature(module.score).parameters
+    accepted = _accepted(rules_name)
     for f in list(flags):
         if f not in accepted:
             if flags.pop(f):
@@ -164,9 +235,54 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
         if "flower_indicators" not in accepted:
             raise MahjongError(f"--flower-indicators does not apply to rules {rules_name}")
         flags["flower_indicators"] = to_tile_ids(flower_indicators)
+    rules = module.Rules.from_mapping(options or {})
+    if rules_name == "guobiao":
+        return _score_guobiao(module, rules, concealed, melds, win_tile, flags, values)
     concealed = with_win_tile(concealed, melds, win_tile)
-    return module.score(concealed, melds, win_tile=win_tile,
-                        rules=module.Rules.from_mapping(options or {}), **flags)
+    return module.score(concealed, melds, win_tile=win_tile, rules=rules, **flags)
+
+
+def _score_guobiao(guobiao, rules, concealed, melds, win_tile, flags, values):
+    """A Guobiao hand through :func:`mahjong.guobiao.score`: 13 or 14 tiles; the 联众 fans
+    with the option ``lianzhong``."""
+    from ..hand import standing_tiles
+
+    check_hand_size(concealed, melds)
+    if rules.lianzhong:
+        from ..guobiao.lianzhong import LianzhongOptions
+
+        flags.update(rules="lianzhong",
+                     options=LianzhongOptions(rules.sifang_dafa_stacks_ziyise))
+    else:
+        extra = [f for f in ("heavenly", "earthly", "first_round", "heavenly_ready")
+                 if flags.pop(f, False)]
+        if extra:
+            raise MahjongError(f"--{extra[0].replace('_', '-')} is a 联众 fan: add --option "
+                               "lianzhong=true")
+    for name in ("seat_wind", "round_wind"):
+        value = values.get(name)
+        if isinstance(value, str) and value.isascii() and value.isdigit():
+            values[name] = int(value)
+    tiles, win = standing_tiles(concealed, melds, win_tile)
+    return guobiao.score(tiles, melds, win_tile=win, **flags, **values)
+
+
+def result_row(result, style: str) -> dict:
+    """The JSON row of a scored hand (a regional :class:`ScoreResult` or a Guobiao one,
+    which gets its ``rules`` beside its fans)."""
+    if hasattr(result, "fans"):  # Guobiao
+        row = {"rules": "guobiao"}
+        row.update(result.to_dict(style=style))
+        return row
+    return styled(result.to_dict(), style)
+
+
+def result_text(result, style: str) -> str:
+    if hasattr(result, "fans"):
+        from ..tiles import restyle
+
+        return restyle(str(result), style)
+    return result.format(style)
 
 
 def run(args) -> int:
@@ -182,15 +298,16 @@ def run(args) -> int:
     options: Dict[str, Any] = dict(parse_option(o) for o in args.option)
     result = score_hand(args.rules, args.hand, args.win_tile, args.meld,
                         {f: getattr(args, f) for f in _FLAGS}, options, args.flower_indicators,
-                        args.indicator, args.dealer)
+                        args.indicator, args.dealer,
+                        {k: getattr(args, k) for k in _GUOBIAO_VALUES})
     if args.json:
-        print(json.dumps(styled(result.to_dict(), args.style), ensure_ascii=False))
+        print(json.dumps(result_row(result, args.style), ensure_ascii=False))
     else:
-        print(result.format(args.style))
+        print(result_text(result, args.style))
     return 0
 
 
-def _line_result(obj: Any, args) -> dict:
+def _line_result(obj: Any, args, options: Dict[str, Any]) -> dict:
     if not isinstance(obj, dict):
         raise ValueError(f"expected a JSON object, got {type(obj).__name__}")
     unknown = sorted(set(obj) - _LINE_FIELDS)
@@ -213,44 +330,53 @@ def _line_result(obj: Any, args) -> dict:
         except MahjongError as exc:
             raise type(exc)(f"melds[{i}]: {exc}") from None
         texts.append(f"{meld.kind}:{format_tiles(meld.tiles)}")
-    options = dict(parse_option(o) for o in args.option)
     line_options = obj.get("options") or {}
     if not isinstance(line_options, dict):
         raise ValueError("options: expected an object")
-    options.update(line_options)
-    result = score_hand(obj.get("rules", args.rules), hand, obj["win_tile"], texts,
+    if line_options:
+        options = dict(options)
+        options.update(line_options)
+    rules = obj.get("rules", args.rules)
+    if not isinstance(rules, str):
+        raise ValueError(f"rules: expected a rule set name, got {type(rules).__name__}")
+    result = score_hand(rules, hand, obj["win_tile"], texts,
                         {f: obj.get(f, False) for f in _FLAGS}, options,
                         obj.get("flower_indicators"), obj.get("indicator"),
-                        obj.get("dealer", False))
-    return result.to_dict()
+                        obj.get("dealer", False),
+                        {k: obj.get(k) for k in _GUOBIAO_VALUES})
+    return result_row(result, args.style)
 
 
 def run_jsonl(args) -> int:
-    from ._items import read_bytes, read_items
-    from .gb import _progress
+    """Score every line as it is read; answers flushed whenever the input has nothing
+    more ready, and at the end."""
+    from ._items import IDLE, Answers, LineReader, read_items
 
-    several, items = read_items(read_bytes(args.jsonl))
-    if not several:  # one object: score it as a one-line file
-        raw = items[0][1]
-        try:
-            items = [(1, json.loads(raw.decode("utf-8")))]
-        except (ValueError, RecursionError) as exc:
-            items = [(1, ValueError(f"invalid JSON: {exc}"))]
+    options = dict(parse_option(o) for o in args.option)
+    reader = LineReader(args.jsonl)
     failed = False
-    bar = _progress(args) if len(items) > 100 else None
+    answers = None
     try:
-        for number, obj in items:
+        several, items = read_items(reader)
+        answers = Answers(args, reader, "hands")
+        for item in items:
+            if item is IDLE:
+                answers.flush()
+                continue
+            number, obj = item
             try:
                 if isinstance(obj, Exception):
                     raise obj
-                row = styled(_line_result(obj, args), args.style)
+                if not several:  # one JSON value: its text
+                    obj = json.loads(obj)
+                row = _line_result(obj, args, options)
             except (MahjongError, ValueError, TypeError, RecursionError) as exc:
                 failed = True
                 row = {"error": f"line {number}: {exc}"}
-            print(json.dumps(row, ensure_ascii=False), flush=True)
-            if bar is not None:
-                bar.update(1)
+            answers.write(json.dumps(row, ensure_ascii=False))
+            answers.done()
     finally:
-        if bar is not None:
-            bar.close()
+        if answers is not None:
+            answers.close()
+        reader.close()
     return 1 if failed else 0

@@ -4,7 +4,11 @@ RECORDS is a file (``-`` reads standard input) holding one record (JSON, see
 :mod:`mahjong.record`), a JSON list of records, or one record per line (JSON lines). One
 record prints its settlement; several print one result each (``--json``: one JSON object
 per line, ``{"error": "record N: ..."}`` for a record that cannot be settled, the exit
-status then 1). Seats are labelled by their seat wind (the dealer is East). ``--style``
+status then 1). The text labels each seat by its seat wind beside its number (``E(2)``:
+seat 2 is East, the dealer); ``--json`` rows give seats by number, with a ``seats`` table of
+their winds beside (``{"seat": 2, "wind": "E", "delta": 6}``) and the ``dealer``. Records
+are read and answered one at a time (constant memory, each answer flushed as soon as
+standard input has nothing more ready: usable as a pipe). ``--style``
 prints the tiles of the reasons and notes as ``reference`` (W1), ``unicode`` (🀇) or
 ``chinese`` (一万) names instead of tenhou (1m).
 """
@@ -12,7 +16,7 @@ from __future__ import annotations
 
 
 from ..errors import MahjongError
-from ._items import add_style
+from ._items import add_style, styled
 
 
 def register(subparsers) -> None:
@@ -48,35 +52,71 @@ def settle_one(data, options):
     return settle_record(record, rules), record.dealer
 
 
-def run(args) -> int:
-    from ._items import read_bytes, read_items, styled, write_row
-    from .gb import _progress
+def settlement_row(result, dealer, style: str = "tenhou") -> dict:
+    """The ``--json`` row of a settlement: :meth:`Settlement.to_dict` (seats are numbers:
+    ``deltas`` by seat, ``from``/``to`` of each payment), with the record's ``dealer`` and a
+    ``seats`` table giving each seat's wind beside its number (winds move with the
+    dealer; seat numbers do not)."""
+    from ..ruleset import SEAT_NAMES
 
-    several, items = read_items(read_bytes(args.record))
-    if not several:
-        result, dealer = settle_one(items[0][1], args.option)
-        write_row(styled(result.to_dict(), args.style) if args.json else
-                  result.format(dealer, args.style), args.json, 1, False)
-        return 0
-    failed = False
-    bar = _progress(args) if len(items) > 100 else None
+    row = styled(result.to_dict(), style)
+    n = len(result.deltas)
+    dealer = dealer or 0
+    row["dealer"] = dealer
+    row["seats"] = [{"seat": seat, "wind": SEAT_NAMES[(seat - dealer) % n % 4],
+                     "delta": delta} for seat, delta in enumerate(result.deltas)]
+    return row
+
+
+def run(args) -> int:
+    import json
+
+    from ._items import LineReader, read_items
+
+    reader = LineReader(args.record)
     try:
-        for number, item in items:
+        # each line's text goes to the record reader (it reads JSON text straight into
+        # its events, faster than json.loads and a dict)
+        several, items = read_items(reader, as_text=True)
+        if not several:
+            result, dealer = settle_one(next(items)[1], args.option)
+            print(json.dumps(settlement_row(result, dealer, args.style), ensure_ascii=False)
+                  if args.json else result.format(dealer, args.style))
+            return 0
+        return _settle_many(args, reader, items)
+    finally:
+        reader.close()
+
+
+def _settle_many(args, reader, items) -> int:
+    import json
+
+    from ._items import IDLE, Answers
+
+    failed = False
+    answers = Answers(args, reader, "records")
+    as_json, style, options = args.json, args.style, args.option
+    try:
+        for item in items:
+            if item is IDLE:  # nothing more ready: what is answered goes out now
+                answers.flush()
+                continue
+            number, value = item
             try:
-                if isinstance(item, Exception):
-                    raise item
-                result, dealer = settle_one(item, args.option)
-                row = (styled(result.to_dict(), args.style) if args.json else
-                       result.format(dealer, args.style))
+                if isinstance(value, Exception):
+                    raise value
+                result, dealer = settle_one(value, options)
+                if as_json:
+                    text = json.dumps(settlement_row(result, dealer, style),
+                                      ensure_ascii=False)
+                else:
+                    text = f"--- {number}\n" + result.format(dealer, style)
             except (MahjongError, ValueError, TypeError, RecursionError) as exc:
                 failed = True
-                row = {"error": f"record {number}: {exc}"}
-                if not args.json:
-                    row = f"error: record {number}: {exc}"
-            write_row(row, args.json, number, True)
-            if bar is not None:
-                bar.update(1)
+                text = (json.dumps({"error": f"record {number}: {exc}"}, ensure_ascii=False)
+                        if as_json else f"--- {number}\nerror: record {number}: {exc}")
+            answers.write(text)
+            answers.done()
     finally:
-        if bar is not None:
-            bar.close()
+        answers.close()
     return 1 if failed else 0

@@ -1,5 +1,7 @@
 """``mahjong simulate --rules R --hands N --seed S``: self-play with built-in agents, a
-progress bar on a terminal, a summary at the end, one JSON log per line with ``--out``."""
+progress bar on a terminal, a summary at the end, one JSON log per line with ``--out``.
+The hands are played in chunks made as they are needed (constant memory for any N); the
+``--out`` file is written beside its name and renamed when the run is complete."""
 from __future__ import annotations
 
 import sys
@@ -12,13 +14,16 @@ def register(subparsers) -> None:
         "simulate", help="play seeded hands with built-in agents and write game logs",
         description="Play N independent seeded hands of a rule set (hand i: seed [S, i], "
                     "dealer i mod seats) and summarise them.")
-    p.add_argument("--rules", required=True, help="the rule set (mahjong.ruleset names)")
+    p.add_argument("--rules", required=True,
+                   help="the rule set, any case (`mahjong rules` lists them)")
     p.add_argument("--hands", type=int, required=True, help="number of hands")
     p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     p.add_argument("--agents", default="random",
                    help="one agent for every seat (random, greedy) or one per seat, "
                         "comma-separated: greedy,greedy,random,greedy")
-    p.add_argument("--out", metavar="LOGS.jsonl", help="write one game log per line")
+    p.add_argument("--out", metavar="LOGS.jsonl",
+                   help="write one game log per line (a file appears only when the run "
+                        "is complete: it is written beside, then renamed)")
     p.add_argument("--threads", type=int, default=1,
                    help="parallel workers (processes; the logs do not depend on it)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -30,12 +35,13 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from ..game import play_spec, simulate
-    from ..ruleset import available_rulesets
+    from ..ruleset import ruleset_info
     from .score import parse_option
 
-    if args.rules not in available_rulesets():
-        raise MahjongError(f"--rules: unknown rule set {args.rules!r} "
-                           f"(known: {', '.join(available_rulesets())})")
+    try:
+        args.rules = ruleset_info(args.rules).name
+    except MahjongError as exc:
+        raise MahjongError(f"--rules: {exc}") from None
     if args.hands < 0:
         raise MahjongError(f"--hands: {args.hands} (a non-negative number)")
     if args.threads < 1:
@@ -57,24 +63,91 @@ def run(args) -> int:
             bar = tqdm(total=args.hands, unit="hand", file=sys.stderr)
         except ImportError:
             bar = None
-    out = None
+    out = OutFile(args.out, "--out") if args.out else None
     try:
-        if args.out:
-            try:
-                out = open(args.out, "w", encoding="utf-8")
-            except OSError as exc:
-                raise MahjongError(f"--out: cannot write {args.out}: {exc.strerror}") from None
-        summary = simulate.run(args.rules, args.hands, args.seed, args.agents, options,
-                               threads=args.threads, out=out,
-                               progress=bar.update if bar is not None else None)
+        try:
+            summary = simulate.run(args.rules, args.hands, args.seed, args.agents, options,
+                                   threads=args.threads, out=out.file if out else None,
+                                   progress=bar.update if bar is not None else None)
+        except OSError as exc:
+            if out is None or isinstance(exc, BrokenPipeError):
+                raise
+            raise out._error(exc) from None
+        if out is not None:
+            out.commit()
     finally:
         if bar is not None:
             bar.close()
         if out is not None:
-            out.close()
+            out.discard()
     if args.json:
         print(summary.to_json())
     else:
         print(f"{args.rules}: {args.agents}")
         print(summary)
     return 0
+
+
+class OutFile:
+    """A text file written whole or not at all: a regular file (or a new one) is written
+    as a temporary file beside it and renamed over it by :meth:`commit`, so an error, a
+    full disk or an interrupted run leaves no partial file that looks complete (the
+    temporary file is removed by :meth:`discard`). Anything else (a device such as
+    /dev/full or /dev/stdout, a named pipe) is written directly. A write that fails is a
+    :class:`MahjongError` naming the file."""
+
+    def __init__(self, path: str, what: str):
+        import os
+        import stat
+        import tempfile
+
+        self.path, self.what, self._temp = path, what, None
+        try:
+            try:
+                mode = os.stat(path).st_mode
+            except FileNotFoundError:
+                mode = None
+            if mode is None or stat.S_ISREG(mode):
+                folder = os.path.dirname(os.path.abspath(path))
+                fd, self._temp = tempfile.mkstemp(
+                    dir=folder, prefix="." + os.path.basename(path) + ".", suffix=".part")
+                if mode is not None:
+                    os.chmod(self._temp, stat.S_IMODE(mode))
+                else:  # as open() would make it
+                    umask = os.umask(0)
+                    os.umask(umask)
+                    os.chmod(self._temp, 0o666 & ~umask)
+                self.file = open(fd, "w", encoding="utf-8")
+            else:
+                self.file = open(path, "w", encoding="utf-8")
+        except OSError as exc:
+            raise self._error(exc) from None
+
+    def _error(self, exc: OSError) -> MahjongError:
+        return MahjongError(f"{self.what}: cannot write {self.path}: {exc.strerror or exc}")
+
+    def commit(self) -> None:
+        import os
+
+        try:
+            self.file.close()
+            if self._temp is not None:
+                os.replace(self._temp, self.path)
+                self._temp = None
+        except OSError as exc:
+            raise self._error(exc) from None
+
+    def discard(self) -> None:
+        """Close and remove what :meth:`commit` did not finish (a no-op after it)."""
+        import os
+
+        try:
+            self.file.close()
+        except OSError:
+            pass
+        if self._temp is not None:
+            try:
+                os.unlink(self._temp)
+            except OSError:
+                pass
+            self._temp = None

@@ -3,13 +3,17 @@
 Hand ``i`` of a run with seed ``S`` is dealt from ``SeedSequence([S, i])`` with dealer
 ``i mod seats``, so every hand is the same whoever plays it, in any order, on any number of
 workers: a run split over workers writes the same logs as one process.
+
+A run streams in constant memory whatever its number of hands: the hands are played chunk
+by chunk (the chunks made as they are needed, a few at a time in flight on the workers), each
+chunk's logs written out before the next is taken, and the summary keeps totals, not values.
 """
 from __future__ import annotations
 
 import collections
 import json
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence
+from typing import Any, Dict, Iterable, Iterator, Mapping, Optional, Sequence
 
 from mahjong.errors import MahjongError
 
@@ -51,7 +55,8 @@ class Summary:
         self.hands = 0
         self.no_win = 0
         self.wins = [0] * seats
-        self.values: List[int] = []
+        self.value_sum = 0    # the win values (> 0) added up, and how many there were
+        self.value_count = 0
         self.abs_delta = 0
         self.items: collections.Counter = collections.Counter()
 
@@ -65,7 +70,10 @@ class Summary:
         if not won:
             self.no_win += 1
         res = log["result"]
-        self.values.extend(v for v in res.get("win_values", ()) if v and v > 0)
+        for v in res.get("win_values", ()):
+            if v and v > 0:
+                self.value_sum += v
+                self.value_count += 1
         self.abs_delta += sum(abs(d) for d in res["deltas"])
         self.items.update(res.get("items", ()))
 
@@ -73,7 +81,8 @@ class Summary:
         self.hands += other.hands
         self.no_win += other.no_win
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
-        self.values.extend(other.values)
+        self.value_sum += other.value_sum
+        self.value_count += other.value_count
         self.abs_delta += other.abs_delta
         self.items.update(other.items)
 
@@ -87,7 +96,7 @@ class Summary:
         n = max(self.hands, 1)
         return {"hands": self.hands, "wins_per_seat": self.wins,
                 "no_win_rate": self.no_win / n,
-                "average_win_value": (sum(self.values) / len(self.values)) if self.values
+                "average_win_value": (self.value_sum / self.value_count) if self.value_count
                 else None,
                 "average_abs_delta": self.abs_delta / n / self.seats,
                 "top_items": self.items.most_common(10)}
@@ -125,21 +134,44 @@ def _chunk(args) -> tuple:
     return hi - lo, summary, lines
 
 
+def _jobs(rules, hands: int, seed, agents, options, keep: bool, chunk: int):
+    """The chunks of a run, made one at a time as they are asked for."""
+    for lo in range(0, hands, chunk):
+        yield (rules, lo, min(lo + chunk, hands), seed, agents, options, keep)
+
+
+def _in_order(pool, jobs, window: int):
+    """``pool.map(_chunk, jobs)`` with at most ``window`` chunks in flight: the jobs are
+    taken lazily (``Executor.map`` would take every job before it gives one result)."""
+    import collections as _collections
+
+    pending: "_collections.deque" = _collections.deque()
+    for job in jobs:
+        pending.append(pool.submit(_chunk, job))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
 def run(rules: str, hands: int, seed: int = 0, agents="random",
         options: Optional[Mapping[str, Any]] = None, threads: int = 1, out=None,
         progress=None, chunk: int = 200) -> Summary:
     """Play ``hands`` hands; write one JSON log per line to the text file ``out`` (if any)
     in hand order; ``threads`` worker processes (1 = this process); ``progress(n)`` is
-    called with the number of hands finished since the last call."""
+    called with the number of hands finished since the last call. Memory stays bounded
+    whatever ``hands`` is: chunks of ``chunk`` hands are made as they are needed, at most
+    two per worker in flight, and each is written out before the next is taken."""
     if type(hands) is not int or hands < 0:
         raise MahjongError(f"hands: {hands!r} (a non-negative int)")
     if type(threads) is not int or not 1 <= threads <= 256:
         raise MahjongError(f"threads: {threads!r} (1..256)")
+    if type(chunk) is not int or chunk < 1:
+        raise MahjongError(f"chunk: {chunk!r} (a positive int)")
     _check_agents(agents)
     spec = play_spec(rules, options)
     summary = Summary(spec.seats)
-    jobs = [(rules, lo, min(lo + chunk, hands), seed, agents, options, out is not None)
-            for lo in range(0, hands, chunk)]
+    jobs = _jobs(rules, hands, seed, agents, options, out is not None, chunk)
 
     def take(result):
         n, part, lines = result
@@ -150,11 +182,11 @@ def run(rules: str, hands: int, seed: int = 0, agents="random",
         if progress is not None:
             progress(n)
 
-    if threads == 1 or len(jobs) <= 1:
+    if threads == 1 or hands <= chunk:
         for job in jobs:
             take(_chunk(job))
     else:
         with ProcessPoolExecutor(threads) as pool:
-            for result in pool.map(_chunk, jobs):
+            for result in _in_order(pool, jobs, 2 * threads):
                 take(result)
     return summary
