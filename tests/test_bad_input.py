@@ -304,9 +304,22 @@ def test_score_batch_threads_0_is_a_mahjong_error():
                          ids=["2**63", "2**64", "-2**63-1", "np.uint64"])
 def test_gb_score_batch_huge_values_get_their_row_code(field, code, value):
     hands = np.stack([tile_counts("123456789m1p234s")] * 2)
-    args = {"win_tile": 9, field: value}
-    totals, fans = guobiao.score_batch(hands, **args)
-    assert totals.tolist() == [code, code] and not fans.any()
+    # in an array: that row's code
+    if 0 < value < 2 ** 64:
+        wide = np.array([value, 0 if field != "win_tile" else 9], dtype=np.uint64)
+        totals, fans = guobiao.score_batch(hands, **{"win_tile": 9, field: wide})
+        assert totals[0] == code and totals[1] != code and not fans[0].any()
+    # one value for every row: the argument is refused, named (it was a row code before)
+    with pytest.raises(MahjongError, match=f"{field}: {value}"):
+        guobiao.score_batch(hands, **{"win_tile": 9, field: value})
+
+
+@pytest.mark.parametrize("field,value", [("flags", 32), ("seat_wind", 4), ("round_wind", -1),
+                                         ("flowers", 9), ("win_tile", 34)])
+def test_gb_score_batch_scalar_out_of_range_names_the_argument(field, value):
+    hands = np.stack([tile_counts("123456789m1p234s")] * 3)
+    with pytest.raises(MahjongError, match=f"{field}: {value} is not in"):
+        guobiao.score_batch(hands, **{"win_tile": 9, field: value})
 
 
 def test_gb_score_batch_flags_2_to_the_63_in_a_list():
