@@ -35,7 +35,8 @@ from ._compat import JsonText
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError)
 from .hand import Meld, parse_melds
-from .record import _TENHOU_IDS, KongEvent, WinEvent, meld_from_strings, win_bits
+from .record import (_TENHOU_IDS, SEATS_OF_RULES, KongEvent, WinEvent, meld_from_strings,
+                     win_bits)
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 from .validate import MAX_TEXT, as_array, flag, show
 
@@ -350,6 +351,7 @@ def register_ruleset(name: str, module: str, *, seats: int = 4, tiles: int = 108
     """Make a rule set available by ``name``: its room ``module`` is imported on first use
     and ``module.<settle>(record, rules=None)`` settles its records."""
     _REGISTRY[name] = RuleSetInfo(name, seats, tiles, module, settle)
+    SEATS_OF_RULES[name] = seats      # a record without 'seats' has its rule set's
 
 
 register_ruleset("guobiao", "mahjong.guobiao", seats=4, tiles=136, settle="settle_record")
