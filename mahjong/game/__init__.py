@@ -480,9 +480,15 @@ def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer:
     pool = collections.Counter(_tile_set(spec))
 
     def take(tiles, what):
-        ids = list(to_tile_ids(tiles)) if not isinstance(tiles, (list, tuple)) else \
-            [t if type(t) is int else to_tile_ids(t)[0] for t in tiles]
+        try:
+            ids = list(to_tile_ids(tiles)) if not isinstance(tiles, (list, tuple)) else \
+                [t if type(t) is int else to_tile_ids(t)[0] for t in tiles]
+        except (MahjongError, IndexError) as exc:     # (IndexError: an empty name)
+            why = exc if isinstance(exc, MahjongError) else "an empty tile name"
+            raise MahjongError(f"stack_wall: {what}: {why}") from None
         for t in ids:
+            if not 0 <= t < 34:
+                raise MahjongError(f"stack_wall: {what}: tile id {t} is out of range")
             if pool[t] == 0:
                 raise MahjongError(f"stack_wall: {what} needs a copy of "
                                    f"{TENHOU_NAMES[t]} that is not left")
