@@ -18,7 +18,15 @@ without it the same class runs on a small built-in base with the same methods.
 Observation: ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]}`` (the
 layout is :meth:`mahjong.game._table.Table.observe_into`; actions are
 :data:`mahjong.game.N_ACTIONS` fixed indices, :func:`mahjong.game.action_name` names them).
-Rewards: 0 until the hand ends, then each seat's settlement delta.
+Rewards: 0 until the hand ends, then each seat's settlement delta; every agent's
+``infos[agent]["log"]`` is then the game log.
+
+Random agents almost never win, so episodes of four random seats nearly always end with
+every reward 0: ``MahjongEnv(rules, opponents="greedy")`` plays the other seats with the
+built-in agents, and only the learning seat(s) are PettingZoo agents.
+
+PettingZoo's factories: :func:`raw_env`, :func:`env` (wrapped in PettingZoo's order checks)
+and :func:`parallel_env` (:class:`MahjongParallelEnv`, the parallel API).
 """
 from __future__ import annotations
 
