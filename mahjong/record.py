@@ -2643,3 +2643,34 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
         if e.type in types:
             yield i, e, won_before, ()
         i += 1
+
+
+def check_kongs_played(rec: HandRecord, rule_name: str, honours: bool) -> None:
+    """The kongs of a rule set without single-tile kongs (every one but Huanggang): no kong
+    event of kind ``single``, no ``single_kong`` meld in a win or a final hand, and (unless
+    ``honours``: a 108-tile rule set) kongs of suit tiles only. An InvalidRecordError names
+    the first event or final hand that breaks it (one compiled pass over the events:
+    :func:`mahjong.ruleset.check_kong_tiles`)."""
+    events = rec.events
+    for i in range(len(events)):
+        e = events[i]
+        if type(e) is KongEvent:
+            k = e  # (compiled: typed, its fields read from C)
+            if k.tile >= 27 and not honours:
+                _fail(f"event {i} (kong by seat {k.seat})",
+                      f"{TENHOU_NAMES[k.tile]} is not a {rule_name} tile")
+            if k.kind == "single":
+                _fail(f"event {i} (kong by seat {k.seat})",
+                      f"a single kong of {TENHOU_NAMES[k.tile]}; {rule_name} has no "
+                      "single-tile kong")
+        elif type(e) is WinEvent:
+            w = e  # (compiled: typed)
+            for m in w.melds:
+                if m.kind == "single_kong":
+                    _fail(f"event {i} (win by seat {w.seat})",
+                          f"meld {m} is a single-tile kong; {rule_name} has none")
+    for seat, fh in rec.final.items():
+        for m in fh.melds:
+            if m.kind == "single_kong":
+                _fail(f"final hand of seat {seat}",
+                      f"meld {m} is a single-tile kong; {rule_name} has none")

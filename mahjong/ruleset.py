@@ -35,8 +35,8 @@ from ._compat import JsonText
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError)
 from .hand import Meld, parse_melds
-from .record import (_TENHOU_IDS, SEATS_OF_RULES, KongEvent, WinEvent, meld_from_strings,
-                     win_bits)
+from .record import (_TENHOU_IDS, SEATS_OF_RULES, KongEvent, check_kongs_played,
+                     meld_from_strings, win_bits)
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 from .validate import MAX_TEXT, as_array, flag, show
 
@@ -608,26 +608,7 @@ def check_kong_tiles(record, rule_name: str, honours: bool = False) -> None:
     event of kind ``single``, no ``single_kong`` meld in a win or a final hand, and (unless
     ``honours``: a 108-tile rule set) kongs of suit tiles only. An InvalidRecordError names
     the first event or final hand that breaks it."""
-    for i, e in enumerate(record.events):
-        t = type(e)
-        if t is KongEvent:
-            if e.tile >= 27 and not honours:
-                raise InvalidRecordError(f"event {i} (kong by seat {e.seat}): "
-                                         f"{TENHOU_NAMES[e.tile]} is not a {rule_name} tile")
-            if e.kind == "single":
-                raise InvalidRecordError(f"event {i} (kong by seat {e.seat}): a single kong of "
-                                         f"{TENHOU_NAMES[e.tile]}; {rule_name} has no "
-                                         "single-tile kong")
-        elif t is WinEvent:
-            for m in e.melds:
-                if m.kind == "single_kong":
-                    raise InvalidRecordError(f"event {i} (win by seat {e.seat}): meld {m} is "
-                                             f"a single-tile kong; {rule_name} has none")
-    for seat, fh in record.final.items():
-        for m in fh.melds:
-            if m.kind == "single_kong":
-                raise InvalidRecordError(f"final hand of seat {seat}: meld {m} is a "
-                                         f"single-tile kong; {rule_name} has none")
+    check_kongs_played(record, rule_name, honours)
 
 
 #: Row status codes of the 108-tile rooms' ``score_batch`` (the core's codes, as Guobiao's
