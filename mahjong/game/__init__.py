@@ -33,8 +33,8 @@ from . import _table
 from ._table import N_ACTIONS, OBS_SIZE, action_name
 from .spec import PlaySpec, WinQuery
 
-__all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "RLCardAgent", "Observation", "Action",
-           "play_spec", "replay", "stack_wall", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
+__all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "RLCardAgent", "Observation",
+           "Action", "play_spec", "replay", "stack_wall", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
 
 
 _SPECS: Dict[Any, PlaySpec] = {}

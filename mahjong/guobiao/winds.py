@@ -27,7 +27,8 @@ def parse_wind(value: Union[int, str], field: str = "wind") -> int:
     (1, 3, 2)
     """
     if isinstance(value, bool):
-        raise InvalidContextError(f"{field}: expected a wind 0..3 or a wind name, got {show(value)}")
+        raise InvalidContextError(f"{field}: expected a wind 0..3 or a wind name, "
+                                  f"got {show(value)}")
     if isinstance(value, int) or type(value).__name__.startswith(("int", "uint")):
         try:
             number = int(value)

@@ -162,7 +162,8 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     Returns
     -------
     dict of arrays
-        ``status`` int8 (:data:`STATUS`; 0 = a win; ``bad_context``: see ``win_tiles``), ``base`` and ``payer_base`` int16
+        ``status`` int8 (:data:`STATUS`; 0 = a win; ``bad_context``: see ``win_tiles``),
+        ``base`` and ``payer_base`` int16
         (as :class:`HuanggangResult`; 0 for 风一色), ``fan`` int8 (F of the winner),
         ``hard`` bool (硬胡), ``big`` uint8 (:data:`BIG_BITS` of the 大胡 items) and
         ``to_cap`` bool (风一色). Values are meaningful where ``status == 0``.

@@ -15,8 +15,8 @@ from mahjong_core._types import ERR_NOT_WINNING
 from ..errors import InvalidContextError, NotWinningError
 from ..hand import MELD_TYPE_CODES
 from ..ruleset import (ScoreItem, ScoreResult, WinFlag, batch_context_status, batch_values,
-                       batch_win_tiles, check_kong_context, checked_win_bits, prepare_batch, suited_hand,
-                       suited_hand_arrays, suits_held)
+                       batch_win_tiles, check_kong_context, checked_win_bits, prepare_batch,
+                       suited_hand, suited_hand_arrays, suits_held)
 from ..tiles import parse_tile
 from . import _kernel
 from .rules import RULES_NAME, Rules
