@@ -307,3 +307,24 @@ def test_opponents_may_be_python_and_rlcard_agents():
 def test_bad_opponents_are_refused(opponents, word):
     with pytest.raises(MahjongError, match=word):
         MahjongEnv("sichuan", opponents=opponents)
+
+
+def test_a_hand_that_ends_before_a_learning_seat_decides_is_skipped(monkeypatch):
+    import mahjong.game.env as env_module
+    from mahjong.game import Game, stack_wall
+
+    dealt = []
+
+    class FirstHandHeavenly(Game):       # the first hand: the dealer (an opponent) wins at once
+        def __init__(self, rules, seed, **kw):
+            if not dealt:
+                kw["wall"] = stack_wall(rules, {0: "111222333444m55m"})
+            dealt.append(seed)
+            super().__init__(rules, seed, **kw)
+
+    monkeypatch.setattr(env_module, "Game", FirstHandHeavenly)
+    e = MahjongEnv("sichuan", options={"xuezhan": False}, opponents={0: "greedy"})
+    e.reset(seed=3)
+    assert dealt == [[3, 0], [3, 1]]          # the first hand was over before seat 1..3 acted
+    assert not any(e.terminations.values()) and e.agent_selection in e.possible_agents
+    assert e.observe(e.agent_selection)["action_mask"].any()

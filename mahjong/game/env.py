@@ -107,7 +107,8 @@ class MahjongEnv(_Base):
     agents (named by their seat: ``player_0``, ``player_2`` ...): ``opponents`` is an agent
     for every seat but seat 0 (``"greedy"``, ``"random"``, a callable ``(observation,
     legal_actions) -> action`` or an RLCard-style agent), or a mapping seat -> agent (the
-    seats not in it learn)."""
+    seats not in it learn). A hand that ends before any learning seat decides (an
+    opponent's 天胡) is skipped: :meth:`reset` deals the next one."""
 
     metadata = {"render_modes": ["ansi"], "name": "mahjong_core_v0", "is_parallelizable": False}
 
@@ -149,9 +150,17 @@ class MahjongEnv(_Base):
         if seed is not None:
             self._seed, self._episode = seed, 0
         agents = [_learner if a is None else a for a in self.opponents]
-        self.game = Game(self.rules, seed=[self._seed, self._episode], options=self.options,
-                         agents=agents, dealer=self.dealer)     # learning seats: external
-        self._episode += 1
+        while True:
+            self.game = Game(self.rules, seed=[self._seed, self._episode],
+                             options=self.options, agents=agents,
+                             dealer=self.dealer)         # learning seats: external
+            self._episode += 1
+            # the opponents' decisions up to the first of a learning seat; a hand that
+            # ends before one (an opponent's 天胡) is no episode: the next hand is dealt
+            seat = self.game._advance(self._learners)
+            if seat >= 0:
+                break
+        self.agent_selection = f"player_{seat}"
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -159,7 +168,6 @@ class MahjongEnv(_Base):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.final_rewards = {}
-        self._advance()
 
     def _advance(self) -> None:
         """Let the opponents play until a learning seat decides or the hand is over."""
