@@ -328,3 +328,64 @@ def test_a_hand_that_ends_before_a_learning_seat_decides_is_skipped(monkeypatch)
     assert dealt == [[3, 0], [3, 1]]          # the first hand was over before seat 1..3 acted
     assert not any(e.terminations.values()) and e.agent_selection in e.possible_agents
     assert e.observe(e.agent_selection)["action_mask"].any()
+
+
+# --- RLCard-style agents (issue 28) -------------------------------------------------------
+
+class _RLCardLike:
+    """The shape of an RLCard agent: step(state) while training, eval_step(state) ->
+    (action, info) otherwise; ``use_raw`` agents answer action names."""
+
+    def __init__(self, use_raw=False):
+        self.use_raw = use_raw
+        self.states = []
+        self.trained = 0
+
+    def _pick(self, state):
+        if self.use_raw:
+            return state["raw_legal_actions"][-1]
+        return list(state["legal_actions"])[-1]
+
+    def step(self, state):
+        self.trained += 1
+        return self._pick(state)
+
+    def eval_step(self, state):
+        # the raw observation is the live one: equal to the array now
+        assert np.array_equal(state["obs"], state["raw_obs"].array())
+        self.states.append(state)
+        return self._pick(state), {"probs": None}
+
+
+@pytest.mark.parametrize("use_raw", [False, True], ids=["index", "raw"])
+def test_rlcard_agents_play_games_matches_and_simulations(use_raw):
+    import collections
+
+    from mahjong.game import Match, RLCardAgent, action_name
+    from mahjong.game.simulate import run
+
+    agent = _RLCardLike(use_raw)
+    log = Game_("sichuan", seed=5, agents=[agent, "greedy", "greedy", "greedy"]).play()
+    assert sum(log["result"]["deltas"]) == 0 and agent.states and not agent.trained
+    s = agent.states[0]
+    assert s["obs"].shape == (OBS_SIZE,) and s["obs"].dtype == np.float32
+    assert isinstance(s["legal_actions"], collections.OrderedDict)
+    assert s["raw_legal_actions"] == [action_name(a) for a in s["legal_actions"]]
+    # the same choices as a plain callable making them
+    twin = Game_("sichuan", seed=5, agents=[lambda o, legal: legal[-1], "greedy", "greedy",
+                                            "greedy"]).play()
+    assert twin["events"] == log["events"]
+    # train=True calls step
+    trainee = _RLCardLike(use_raw)
+    Game_("sichuan", seed=5, agents=[RLCardAgent(trainee, train=True)] + ["greedy"] * 3).play()
+    assert trainee.trained and not trainee.states
+    # one object for every seat, in a match and a simulation
+    assert len(Match("two_player", seed=1, agents=_RLCardLike(use_raw), hands=2).play()) == 2
+    assert run("guobiao", 2, agents=[_RLCardLike(use_raw)] + ["greedy"] * 3).hands == 2
+    with pytest.raises(MahjongError, match="step/eval_step"):
+        RLCardAgent(object())
+
+
+def Game_(*args, **kwargs):
+    from mahjong.game import Game
+    return Game(*args, **kwargs)
