@@ -820,3 +820,24 @@ def test_a_two_player_record_without_seats_is_read_with_two():
     with pytest.raises(InvalidRecordError, match="seats is 4, but two_player"):
         settle(dict(rec, seats=4))        # stated, it is still checked
     assert HandRecord.from_json(_rec([WIN])).seats == 4
+
+
+@pytest.mark.parametrize("call", [
+    lambda x: Game("sichuan", seed=x), lambda x: Match("sichuan", seed=x),
+    lambda x: Match("sichuan", hands=x), lambda x: stack_wall("sichuan", x),
+    lambda x: replay({"rules": "sichuan", "wall": [], "events": x}),
+    lambda x: MahjongEnv("sichuan", opponents=x), lambda x: MahjongEnv("sichuan", dealer=x),
+    lambda x: Game("sichuan", dealer=x)],
+    ids=["game-seed", "match-seed", "match-hands", "stack_wall", "replay", "opponents",
+         "env-dealer", "game-dealer"])
+def test_engine_arguments_nested_100000_deep_are_named_not_a_recursion_error(call):
+    with pytest.raises(MahjongError, match=r"\[\[\["):
+        call(_deep())
+
+
+def test_env_arguments_nested_100000_deep_are_named_not_a_recursion_error():
+    env = MahjongEnv("sichuan")
+    env.reset(seed=0)
+    for call in (env.observe, env.step, MahjongParallelEnv("sichuan").step):
+        with pytest.raises(MahjongError):
+            call(_deep())

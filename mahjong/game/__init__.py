@@ -26,6 +26,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 import numpy as np
 
 from mahjong.errors import MahjongError
+from mahjong.validate import show
 from mahjong.ruleset import ruleset_info, settle
 from mahjong.tiles import TENHOU_NAMES
 
@@ -82,10 +83,10 @@ def _seed_words(seed) -> List[int]:
     """The seed as a list of ints in [0, 2**64): an int or a sequence of them."""
     words = [seed] if type(seed) is int else seed
     if not isinstance(words, (list, tuple)) or not words:
-        raise MahjongError(f"seed: {seed!r} is not a non-negative int or a sequence of them")
+        raise MahjongError(f"seed: {show(seed)} is not a non-negative int or a sequence of them")
     for w in words:
         if type(w) is not int and not isinstance(w, np.integer):
-            raise MahjongError(f"seed: {w!r} in {seed!r} is not an int")
+            raise MahjongError(f"seed: {show(w)} in {show(seed)} is not an int")
         if not 0 <= w < 2**64:
             raise MahjongError(f"seed: {w!r} is not in [0, 2**64)")
     return [int(w) for w in words]
@@ -208,7 +209,7 @@ class RLCardAgent:
     def __init__(self, agent, train: bool = False):
         if not callable(getattr(agent, "step", None)) or \
                 (not train and not callable(getattr(agent, "eval_step", None))):
-            raise MahjongError(f"agents: {agent!r} has no step/eval_step method")
+            raise MahjongError(f"agents: {show(agent)} has no step/eval_step method")
         self.agent = agent
         self.train = bool(train)
 
@@ -241,13 +242,13 @@ def _is_rlcard(a) -> bool:
 def _agent(a, what: str = "agents"):
     if isinstance(a, str):
         if a not in _AGENT_NAMES:
-            raise MahjongError(f"{what}: unknown agent {a!r} (known: random, greedy)")
+            raise MahjongError(f"{what}: unknown agent {show(a)} (known: random, greedy)")
         return _AGENT_NAMES[a]()
     if isinstance(a, (RandomAgent, GreedyAgent)) or callable(a):
         return a
     if _is_rlcard(a):
         return RLCardAgent(a)
-    raise MahjongError(f"{what}: {a!r} is not an agent name, a callable "
+    raise MahjongError(f"{what}: {show(a)} is not an agent name, a callable "
                        f"(observation, legal_actions) -> action or an RLCard-style agent")
 
 
@@ -264,7 +265,8 @@ def _agents(agents, seats: int, what: str = "agents") -> list:
     try:
         agents = list(agents)
     except TypeError:
-        raise MahjongError(f"{what}: {agents!r} is not an agent or a list of them") from None
+        raise MahjongError(f"{what}: {show(agents)} is not an agent or a list of "
+                           "them") from None
     if len(agents) != seats:
         raise MahjongError(f"{what}: {len(agents)} given for {seats} seats")
     return [_agent(a, what) for a in agents]
@@ -338,7 +340,7 @@ class Game:
         self.spec = play_spec(rules, options)
         seats = self.spec.seats
         if type(dealer) is not int or not 0 <= dealer < seats:
-            raise MahjongError(f"dealer: {dealer!r} is not a seat (0..{seats - 1})")
+            raise MahjongError(f"dealer: {show(dealer)} is not a seat (0..{seats - 1})")
         if type(round_wind) is not int or not 0 <= round_wind < 4:
             raise MahjongError(f"round_wind: {round_wind!r} (0..3)")
         self.agents = _agents(agents, seats)
@@ -390,9 +392,10 @@ class Game:
         if isinstance(action, str):
             action = action_index(action)
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise MahjongError(f"action: {action!r} is not an action index")
+            raise MahjongError(f"action: {show(action)} is not an action index")
         if not 0 <= action < N_ACTIONS:
-            raise MahjongError(f"action: {action!r} is not an action index (0..{N_ACTIONS - 1})")
+            raise MahjongError(f"action: {show(action)} is not an action index "
+                               f"(0..{N_ACTIONS - 1})")
         self._table.step(int(action))
 
     def _table_choose(self, seat: int, kind: int) -> int:
@@ -470,12 +473,12 @@ def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer:
     spec = play_spec(rules, options)
     seats = spec.seats
     if type(dealer) is not int or not 0 <= dealer < seats:
-        raise MahjongError(f"stack_wall: dealer {dealer!r} is not a seat (0..{seats - 1})")
+        raise MahjongError(f"stack_wall: dealer {show(dealer)} is not a seat (0..{seats - 1})")
     if not isinstance(hands, Mapping):
-        raise MahjongError(f"stack_wall: hands {hands!r} is not a mapping seat -> tiles")
+        raise MahjongError(f"stack_wall: hands {show(hands)} is not a mapping seat -> tiles")
     for s in hands:
         if type(s) is not int or not 0 <= s < seats:
-            raise MahjongError(f"stack_wall: seat {s!r} of hands is not a seat of {rules} "
+            raise MahjongError(f"stack_wall: seat {show(s)} of hands is not a seat of {rules} "
                                f"(0..{seats - 1})")
     pool = collections.Counter(_tile_set(spec))
 
@@ -534,7 +537,7 @@ def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
     events = log.get("events")
     if not isinstance(events, (list, tuple)) or \
             not all(isinstance(e, Mapping) for e in events):
-        raise MahjongError(f"replay: 'events' is {events!r:.60}, not a list of events")
+        raise MahjongError(f"replay: 'events' is {show(events)}, not a list of events")
     events = list(events)
     spec = play_spec(log["rules"], log.get("options") or {})
     g = Game(log["rules"], options=log.get("options") or {}, agents="random",
@@ -618,7 +621,7 @@ class Match:
         self.options = options
         if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) \
                 or not 0 <= seed < 2**64:
-            raise MahjongError(f"seed: {seed!r} is not an int in [0, 2**64)")
+            raise MahjongError(f"seed: {show(seed)} is not an int in [0, 2**64)")
         self.seed = int(seed)
         spec = play_spec(rules, options)
         self.seats = spec.seats
@@ -626,7 +629,7 @@ class Match:
         self.guobiao = rules == "guobiao"
         self.hands = hands if hands is not None else (16 if self.guobiao else 4)
         if type(self.hands) is not int or self.hands < 1:
-            raise MahjongError(f"hands: {hands!r} (a positive int)")
+            raise MahjongError(f"hands: {show(hands)} (a positive int)")
         first = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, 1 << 30])))
         self.dealer = dealer if dealer is not None else int(first.integers(self.seats))
         self.scores = [0] * self.seats              # by player

@@ -35,6 +35,7 @@ from typing import Any, Dict, Iterator, Mapping, Optional
 import numpy as np
 
 from mahjong.errors import MahjongError
+from mahjong.validate import show
 
 from . import Game, N_ACTIONS, OBS_SIZE, _agent
 
@@ -121,7 +122,7 @@ class MahjongEnv(_Base):
         self.render_mode = render_mode
         seats = play_spec(rules, options).seats
         if type(dealer) is not int or not 0 <= dealer < seats:
-            raise MahjongError(f"dealer: {dealer!r} is not a seat (0..{seats - 1})")
+            raise MahjongError(f"dealer: {show(dealer)} is not a seat (0..{seats - 1})")
         self.opponents = _opponents(opponents, seats)
         self.possible_agents = [f"player_{s}" for s in range(seats)
                                 if self.opponents[s] is None]
@@ -191,7 +192,7 @@ class MahjongEnv(_Base):
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         self._started("observe")
         if type(agent) is not str or agent not in self._seat:
-            raise MahjongError(f"observe: unknown agent {agent!r} "
+            raise MahjongError(f"observe: unknown agent {show(agent)} "
                                f"(agents: {', '.join(self.possible_agents)})")
         t = self.game._table
         s = self._seat[agent]
@@ -209,7 +210,7 @@ class MahjongEnv(_Base):
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise MahjongError(f"step: {agent} is done: its action must be None, "
-                                   f"not {action!r}")
+                                   f"not {show(action)}")
             self._was_dead_step(action)
             return
         if action is None:
@@ -253,7 +254,7 @@ def _opponents(opponents, seats: int) -> list:
         out: list = [None] * seats
         for s, a in opponents.items():
             if type(s) is not int or not 0 <= s < seats:
-                raise MahjongError(f"opponents: seat {s!r} is not a seat (0..{seats - 1})")
+                raise MahjongError(f"opponents: seat {show(s)} is not a seat (0..{seats - 1})")
             if a is not None:
                 out[s] = _agent(a, "opponents")
     else:
@@ -302,10 +303,10 @@ class MahjongParallelEnv(_ParallelBase):
         if not self.agents:
             raise MahjongError("step: every agent is done (call reset())")
         if not isinstance(actions, Mapping):
-            raise MahjongError(f"actions: {actions!r:.60} is not a dict agent -> action")
+            raise MahjongError(f"actions: {show(actions)} is not a dict agent -> action")
         for a in actions:
             if a not in self.agents:
-                raise MahjongError(f"actions: {a!r} is not a live agent "
+                raise MahjongError(f"actions: {show(a)} is not a live agent "
                                    f"(live: {', '.join(self.agents)})")
         agent = aec.agent_selection
         if agent not in actions:
