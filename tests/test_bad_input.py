@@ -724,10 +724,11 @@ def test_a_single_kong_in_a_rule_set_without_one_names_the_event(rules):
             settle(json.dumps(rec))
 
 
-@pytest.mark.parametrize("room", ["tongcheng", "two_player"])
-def test_a_single_kong_meld_in_an_additive_score_names_the_meld(room):
+@pytest.mark.parametrize("room", ["tongcheng", "two_player", "guobiao"])
+def test_a_single_kong_meld_in_a_scalar_score_names_the_meld(room):
+    hand = "234m567m678m5p" if room == "guobiao" else "234m567m678m55p"
     with pytest.raises(InvalidHandError, match="meld <7z> is a single-tile kong"):
-        get_ruleset(room).score("234m567m678m55p", [("single_kong", "7z")], win_tile="5p")
+        get_ruleset(room).score(hand, [("single_kong", "7z")], win_tile="5p")
 
 
 def test_huanggang_still_plays_its_single_kongs():

@@ -387,6 +387,10 @@ def _parse_melds(melds: Any) -> Tuple[Meld, ...]:
             raise type(exc)(f"melds[{i}]: {exc}") from None
     if len(out) > 4:
         raise InvalidHandError(f"melds: {len(out)} melds, a hand has at most 4")
+    for i, m in enumerate(out):
+        if m.kind == "single_kong":
+            raise InvalidHandError(f"melds[{i}]: meld {m} is a single-tile kong; Guobiao has "
+                                   "none")
     return tuple(out)
 
 
