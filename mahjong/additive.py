@@ -27,7 +27,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 from .errors import InvalidHandError, InvalidRecordError, MahjongError
 from .hand import Meld, parse_melds
 from .record import walk_tuples
-from .ruleset import Ledger, Settlement, win_label
+from .ruleset import Ledger, Settlement, check_kong_tiles, win_label
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 
 __all__ = ["CachedOptions", "FanRow", "FanTable", "full_hand", "book_win", "settle_wins",
@@ -254,6 +254,9 @@ def full_hand(tiles, melds=(), *, win_tile=None, checked: bool = False):
             else parse_melds(melds)
         if len(ms) > 4:
             raise InvalidHandError(f"{len(ms)} melds: a hand has at most 4")
+        for m in ms:
+            if m.kind == "single_kong":
+                raise InvalidHandError(f"meld {m} is a single-tile kong; this rule set has none")
         if win_tile is not None and len(ids) + 3 * len(ms) == 13:
             ids = tuple(sorted(ids + (tile_of(win_tile),)))
         n = len(ids) + 3 * len(ms)
@@ -310,6 +313,7 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, context: An
     流局 (an ``exhausted`` event and no win) the dealer stays; None for a record that stops
     before the hand ended.
     """
+    check_kong_tiles(record, rules_name, honours=True)
     ledger = Ledger(n_seats)
     wins: Dict[int, Any] = {}
     notes: List[str] = []

@@ -219,3 +219,6 @@ cpdef object _read_text(object cls, str text)
 cdef object _new_record(object cls, str rules, long dealer, tuple events, dict final,
                         object options, long seats, long round_wind, object indicator,
                         tuple flower_indicators, object wall, object reserve)
+
+@cython.locals(events=tuple, i=Py_ssize_t, k=KongEvent, w=WinEvent)
+cpdef check_kongs_played(object rec, str rule_name, bint honours)

@@ -86,6 +86,9 @@ WIN_FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly
 #: exhausted wall): what :func:`walk` yields by default
 SETTLEMENT_EVENTS = frozenset(("kong", "win", "exhausted"))
 MAX_SEATS = 4
+#: the number of seats of each registered rule set (mahjong.ruleset.register_ruleset fills
+#: it): a record without ``seats`` has its rule set's; 4 for a rule set not registered
+SEATS_OF_RULES: Dict[str, int] = {}
 MAX_EVENTS = 10_000
 MAX_FLOWERS = 8
 
@@ -1771,7 +1774,7 @@ class _Scan:
         """The record (not yet checked: _check_record) and its closing hands as a dict."""
         rules = None
         options = _EMPTY
-        seats = 4
+        seats = -1      # not given (yet): the rule set's own
         seats_used = 0  # the seats the events and closing hands were read for
         dealer = round_wind = 0
         indicator = None
@@ -1788,22 +1791,28 @@ class _Scan:
             seen |= key
             self.expect(_COLON)
             if key == _R_EVENTS:
-                seats_used = seats
+                if seats < 0:
+                    seats_used = SEATS_OF_RULES.get(rules, 4) if rules is not None else 4
+                else:
+                    seats_used = seats
                 out = []
                 self.expect(_OPEN_LIST)
                 if self.space() == _CLOSE_LIST:
                     self.i += 1
                 else:
                     while True:
-                        out.append(self.event(seats))
+                        out.append(self.event(seats_used))
                         if not self.more(_CLOSE_LIST):
                             break
                 if len(out) > MAX_EVENTS:
                     raise _Unusual
                 events = tuple(out)
             elif key == _R_FINAL:
-                seats_used = seats
-                self.final(seats, final)
+                if seats < 0:
+                    seats_used = SEATS_OF_RULES.get(rules, 4) if rules is not None else 4
+                else:
+                    seats_used = seats
+                self.final(seats_used, final)
             elif key == _R_RULES:
                 rules = self.str_value()
                 if not rules:
@@ -1811,8 +1820,8 @@ class _Scan:
             elif key == _R_DEALER:
                 dealer = self.integer()
             elif key == _R_SEATS:
-                seats = 4 if self.null() else self.integer()
-                if not 2 <= seats <= MAX_SEATS:
+                seats = -1 if self.null() else self.integer()
+                if seats >= 0 and not 2 <= seats <= MAX_SEATS:
                     raise _Unusual
             elif key == _R_ROUND_WIND:
                 round_wind = 0 if self.null() else self.integer()
@@ -1841,8 +1850,11 @@ class _Scan:
                 break
         if self.space() != 0 or self.i != self.n:
             raise _Unusual  # more than the object (or a NUL in the text)
-        if rules is None or events is None or dealer >= seats or \
-                (seats_used and seats_used != seats):
+        if rules is None or events is None:
+            raise _Unusual
+        if seats < 0:
+            seats = SEATS_OF_RULES.get(rules, 4)
+        if dealer >= seats or (seats_used and seats_used != seats):
             raise _Unusual
         return _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
                            indicator, flower_indicators, None, None), final
@@ -1909,7 +1921,7 @@ class HandRecord:
 
     def __init__(self, rules: str, dealer: int, events: Sequence[Event],
                  final: Optional[Mapping[int, FinalHand]] = None,
-                 options: Optional[Mapping[str, Any]] = None, seats: int = 4,
+                 options: Optional[Mapping[str, Any]] = None, seats: Optional[int] = None,
                  round_wind: int = 0, indicator: Optional[int] = None,
                  flower_indicators: Sequence[int] = (), wall: Optional[Sequence[int]] = None,
                  reserve: Optional[Sequence[int]] = None):
@@ -1943,7 +1955,7 @@ class HandRecord:
     def to_json(self) -> Dict[str, Any]:
         out: Dict[str, Any] = {"rules": self.rules, "options": _thaw(self.options),
                                "dealer": self.dealer}
-        if self.seats != 4:
+        if self.seats != 4 or self.seats != SEATS_OF_RULES.get(self.rules, 4):
             out["seats"] = self.seats
         if self.round_wind:
             out["round_wind"] = self.round_wind
@@ -2027,9 +2039,10 @@ def _read_record(cls, given: Any) -> HandRecord:
         _fail("record", f"'options' must be an object, got {_show(options)}")
     else:
         options = _freeze_options(options) if options else _EMPTY
-    value = data.get("seats", 4)
+    value = data.get("seats")
     if type(value) is not int or not 2 <= value <= MAX_SEATS:
-        value = 4 if value is None else _int_field(value, "record", "seats", 2, MAX_SEATS)
+        value = SEATS_OF_RULES.get(rules, 4) if value is None else \
+            _int_field(value, "record", "seats", 2, MAX_SEATS)
     seats = value
     dealer = _seat(data.get("dealer", 0), "record", seats, "dealer")
     round_wind = data.get("round_wind", 0)
@@ -2630,3 +2643,34 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
         if e.type in types:
             yield i, e, won_before, ()
         i += 1
+
+
+def check_kongs_played(rec: HandRecord, rule_name: str, honours: bool) -> None:
+    """The kongs of a rule set without single-tile kongs (every one but Huanggang): no kong
+    event of kind ``single``, no ``single_kong`` meld in a win or a final hand, and (unless
+    ``honours``: a 108-tile rule set) kongs of suit tiles only. An InvalidRecordError names
+    the first event or final hand that breaks it (one compiled pass over the events:
+    :func:`mahjong.ruleset.check_kong_tiles`)."""
+    events = rec.events
+    for i in range(len(events)):
+        e = events[i]
+        if type(e) is KongEvent:
+            k = e  # (compiled: typed, its fields read from C)
+            if k.tile >= 27 and not honours:
+                _fail(f"event {i} (kong by seat {k.seat})",
+                      f"{TENHOU_NAMES[k.tile]} is not a {rule_name} tile")
+            if k.kind == "single":
+                _fail(f"event {i} (kong by seat {k.seat})",
+                      f"a single kong of {TENHOU_NAMES[k.tile]}; {rule_name} has no "
+                      "single-tile kong")
+        elif type(e) is WinEvent:
+            w = e  # (compiled: typed)
+            for m in w.melds:
+                if m.kind == "single_kong":
+                    _fail(f"event {i} (win by seat {w.seat})",
+                          f"meld {m} is a single-tile kong; {rule_name} has none")
+    for seat, fh in rec.final.items():
+        for m in fh.melds:
+            if m.kind == "single_kong":
+                _fail(f"final hand of seat {seat}",
+                      f"meld {m} is a single-tile kong; {rule_name} has none")

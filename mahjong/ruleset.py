@@ -35,7 +35,8 @@ from ._compat import JsonText
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError)
 from .hand import Meld, parse_melds
-from .record import _TENHOU_IDS, KongEvent, meld_from_strings, win_bits
+from .record import (_TENHOU_IDS, SEATS_OF_RULES, KongEvent, check_kongs_played,
+                     meld_from_strings, win_bits)
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 from .validate import MAX_TEXT, as_array, flag, show
 
@@ -355,6 +356,7 @@ def register_ruleset(name: str, module: str, *, seats: int = 4, tiles: int = 108
     """Make a rule set available by ``name``: its room ``module`` is imported on first use
     and ``module.<settle>(record, rules=None)`` settles its records."""
     _REGISTRY[name] = RuleSetInfo(name, seats, tiles, module, settle)
+    SEATS_OF_RULES[name] = seats      # a record without 'seats' has its rule set's
 
 
 register_ruleset("guobiao", "mahjong.guobiao", seats=4, tiles=136, settle="settle_record")
@@ -613,13 +615,12 @@ def check_kongs_listed(record, rule_name: str, why: str) -> None:
                     f"it; a {rule_name} record lists every kong ({why})")
 
 
-def check_kong_tiles(record, rule_name: str) -> None:
-    """Kongs of a 108-tile rule set are of suit tiles (an InvalidRecordError names the
-    first that is not)."""
-    for i, e in enumerate(record.events):
-        if isinstance(e, KongEvent) and e.tile >= 27:
-            raise InvalidRecordError(f"event {i} (kong by seat {e.seat}): "
-                                     f"{TENHOU_NAMES[e.tile]} is not a {rule_name} tile")
+def check_kong_tiles(record, rule_name: str, honours: bool = False) -> None:
+    """The kongs of a rule set without single-tile kongs (every one but Huanggang): no kong
+    event of kind ``single``, no ``single_kong`` meld in a win or a final hand, and (unless
+    ``honours``: a 108-tile rule set) kongs of suit tiles only. An InvalidRecordError names
+    the first event or final hand that breaks it."""
+    check_kongs_played(record, rule_name, honours)
 
 
 #: Row status codes of the 108-tile rooms' ``score_batch`` (the core's codes, as Guobiao's
@@ -633,8 +634,80 @@ BATCH_STATUS = {
 }
 
 
+def batch_held_copies(hands, melds):
+    """Per row and tile, the copies a holding has: the concealed counts (N, 34) plus the
+    ``[kind, tile]`` meld rows (N, 4, 2) (a chow one of each of its tiles, a pung 3, a kong
+    4, a single kong 1), as int16 (N, 34)."""
+    import numpy as np
+
+    held = hands.astype(np.int16)
+    rows = np.arange(held.shape[0])
+    for j in range(melds.shape[1]):
+        kind = melds[:, j, 0].astype(np.intp)
+        tile = melds[:, j, 1].astype(np.intp)
+        for k, copies in ((_types.MELD_PUNG, 3), (_types.MELD_KONG, 4),
+                          (_types.MELD_CONCEALED_KONG, 4), (_types.MELD_SINGLE_KONG, 1)):
+            sel = kind == k
+            np.add.at(held, (rows[sel], tile[sel]), copies)
+        sel = kind == _types.MELD_CHOW
+        for d in range(3):
+            np.add.at(held, (rows[sel], np.minimum(tile[sel] + d, 33)), 1)
+    return held
+
+
+def batch_win_tiles(win_tiles, hands, exc=InvalidHandError):
+    """``win_tiles`` of a batch ((N,) tile ids or names, or one tile for every row) as
+    intp ids, each among its row's concealed tiles (``exc`` names the first row that is
+    not, as scalar ``score`` refuses it); None stays None."""
+    import numpy as np
+
+    if win_tiles is None:
+        return None
+    n = hands.shape[0]
+    if isinstance(win_tiles, (str, int, np.integer)) and not isinstance(win_tiles, bool):
+        win_tiles = [win_tiles] * n
+    if isinstance(win_tiles, (list, tuple)) and any(type(t) is str for t in win_tiles):
+        try:
+            win_tiles = [parse_tile(t) if type(t) is str else t for t in win_tiles]
+        except MahjongError as e:
+            raise exc(f"win_tiles: {e}") from None
+    w = as_array(win_tiles, "win_tiles", exc)
+    if w.shape != (n,) or w.dtype.kind not in "iu":
+        raise exc(f"win_tiles must be {n} tile ids (integers 0..33), got shape {w.shape} "
+                  f"of {w.dtype}")
+    if n and (w.min() < 0 or w.max() > 33):
+        row = int(np.flatnonzero((w < 0) | (w > 33))[0])
+        raise exc(f"row {row}: win_tiles: tile id {w[row]} is not in 0..33")
+    w = w.astype(np.intp)
+    absent = hands[np.arange(n), w] == 0
+    if absent.any():
+        row = int(np.flatnonzero(absent)[0])
+        raise exc(f"row {row}: the winning tile {TENHOU_NAMES[w[row]]} is not among the "
+                  "concealed tiles (the hand includes the winning tile)")
+    return w
+
+
+def batch_robbed_kong_bad(hands, melds, flags, win_tiles, extra=None):
+    """Per row, True where a robbing_kong win is impossible as :func:`check_kong_context`
+    says: the robbed tile is the fourth copy, so the winner holds exactly one. With
+    ``win_tiles`` (from :func:`batch_win_tiles`) the winning tile's copies are counted;
+    without, a row is refused when it holds no tile exactly once (no tile can be robbed).
+    ``extra``: (N, 34) copies held beside hands and melds (Huanggang's single kongs)."""
+    import numpy as np
+
+    rob = (flags.astype(np.int64) & WinFlag.ROBBING_KONG) != 0
+    if not rob.any():
+        return rob
+    held = batch_held_copies(hands, melds)
+    if extra is not None:
+        held += extra
+    if win_tiles is not None:
+        return rob & (held[np.arange(held.shape[0]), win_tiles] != 1)
+    return rob & ~((held == 1) & (hands > 0)).any(axis=1)
+
+
 def batch_context_status(melds, flags, *, known: int, heavenly_without: str,
-                         earthly_self_drawn: bool = False):
+                         earthly_self_drawn: bool = False, hands=None, win_tiles=None):
     """Per row, ``ERR_BAD_CONTEXT`` where scalar ``score`` would refuse the win
     circumstances, else 0: the checks of :func:`checked_win_bits` and of
     :func:`check_kong_context`'s replacement rule, done on whole arrays.
@@ -643,7 +716,8 @@ def batch_context_status(melds, flags, *, known: int, heavenly_without: str,
     :func:`prepare_batch`; ``known``: the WinFlag bits the rule set has (others are
     refused); ``heavenly_without``: ``"exposed"`` (天胡 with no exposed meld) or ``"melds"``
     (天和 with no meld at all); ``earthly_self_drawn``: 地和 is a self-draw.
-    (The robbed-tile count of 抢杠 needs the winning tile, which batch rows do not give.)
+    With ``hands`` (the (N, 34) counts) the robbed-tile count of 抢杠 is checked too
+    (:func:`batch_robbed_kong_bad`; exactly with ``win_tiles``).
     """
     import numpy as np
 
@@ -669,6 +743,8 @@ def batch_context_status(melds, flags, *, known: int, heavenly_without: str,
         bad |= heavenly & ((kinds != 0) & (kinds != _types.MELD_CONCEALED_KONG)).any(axis=1)
     if earthly_self_drawn:
         bad |= earthly & ~s
+    if hands is not None:
+        bad |= batch_robbed_kong_bad(hands, melds, flags, win_tiles)
     return np.where(bad, np.int32(_types.ERR_BAD_CONTEXT), np.int32(0)).astype(np.int32)
 
 

@@ -71,6 +71,9 @@ from mahjong.tiles import COPIES, TENHOU_NAMES, format_tiles, parse_tile, tile_c
 from mahjong.validate import MAX_TEXT
 from mahjong.validate import show as _show
 
+#: the seats of a record without ``seats``: its rule set's own (an independent table)
+_RULES_SEATS = {"two_player": 2}
+
 __all__ = ["DrawEvent", "DiscardEvent", "ClaimEvent", "KongEvent", "ReadyEvent", "FlipEvent",
            "WinEvent", "ExhaustedEvent", "FinalHand", "HandRecord", "FrozenDict", "walk",
            "walk_tuples", "WalkStep", "EVENT_TYPES", "KONG_KINDS", "CLAIM_TYPES", "WIN_FLAGS",
@@ -874,7 +877,7 @@ class HandRecord:
 
     def __init__(self, rules: str, dealer: int, events: Sequence[Event],
                  final: Optional[Mapping[int, FinalHand]] = None,
-                 options: Optional[Mapping[str, Any]] = None, seats: int = 4,
+                 options: Optional[Mapping[str, Any]] = None, seats: Optional[int] = None,
                  round_wind: int = 0, indicator: Optional[int] = None,
                  flower_indicators: Sequence[int] = (), wall: Optional[Sequence[int]] = None,
                  reserve: Optional[Sequence[int]] = None):
@@ -908,7 +911,7 @@ class HandRecord:
     def to_json(self) -> Dict[str, Any]:
         out: Dict[str, Any] = {"rules": self.rules, "options": _thaw(self.options),
                                "dealer": self.dealer}
-        if self.seats != 4:
+        if self.seats != 4 or self.seats != _RULES_SEATS.get(self.rules, 4):
             out["seats"] = self.seats
         if self.round_wind:
             out["round_wind"] = self.round_wind
@@ -981,7 +984,9 @@ def _read_record(cls, given: Any) -> HandRecord:
         _fail("record", f"'options' must be an object, got {_show(options)}")
     else:
         options = _freeze_options(options) if options else _EMPTY
-    value = data.get("seats", 4)
+    value = data.get("seats")
+    if value is None:  # the rule set's own number of seats
+        value = _RULES_SEATS.get(rules, 4)
     if type(value) is not int or not 2 <= value <= MAX_SEATS:
         value = 4 if value is None else _int_field(value, "record", "seats", 2, MAX_SEATS)
     seats = value

@@ -304,9 +304,22 @@ def test_score_batch_threads_0_is_a_mahjong_error():
                          ids=["2**63", "2**64", "-2**63-1", "np.uint64"])
 def test_gb_score_batch_huge_values_get_their_row_code(field, code, value):
     hands = np.stack([tile_counts("123456789m1p234s")] * 2)
-    args = {"win_tile": 9, field: value}
-    totals, fans = guobiao.score_batch(hands, **args)
-    assert totals.tolist() == [code, code] and not fans.any()
+    # in an array: that row's code
+    if 0 < value < 2 ** 64:
+        wide = np.array([value, 0 if field != "win_tile" else 9], dtype=np.uint64)
+        totals, fans = guobiao.score_batch(hands, **{"win_tile": 9, field: wide})
+        assert totals[0] == code and totals[1] != code and not fans[0].any()
+    # one value for every row: the argument is refused, named (it was a row code before)
+    with pytest.raises(MahjongError, match=f"{field}: {value}"):
+        guobiao.score_batch(hands, **{"win_tile": 9, field: value})
+
+
+@pytest.mark.parametrize("field,value", [("flags", 32), ("seat_wind", 4), ("round_wind", -1),
+                                         ("flowers", 9), ("win_tile", 34)])
+def test_gb_score_batch_scalar_out_of_range_names_the_argument(field, value):
+    hands = np.stack([tile_counts("123456789m1p234s")] * 3)
+    with pytest.raises(MahjongError, match=f"{field}: {value} is not in"):
+        guobiao.score_batch(hands, **{"win_tile": 9, field: value})
 
 
 def test_gb_score_batch_flags_2_to_the_63_in_a_list():
@@ -563,3 +576,269 @@ def test_plain_settle_on_stdin_reports_each_bad_record():
     assert proc.returncode == 1
     assert out.count("deltas: ") == 2
     assert all(f"error: record {i}:" in out for i in range(2, len(lines)))
+
+
+# ---------------------------------------------------------------------------------------
+# Issue 26 (third hardening pass), items 2, 3, 4 and 8: the engine, the environment, the
+# rooms' kong kinds, batch = scalar on a robbed kong, Guobiao's arguments, default seats.
+
+from mahjong.game import Game, Match, replay, stack_wall  # noqa: E402
+from mahjong.game.env import MahjongEnv, MahjongParallelEnv  # noqa: E402
+
+
+@pytest.mark.parametrize("action", [2 ** 70, np.uint64(2 ** 64 - 1), -1, 10 ** 20,
+                                    np.int64(2 ** 40), -2 ** 70], ids=str)
+def test_game_step_huge_action_names_the_action(action):
+    g = Game("sichuan", seed=1)
+    with pytest.raises(MahjongError, match="action: .* is not an action index"):
+        g.step(action)
+
+
+@pytest.mark.parametrize("answer", [10 ** 20, 2 ** 64, -5, np.uint64(2 ** 63)], ids=str)
+def test_an_agent_answering_a_huge_action_is_named_by_its_seat(answer):
+    agents = ["greedy", lambda obs, legal: answer, "greedy", "greedy"]
+    with pytest.raises(MahjongError, match=r"agent of seat 1: action"):
+        Game("sichuan", seed=4, agents=agents).play()
+
+
+@pytest.mark.parametrize("agents", [5, 2.5, object(), [1, 2, 3, 4], {"a": 1}], ids=str)
+def test_game_agents_of_a_wrong_type_name_the_argument(agents):
+    with pytest.raises(MahjongError, match="agents"):
+        Game("sichuan", agents=agents)
+
+
+@pytest.mark.parametrize("seed", [-5, 2 ** 64, 1.5, "1", True, None], ids=str)
+def test_match_seed_out_of_range_names_the_seed(seed):
+    with pytest.raises(MahjongError, match="seed"):
+        Match("sichuan", seed=seed).play()
+
+
+@pytest.mark.parametrize("events", [5, None, "events", [1, 2], {"type": "draw"}], ids=str)
+def test_replay_of_a_log_whose_events_are_not_a_list_names_the_field(events):
+    log = Game("sichuan", seed=2, agents="greedy").play()
+    with pytest.raises(MahjongError, match="'events'"):
+        replay(dict(log, events=events))
+    with pytest.raises(MahjongError, match="replay"):
+        replay([log])
+
+
+@pytest.mark.parametrize("seat", [7, -1, 4, "0", 1.0, None], ids=str)
+def test_stack_wall_names_a_seat_that_is_not_one(seat):
+    with pytest.raises(MahjongError, match=f"seat {seat!r}"):
+        stack_wall("sichuan", {seat: "123m"})
+    with pytest.raises(MahjongError, match="seat 2"):
+        stack_wall("two_player", {2: "123m"})
+
+
+def test_stack_wall_names_a_bad_dealer_and_hands():
+    with pytest.raises(MahjongError, match="dealer"):
+        stack_wall("sichuan", {}, dealer=4)
+    with pytest.raises(MahjongError, match="hands"):
+        stack_wall("sichuan", ["123m"])
+
+
+@pytest.mark.parametrize("env_class", [MahjongEnv, MahjongParallelEnv])
+def test_env_step_and_observe_before_reset_are_mahjong_errors(env_class):
+    env = env_class("sichuan")
+    with pytest.raises(MahjongError, match="step: .*reset"):
+        env.step(0 if env_class is MahjongEnv else {"player_0": 0})
+    if env_class is MahjongEnv:
+        with pytest.raises(MahjongError, match="observe: .*reset"):
+            env.observe("player_0")
+
+
+@pytest.mark.parametrize("agent", [["x"], {"a": 1}, None, 0, "player_4"], ids=str)
+def test_env_observe_names_an_unknown_agent(agent):
+    env = MahjongEnv("sichuan")
+    env.reset(seed=0)
+    with pytest.raises(MahjongError, match="observe: unknown agent"):
+        env.observe(agent)
+
+
+@pytest.mark.parametrize("action", [np.int64(2 ** 40), 2 ** 70, np.uint64(2 ** 64 - 1), -1,
+                                    1.5, "nonsense"], ids=str)
+def test_env_step_huge_action_is_a_mahjong_error(action):
+    env = MahjongEnv("sichuan")
+    env.reset(seed=0)
+    agent = env.agent_selection
+    with pytest.raises(MahjongError):
+        env.step(action)
+    assert env.agent_selection == agent and not env.terminations[agent]
+
+
+def _finished_env():
+    env = MahjongEnv("sichuan")
+    env.reset(seed=1)
+    while not env.terminations[env.agent_selection]:
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    return env
+
+
+@pytest.mark.parametrize("action", [5, 0, np.int64(1), "pass"], ids=str)
+def test_env_step_for_a_terminated_agent_takes_only_none(action):
+    env = _finished_env()
+    agent = env.agent_selection
+    with pytest.raises(MahjongError, match=f"{agent} is done"):
+        env.step(action)
+    env.step(None)          # PettingZoo's AEC contract: None removes the finished agent
+    assert agent not in env.agents
+
+
+def test_env_step_after_every_agent_is_done_is_a_mahjong_error():
+    env = _finished_env()
+    while env.agents:
+        env.step(None)
+    with pytest.raises(MahjongError, match="reset"):
+        env.step(None)
+
+
+# -- kongs and melds a rule set does not play --------------------------------------------
+
+_SINGLE_HAND = "234m567m678m345p55p"
+
+
+def _single_kong_records(rules):
+    """Records of ``rules`` with a single kong: as an event and the win's meld, as the
+    win's meld only, as an event with the final hand's meld."""
+    top = {"rules": rules, "dealer": 0}
+    if rules == "two_player":
+        top.update(seats=2, options={"flower_indicators": 0})
+    kong = {"type": "kong", "seat": 0, "kind": "single", "tile": "4m"}
+    win = {"type": "win", "seat": 0, "hand": _SINGLE_HAND, "win_tile": "5p",
+           "melds": [{"type": "single_kong", "tiles": "4m"}]}
+    final = {"0": {"hand": "234m567m678m345p5p",
+                   "melds": [{"type": "single_kong", "tiles": "4m"}]}}
+    return [dict(top, events=[kong, win]), dict(top, events=[win]),
+            dict(top, events=[kong, {"type": "exhausted"}], final=final),
+            dict(top, events=[{"type": "exhausted"}], final=final)]
+
+
+@pytest.mark.parametrize("rules", ["sichuan", "yunnan", "guiyang", "guobiao", "tongcheng",
+                                   "two_player"])
+def test_a_single_kong_in_a_rule_set_without_one_names_the_event(rules):
+    for rec in _single_kong_records(rules):
+        with pytest.raises(InvalidRecordError, match=r"(event \d|final hand of seat 0)"):
+            settle(rec)
+        with pytest.raises(InvalidRecordError):
+            settle(json.dumps(rec))
+
+
+@pytest.mark.parametrize("room", ["tongcheng", "two_player", "guobiao"])
+def test_a_single_kong_meld_in_a_scalar_score_names_the_meld(room):
+    hand = "234m567m678m5p" if room == "guobiao" else "234m567m678m55p"
+    with pytest.raises(InvalidHandError, match="meld <7z> is a single-tile kong"):
+        get_ruleset(room).score(hand, [("single_kong", "7z")], win_tile="5p")
+
+
+def test_huanggang_still_plays_its_single_kongs():
+    rec = {"rules": "huanggang", "dealer": 0, "indicator": "1z", "events": [
+        {"type": "kong", "seat": 0, "kind": "single", "tile": "7z"},
+        {"type": "win", "seat": 0, "hand": "234s567s55m", "win_tile": "7s",
+         "melds": [{"type": "chow", "tiles": "345m"}, {"type": "pung", "tiles": "888p"},
+                   {"type": "single_kong", "tiles": "7z"}]}]}
+    with pytest.raises(InvalidRecordError) as err:   # no pung event: refused, but not for
+        settle(rec)                                   # the single kong
+    assert "single" not in str(err.value)
+
+
+# -- a robbed kong: batch = scalar -------------------------------------------------------
+
+ROBBED = "123m456m789m11p999p"   # a robbed 9p while holding two more: impossible
+
+
+@pytest.mark.parametrize("room", [sichuan, yunnan], ids=["sichuan", "yunnan"])
+def test_robbed_kong_with_other_copies_gets_the_batch_error_status(room):
+    with pytest.raises(InvalidContextError, match="robbed 9p is the fourth copy"):
+        room.score(ROBBED, win_tile="9p", robbing_kong=True)
+    hands = np.stack([tile_counts(ROBBED)] * 3)
+    flags = np.array([int(WinFlag.ROBBING_KONG), int(WinFlag.ROBBING_KONG), 0])
+    out = room.score_batch(hands, flags=flags, win_tiles=["9p", "1m", "9p"])
+    assert out["status"][0] == ERR_BAD_CONTEXT and out["fan"][0] == 0
+    assert out["value"][0] == 0
+    want = room.score(ROBBED, win_tile="1m", robbing_kong=True)
+    assert out["status"][1] == 0 and out["fan"][1] == want.fan
+    assert out["status"][2] == 0
+    # without winning tiles: a row that holds no tile exactly once cannot rob a kong
+    pairs = np.stack([tile_counts("11m22m33m44m55m66m77m")])
+    rob = np.array([int(WinFlag.ROBBING_KONG)])
+    assert room.score_batch(pairs, flags=rob)["status"][0] == ERR_BAD_CONTEXT
+    with pytest.raises(InvalidHandError, match="row 0: the winning tile 5p"):
+        room.score_batch(hands[:1], flags=flags[:1], win_tiles=["5p"])
+
+
+def test_huanggang_robbed_kong_batch_equals_scalar():
+    import mahjong.huanggang as hg
+    from mahjong.huanggang.batch import STATUS
+    hand, melds = "234s567s55m999p", [("chow", "345m")]
+    with pytest.raises(InvalidContextError, match="robbed 9p is the fourth copy"):
+        hg.score(hand, melds, win_tile="9p", indicator="3p", robbing_kong=True)
+    counts = np.array([tile_counts(hand)] * 2, np.uint8)
+    rows = np.array([[[1, 2], [0, 0], [0, 0], [0, 0]]] * 2, np.uint8)
+    out = hg.score_batch(counts, rows, indicator="3p", flags=np.array([8, 8]),
+                         win_tiles=["9p", "2s"])
+    assert out["status"][0] == STATUS["bad_context"] and out["base"][0] == 0
+    want = hg.score(hand, melds, win_tile="2s", indicator="3p", robbing_kong=True)
+    assert out["status"][1] == 0 and out["base"][1] == want.base
+
+
+# -- Guobiao's arguments -----------------------------------------------------------------
+
+def _deep(depth=100_000):
+    value = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("field", ["rules", "flowers", "seat_wind", "round_wind", "heavenly"])
+@pytest.mark.parametrize("value", [_deep(), np.array([5] * 35), np.array([[1]])],
+                         ids=["nested", "array35", "array2d"])
+def test_gb_score_names_a_nested_or_array_argument(field, value):
+    with pytest.raises(MahjongError, match=field):
+        guobiao.score("123m456m789m123p55p", win_tile="5p", **{field: value})
+
+
+def test_gb_score_keeps_falsy_lianzhong_flags_and_empty_options():
+    plain = guobiao.score("123m456m789m123p55p", win_tile="5p")
+    for kw in ({"heavenly": 0}, {"earthly": np.False_}, {"options": {}},
+               {"rules": "standard"}):
+        assert guobiao.score("123m456m789m123p55p", win_tile="5p", **kw).total == plain.total
+
+
+# -- seats default to the rule set's -----------------------------------------------------
+
+def test_a_two_player_record_without_seats_is_read_with_two():
+    rec = {"rules": "two_player", "dealer": 0, "options": {"flower_indicators": 0},
+           "events": [{"type": "win", "seat": 1, "hand": "234m456p678s111z88m",
+                       "win_tile": "8m", "from": 0}]}
+    for form in (rec, json.dumps(rec), json.dumps({"events": rec["events"], **rec})):
+        assert settle(form).deltas == (-2, 2)
+    from mahjong.record import HandRecord
+    assert HandRecord.from_json(rec).seats == 2
+    assert HandRecord("two_player", 0, [], options={"flower_indicators": 0}).seats == 2
+    assert HandRecord.from_json(rec).to_json()["seats"] == 2
+    with pytest.raises(InvalidRecordError, match="seats is 4, but two_player"):
+        settle(dict(rec, seats=4))        # stated, it is still checked
+    assert HandRecord.from_json(_rec([WIN])).seats == 4
+
+
+@pytest.mark.parametrize("call", [
+    lambda x: Game("sichuan", seed=x), lambda x: Match("sichuan", seed=x),
+    lambda x: Match("sichuan", hands=x), lambda x: stack_wall("sichuan", x),
+    lambda x: replay({"rules": "sichuan", "wall": [], "events": x}),
+    lambda x: MahjongEnv("sichuan", opponents=x), lambda x: MahjongEnv("sichuan", dealer=x),
+    lambda x: Game("sichuan", dealer=x)],
+    ids=["game-seed", "match-seed", "match-hands", "stack_wall", "replay", "opponents",
+         "env-dealer", "game-dealer"])
+def test_engine_arguments_nested_100000_deep_are_named_not_a_recursion_error(call):
+    with pytest.raises(MahjongError, match=r"\[\[\["):
+        call(_deep())
+
+
+def test_env_arguments_nested_100000_deep_are_named_not_a_recursion_error():
+    env = MahjongEnv("sichuan")
+    env.reset(seed=0)
+    for call in (env.observe, env.step, MahjongParallelEnv("sichuan").step):
+        with pytest.raises(MahjongError):
+            call(_deep())

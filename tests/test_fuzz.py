@@ -27,6 +27,8 @@ from hypothesis.extra import numpy as hnp
 import mahjong
 from mahjong import MahjongError, guobiao, sichuan, yunnan
 from mahjong import batch as mbatch
+from mahjong.game import Game, Match, replay, stack_wall
+from mahjong.game.env import MahjongEnv
 from mahjong.record import HandRecord
 from mahjong.ruleset import WinFlag, available_rulesets, get_ruleset, settle
 from mahjong.tiles import TENHOU_NAMES
@@ -218,7 +220,7 @@ def _mutate(record, draw):
     rec = json.loads(json.dumps(record))
     events = rec.setdefault("events", [])
     what = draw(st.sampled_from(["field", "event_field", "drop", "dup", "move", "seat",
-                                 "final", "append"]))
+                                 "final", "append", "kind", "no_seats"]))
     if what == "field":
         rec[draw(st.sampled_from(["dealer", "seats", "options", "final", "rules", "events",
                                   "round_wind", "indicator", "wall", "note"]))] = draw(junk)
@@ -240,6 +242,19 @@ def _mutate(record, draw):
         e = draw(st.sampled_from(events))
         if isinstance(e, dict) and "seat" in e:
             e["seat"] = draw(st.integers(-1, 4))
+    elif what == "kind" and events:
+        # a kong of another kind (single: the one-tile kong only Huanggang plays), or a
+        # meld of a win turned into another kind
+        e = draw(st.sampled_from(events))
+        if isinstance(e, dict) and e.get("type") == "kong":
+            e["kind"] = draw(st.sampled_from(["concealed", "exposed", "added", "single"]))
+        elif isinstance(e, dict) and isinstance(e.get("melds"), list) and e["melds"]:
+            m = draw(st.sampled_from(e["melds"]))
+            if isinstance(m, dict):
+                m["type"] = draw(st.sampled_from(["single_kong", "chow", "pung", "kong",
+                                                  "concealed_kong"]))
+    elif what == "no_seats":
+        rec.pop("seats", None)      # the rule set's own number of seats
     elif what == "final" and isinstance(rec.get("final"), dict) and rec["final"]:
         seat = draw(st.sampled_from(sorted(rec["final"])))
         rec["final"][seat] = {"hand": draw(tile_text)}
@@ -302,11 +317,12 @@ def test_regional_score_batch_equals_scalar_row_by_row(data, room):
     n = data.draw(st.integers(1, 6))
     hands = _hands(data.draw, n)
     flags = np.array(data.draw(st.lists(st.integers(0, 255), min_size=n, max_size=n)))
-    out = mod.score_batch(hands, flags=flags)
+    wins = [_ids(hands[r])[data.draw(st.integers(0, 13))] for r in range(n)]
+    out = mod.score_batch(hands, flags=flags, win_tiles=wins)
     names = FLAG_NAMES + (["first_round"] if room == "yunnan" else [])
     for r in range(n):
         ids = _ids(hands[r])
-        win = ids[data.draw(st.integers(0, len(ids) - 1))]
+        win = wins[r]
         kwargs = {k: bool(int(flags[r]) & int(getattr(WinFlag, k.upper()))) for k in names}
         if room == "sichuan" and int(flags[r]) & WinFlag.FIRST_ROUND:
             assert out["status"][r] == ERR_BAD_CONTEXT  # no first_round in Sichuan
@@ -314,9 +330,7 @@ def test_regional_score_batch_equals_scalar_row_by_row(data, room):
         try:
             want = mod.score(ids, win_tile=win, **kwargs)
         except mahjong.InvalidContextError:
-            # batch rows carry no winning tile: the robbed-tile count is not checked there
-            if kwargs["robbing_kong"] and out["status"][r] != ERR_BAD_CONTEXT:
-                continue
+            # the robbed-tile count too: the batch has the winning tiles
             assert out["status"][r] == ERR_BAD_CONTEXT, (r, kwargs)
             assert out["fan"][r] == 0 and out["value"][r] == 0
             continue
@@ -475,3 +489,132 @@ def test_score_values_stay_exact():
                          heavenly=True, rules={"base": 2**31 - 1})
     assert int(out["value"][0]) == want.value == (2**31 - 1) * 2 ** (want.fan - 1)
     assert math.log2(want.value) < 62
+
+
+# --------------------------------------------------- issue 26: kongs, seats, the engine
+
+KONG_GOLDEN = [r for r in GOLDEN if any(isinstance(e, dict) and e.get("type") == "kong"
+                                         for e in r.get("events", ()))]
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_single_kong_is_refused_naming_it_wherever_the_rule_set_has_none(data):
+    rec = json.loads(json.dumps(data.draw(st.sampled_from(KONG_GOLDEN))))
+    kongs = [e for e in rec["events"] if e.get("type") == "kong"]
+    kong = data.draw(st.sampled_from(kongs))
+    kong["kind"] = "single"
+    kong.pop("from", None)
+    if data.draw(st.booleans()):   # the holding shows it as a single kong too
+        for e in rec["events"]:
+            if e.get("type") == "win" and e.get("seat") == kong["seat"]:
+                e["melds"] = [m for m in e.get("melds") or []
+                              if m.get("tiles", "")[:2] != kong["tile"]] + [
+                    {"type": "single_kong", "tiles": kong["tile"]}]
+    out = _call(lambda: settle(rec), *RECORD_ERROR)
+    if rec["rules"] != "huanggang":
+        assert isinstance(out, MahjongError), rec
+
+
+@FUZZ
+@given(record=st.sampled_from(GOLDEN))
+def test_a_record_without_seats_settles_as_with_its_rule_sets_seats(record):
+    rec = dict(record)
+    rec.pop("seats", None)
+    want = settle(record)
+    assert settle(rec).deltas == want.deltas
+    assert settle(json.dumps(rec)).deltas == want.deltas
+
+
+#: what a caller may pass as an action: legal indices, names and anything else
+action_input = st.one_of(junk, st.integers(-2**70, 2**70), st.integers(0, 200),
+                         st.sampled_from([np.int64(2**40), np.uint64(2**64 - 1), np.int8(-1),
+                                          "pass", "discard 1m", "nonsense", 1.0]))
+
+
+@FUZZ
+@given(seed=st.integers(0, 50), action=action_input, rules=st.sampled_from(
+    ["sichuan", "guobiao", "two_player"]))
+def test_any_action_is_applied_or_refused_naming_it(seed, action, rules):
+    g = Game(rules, seed=seed)
+    legal = {int(a) for a in g.legal_actions()}
+    out = _call(lambda: g.step(action), "action")
+    if not isinstance(out, MahjongError):
+        assert isinstance(action, str) or int(action) in legal
+    # an agent answering it: the error names its seat
+    decider = Game(rules, seed=seed).decider
+    agents = ["greedy"] * g.spec.seats
+    agents[decider] = lambda obs, legal_actions: action
+    try:
+        Game(rules, seed=seed, agents=agents).play()
+    except MahjongError as exc:
+        assert f"agent of seat {decider}" in str(exc)
+
+
+@FUZZ
+@given(seed=st.integers(0, 20), action=action_input, agent=junk)
+def test_the_environment_refuses_any_bad_step_or_agent_naming_it(seed, action, agent):
+    env = MahjongEnv("sichuan")
+    _call(lambda: env.step(action), "step")           # before reset()
+    _call(lambda: env.observe(agent), "observe")
+    env.reset(seed=seed)
+    _call(lambda: env.observe(agent), "observe", "agent")
+    _call(lambda: env.step(action), "action", "step")
+    # a finished agent takes None only
+    while env.agents and not env.terminations[env.agent_selection]:
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    if action is not None:
+        before = list(env.agents)
+        _call(lambda: env.step(action), "done")
+        assert env.agents == before
+
+
+@FUZZ
+@given(hands=junk, seat=junk, seed=junk, events=junk, agents=junk)
+def test_engine_arguments_are_used_or_refused_naming_them(hands, seat, seed, events, agents):
+    _call(lambda: stack_wall("sichuan", hands), "stack_wall")
+    try:
+        seat_hands = {seat: "1m"}
+    except TypeError:           # an unhashable key: no mapping can hold it
+        seat_hands = {str(seat): "1m"}
+    _call(lambda: stack_wall("sichuan", seat_hands), "seat", "stack_wall")
+    _call(lambda: Match("sichuan", seed=seed, hands=1), "seed")
+    log = {"rules": "sichuan", "wall": [], "events": events}
+    _call(lambda: replay(log), "replay", "wall")
+    _call(lambda: Game("sichuan", agents=agents), "agents")
+
+
+gb_argument = st.one_of(junk, st.sampled_from([np.array([5] * 35), np.array([[1]]),
+                                               np.zeros(0)]),
+                        st.integers(1, 5).map(lambda k: _nested(200 * k)))
+
+
+def _nested(depth):
+    value = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@FUZZ
+@given(field=st.sampled_from(["rules", "flowers", "seat_wind", "round_wind", "heavenly",
+                              "options"]), value=gb_argument)
+def test_gb_score_arguments_are_used_or_refused_naming_them(field, value):
+    out = _call(lambda: guobiao.score("123m456m789m123p55p", win_tile="5p",
+                                      **{field: value}), field)
+    if not isinstance(out, MahjongError):
+        assert out.total > 0
+
+
+@FUZZ
+@given(field=st.sampled_from(["flags", "seat_wind", "round_wind", "flowers", "win_tile"]),
+       value=st.one_of(st.integers(-2**70, 2**70), st.sampled_from([2**63, np.uint64(2**63),
+                                                                    np.int64(-1), 2**64])))
+def test_gb_score_batch_scalar_arguments_are_used_or_refused_naming_them(field, value):
+    hands = np.stack([mahjong.tile_counts("123m456m789m123p5p")] * 2)
+    args = {"win_tile": 13, field: value}
+    out = _call(lambda: guobiao.score_batch(hands, **args), field)
+    if not isinstance(out, MahjongError):
+        totals, _ = out
+        assert (totals == totals[0]).all()

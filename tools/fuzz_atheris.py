@@ -19,7 +19,8 @@ hand record, and mutations of the golden records, through ``settle``), ``batch``
 count arrays, flags and threads through the batch entry points, batch checked against
 scalar), ``options`` (decoded JSON as every room's options), ``cli_input`` (bytes as the
 input file of ``mahjong settle`` and ``score --jsonl``, through the streaming reader),
-``all`` (one of them per input).
+``engine`` (actions, seats and Guobiao's arguments through the game engine, the environment
+and ``guobiao.score``), ``all`` (one of them per input).
 Every flag after the target goes to libFuzzer (``-help=1`` lists them).
 """
 from __future__ import annotations
@@ -153,7 +154,9 @@ def records(fdp):
                 "type": ["kong", "win", "draw", "discard", "pung", "exhausted"][
                     fdp.ConsumeIntInRange(0, 5)],
                 "seat": fdp.ConsumeIntInRange(0, 3), "tile": TENHOU_NAMES[
-                    fdp.ConsumeIntInRange(0, 33)], "kind": "concealed"})
+                    fdp.ConsumeIntInRange(0, 33)],
+                "kind": ["concealed", "exposed", "added", "single"][
+                    fdp.ConsumeIntInRange(0, 3)]})
     out = _quiet(settle, rec)
     if not isinstance(out, MahjongError):
         # accepted: it pays as much as it takes and reads back the same from its JSON
@@ -216,6 +219,34 @@ def cli_input(fdp):
 
 TARGETS = {"tiles": tiles, "scores": scores, "records": records, "batch": batch,
            "options": options, "cli_input": cli_input}
+
+
+def engine(fdp):
+    """Any action to a game (or answered by an agent) and to the environment, any seat to
+    stack_wall, any value as Guobiao's rules, flowers and winds."""
+    from mahjong.game import Game, stack_wall
+    from mahjong.game.env import MahjongEnv
+
+    action = fdp.ConsumeIntInRange(-2**70, 2**70) if fdp.ConsumeBool() else _value(fdp)
+    g = Game("sichuan", seed=fdp.ConsumeIntInRange(0, 99))
+    _quiet(g.step, action)
+    _quiet(Game("sichuan", agents=lambda obs, legal: action).play)
+    env = MahjongEnv("sichuan")
+    _quiet(env.step, action)                 # before reset()
+    env.reset(seed=fdp.ConsumeIntInRange(0, 99))
+    _quiet(env.observe, _value(fdp))
+    _quiet(env.step, action)
+    seat = _value(fdp)
+    try:
+        hands = {seat: _text(fdp, 8)}
+    except TypeError:       # unhashable
+        hands = _value(fdp)
+    _quiet(stack_wall, "sichuan", hands)
+    field = ["rules", "flowers", "seat_wind", "round_wind"][fdp.ConsumeIntInRange(0, 3)]
+    _quiet(guobiao.score, "123m456m789m123p55p", win_tile="5p", **{field: _value(fdp)})
+
+
+TARGETS["engine"] = engine
 
 
 def main():

@@ -13,8 +13,9 @@ that settlement reads.
 A hand is played by a :class:`~mahjong.game._table.Table` (a C state machine); the rule set's
 room tells it how its game is played (``mahjong/<room>/play.py``, a
 :class:`~mahjong.game.spec.PlaySpec`). Agents are ``"random"``, ``"greedy"``,
-:class:`RandomAgent`, :class:`GreedyAgent` (both run inside the table, without Python calls)
-or any callable ``(observation, legal_actions) -> action``.
+:class:`RandomAgent`, :class:`GreedyAgent` (both run inside the table, without Python calls),
+any callable ``(observation, legal_actions) -> action`` or an RLCard-style agent object
+(``step`` / ``eval_step``: :class:`RLCardAgent`).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 import numpy as np
 
 from mahjong.errors import MahjongError
+from mahjong.validate import show
 from mahjong.ruleset import ruleset_info, settle
 from mahjong.tiles import TENHOU_NAMES
 
@@ -32,8 +34,8 @@ from . import _table
 from ._table import N_ACTIONS, OBS_SIZE, action_name
 from .spec import PlaySpec, WinQuery
 
-__all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "Observation", "Action",
-           "play_spec", "replay", "stack_wall", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
+__all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "RLCardAgent", "Observation",
+           "Action", "play_spec", "replay", "stack_wall", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
 
 
 _SPECS: Dict[Any, PlaySpec] = {}
@@ -81,10 +83,10 @@ def _seed_words(seed) -> List[int]:
     """The seed as a list of ints in [0, 2**64): an int or a sequence of them."""
     words = [seed] if type(seed) is int else seed
     if not isinstance(words, (list, tuple)) or not words:
-        raise MahjongError(f"seed: {seed!r} is not a non-negative int or a sequence of them")
+        raise MahjongError(f"seed: {show(seed)} is not a non-negative int or a sequence of them")
     for w in words:
         if type(w) is not int and not isinstance(w, np.integer):
-            raise MahjongError(f"seed: {w!r} in {seed!r} is not an int")
+            raise MahjongError(f"seed: {show(w)} in {show(seed)} is not an int")
         if not 0 <= w < 2**64:
             raise MahjongError(f"seed: {w!r} is not in [0, 2**64)")
     return [int(w) for w in words]
@@ -189,20 +191,68 @@ class GreedyAgent:
         return "GreedyAgent()"
 
 
+class RLCardAgent:
+    """An RLCard-style agent object (methods ``step(state)`` and ``eval_step(state)``) as an
+    agent of this engine. ``state`` is a dict as RLCard gives one:
+
+    * ``"obs"``: the observation array (float32[OBS_SIZE], :meth:`Observation.array`);
+    * ``"legal_actions"``: an ``OrderedDict`` whose keys are the legal action indices;
+    * ``"raw_obs"``: the :class:`Observation`;
+    * ``"raw_legal_actions"``: the legal actions' names (``'discard 5m'``, ``'pung'`` ...).
+
+    The agent answers an index or a name (RLCard's ``use_raw`` agents); ``eval_step``'s
+    ``(action, info)`` pair is taken for its action. ``train=False`` (what an object with
+    ``eval_step`` passed as an agent gets) calls ``eval_step``, ``train=True`` ``step``."""
+
+    __slots__ = ("agent", "train")
+
+    def __init__(self, agent, train: bool = False):
+        if not callable(getattr(agent, "step", None)) or \
+                (not train and not callable(getattr(agent, "eval_step", None))):
+            raise MahjongError(f"agents: {show(agent)} has no step/eval_step method")
+        self.agent = agent
+        self.train = bool(train)
+
+    @staticmethod
+    def state(observation, legal_actions) -> Dict[str, Any]:
+        """The RLCard-style state of a decision."""
+        return {"obs": observation.array(),
+                "legal_actions": collections.OrderedDict((int(a), None) for a in legal_actions),
+                "raw_obs": observation,
+                "raw_legal_actions": [action_name(int(a)) for a in legal_actions]}
+
+    def __call__(self, observation, legal_actions):
+        state = self.state(observation, legal_actions)
+        if self.train:
+            return self.agent.step(state)
+        out = self.agent.eval_step(state)
+        return out[0] if isinstance(out, tuple) else out
+
+    def __repr__(self):
+        return f"RLCardAgent({self.agent!r}{', train=True' if self.train else ''})"
+
+
 _AGENT_NAMES = {"random": RandomAgent, "greedy": GreedyAgent}
 
 
-def _agent(a):
+def _is_rlcard(a) -> bool:
+    return callable(getattr(a, "eval_step", None)) and callable(getattr(a, "step", None))
+
+
+def _agent(a, what: str = "agents"):
     if isinstance(a, str):
         if a not in _AGENT_NAMES:
-            raise MahjongError(f"agents: unknown agent {a!r} (known: random, greedy)")
+            raise MahjongError(f"{what}: unknown agent {show(a)} (known: random, greedy)")
         return _AGENT_NAMES[a]()
     if isinstance(a, (RandomAgent, GreedyAgent)) or callable(a):
         return a
-    raise MahjongError(f"agents: {a!r} is not an agent name or a callable")
+    if _is_rlcard(a):
+        return RLCardAgent(a)
+    raise MahjongError(f"{what}: {show(a)} is not an agent name, a callable "
+                       f"(observation, legal_actions) -> action or an RLCard-style agent")
 
 
-def _agents(agents, seats: int) -> list:
+def _agents(agents, seats: int, what: str = "agents") -> list:
     if agents is None:
         agents = "random"
     if isinstance(agents, str):
@@ -210,12 +260,16 @@ def _agents(agents, seats: int) -> list:
         if len(names) == 1:
             names = names * seats
         agents = names
-    if callable(agents) and not isinstance(agents, (list, tuple)):
-        agents = [agents] * seats
-    agents = list(agents)
+    if callable(agents) or _is_rlcard(agents):
+        agents = [agents] * seats      # one agent object for every seat
+    try:
+        agents = list(agents)
+    except TypeError:
+        raise MahjongError(f"{what}: {show(agents)} is not an agent or a list of "
+                           "them") from None
     if len(agents) != seats:
-        raise MahjongError(f"agents: {len(agents)} given for {seats} seats")
-    return [_agent(a) for a in agents]
+        raise MahjongError(f"{what}: {len(agents)} given for {seats} seats")
+    return [_agent(a, what) for a in agents]
 
 
 #: the table's phases by name (Observation.phase)
@@ -286,7 +340,7 @@ class Game:
         self.spec = play_spec(rules, options)
         seats = self.spec.seats
         if type(dealer) is not int or not 0 <= dealer < seats:
-            raise MahjongError(f"dealer: {dealer!r} is not a seat (0..{seats - 1})")
+            raise MahjongError(f"dealer: {show(dealer)} is not a seat (0..{seats - 1})")
         if type(round_wind) is not int or not 0 <= round_wind < 4:
             raise MahjongError(f"round_wind: {round_wind!r} (0..3)")
         self.agents = _agents(agents, seats)
@@ -338,7 +392,10 @@ class Game:
         if isinstance(action, str):
             action = action_index(action)
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise MahjongError(f"action: {action!r} is not an action index")
+            raise MahjongError(f"action: {show(action)} is not an action index")
+        if not 0 <= action < N_ACTIONS:
+            raise MahjongError(f"action: {show(action)} is not an action index "
+                               f"(0..{N_ACTIONS - 1})")
         self._table.step(int(action))
 
     def _table_choose(self, seat: int, kind: int) -> int:
@@ -346,12 +403,18 @@ class Game:
 
     def play(self) -> Dict[str, Any]:
         """Play to the end with the agents; return the game log (record v2 + ``result``)."""
+        self._advance(())
+        return self.log()
+
+    def _advance(self, stop) -> int:
+        """Play the agents until a seat in ``stop`` must decide (return it) or the hand is
+        over (return -1)."""
         t = self._table
         agents = self.agents
         while True:
             seat = t.run_builtin()
-            if seat < 0:
-                break
+            if seat < 0 or seat in stop:
+                return seat
             obs = Observation(self, seat)
             legal = self.legal_actions()
             a = agents[seat](obs, legal)
@@ -359,7 +422,6 @@ class Game:
                 self.step(a)
             except MahjongError as exc:
                 raise MahjongError(f"agent of seat {seat}: {exc}") from None
-        return self.log()
 
     def log(self) -> Dict[str, Any]:
         """The game log of the finished hand: record v2 fields, then ``result``
@@ -410,12 +472,26 @@ def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer:
     from mahjong.tiles import to_tile_ids
     spec = play_spec(rules, options)
     seats = spec.seats
+    if type(dealer) is not int or not 0 <= dealer < seats:
+        raise MahjongError(f"stack_wall: dealer {show(dealer)} is not a seat (0..{seats - 1})")
+    if not isinstance(hands, Mapping):
+        raise MahjongError(f"stack_wall: hands {show(hands)} is not a mapping seat -> tiles")
+    for s in hands:
+        if type(s) is not int or not 0 <= s < seats:
+            raise MahjongError(f"stack_wall: seat {show(s)} of hands is not a seat of {rules} "
+                               f"(0..{seats - 1})")
     pool = collections.Counter(_tile_set(spec))
 
     def take(tiles, what):
-        ids = list(to_tile_ids(tiles)) if not isinstance(tiles, (list, tuple)) else \
-            [t if type(t) is int else to_tile_ids(t)[0] for t in tiles]
+        try:
+            ids = list(to_tile_ids(tiles)) if not isinstance(tiles, (list, tuple)) else \
+                [t if type(t) is int else to_tile_ids(t)[0] for t in tiles]
+        except (MahjongError, IndexError) as exc:     # (IndexError: an empty name)
+            why = exc if isinstance(exc, MahjongError) else "an empty tile name"
+            raise MahjongError(f"stack_wall: {what}: {why}") from None
         for t in ids:
+            if not 0 <= t < 34:
+                raise MahjongError(f"stack_wall: {what}: tile id {t} is out of range")
             if pool[t] == 0:
                 raise MahjongError(f"stack_wall: {what} needs a copy of "
                                    f"{TENHOU_NAMES[t]} that is not left")
@@ -454,9 +530,15 @@ def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer:
 def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
     """Play a log again from its wall, every seat taking the action its events show, and
     return the new log: the same events when the log is the engine's own."""
+    if not isinstance(log, Mapping):
+        raise MahjongError(f"replay: the log is a {type(log).__name__}, not a mapping")
     if "wall" not in log:
         raise MahjongError("replay: the log has no 'wall'")
-    events = list(log["events"])
+    events = log.get("events")
+    if not isinstance(events, (list, tuple)) or \
+            not all(isinstance(e, Mapping) for e in events):
+        raise MahjongError(f"replay: 'events' is {show(events)}, not a list of events")
+    events = list(events)
     spec = play_spec(log["rules"], log.get("options") or {})
     g = Game(log["rules"], options=log.get("options") or {}, agents="random",
              dealer=log.get("dealer", 0), round_wind=log.get("round_wind", 0),
@@ -537,14 +619,17 @@ class Match:
                  hands: Optional[int] = None, dealer: Optional[int] = None):
         self.rules = rules
         self.options = options
-        self.seed = seed
+        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) \
+                or not 0 <= seed < 2**64:
+            raise MahjongError(f"seed: {show(seed)} is not an int in [0, 2**64)")
+        self.seed = int(seed)
         spec = play_spec(rules, options)
         self.seats = spec.seats
         self.players = _agents(agents, self.seats)    # by player, not seat
         self.guobiao = rules == "guobiao"
         self.hands = hands if hands is not None else (16 if self.guobiao else 4)
         if type(self.hands) is not int or self.hands < 1:
-            raise MahjongError(f"hands: {hands!r} (a positive int)")
+            raise MahjongError(f"hands: {show(hands)} (a positive int)")
         first = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, 1 << 30])))
         self.dealer = dealer if dealer is not None else int(first.integers(self.seats))
         self.scores = [0] * self.seats              # by player

@@ -18,7 +18,15 @@ without it the same class runs on a small built-in base with the same methods.
 Observation: ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]}`` (the
 layout is :meth:`mahjong.game._table.Table.observe_into`; actions are
 :data:`mahjong.game.N_ACTIONS` fixed indices, :func:`mahjong.game.action_name` names them).
-Rewards: 0 until the hand ends, then each seat's settlement delta.
+Rewards: 0 until the hand ends, then each seat's settlement delta; every agent's
+``infos[agent]["log"]`` is then the game log.
+
+Random agents almost never win, so episodes of four random seats nearly always end with
+every reward 0: ``MahjongEnv(rules, opponents="greedy")`` plays the other seats with the
+built-in agents, and only the learning seat(s) are PettingZoo agents.
+
+PettingZoo's factories: :func:`raw_env`, :func:`env` (wrapped in PettingZoo's order checks)
+and :func:`parallel_env` (:class:`MahjongParallelEnv`, the parallel API).
 """
 from __future__ import annotations
 
@@ -27,14 +35,29 @@ from typing import Any, Dict, Iterator, Mapping, Optional
 import numpy as np
 
 from mahjong.errors import MahjongError
+from mahjong.validate import show
 
-from . import Game, N_ACTIONS, OBS_SIZE
+from . import Game, N_ACTIONS, OBS_SIZE, _agent
+
+__all__ = ["MahjongEnv", "MahjongParallelEnv", "env", "raw_env", "parallel_env",
+           "HAS_PETTINGZOO"]
 
 try:  # the optional extra mahjong-core[rl]
-    from pettingzoo import AECEnv as _Base
+    from pettingzoo import AECEnv as _Base, ParallelEnv as _ParallelBase
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper as _OrderEnforcing
     from gymnasium import spaces as _spaces
 except ImportError:  # pragma: no cover - exercised where the extra is not installed
     _spaces = None
+    _OrderEnforcing = None
+
+    class _ParallelBase:
+        """What PettingZoo's ParallelEnv gives, for use without it."""
+
+        metadata: Dict[str, Any] = {}
+
+        @property
+        def unwrapped(self):
+            return self
 
     class _Base:
         """What PettingZoo's AECEnv gives, for use without it."""
@@ -77,21 +100,34 @@ HAS_PETTINGZOO = _spaces is not None
 
 
 class MahjongEnv(_Base):
-    """One hand of rule set ``rules`` per episode; agents ``player_0 .. player_{n-1}`` are
-    the seats. ``dealer`` is fixed (default 0); ``options`` are the rule set's."""
+    """One hand of rule set ``rules`` per episode. ``dealer`` is fixed (default 0);
+    ``options`` are the rule set's.
+
+    ``opponents=None``: every seat is an agent, ``player_0 .. player_{n-1}``. Otherwise the
+    other seats are played inside :meth:`step` and only the learning seats are PettingZoo
+    agents (named by their seat: ``player_0``, ``player_2`` ...): ``opponents`` is an agent
+    for every seat but seat 0 (``"greedy"``, ``"random"``, a callable ``(observation,
+    legal_actions) -> action`` or an RLCard-style agent), or a mapping seat -> agent (the
+    seats not in it learn). A hand that ends before any learning seat decides (an
+    opponent's 天胡) is skipped: :meth:`reset` deals the next one."""
 
     metadata = {"render_modes": ["ansi"], "name": "mahjong_core_v0", "is_parallelizable": False}
 
     def __init__(self, rules: str = "sichuan", options: Optional[Mapping[str, Any]] = None,
-                 dealer: int = 0, render_mode: Optional[str] = None):
+                 dealer: int = 0, render_mode: Optional[str] = None, opponents: Any = None):
         from . import play_spec
         self.rules = rules
         self.options = options
         self.dealer = dealer
         self.render_mode = render_mode
         seats = play_spec(rules, options).seats
-        self.possible_agents = [f"player_{s}" for s in range(seats)]
-        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        if type(dealer) is not int or not 0 <= dealer < seats:
+            raise MahjongError(f"dealer: {show(dealer)} is not a seat (0..{seats - 1})")
+        self.opponents = _opponents(opponents, seats)
+        self.possible_agents = [f"player_{s}" for s in range(seats)
+                                if self.opponents[s] is None]
+        self._seat = {a: int(a[7:]) for a in self.possible_agents}
+        self._learners = frozenset(self._seat.values())
         if _spaces is not None:
             self._obs_space = _spaces.Dict({
                 "observation": _spaces.Box(0.0, 4.0, (OBS_SIZE,), np.float32),
@@ -114,10 +150,18 @@ class MahjongEnv(_Base):
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         if seed is not None:
             self._seed, self._episode = seed, 0
-        self.game = Game(self.rules, seed=[self._seed, self._episode], options=self.options,
-                         agents="random", dealer=self.dealer)
-        self.game._table.set_external()
-        self._episode += 1
+        agents = [_learner if a is None else a for a in self.opponents]
+        while True:
+            self.game = Game(self.rules, seed=[self._seed, self._episode],
+                             options=self.options, agents=agents,
+                             dealer=self.dealer)         # learning seats: external
+            self._episode += 1
+            # the opponents' decisions up to the first of a learning seat; a hand that
+            # ends before one (an opponent's 天胡) is no episode: the next hand is dealt
+            seat = self.game._advance(self._learners)
+            if seat >= 0:
+                break
+        self.agent_selection = f"player_{seat}"
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -125,43 +169,58 @@ class MahjongEnv(_Base):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.final_rewards = {}
-        self.agent_selection = self.possible_agents[self.game._table.decider]
+
+    def _advance(self) -> None:
+        """Let the opponents play until a learning seat decides or the hand is over."""
+        seat = self.game._advance(self._learners)
+        if seat >= 0:
+            self.agent_selection = f"player_{seat}"
+            return
+        log = self.game.log()
+        for a, s in self._seat.items():
+            self.rewards[a] = log["result"]["deltas"][s]
+            self.terminations[a] = True
+            self.infos[a] = {"log": log}
+        self.final_rewards = dict(self.rewards)
+        self._accumulate_rewards()
+        self.agent_selection = self.agents[0]
+
+    def _started(self, what: str) -> None:
+        if self.game is None:
+            raise MahjongError(f"{what}: the environment has no episode yet (call reset())")
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        if agent not in self._seat:
-            raise MahjongError(f"observe: unknown agent {agent!r}")
+        self._started("observe")
+        if type(agent) is not str or agent not in self._seat:
+            raise MahjongError(f"observe: unknown agent {show(agent)} "
+                               f"(agents: {', '.join(self.possible_agents)})")
         t = self.game._table
         s = self._seat[agent]
         obs = t.observe_into(s, np.empty(OBS_SIZE, dtype=np.float32))
         mask = np.zeros(N_ACTIONS, dtype=np.int8)
-        if t.decider == s:
+        if t.decider == s and not self.game.over:
             t.legal_mask(mask.view(np.bool_))
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action) -> None:
+        self._started("step")
+        if not self.agents:
+            raise MahjongError("step: every agent is done (call reset())")
         agent = self.agent_selection
-        if self.terminations.get(agent) or self.truncations.get(agent):
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise MahjongError(f"step: {agent} is done: its action must be None, "
+                                   f"not {show(action)}")
             self._was_dead_step(action)
             return
         if action is None:
             raise MahjongError(f"step: {agent} must act (action None is for a finished agent)")
         self._cumulative_rewards[agent] = 0
-        if type(action) is int:
+        if type(action) is int and 0 <= action < N_ACTIONS:
             self.game._table.step(action)       # checked there: legal for the decider
         else:
             self.game.step(action)
-        t = self.game._table
-        if self.game.over:
-            log = self.game.log()
-            for s, a in enumerate(self.possible_agents):
-                self.rewards[a] = log["result"]["deltas"][s]
-                self.terminations[a] = True
-                self.infos[a] = {"log": log} if s == 0 else {}
-            self.final_rewards = dict(self.rewards)
-            self._accumulate_rewards()
-            self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self.possible_agents[t.decider]
+        self._advance()
 
     def render(self):
         if self.game is None:
@@ -180,3 +239,129 @@ class MahjongEnv(_Base):
 
     def close(self) -> None:
         pass
+
+
+def _learner(observation, legal_actions):  # pragma: no cover - the env stops before it
+    """The placeholder agent of a learning seat: its decisions come from step()."""
+    raise MahjongError(f"seat {observation.seat} learns: its action comes from step()")
+
+
+def _opponents(opponents, seats: int) -> list:
+    """The agent of each seat, None for a learning seat."""
+    if opponents is None:
+        return [None] * seats
+    if isinstance(opponents, Mapping):
+        out: list = [None] * seats
+        for s, a in opponents.items():
+            if type(s) is not int or not 0 <= s < seats:
+                raise MahjongError(f"opponents: seat {show(s)} is not a seat (0..{seats - 1})")
+            if a is not None:
+                out[s] = _agent(a, "opponents")
+    else:
+        out = [None] + [_agent(opponents, "opponents") for _ in range(seats - 1)]
+    if all(a is not None for a in out):
+        raise MahjongError("opponents: every seat is an opponent, no seat is left to learn")
+    return out
+
+
+class MahjongParallelEnv(_ParallelBase):
+    """The same episodes in PettingZoo's parallel API: :meth:`step` takes a dict agent ->
+    action for the live agents and applies the action of the one agent whose turn it is
+    (the agent whose ``action_mask`` has a legal action); the others' actions are ignored
+    (the mask of an agent that does not decide is all zero). Every live agent gets an
+    observation each step; at the end all are terminated together, with the rewards and
+    the log (``infos[agent]["log"]``). Arguments as :class:`MahjongEnv`."""
+
+    metadata = {"render_modes": ["ansi"], "name": "mahjong_core_v0"}
+
+    def __init__(self, rules: str = "sichuan", options: Optional[Mapping[str, Any]] = None,
+                 dealer: int = 0, render_mode: Optional[str] = None, opponents: Any = None):
+        self.aec_env = MahjongEnv(rules, options, dealer, render_mode, opponents)
+        self.possible_agents = list(self.aec_env.possible_agents)
+        self.render_mode = render_mode
+        self.agents: list = []
+
+    def observation_space(self, agent):
+        return self.aec_env.observation_space(agent)
+
+    def action_space(self, agent):
+        return self.aec_env.action_space(agent)
+
+    @property
+    def game(self) -> Optional[Game]:
+        return self.aec_env.game
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
+        aec = self.aec_env
+        aec.reset(seed=seed, options=options)
+        self.agents = list(aec.agents)
+        return {a: aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(self, actions: Mapping[str, Any]):
+        aec = self.aec_env
+        aec._started("step")
+        if not self.agents:
+            raise MahjongError("step: every agent is done (call reset())")
+        if not isinstance(actions, Mapping):
+            raise MahjongError(f"actions: {show(actions)} is not a dict agent -> action")
+        for a in actions:
+            if a not in self.agents:
+                raise MahjongError(f"actions: {show(a)} is not a live agent "
+                                   f"(live: {', '.join(self.agents)})")
+        agent = aec.agent_selection
+        if agent not in actions:
+            raise MahjongError(f"actions: no action for {agent}, whose turn it is")
+        aec.step(actions[agent])
+        live = self.agents
+        obs = {a: aec.observe(a) for a in live}
+        rewards = {a: aec.rewards[a] for a in live}
+        terms = {a: aec.terminations[a] for a in live}
+        truncs = {a: aec.truncations[a] for a in live}
+        infos = {a: aec.infos[a] for a in live}
+        if aec.game.over:
+            self.agents = []
+        return obs, rewards, terms, truncs, infos
+
+    def render(self):
+        return self.aec_env.render()
+
+    def close(self) -> None:
+        self.aec_env.close()
+
+    def state(self):
+        raise NotImplementedError("state: this environment has no global state view")
+
+
+if _OrderEnforcing is not None:
+    class _Ordered(_OrderEnforcing):
+        """PettingZoo's OrderEnforcingWrapper, refusing a step or an observation before
+        ``reset()`` with a MahjongError (a ValueError) rather than an AssertionError."""
+
+        def step(self, action) -> None:
+            if not self._has_reset:
+                raise MahjongError("step: the environment has no episode yet (call reset())")
+            super().step(action)
+
+        def observe(self, agent):
+            if not self._has_reset:
+                raise MahjongError("observe: the environment has no episode yet "
+                                   "(call reset())")
+            return super().observe(agent)
+
+
+def raw_env(rules: str = "sichuan", **kwargs) -> MahjongEnv:
+    """PettingZoo's ``raw_env``: the AEC environment :class:`MahjongEnv` unwrapped."""
+    return MahjongEnv(rules, **kwargs)
+
+
+def env(rules: str = "sichuan", **kwargs):
+    """PettingZoo's ``env``: :func:`raw_env` wrapped in PettingZoo's order checks
+    (``OrderEnforcingWrapper``: no step, observation or ``agent_iter`` before ``reset()``).
+    Without PettingZoo installed, the raw environment."""
+    e = raw_env(rules, **kwargs)
+    return _Ordered(e) if _OrderEnforcing is not None else e
+
+
+def parallel_env(rules: str = "sichuan", **kwargs) -> MahjongParallelEnv:
+    """PettingZoo's ``parallel_env``: :class:`MahjongParallelEnv`."""
+    return MahjongParallelEnv(rules, **kwargs)

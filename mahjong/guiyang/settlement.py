@@ -61,6 +61,8 @@ def _check_holding_tiles(where: str, hand, melds) -> None:
             _fail(where, f"meld of {TENHOU_NAMES[m.tiles[0]]}: not a Guiyang tile")
         if m.kind == "chow":
             _fail(where, "a chow; Guiyang has no chow")
+        if m.kind == "single_kong":
+            _fail(where, f"meld {m} is a single-tile kong; Guiyang has none")
 
 
 class _Facts:
@@ -323,7 +325,7 @@ def _check_melds(f: _Facts, s: int, melds, won: bool, listed, wugu_8p: bool) -> 
     src = "win" if won else "final hand"
     for m in melds:
         t = m.tiles[0]
-        if t >= 27 or m.kind == "chow":
+        if t >= 27 or m.kind == "chow" or m.kind == "single_kong":
             _check_holding_tiles(_holding_name(f, s, won), (), melds)
         if m.kind != "pung" and (s, t) not in listed:
             raise InvalidRecordError(

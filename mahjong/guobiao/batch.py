@@ -70,12 +70,17 @@ def _int_array(value, name: str, error, allow_bool: bool = True) -> np.ndarray:
     return arr
 
 
-def _per_row(value, n: int, name: str, error, allow_bool: bool = True) -> np.ndarray:
+def _per_row(value, n: int, name: str, error, allow_bool: bool = True,
+             top: int = 255) -> np.ndarray:
+    """One value per row; a scalar (one value for every row) outside 0..``top`` is
+    refused naming ``name`` (an array keeps its rows' error codes)."""
     arr = _int_array(value, name, error, allow_bool)
     if arr.ndim == 0:
         v = int(arr)
-        if not 0 <= v <= 255:  # out of range in every row: a stand-in that stays out
-            return np.full(n, -1 if v < 0 else 256, dtype=np.int16)
+        if not 0 <= v <= top:
+            shown = value if type(value) is int else v
+            raise error(f"{name}: {shown} is not in 0..{top} (a scalar {name} is every "
+                        "row's)")
         return np.full(n, v, dtype=np.uint8)
     if arr.shape != (n,):
         raise error(f"{name} must be a scalar or have shape ({n},), got {arr.shape}")
@@ -130,7 +135,9 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
     InvalidHandError
         ``concealed``, ``win_tile`` or ``melds`` has the wrong shape or a non-integer dtype.
     InvalidContextError
-        ``flags``, ``seat_wind``, ``round_wind`` or ``flowers`` has the wrong shape or dtype.
+        ``flags``, ``seat_wind``, ``round_wind`` or ``flowers`` has the wrong shape or dtype,
+        or is one value (for every row) out of its range (an array's out-of-range entry
+        gets its row's error code instead; so does ``win_tile``'s, an InvalidHandError).
     MahjongError
         ``threads`` is not an integer 1..256 (:data:`mahjong.batch.MAX_THREADS`); a batch
         of few rows runs on fewer threads (:data:`mahjong.batch.ROWS_PER_THREAD`).
@@ -140,7 +147,7 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
         raise InvalidHandError(f"concealed must have shape (N, 34), got {conc.shape}")
     n = conc.shape[0]
     threads = threads_for(threads, n)
-    win = _per_row(win_tile, n, "win_tile", InvalidHandError, allow_bool=False)
+    win = _per_row(win_tile, n, "win_tile", InvalidHandError, allow_bool=False, top=33)
     if melds is None:
         mld = np.zeros((n, 4, 2), dtype=np.uint8)
     else:
@@ -149,10 +156,10 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
             raise InvalidHandError(f"melds must have shape ({n}, 4, 2), got {mld.shape}")
         if mld.shape[1] < 4:
             mld = np.concatenate([mld, np.zeros((n, 4 - mld.shape[1], 2), mld.dtype)], axis=1)
-    flg = _per_row(flags, n, "flags", InvalidContextError)
-    seat = _per_row(seat_wind, n, "seat_wind", InvalidContextError, allow_bool=False)
-    rnd = _per_row(round_wind, n, "round_wind", InvalidContextError, allow_bool=False)
-    flw = _per_row(flowers, n, "flowers", InvalidContextError, allow_bool=False)
+    flg = _per_row(flags, n, "flags", InvalidContextError, top=GB_ALL_FLAGS)
+    seat = _per_row(seat_wind, n, "seat_wind", InvalidContextError, allow_bool=False, top=3)
+    rnd = _per_row(round_wind, n, "round_wind", InvalidContextError, allow_bool=False, top=3)
+    flw = _per_row(flowers, n, "flowers", InvalidContextError, allow_bool=False, top=8)
 
     # Screen out-of-range values per row, so nothing wraps when cast to uint8 and no bad
     # index reaches the nogil kernel; such rows get their code and a harmless stand-in.

@@ -26,7 +26,8 @@ from typing import Any, Dict, Mapping, Optional
 
 from ..errors import InvalidRecordError, MahjongError, NotWinningError
 from ..record import HandRecord, WinEvent, walk_tuples
-from ..ruleset import Ledger, RuleOptions, Settlement, option, recorded_win_error
+from ..ruleset import (Ledger, RuleOptions, Settlement, check_kong_tiles, option,
+                       recorded_win_error)
 from .scoring import MIN_FANS, score
 from .settlement import BASE_PAYMENT
 
@@ -94,6 +95,7 @@ def settle_record(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> 
     rules = Rules.for_record(record, rules)
     if record.seats != 4:
         raise InvalidRecordError(f"record: seats is {record.seats}; Guobiao is played by 4")
+    check_kong_tiles(record, "Guobiao", honours=True)
     ledger = Ledger(4)
     wins = {}
     ended = False

@@ -29,6 +29,7 @@ from mahjong_core._types import (ERR_BAD_CONTEXT, ERR_BAD_MELD, ERR_BAD_TILE,
 from .._compat import renamed_argument
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError, TileParseError
 from ..hand import MELD_TYPE_CODES, Meld, parse_meld, standing_tiles
+from ..validate import show
 from . import _kernel
 from ._kernel import GB_FOURTH_TILE as FOURTH_TILE
 from ._kernel import GB_LAST_OF_WALL as LAST_OF_WALL
@@ -363,11 +364,11 @@ def _parse_melds(melds: Any) -> Tuple[Meld, ...]:
         return ()
     if isinstance(melds, (str, dict, Meld)) or (
             isinstance(melds, tuple) and len(melds) == 2 and isinstance(melds[0], str)):
-        raise InvalidHandError(f"melds must be a list of melds, got {melds!r}")
+        raise InvalidHandError(f"melds must be a list of melds, got {show(melds)}")
     try:
         melds = list(melds)
     except TypeError:
-        raise InvalidHandError(f"melds must be a list of melds, got {melds!r}") from None
+        raise InvalidHandError(f"melds must be a list of melds, got {show(melds)}") from None
     if not melds:
         return ()
     out = []
@@ -386,6 +387,10 @@ def _parse_melds(melds: Any) -> Tuple[Meld, ...]:
             raise type(exc)(f"melds[{i}]: {exc}") from None
     if len(out) > 4:
         raise InvalidHandError(f"melds: {len(out)} melds, a hand has at most 4")
+    for i, m in enumerate(out):
+        if m.kind == "single_kong":
+            raise InvalidHandError(f"melds[{i}]: meld {m} is a single-tile kong; Guobiao has "
+                                   "none")
     return tuple(out)
 
 
@@ -396,7 +401,7 @@ def _flag(value: Any, name: str) -> bool:
     if type(value).__name__ in ("bool_", "bool") or (isinstance(value, int)
                                                       and value in (0, 1)):
         return bool(value)
-    raise InvalidContextError(f"{name}: expected True or False, got {value!r}")
+    raise InvalidContextError(f"{name}: expected True or False, got {show(value)}")
 
 
 def _flowers(value: Any) -> int:
@@ -404,7 +409,7 @@ def _flowers(value: Any) -> int:
         return value
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
         raise InvalidContextError(f"flowers: expected a count 0..8 (8 flower tiles), "
-                                  f"got {value!r}")
+                                  f"got {show(value)}")
     return int(value)
 
 
@@ -722,10 +727,14 @@ def score(hand=None, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
     if last_of_wall is not None:  # (last_tile defaults to False: only True counts as given)
         last_tile = renamed_argument("score", "last_of_wall", "last_tile",
                                      None if last_tile is False else last_tile, last_of_wall)
-    if rules != "standard" or heavenly or earthly or first_round or heavenly_ready or options:
-        return _score_other(hand, melds, win_tile, self_drawn, fourth_tile, replacement,
-                            robbing_kong, last_tile, seat_wind, round_wind, flowers, rules,
-                            heavenly, earthly, first_round, heavenly_ready, options)
+    if rules.__class__ is not str or rules != "standard" or heavenly is not False or \
+            earthly is not False or first_round is not False or heavenly_ready is not False \
+            or options is not None and (type(options) is not dict or options):
+        if _score_other_rules(rules, heavenly, earthly, first_round, heavenly_ready, options):
+            return _score_other(hand, melds, win_tile, self_drawn, fourth_tile, replacement,
+                                robbing_kong, last_tile, seat_wind, round_wind, flowers,
+                                rules, heavenly, earthly, first_round, heavenly_ready,
+                                options)
     if type(seat_wind) is str:   # a wind name: its number from one dict lookup
         seat_wind = WIND_SPELLINGS.get(seat_wind, seat_wind)
     if type(round_wind) is str:
@@ -769,19 +778,28 @@ def _answer(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing
     return answer
 
 
+def _score_other_rules(rules, heavenly, earthly, first_round, heavenly_ready,
+                       options) -> bool:
+    """True for the 联众 rule set; False for the standard rules with every 联众 flag off
+    (0, a numpy False); an InvalidContextError names an unknown rule set or a 联众 flag
+    under the standard rules."""
+    if type(rules) is not str or rules not in RULE_SETS:
+        raise InvalidContextError(f"rules: unknown rule set {show(rules)}; use one of "
+                                  f"{', '.join(RULE_SETS)}")
+    if rules == "lianzhong":
+        return True
+    _reject_lianzhong_flags(heavenly, earthly, first_round, heavenly_ready, options)
+    return False
+
+
 def _score_other(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
                  last_tile, seat_wind, round_wind, flowers, rules, heavenly, earthly,
                  first_round, heavenly_ready, options) -> ScoreResult:
-    """The 联众 rule set, and the errors of 联众 flags under the standard rules."""
+    """The 联众 rule set (``rules`` checked by :func:`_score_other_rules`)."""
     hand, win_tile = standing_tiles(hand, melds, win_tile)  # 14 tiles with the win: 13
     counts, win, rows, flags, seat, rnd, n_flowers, meld_objs = prepare(
         hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
         last_tile, seat_wind, round_wind, flowers)
-    if rules == "standard":
-        _reject_lianzhong_flags(heavenly, earthly, first_round, heavenly_ready, options)
-    if rules != "lianzhong":
-        raise InvalidContextError(f"rules: unknown rule set {rules!r}; use one of "
-                                  f"{', '.join(RULE_SETS)}")
     context = LianzhongContext(_flag(heavenly, "heavenly"), _flag(earthly, "earthly"),
                                _flag(first_round, "first_round"),
                                _flag(heavenly_ready, "heavenly_ready"))
@@ -798,10 +816,10 @@ def _score_other(hand, melds, win_tile, self_drawn, fourth_tile, replacement, ro
 def _reject_lianzhong_flags(heavenly, earthly, first_round, heavenly_ready, options):
     for name, value in (("heavenly", heavenly), ("earthly", earthly),
                         ("first_round", first_round), ("heavenly_ready", heavenly_ready)):
-        if value:
+        if _flag(value, name):
             raise InvalidContextError(
                 f"{name}=True is a 联众 fan; it is only valid with rules='lianzhong'")
-    if options is not None:
+    if options is not None and (type(options) is not dict or options):
         raise InvalidContextError("options: 联众 options are only valid with rules='lianzhong'")
 
 

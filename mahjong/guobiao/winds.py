@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Union
 
 from ..errors import InvalidContextError
+from ..validate import show
 
 WIND_NAMES = ("East", "South", "West", "North")
 
@@ -34,7 +35,8 @@ def parse_wind(value: Union[int, str], field: str = "wind") -> int:
     (1, 3, 2)
     """
     if isinstance(value, bool):
-        raise InvalidContextError(f"{field}: expected a wind 0..3 or a wind name, got {value!r}")
+        raise InvalidContextError(f"{field}: expected a wind 0..3 or a wind name, "
+                                  f"got {show(value)}")
     if isinstance(value, int) or type(value).__name__.startswith(("int", "uint")):
         try:
             number = int(value)
@@ -43,10 +45,10 @@ def parse_wind(value: Union[int, str], field: str = "wind") -> int:
         if 0 <= number <= 3:
             return number
         raise InvalidContextError(
-            f"{field}: wind {value!r} is out of range; use 0..3 = East, South, West, North")
+            f"{field}: wind {show(value)} is out of range; use 0..3 = East, South, West, North")
     if isinstance(value, str):
         wind = _WIND_ALIASES.get(value.strip().lower())
         if wind is not None:
             return wind
     raise InvalidContextError(
-        f"{field}: {value!r} is not a wind; use 0..3 or E/S/W/N, east.., 1z..4z, 东南西北")
+        f"{field}: {show(value)} is not a wind; use 0..3 or E/S/W/N, east.., 1z..4z, 东南西北")

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..batch import threads_for
 from ..errors import InvalidContextError, InvalidHandError
+from ..ruleset import batch_robbed_kong_bad, batch_win_tiles
 from ..tiles import TENHOU_NAMES, parse_tile
 from ..validate import as_array
 from . import _kernel
@@ -21,6 +22,9 @@ from .scoring import BIG_ITEMS
 
 #: row status codes: 0 = a Huanggang win; the others say why not
 STATUS = dict(_kernel.PY_STATUS)
+#: the status of a row whose win circumstances scalar score refuses from the hand itself
+#: (a robbed kong whose winner does not hold exactly one copy of the robbed tile)
+BAD_CONTEXT = STATUS["bad_context"] = max(STATUS.values()) + 1
 #: bit of each 大胡 item in the ``big`` output
 BIG_BITS = dict(_kernel.PY_BIG_BITS)
 assert set(BIG_BITS) == set(BIG_ITEMS)
@@ -122,7 +126,7 @@ def _explain(row, h, m, f, laizi, fixed):
 
 def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, dealer=None,
                 rules: Optional[Rules | Mapping[str, Any]] = None, threads: int = 1,
-                num_threads: Optional[int] = None) -> Dict[str, np.ndarray]:
+                num_threads: Optional[int] = None, win_tiles=None) -> Dict[str, np.ndarray]:
     """Score N winning hands.
 
     Parameters
@@ -149,11 +153,17 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     num_threads : int
         The old name of ``threads`` (deprecated: a DeprecationWarning; it goes in the
         next release).
+    win_tiles : (N,) tile ids or names, or one tile, optional
+        The winning tile of each row (one of its concealed tiles). A robbed kong
+        (ROBBING_KONG) is then checked as scalar :func:`score` checks it (the winner holds
+        exactly one copy of the robbed tile); without them only a row that holds no tile
+        exactly once is refused. Such a row gets the status ``bad_context``.
 
     Returns
     -------
     dict of arrays
-        ``status`` int8 (:data:`STATUS`; 0 = a win), ``base`` and ``payer_base`` int16
+        ``status`` int8 (:data:`STATUS`; 0 = a win; ``bad_context``: see ``win_tiles``),
+        ``base`` and ``payer_base`` int16
         (as :class:`HuanggangResult`; 0 for 风一色), ``fan`` int8 (F of the winner),
         ``hard`` bool (硬胡), ``big`` uint8 (:data:`BIG_BITS` of the 大胡 items) and
         ``to_cap`` bool (风一色). Values are meaningful where ``status == 0``.
@@ -177,6 +187,9 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     threads = threads_for(threads, n)
     ind = _indicators(indicator, n)
     laizi = _LAIZI[ind]
+    singles = np.zeros((n, 34), np.int16)       # the 赖子 kongs' copies (红中/发财 never win)
+    singles[np.arange(n), laizi] = s[:, 1]
+    robbed_bad = batch_robbed_kong_bad(h, m, f, batch_win_tiles(win_tiles, h), singles)
     if rules.laizipi_special:
         pi = np.where((ind == RED) | (ind == GREEN), 255, ind).astype(np.uint8)
     else:
@@ -194,5 +207,9 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
         row = int(np.flatnonzero(status < 0)[0])
         fixed = {GREEN, RED} | ({int(pi[row])} if pi[row] != 255 else set())
         _explain(row, h, m, f, int(laizi[row]), fixed)
+    if robbed_bad.any():
+        status[robbed_bad] = BAD_CONTEXT
+        for a in (base, payer, fan, hard, big):
+            a[robbed_bad] = 0
     return {"status": status, "base": base, "payer_base": payer, "fan": fan,
             "hard": hard.view(bool), "big": big, "to_cap": (big & BIG_BITS["fengyise"]) != 0}

@@ -15,8 +15,8 @@ from mahjong_core._types import ERR_NOT_WINNING
 from ..errors import InvalidContextError, NotWinningError
 from ..hand import MELD_TYPE_CODES
 from ..ruleset import (ScoreItem, ScoreResult, WinFlag, batch_context_status, batch_values,
-                       check_kong_context, checked_win_bits, prepare_batch, suited_hand,
-                       suited_hand_arrays, suits_held)
+                       batch_win_tiles, check_kong_context, checked_win_bits, prepare_batch,
+                       suited_hand, suited_hand_arrays, suits_held)
 from ..tiles import parse_tile
 from . import _kernel
 from .rules import RULES_NAME, Rules
@@ -143,7 +143,8 @@ def tenpai_value(hand, melds=(), rules: Optional[Rules | Mapping[str, Any]] = No
     return fan, rules.value(fan), tile
 
 
-def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.ndarray]:
+def score_batch(hands, melds=None, flags=None, *, rules=None,
+                win_tiles=None) -> Dict[str, np.ndarray]:
     """Score many hands in one compiled loop (the GIL is released).
 
     Parameters
@@ -155,6 +156,11 @@ def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.nd
         0 = no meld; melds first). None = no melds.
     flags : array_like, (N,) of :class:`~mahjong.ruleset.WinFlag` bits, optional
     rules : Rules or mapping, optional
+    win_tiles : (N,) tile ids or names, or one tile, optional
+        The winning tile of each row (one of its concealed tiles). With them a robbed kong
+        (ROBBING_KONG) is checked as scalar :func:`score` checks it: the winner holds
+        exactly one copy of the robbed tile. Without them only a row that holds no tile
+        exactly once is refused.
 
     Returns
     -------
@@ -171,7 +177,9 @@ def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.nd
     n = h.shape[0]
     fan = np.zeros(n, dtype=np.int16)
     items = np.zeros((n, len(ITEMS)), dtype=np.int16)
-    status = batch_context_status(m, f, known=_KNOWN_BITS, heavenly_without="exposed")
+    w = batch_win_tiles(win_tiles, h)
+    status = batch_context_status(m, f, known=_KNOWN_BITS, heavenly_without="exposed",
+                                  hands=h, win_tiles=w)
     bad = status != 0
     if bad.any():
         f = np.where(bad, 0, f).astype(np.uint32)  # scored as plain, then cleared

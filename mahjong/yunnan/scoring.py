@@ -13,7 +13,7 @@ import numpy as np
 from mahjong_core._types import ERR_NOT_WINNING
 
 from ..errors import InvalidContextError, NotWinningError
-from ..ruleset import (ScoreItem, ScoreResult, WinFlag, batch_context_status,
+from ..ruleset import (ScoreItem, ScoreResult, WinFlag, batch_context_status, batch_win_tiles,
                        check_kong_context, checked_win_bits,
                        prepare_batch, suited_hand, suited_hand_arrays, suits_held)
 from ..tiles import parse_tile
@@ -137,10 +137,12 @@ def tenpai_value(hand, melds=(), rules: Optional[Rules | Mapping[str, Any]] = No
     return fan, fan * rules.stake, tile
 
 
-def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.ndarray]:
+def score_batch(hands, melds=None, flags=None, *, rules=None,
+                win_tiles=None) -> Dict[str, np.ndarray]:
     """Score many Yunnan hands in one compiled loop; see :func:`mahjong.sichuan.score_batch`
     (``value`` = fan × stake; 查花 is not included; ``status`` per row as there: win
-    circumstances scalar :func:`score` refuses score 0 with ``ERR_BAD_CONTEXT``)."""
+    circumstances scalar :func:`score` refuses score 0 with ``ERR_BAD_CONTEXT``; ``win_tiles``
+    as there: the robbed-kong check)."""
     rules = Rules.from_mapping(rules)
     h, m, nm, f = prepare_batch(hands, melds, flags, allow_chow=rules.allow_chow,
                                 rule_name="Yunnan")
@@ -151,7 +153,8 @@ def score_batch(hands, melds=None, flags=None, *, rules=None) -> Dict[str, np.nd
                                                   | WinFlag.AFTER_KONG | WinFlag.ROBBING_KONG
                                                   | WinFlag.LAST_TILE | WinFlag.HEAVENLY
                                                   | WinFlag.EARTHLY | WinFlag.FIRST_ROUND),
-                                  heavenly_without="melds", earthly_self_drawn=True)
+                                  heavenly_without="melds", earthly_self_drawn=True,
+                                  hands=h, win_tiles=batch_win_tiles(win_tiles, h))
     bad = status != 0
     if bad.any():
         f = np.where(bad, 0, f).astype(np.uint32)
