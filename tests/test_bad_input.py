@@ -414,7 +414,8 @@ def test_numpy_scalar_melds_in_a_record_are_refused(melds):
         settle(_rec([WIN], final={"1": {"hand": "123m456m789m234p5p", "melds": melds}}))
 
 
-@pytest.mark.parametrize("value", [b"", b"x", np.int64(1), {1, 2}, object()], ids=str)
+@pytest.mark.parametrize("value", [b"", b"x", np.int64(1), {1, 2}, object()],
+                         ids=["empty-bytes", "bytes", "int64", "set", "object"])
 def test_rule_set_data_must_be_json_values(value):
     # found by tests/test_fuzz.py: an accepted record whose dumps() then failed
     with pytest.raises(InvalidRecordError, match="must be JSON values"):
@@ -601,7 +602,8 @@ def test_an_agent_answering_a_huge_action_is_named_by_its_seat(answer):
         Game("sichuan", seed=4, agents=agents).play()
 
 
-@pytest.mark.parametrize("agents", [5, 2.5, object(), [1, 2, 3, 4], {"a": 1}], ids=str)
+@pytest.mark.parametrize("agents", [5, 2.5, object(), [1, 2, 3, 4], {"a": 1}],
+                         ids=["int", "float", "object", "list", "dict"])
 def test_game_agents_of_a_wrong_type_name_the_argument(agents):
     with pytest.raises(MahjongError, match="agents"):
         Game("sichuan", agents=agents)
