@@ -1276,6 +1276,69 @@ cdef uint64_t _draws_below(uint8_t* r, const uint8_t* cap, int S, bint locked, i
     return mask
 
 
+cdef int _certified(const uint8_t* r, const uint8_t* cap, int S, int w, const HandView* v,
+                    int n_melds, int forms) noexcept nogil:
+    """The exact count of r (the section comment) when the plain tables prove it, else -1.
+
+    d0 = the plain count of r (targets with at most four copies of every tile) is a lower
+    bound of the exact count when S = 0 or r holds no real four (fact 2 above). The room of
+    a capped kind i is cap[i] - r[i] (S for w when S < 4: r[w] = 0). A plain target T of
+    some group with D_g(T) open slots in the group has T[i] - r[i] <= D_g(T) for each kind
+    i of it, so T[i] <= cap[i] whenever D_g(T) <= room[i] (and then T[w] <= S: the budget
+    holds, E(T) = T[w]). Hence:
+    - if d0 <= every room, an optimal plain target keeps every cap: exact = d0;
+    - else, for the regular form: entry (m, p) of a group's plain vector is the D_g of a
+      target that keeps the caps when it is <= the group's smallest room; the min-plus of
+      the four groups with the other entries left out is a count some capped target
+      reaches (an upper bound of the exact count): equal to d0, it is the exact count."""
+    cdef int d0, t, g, e, room
+    cdef int groom[4]
+    cdef uint8_t vec[4][N_TARGETS]
+    cdef uint8_t a[N_TARGETS]
+    cdef uint8_t b[N_TARGETS]
+    cdef const uint8_t* src
+    if S > 0 and v.fours:
+        return -1
+    d0 = _missing(v, n_melds, forms, True)
+    if d0 >= NOT_APPLICABLE:
+        return -1
+    groom[0] = groom[1] = groom[2] = groom[3] = INF
+    for t in range(N_KINDS):
+        if cap[t] < 4 and t != w:
+            room = cap[t] - r[t]
+            if room < groom[t // 9]:
+                groom[t // 9] = room
+    if w >= 0 and S < 4 and S < groom[w // 9]:
+        groom[w // 9] = S
+    if (d0 <= groom[0] and d0 <= groom[1] and d0 <= groom[2] and d0 <= groom[3]):
+        return d0
+    if not forms & FORM_REGULAR or not 0 <= n_melds <= 4:
+        return -1
+    for g in range(4):
+        if g < 3:
+            src = &SUIT_VEC[v.cls[g]][0]
+        else:
+            src = &HONOR_VEC[v.cls[3]][0]
+        for e in range(N_TARGETS):
+            vec[g][e] = src[e] if src[e] <= groom[g] else CAP
+    _min_plus(vec[0], vec[1], a)
+    _min_plus(a, vec[2], b)
+    _min_plus(b, vec[3], a)
+    return d0 if a[(4 - n_melds) * 2 + 1] == d0 else -1
+
+
+cdef int _locked_d(uint8_t* r, const uint8_t* cap, int S, int w, int n_melds, int forms
+                   ) noexcept nogil:
+    """Exact count of r with locked copies: certified by the tables, else searched."""
+    cdef HandView v
+    cdef int d
+    _view(r, &v)
+    d = _certified(r, cap, S, w, &v, n_melds, forms)
+    if d < 0:
+        d = _best_d(r, cap, S, True, n_melds, forms)
+    return d
+
+
 cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locked, int w,
                   bint want_mask, uint64_t* mask_out) noexcept nogil:
     """Missing count (99 if no form applies) of concealed counts c with the melds' copies
@@ -1285,7 +1348,7 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
     cdef uint8_t cap[40]
     cdef HandView v
     cdef int k = 0, S = 0, t, d, missing
-    cdef bint has_locks = False
+    cdef bint has_locks = False, certified = False
     cdef uint64_t mask = 0, cand, bit
     memcpy(r, c, N_KINDS)
     memset(r + N_KINDS, 0, 6)
@@ -1306,7 +1369,11 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
         if S > 0 and v.fours:
             d = _best_d(r, cap, S, False, n_melds, forms)
     else:
-        d = _best_d(r, cap, S, True, n_melds, forms)
+        _view(r, &v)
+        d = _certified(r, cap, S, w, &v, n_melds, forms)
+        certified = d >= 0
+        if not certified:
+            d = _best_d(r, cap, S, True, n_melds, forms)
     if d >= NOT_APPLICABLE:
         if want_mask:
             mask_out[0] = 0
@@ -1329,6 +1396,24 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
                     if _best_d(r, cap, S, False, n_melds, forms) < d:
                         mask |= (<uint64_t>1) << t
                     r[t] -= 1
+        elif certified:
+            # d is the plain count: a draw outside the plain useful tiles leaves the plain
+            # count (a lower bound, S = 0 or no real four after it) at d or above; a plain
+            # useful draw (copies left) is useful when its exact count is below d
+            cand = _useful_d(&v, n_melds, forms, d)
+            if w >= 0:
+                cand &= ~((<uint64_t>1) << w)
+            if S > 0:      # a draw that makes a real four: fifth copies may reach further
+                cand |= v.threes & ~v.fours
+            while cand:
+                t = mj_ctz64(cand)
+                cand &= cand - 1
+                if t == w or r[t] >= cap[t]:
+                    continue
+                r[t] += 1
+                if _locked_d(r, cap, S, w, n_melds, forms) < d:
+                    mask |= (<uint64_t>1) << t
+                r[t] -= 1
         elif has_locks and forms & FORM_REGULAR and (
                 _form_exact(r, cap, S, n_melds, FORM_REGULAR) == d):
             # locked copies: the regular form searched per drawn group; the other forms
