@@ -1276,55 +1276,113 @@ cdef uint64_t _draws_below(uint8_t* r, const uint8_t* cap, int S, bint locked, i
     return mask
 
 
+cdef int _regular_ub(const uint8_t* r, const uint8_t* cap, int S, int w, const uint32_t* idx,
+                     const uint8_t* cls, int sets) noexcept nogil:
+    """A regular count (`sets` sets and a pair) some target within the caps and the budget
+    reaches (see _certified): the min-plus of the group vectors' certain entries."""
+    cdef int t, g, e, room, pos
+    cdef uint8_t vec[4][N_TARGETS]
+    cdef uint8_t a[N_TARGETS]
+    cdef uint8_t b[N_TARGETS]
+    cdef const uint8_t* up
+    for g in range(4):
+        if g < 3:
+            memcpy(vec[g], SUIT_VEC[cls[g]], N_TARGETS)
+        else:
+            memcpy(vec[g], HONOR_VEC[cls[3]], N_TARGETS)
+        for t in range(9 * g, 9 * g + (9 if g < 3 else 7)):
+            if t == w:
+                if S >= 4:
+                    continue
+                room = S
+            elif cap[t] < 4:
+                room = cap[t] - r[t]
+            else:
+                continue
+            pos = (room + 1) * POW5[t - 9 * g]       # h_i: r[t] + room + 1 copies of t
+            if g < 3:
+                up = SUIT_VEC[SUIT_CLASS[idx[g] + pos]]
+            else:
+                up = HONOR_VEC[HONOR_CLASS[idx[3] + pos]]
+            for e in range(N_TARGETS):
+                if vec[g][e] >= room + 1 + up[e]:
+                    vec[g][e] = CAP
+    _min_plus(vec[0], vec[1], a)
+    _min_plus(a, vec[2], b)
+    _min_plus(b, vec[3], a)
+    return a[sets * 2 + 1]
+
+
 cdef int _certified(const uint8_t* r, const uint8_t* cap, int S, int w, const HandView* v,
                     int n_melds, int forms) noexcept nogil:
     """The exact count of r (the section comment) when the plain tables prove it, else -1.
 
     d0 = the plain count of r (targets with at most four copies of every tile) is a lower
-    bound of the exact count when S = 0 or r holds no real four (fact 2 above). The room of
-    a capped kind i is cap[i] - r[i] (S for w when S < 4: r[w] = 0). A plain target T of
-    some group with D_g(T) open slots in the group has T[i] - r[i] <= D_g(T) for each kind
-    i of it, so T[i] <= cap[i] whenever D_g(T) <= room[i] (and then T[w] <= S: the budget
-    holds, E(T) = T[w]). Hence:
-    - if d0 <= every room, an optimal plain target keeps every cap: exact = d0;
-    - else, for the regular form: entry (m, p) of a group's plain vector is the D_g of a
-      target that keeps the caps when it is <= the group's smallest room; the min-plus of
-      the four groups with the other entries left out is a count some capped target
-      reaches (an upper bound of the exact count): equal to d0, it is the exact count."""
-    cdef int d0, t, g, e, room
-    cdef int groom[4]
-    cdef uint8_t vec[4][N_TARGETS]
-    cdef uint8_t a[N_TARGETS]
-    cdef uint8_t b[N_TARGETS]
-    cdef const uint8_t* src
+    bound of the exact count when S = 0 or r holds no real four (fact 2 above). A kind i is
+    tight when cap'[i] < 4, with cap'[w] = S (r[w] = 0: a target keeps the budget when
+    T[w] <= S, the only excess of a plain target) and cap'[i] = cap[i] else; its room is
+    cap'[i] - r[i]. A plain target T keeps cap'[i] when its open slots at i, T[i] - r[i],
+    are at most the room. Hence:
+    - if d0 <= every room, an optimal plain target keeps every cap': exact = d0;
+    - else, for the regular form, group by group: a target T of a group with
+      T[i] >= j = cap'[i] + 1 has D(T, h) = (j - h[i]) + D(T, h_i) >= room_i + 1 +
+      plain(h_i), where h_i is the group h with j copies of i (T[i] - h[i] splits into
+      j - h[i] and T[i] - j; the other kinds are unchanged). Entry (m, p) of the group's
+      plain vector is reached by a target that keeps every cap' of the group when it is
+      below room_i + 1 + plain(h_i)[m, p] for each tight i of the group. The min-plus
+      of the four groups with the other entries left out (_regular_ub) is then a count
+      some target within the caps and the budget reaches: equal to d0, it is the exact
+      count;
+    - the knitted straight (no wildcard kind): a pattern whose plain count is d0 and whose
+      missing knitted kinds all have a copy left, its rest certified the same way with one
+      copy of each knitted kind taken from r (when held) and from the caps."""
+    cdef int d0, t, p, held
+    cdef uint64_t bits
+    cdef HandView rest
+    cdef uint8_t rr[40]
+    cdef uint8_t cr[40]
+    cdef bint ok
     if S > 0 and v.fours:
         return -1
     d0 = _missing(v, n_melds, forms, True)
     if d0 >= NOT_APPLICABLE:
         return -1
-    groom[0] = groom[1] = groom[2] = groom[3] = INF
+    ok = True
     for t in range(N_KINDS):
-        if cap[t] < 4 and t != w:
-            room = cap[t] - r[t]
-            if room < groom[t // 9]:
-                groom[t // 9] = room
-    if w >= 0 and S < 4 and S < groom[w // 9]:
-        groom[w // 9] = S
-    if (d0 <= groom[0] and d0 <= groom[1] and d0 <= groom[2] and d0 <= groom[3]):
+        if (cap[t] < 4 and t != w and cap[t] - r[t] < d0) or (t == w and S < d0 and S < 4):
+            ok = False
+            break
+    if ok:
         return d0
-    if not forms & FORM_REGULAR or not 0 <= n_melds <= 4:
+    if not 0 <= n_melds <= 4:
         return -1
-    for g in range(4):
-        if g < 3:
-            src = &SUIT_VEC[v.cls[g]][0]
-        else:
-            src = &HONOR_VEC[v.cls[3]][0]
-        for e in range(N_TARGETS):
-            vec[g][e] = src[e] if src[e] <= groom[g] else CAP
-    _min_plus(vec[0], vec[1], a)
-    _min_plus(a, vec[2], b)
-    _min_plus(b, vec[3], a)
-    return d0 if a[(4 - n_melds) * 2 + 1] == d0 else -1
+    if forms & FORM_REGULAR and _regular(v, n_melds) == d0 and _regular_ub(
+            r, cap, S, w, v.idx, v.cls, 4 - n_melds) == d0:
+        return d0
+    if forms & FORM_KNITTED_STRAIGHT and n_melds <= 1 and w < 0:
+        for p in range(6):
+            held = _knitted_held(v, p)
+            if 9 - held > d0 or _knitted_pattern_missing(v, p, n_melds) != d0:
+                continue
+            memcpy(rr, r, N_KINDS)
+            memcpy(cr, cap, N_KINDS)
+            ok = True
+            bits = KNIT_MASK[p]
+            while bits:
+                t = mj_ctz64(bits)
+                bits &= bits - 1
+                if cap[t] == 0:
+                    ok = False
+                    break
+                cr[t] -= 1
+                if r[t]:
+                    rr[t] -= 1
+            if not ok:
+                continue
+            knitted_rest(v, p, &rest)
+            if _regular_ub(rr, cr, 0, -1, rest.idx, rest.cls, 1 - n_melds) == d0 - (9 - held):
+                return d0
+    return -1
 
 
 cdef int _locked_d(uint8_t* r, const uint8_t* cap, int S, int w, int n_melds, int forms
@@ -1346,7 +1404,7 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
     useful-tile mask (a drawn wildcard counts as a wildcard)."""
     cdef uint8_t r[40]
     cdef uint8_t cap[40]
-    cdef HandView v
+    cdef HandView v, v4
     cdef int k = 0, S = 0, t, d, missing
     cdef bint has_locks = False, certified = False
     cdef uint64_t mask = 0, cand, bit
@@ -1411,7 +1469,12 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
                 if t == w or r[t] >= cap[t]:
                     continue
                 r[t] += 1
-                if _locked_d(r, cap, S, w, n_melds, forms) < d:
+                if S > 0 and r[t] == 4:     # a real four: the fifth-copy lower bound first
+                    _view(r, &v4)
+                    if (_wild_lb(r, &v4, n_melds, forms) < d
+                            and _best_d(r, cap, S, True, n_melds, forms) < d):
+                        mask |= (<uint64_t>1) << t
+                elif _locked_d(r, cap, S, w, n_melds, forms) < d:
                     mask |= (<uint64_t>1) << t
                 r[t] -= 1
         elif has_locks and forms & FORM_REGULAR and (
