@@ -842,7 +842,9 @@ cdef uint64_t useful_mask(const uint8_t* counts, int n_melds, int forms) noexcep
 # against the fifth-copy tables), and such a target has E = T[w] <= 4 = S. So for those
 # hands missing = max(plain(r) - k, 0). Hands holding a real four read the fifth-copy
 # tables for a lower bound LB; LB <= S, or LB equal to the plain value, settles them; the
-# remaining (rare) hands and every hand with locked copies take the exact search below.
+# remaining (rare) hands take the exact search below. Hands with locked copies take the
+# plain tables too when they prove the answer (_certified: no needed kind is short of
+# copies), and the exact search only otherwise.
 
 cdef enum:
     INF = 99
