@@ -1279,29 +1279,28 @@ cdef uint64_t _draws_below(uint8_t* r, const uint8_t* cap, int S, bint locked, i
 
 
 cdef int _regular_ub(const uint8_t* r, const uint8_t* cap, int S, int w, const uint32_t* idx,
-                     const uint8_t* cls, int sets) noexcept nogil:
+                     const uint8_t* cls, int sets, uint64_t tight) noexcept nogil:
     """A regular count (`sets` sets and a pair) some target within the caps and the budget
-    reaches (see _certified): the min-plus of the group vectors' certain entries."""
-    cdef int t, g, e, room, pos
+    reaches (see _certified): the min-plus of the group vectors' certain entries. `tight`:
+    the bits of the kinds with cap < 4 (w's bit when S < 4)."""
+    cdef int t, g, e, room, pos, ma, pa, best
     cdef uint8_t vec[4][N_TARGETS]
     cdef uint8_t a[N_TARGETS]
     cdef uint8_t b[N_TARGETS]
     cdef const uint8_t* up
+    cdef uint64_t bits
     for g in range(4):
         if g < 3:
             memcpy(vec[g], SUIT_VEC[cls[g]], N_TARGETS)
         else:
             memcpy(vec[g], HONOR_VEC[cls[3]], N_TARGETS)
-        for t in range(9 * g, 9 * g + (9 if g < 3 else 7)):
-            if t == w:
-                if S >= 4:
-                    continue
-                room = S
-            elif cap[t] < 4:
-                room = cap[t] - r[t]
-            else:
-                continue
-            pos = (room + 1) * POW5[t - 9 * g]       # h_i: r[t] + room + 1 copies of t
+        bits = (tight >> (9 * g)) & 0x1FF
+        while bits:
+            pos = mj_ctz64(bits)
+            bits &= bits - 1
+            t = 9 * g + pos
+            room = S if t == w else cap[t] - r[t]
+            pos = (room + 1) * POW5[pos]          # h_i: r[t] + room + 1 copies of t
             if g < 3:
                 up = SUIT_VEC[SUIT_CLASS[idx[g] + pos]]
             else:
@@ -1311,12 +1310,17 @@ cdef int _regular_ub(const uint8_t* r, const uint8_t* cap, int S, int w, const u
                     vec[g][e] = CAP
     _min_plus(vec[0], vec[1], a)
     _min_plus(a, vec[2], b)
-    _min_plus(b, vec[3], a)
-    return a[sets * 2 + 1]
+    best = CAP                                    # the last join: the one entry asked for
+    for ma in range(sets + 1):
+        for pa in range(2):
+            e = b[ma * 2 + pa] + vec[3][(sets - ma) * 2 + 1 - pa]
+            if e < best:
+                best = e
+    return best
 
 
 cdef int _certified(const uint8_t* r, const uint8_t* cap, int S, int w, const HandView* v,
-                    int n_melds, int forms) noexcept nogil:
+                    int n_melds, int forms, uint64_t tight) noexcept nogil:
     """The exact count of r (the section comment) when the plain tables prove it, else -1.
 
     d0 = the plain count of r (targets with at most four copies of every tile) is a lower
@@ -1337,7 +1341,8 @@ cdef int _certified(const uint8_t* r, const uint8_t* cap, int S, int w, const Ha
       count;
     - the knitted straight (no wildcard kind): a pattern whose plain count is d0 and whose
       missing knitted kinds all have a copy left, its rest certified the same way with one
-      copy of each knitted kind taken from r (when held) and from the caps."""
+      copy of each knitted kind taken from r (when held) and from the caps.
+    `tight`: the bits of the tight kinds."""
     cdef int d0, t, p, held
     cdef uint64_t bits
     cdef HandView rest
@@ -1350,8 +1355,11 @@ cdef int _certified(const uint8_t* r, const uint8_t* cap, int S, int w, const Ha
     if d0 >= NOT_APPLICABLE:
         return -1
     ok = True
-    for t in range(N_KINDS):
-        if (cap[t] < 4 and t != w and cap[t] - r[t] < d0) or (t == w and S < d0 and S < 4):
+    bits = tight
+    while bits:
+        t = mj_ctz64(bits)
+        bits &= bits - 1
+        if (S if t == w else cap[t] - r[t]) < d0:
             ok = False
             break
     if ok:
@@ -1359,7 +1367,7 @@ cdef int _certified(const uint8_t* r, const uint8_t* cap, int S, int w, const Ha
     if not 0 <= n_melds <= 4:
         return -1
     if forms & FORM_REGULAR and _regular(v, n_melds) == d0 and _regular_ub(
-            r, cap, S, w, v.idx, v.cls, 4 - n_melds) == d0:
+            r, cap, S, w, v.idx, v.cls, 4 - n_melds, tight) == d0:
         return d0
     if forms & FORM_KNITTED_STRAIGHT and n_melds <= 1 and w < 0:
         for p in range(6):
@@ -1382,18 +1390,19 @@ cdef int _certified(const uint8_t* r, const uint8_t* cap, int S, int w, const Ha
             if not ok:
                 continue
             knitted_rest(v, p, &rest)
-            if _regular_ub(rr, cr, 0, -1, rest.idx, rest.cls, 1 - n_melds) == d0 - (9 - held):
+            if _regular_ub(rr, cr, 0, -1, rest.idx, rest.cls, 1 - n_melds,
+                           tight | KNIT_MASK[p]) == d0 - (9 - held):
                 return d0
     return -1
 
 
-cdef int _locked_d(uint8_t* r, const uint8_t* cap, int S, int w, int n_melds, int forms
-                   ) noexcept nogil:
+cdef int _locked_d(uint8_t* r, const uint8_t* cap, int S, int w, int n_melds, int forms,
+                   uint64_t tight) noexcept nogil:
     """Exact count of r with locked copies: certified by the tables, else searched."""
     cdef HandView v
     cdef int d
     _view(r, &v)
-    d = _certified(r, cap, S, w, &v, n_melds, forms)
+    d = _certified(r, cap, S, w, &v, n_melds, forms, tight)
     if d < 0:
         d = _best_d(r, cap, S, True, n_melds, forms)
     return d
@@ -1409,7 +1418,7 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
     cdef HandView v, v4
     cdef int k = 0, S = 0, t, d, missing
     cdef bint has_locks = False, certified = False
-    cdef uint64_t mask = 0, cand, bit
+    cdef uint64_t mask = 0, cand, bit, tight = 0     # tight: kinds with cap < 4 (_certified)
     memcpy(r, c, N_KINDS)
     memset(r + N_KINDS, 0, 6)
     memset(cap, 4, N_KINDS)
@@ -1418,11 +1427,15 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
             if locked[t]:
                 has_locks = True
                 cap[t] = 4 - locked[t]
+                tight |= (<uint64_t>1) << t
     if w >= 0:
         k = r[w]
         r[w] = 0
         S = cap[w]
         cap[w] = 0
+        tight &= ~((<uint64_t>1) << w)
+        if S < 4:
+            tight |= (<uint64_t>1) << w
     if not has_locks:
         _view(r, &v)
         d = _missing(&v, n_melds, forms, True)
@@ -1430,7 +1443,7 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
             d = _best_d(r, cap, S, False, n_melds, forms)
     else:
         _view(r, &v)
-        d = _certified(r, cap, S, w, &v, n_melds, forms)
+        d = _certified(r, cap, S, w, &v, n_melds, forms, tight)
         certified = d >= 0
         if not certified:
             d = _best_d(r, cap, S, True, n_melds, forms)
@@ -1476,7 +1489,7 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
                     if (_wild_lb(r, &v4, n_melds, forms) < d
                             and _best_d(r, cap, S, True, n_melds, forms) < d):
                         mask |= (<uint64_t>1) << t
-                elif _locked_d(r, cap, S, w, n_melds, forms) < d:
+                elif _locked_d(r, cap, S, w, n_melds, forms, tight) < d:
                     mask |= (<uint64_t>1) << t
                 r[t] -= 1
         elif has_locks and forms & FORM_REGULAR and (
