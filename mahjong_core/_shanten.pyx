@@ -1283,11 +1283,13 @@ cdef int _regular_ub(const uint8_t* r, const uint8_t* cap, int S, int w, const u
     """A regular count (`sets` sets and a pair) some target within the caps and the budget
     reaches (see _certified): the min-plus of the group vectors' certain entries. `tight`:
     the bits of the kinds with cap < 4 (w's bit when S < 4)."""
-    cdef int t, g, e, room, pos, ma, pa, best
+    cdef int t, g, e, room, pos, ma, pa, best, n_tight = 0, one = 0
     cdef uint8_t vec[4][N_TARGETS]
     cdef uint8_t a[N_TARGETS]
     cdef uint8_t b[N_TARGETS]
     cdef const uint8_t* up
+    cdef const uint8_t* first
+    cdef const uint8_t* last
     cdef uint64_t bits
     for g in range(4):
         if g < 3:
@@ -1295,6 +1297,9 @@ cdef int _regular_ub(const uint8_t* r, const uint8_t* cap, int S, int w, const u
         else:
             memcpy(vec[g], HONOR_VEC[cls[3]], N_TARGETS)
         bits = (tight >> (9 * g)) & 0x1FF
+        if bits:
+            n_tight += 1
+            one = g
         while bits:
             pos = mj_ctz64(bits)
             bits &= bits - 1
@@ -1308,12 +1313,23 @@ cdef int _regular_ub(const uint8_t* r, const uint8_t* cap, int S, int w, const u
             for e in range(N_TARGETS):
                 if vec[g][e] >= room + 1 + up[e]:
                     vec[g][e] = CAP
-    _min_plus(vec[0], vec[1], a)
-    _min_plus(a, vec[2], b)
+    if n_tight == 1:          # the other three groups joined by the class tables
+        if one == 3:
+            last = TRIPLE_VEC[TRIPLE_TABLE[PAIR_TABLE[cls[0] * N_SUIT_CLASSES + cls[1]]
+                                           * N_SUIT_CLASSES + cls[2]]]
+        else:
+            e = PAIR_TABLE[cls[0 if one else 1] * N_SUIT_CLASSES + cls[2 if one < 2 else 1]]
+            last = PH_VEC[PH_TABLE[e * N_HONOR_CLASSES + cls[3]]]
+        first = vec[one]
+    else:
+        _min_plus(vec[0], vec[1], a)
+        _min_plus(a, vec[2], b)
+        first = b
+        last = vec[3]
     best = CAP                                    # the last join: the one entry asked for
     for ma in range(sets + 1):
         for pa in range(2):
-            e = b[ma * 2 + pa] + vec[3][(sets - ma) * 2 + 1 - pa]
+            e = first[ma * 2 + pa] + last[(sets - ma) * 2 + 1 - pa]
             if e < best:
                 best = e
     return best
