@@ -842,7 +842,9 @@ cdef uint64_t useful_mask(const uint8_t* counts, int n_melds, int forms) noexcep
 # against the fifth-copy tables), and such a target has E = T[w] <= 4 = S. So for those
 # hands missing = max(plain(r) - k, 0). Hands holding a real four read the fifth-copy
 # tables for a lower bound LB; LB <= S, or LB equal to the plain value, settles them; the
-# remaining (rare) hands and every hand with locked copies take the exact search below.
+# remaining (rare) hands take the exact search below. Hands with locked copies take the
+# plain tables too when they prove the answer (_certified: no needed kind is short of
+# copies), and the exact search only otherwise.
 
 cdef enum:
     INF = 99
@@ -1276,6 +1278,152 @@ cdef uint64_t _draws_below(uint8_t* r, const uint8_t* cap, int S, bint locked, i
     return mask
 
 
+cdef int _regular_ub(const uint8_t* r, const uint8_t* cap, int S, int w, const uint32_t* idx,
+                     const uint8_t* cls, int sets, uint64_t tight) noexcept nogil:
+    """A regular count (`sets` sets and a pair) some target within the caps and the budget
+    reaches (see _certified): the min-plus of the group vectors' certain entries. `tight`:
+    the bits of the kinds with cap < 4 (w's bit when S < 4)."""
+    cdef int t, g, e, room, pos, ma, pa, best, n_tight = 0, one = 0
+    cdef uint8_t vec[4][N_TARGETS]
+    cdef uint8_t a[N_TARGETS]
+    cdef uint8_t b[N_TARGETS]
+    cdef const uint8_t* up
+    cdef const uint8_t* first
+    cdef const uint8_t* last
+    cdef uint64_t bits
+    for g in range(4):
+        if g < 3:
+            memcpy(vec[g], SUIT_VEC[cls[g]], N_TARGETS)
+        else:
+            memcpy(vec[g], HONOR_VEC[cls[3]], N_TARGETS)
+        bits = (tight >> (9 * g)) & 0x1FF
+        if bits:
+            n_tight += 1
+            one = g
+        while bits:
+            pos = mj_ctz64(bits)
+            bits &= bits - 1
+            t = 9 * g + pos
+            room = S if t == w else cap[t] - r[t]
+            pos = (room + 1) * POW5[pos]          # h_i: r[t] + room + 1 copies of t
+            if g < 3:
+                up = SUIT_VEC[SUIT_CLASS[idx[g] + pos]]
+            else:
+                up = HONOR_VEC[HONOR_CLASS[idx[3] + pos]]
+            for e in range(N_TARGETS):
+                if vec[g][e] >= room + 1 + up[e]:
+                    vec[g][e] = CAP
+    if n_tight == 1:          # the other three groups joined by the class tables
+        if one == 3:
+            last = TRIPLE_VEC[TRIPLE_TABLE[PAIR_TABLE[cls[0] * N_SUIT_CLASSES + cls[1]]
+                                           * N_SUIT_CLASSES + cls[2]]]
+        else:
+            e = PAIR_TABLE[cls[0 if one else 1] * N_SUIT_CLASSES + cls[2 if one < 2 else 1]]
+            last = PH_VEC[PH_TABLE[e * N_HONOR_CLASSES + cls[3]]]
+        first = vec[one]
+    else:
+        _min_plus(vec[0], vec[1], a)
+        _min_plus(a, vec[2], b)
+        first = b
+        last = vec[3]
+    best = CAP                                    # the last join: the one entry asked for
+    for ma in range(sets + 1):
+        for pa in range(2):
+            e = first[ma * 2 + pa] + last[(sets - ma) * 2 + 1 - pa]
+            if e < best:
+                best = e
+    return best
+
+
+cdef int _certified(const uint8_t* r, const uint8_t* cap, int S, int w, const HandView* v,
+                    int n_melds, int forms, uint64_t tight) noexcept nogil:
+    """The exact count of r (the section comment) when the plain tables prove it, else -1.
+
+    d0 = the plain count of r (targets with at most four copies of every tile) is a lower
+    bound of the exact count when S = 0 or r holds no real four (fact 2 above). A kind i is
+    tight when cap'[i] < 4, with cap'[w] = S (r[w] = 0: a target keeps the budget when
+    T[w] <= S, the only excess of a plain target) and cap'[i] = cap[i] else; its room is
+    cap'[i] - r[i]. A plain target T keeps cap'[i] when its open slots at i, T[i] - r[i],
+    are at most the room. Hence:
+    - if d0 <= every room, an optimal plain target keeps every cap': exact = d0;
+    - else, for the regular form, group by group: a target T of a group with
+      T[i] >= j = cap'[i] + 1 has D(T, h) = (j - h[i]) + D(T, h_i) >= room_i + 1 +
+      plain(h_i), where h_i is the group h with j copies of i (T[i] - h[i] splits into
+      j - h[i] and T[i] - j; the other kinds are unchanged). Entry (m, p) of the group's
+      plain vector is reached by a target that keeps every cap' of the group when it is
+      below room_i + 1 + plain(h_i)[m, p] for each tight i of the group. The min-plus
+      of the four groups with the other entries left out (_regular_ub) is then a count
+      some target within the caps and the budget reaches: equal to d0, it is the exact
+      count;
+    - the knitted straight (no wildcard kind): a pattern whose plain count is d0 and whose
+      missing knitted kinds all have a copy left, its rest certified the same way with one
+      copy of each knitted kind taken from r (when held) and from the caps.
+    `tight`: the bits of the tight kinds."""
+    cdef int d0, t, p, held
+    cdef uint64_t bits
+    cdef HandView rest
+    cdef uint8_t rr[40]
+    cdef uint8_t cr[40]
+    cdef bint ok
+    if S > 0 and v.fours:
+        return -1
+    d0 = _missing(v, n_melds, forms, True)
+    if d0 >= NOT_APPLICABLE:
+        return -1
+    ok = True
+    bits = tight
+    while bits:
+        t = mj_ctz64(bits)
+        bits &= bits - 1
+        if (S if t == w else cap[t] - r[t]) < d0:
+            ok = False
+            break
+    if ok:
+        return d0
+    if not 0 <= n_melds <= 4:
+        return -1
+    if forms & FORM_REGULAR and _regular(v, n_melds) == d0 and _regular_ub(
+            r, cap, S, w, v.idx, v.cls, 4 - n_melds, tight) == d0:
+        return d0
+    if forms & FORM_KNITTED_STRAIGHT and n_melds <= 1 and w < 0:
+        for p in range(6):
+            held = _knitted_held(v, p)
+            if 9 - held > d0 or _knitted_pattern_missing(v, p, n_melds) != d0:
+                continue
+            memcpy(rr, r, N_KINDS)
+            memcpy(cr, cap, N_KINDS)
+            ok = True
+            bits = KNIT_MASK[p]
+            while bits:
+                t = mj_ctz64(bits)
+                bits &= bits - 1
+                if cap[t] == 0:
+                    ok = False
+                    break
+                cr[t] -= 1
+                if r[t]:
+                    rr[t] -= 1
+            if not ok:
+                continue
+            knitted_rest(v, p, &rest)
+            if _regular_ub(rr, cr, 0, -1, rest.idx, rest.cls, 1 - n_melds,
+                           tight | KNIT_MASK[p]) == d0 - (9 - held):
+                return d0
+    return -1
+
+
+cdef int _locked_d(uint8_t* r, const uint8_t* cap, int S, int w, int n_melds, int forms,
+                   uint64_t tight) noexcept nogil:
+    """Exact count of r with locked copies: certified by the tables, else searched."""
+    cdef HandView v
+    cdef int d
+    _view(r, &v)
+    d = _certified(r, cap, S, w, &v, n_melds, forms, tight)
+    if d < 0:
+        d = _best_d(r, cap, S, True, n_melds, forms)
+    return d
+
+
 cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locked, int w,
                   bint want_mask, uint64_t* mask_out) noexcept nogil:
     """Missing count (99 if no form applies) of concealed counts c with the melds' copies
@@ -1283,10 +1431,10 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
     useful-tile mask (a drawn wildcard counts as a wildcard)."""
     cdef uint8_t r[40]
     cdef uint8_t cap[40]
-    cdef HandView v
+    cdef HandView v, v4
     cdef int k = 0, S = 0, t, d, missing
-    cdef bint has_locks = False
-    cdef uint64_t mask = 0, cand, bit
+    cdef bint has_locks = False, certified = False
+    cdef uint64_t mask = 0, cand, bit, tight = 0     # tight: kinds with cap < 4 (_certified)
     memcpy(r, c, N_KINDS)
     memset(r + N_KINDS, 0, 6)
     memset(cap, 4, N_KINDS)
@@ -1295,18 +1443,26 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
             if locked[t]:
                 has_locks = True
                 cap[t] = 4 - locked[t]
+                tight |= (<uint64_t>1) << t
     if w >= 0:
         k = r[w]
         r[w] = 0
         S = cap[w]
         cap[w] = 0
+        tight &= ~((<uint64_t>1) << w)
+        if S < 4:
+            tight |= (<uint64_t>1) << w
     if not has_locks:
         _view(r, &v)
         d = _missing(&v, n_melds, forms, True)
         if S > 0 and v.fours:
             d = _best_d(r, cap, S, False, n_melds, forms)
     else:
-        d = _best_d(r, cap, S, True, n_melds, forms)
+        _view(r, &v)
+        d = _certified(r, cap, S, w, &v, n_melds, forms, tight)
+        certified = d >= 0
+        if not certified:
+            d = _best_d(r, cap, S, True, n_melds, forms)
     if d >= NOT_APPLICABLE:
         if want_mask:
             mask_out[0] = 0
@@ -1329,6 +1485,29 @@ cdef int _analyze(const uint8_t* c, int n_melds, int forms, const uint8_t* locke
                     if _best_d(r, cap, S, False, n_melds, forms) < d:
                         mask |= (<uint64_t>1) << t
                     r[t] -= 1
+        elif certified:
+            # d is the plain count: a draw outside the plain useful tiles leaves the plain
+            # count (a lower bound, S = 0 or no real four after it) at d or above; a plain
+            # useful draw (copies left) is useful when its exact count is below d
+            cand = _useful_d(&v, n_melds, forms, d)
+            if w >= 0:
+                cand &= ~((<uint64_t>1) << w)
+            if S > 0:      # a draw that makes a real four: fifth copies may reach further
+                cand |= v.threes & ~v.fours
+            while cand:
+                t = mj_ctz64(cand)
+                cand &= cand - 1
+                if t == w or r[t] >= cap[t]:
+                    continue
+                r[t] += 1
+                if S > 0 and r[t] == 4:     # a real four: the fifth-copy lower bound first
+                    _view(r, &v4)
+                    if (_wild_lb(r, &v4, n_melds, forms) < d
+                            and _best_d(r, cap, S, True, n_melds, forms) < d):
+                        mask |= (<uint64_t>1) << t
+                elif _locked_d(r, cap, S, w, n_melds, forms, tight) < d:
+                    mask |= (<uint64_t>1) << t
+                r[t] -= 1
         elif has_locks and forms & FORM_REGULAR and (
                 _form_exact(r, cap, S, n_melds, FORM_REGULAR) == d):
             # locked copies: the regular form searched per drawn group; the other forms
