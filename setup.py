@@ -96,6 +96,10 @@ class BuildExt(build_ext):
         for ext in self.extensions:
             ext.extra_compile_args = list(ext.extra_compile_args or []) + extra_compile
             ext.extra_link_args = list(ext.extra_link_args or []) + extra_link
+        # The biggest generated C first (record.c takes about 15% of the CPU time alone), so
+        # that the parallel jobs end together instead of one long module last.
+        self.extensions.sort(key=lambda ext: -sum(
+            os.path.getsize(src) for src in ext.sources if os.path.exists(src)))
         super().build_extensions()
 
     def run(self):
