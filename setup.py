@@ -7,8 +7,9 @@ Every ``mahjong_core/*.pyx`` (the rule-set-free core) and every room kernel
 uncompiled (``record.py`` then imports Cython, for its pure-Python-mode decorators). Build
 switches (env vars):
 
-- ``MAHJONG_CORE_DEBUG=1``: bounds/wraparound checks back on, no -O3 (for test runs
-  hunting a memory bug).
+- ``MAHJONG_CORE_DEBUG=1``: bounds/wraparound checks back on, no -O3, debug info (for
+  test runs hunting a memory bug). The default (release) build has no debug info (``-g0``
+  after Python's own ``-g``): the modules are a fraction of the size and build faster.
 - ``MAHJONG_CORE_BASELINE=1``: do not add ``-march=x86-64-v2``; the default build adds it
   when the compiler accepts it, so ``popcount`` is one instruction. Without it the code is
   the same, only the popcount is emulated (slower, still correct).
@@ -17,6 +18,9 @@ switches (env vars):
 - ``MAHJONG_CORE_ONLY=_shanten,guobiao._kernel``: build only the named modules (a core module
   by its name, a room kernel as ``<room>.<name>``, a compiled Python module by its name, e.g.
   ``record``; for development).
+
+The modules are translated (Cython) and compiled (C) in parallel, one job per core, unless
+``build_ext -j N`` says otherwise.
 """
 import os
 import platform
@@ -30,6 +34,13 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _cores():
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _flag(name):
@@ -56,13 +67,21 @@ OPENMP_PROBE = "#include <omp.h>\nint main(void){return omp_get_max_threads() > 
 
 
 class BuildExt(build_ext):
-    """Probe the compiler once for OpenMP and x86-64-v2, then add what it accepts."""
+    """Compile the modules in parallel (one job per core unless ``-j`` is given); probe the
+    compiler once for OpenMP and x86-64-v2, then add what it accepts."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:  # pip gives no -j: without this, one module after another
+            self.parallel = _cores()
 
     def build_extensions(self):
         compiler = self.compiler
         extra_compile, extra_link = [], []
         if compiler.compiler_type == "unix":
-            extra_compile += ["-O0", "-g"] if _flag("MAHJONG_CORE_DEBUG") else ["-O3"]
+            # Release builds drop the debug info Python's own CFLAGS ask for (-g): these
+            # flags come after them, so -g0 wins.
+            extra_compile += ["-O0", "-g"] if _flag("MAHJONG_CORE_DEBUG") else ["-O3", "-g0"]
             if (not _flag("MAHJONG_CORE_BASELINE") and platform.machine() in ("x86_64", "AMD64")
                     and _compiler_accepts(compiler, ["-march=x86-64-v2"])):
                 extra_compile.append("-march=x86-64-v2")
@@ -77,6 +96,10 @@ class BuildExt(build_ext):
         for ext in self.extensions:
             ext.extra_compile_args = list(ext.extra_compile_args or []) + extra_compile
             ext.extra_link_args = list(ext.extra_link_args or []) + extra_link
+        # The biggest generated C first (record.c takes about 15% of the CPU time alone), so
+        # that the parallel jobs end together instead of one long module last.
+        self.extensions.sort(key=lambda ext: -sum(
+            os.path.getsize(src) for src in ext.sources if os.path.exists(src)))
         super().build_extensions()
 
     def run(self):
@@ -150,13 +173,16 @@ def _extensions():
         "embedsignature": True,
     }
     annotate = _flag("MAHJONG_CORE_ANNOTATE")
-    return (cythonize(exts, compiler_directives=directives, annotate=annotate)
+    # Translate in parallel where worker processes fork (Linux); elsewhere one by one.
+    nthreads = _cores() if sys.platform.startswith("linux") else 0
+    return (cythonize(exts, compiler_directives=directives, annotate=annotate,
+                      nthreads=nthreads)
             # annotation_typing off: a ``flag: bool`` argument would otherwise be coerced
             # with truth testing ("yes" -> True), where the source refuses it
             + cythonize(python_exts, compiler_directives={"language_level": 3, "binding": True,
                                                           "embedsignature": True,
                                                           "annotation_typing": False},
-                        annotate=annotate))
+                        annotate=annotate, nthreads=nthreads))
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": BuildExt})

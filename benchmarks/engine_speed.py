@@ -2,7 +2,10 @@
 kind, played only and with the log and its settlement; the environment's steps/s beside
 RiichiEnv's (if installed); `mahjong simulate` with 1 and 2 worker processes.
 
-    PYTHONPATH=. python benchmarks/engine_speed.py [--hands 2000] [--repeat 3]
+    python benchmarks/engine_speed.py [--hands 2000] [--repeat 3]
+
+It times the installed package (``pip install .``); ``PYTHONPATH=.`` before the command
+times a source tree built in place instead.
 
 Each figure is the best of ``--repeat`` runs (the spread is printed as min-max); the
 machine's load is printed first, because a loaded machine slows every figure.
@@ -10,16 +13,13 @@ machine's load is printed first, because a loaded machine slows every figure.
 import argparse
 import os
 import random
-import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from mahjong.game import Game
+from mahjong.game import simulate
+from mahjong.game.env import MahjongEnv
 
-from mahjong.game import Game  # noqa: E402
-from mahjong.game import simulate  # noqa: E402
-from mahjong.game.env import MahjongEnv  # noqa: E402
-
-from bench_game import _env_steps as env_steps  # noqa: E402  (the benchmark's step loop)
+from bench_game import _env_steps as env_steps  # (the benchmark's step loop, beside this file)
 
 RULE_SETS = ["sichuan", "guobiao", "yunnan", "guiyang", "huanggang", "two_player",
              "tongcheng"]

@@ -28,16 +28,55 @@ __version__ = "0.1.0"
 
 def _check_compiled() -> None:
     """Fail early, saying what to run, when this is a source checkout whose compiled core
-    was never built (``pip install .`` installs a copy elsewhere; run from the repository
-    root, Python finds this folder first)."""
+    was never built; but when a built copy is installed elsewhere on the path (``pip install
+    .`` puts one in site-packages, and Python finds the source folder first when run from
+    the repository root, e.g. ``python -m mahjong``), warn and use that copy instead."""
     if _util.find_spec("mahjong_core._types") is not None:
         return
     here = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
+    if _use_installed_copy(here):
+        return
     raise ImportError(
         f"mahjong is being imported from the source tree {here}, whose compiled core "
         "(mahjong_core/*.so) is not built. Either run from another directory (to use the "
         "installed package), or build this tree: `pip install -e .` (editable install, "
         "the developer path) or `python setup.py build_ext --inplace`.")
+
+
+def _use_installed_copy(here: str) -> bool:
+    """Put the first built copy of ``mahjong`` and ``mahjong_core`` found on ``sys.path``
+    outside the source tree ``here`` in place of the source tree's (``sys.modules``), with
+    a warning naming both; False if there is none."""
+    import sys
+    import warnings
+    from importlib.machinery import EXTENSION_SUFFIXES, PathFinder
+
+    def same(path):
+        try:
+            return _os.path.samefile(path or ".", here)
+        except OSError:
+            return False
+
+    elsewhere = [p for p in sys.path if isinstance(p, str) and not same(p)]
+    for entry in elsewhere:
+        core = PathFinder.find_spec("mahjong_core", [entry])
+        spec = PathFinder.find_spec("mahjong", [entry])
+        if core is None or spec is None or not core.submodule_search_locations:
+            continue
+        core_dir = list(core.submodule_search_locations)[0]
+        if not any(_os.path.exists(_os.path.join(core_dir, "_types" + suffix))
+                   for suffix in EXTENSION_SUFFIXES):
+            continue  # another unbuilt tree
+        for name, found in (("mahjong_core", core), ("mahjong", spec)):
+            module = _util.module_from_spec(found)
+            sys.modules[name] = module  # the import statement returns this module
+            found.loader.exec_module(module)
+        warnings.warn(
+            f"the source tree {here} is not built (no compiled core): using the installed "
+            f"copy in {entry} instead. To run the source tree, build it: `pip install -e .` "
+            "or `python setup.py build_ext --inplace`.", RuntimeWarning, stacklevel=3)
+        return True
+    return False
 
 
 _check_compiled()

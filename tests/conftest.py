@@ -1,7 +1,36 @@
-"""Suite-wide fixtures."""
+"""Suite-wide fixtures, the hypothesis profiles and the grouping of tests on parallel
+workers (pyproject's pytest options run the suite with pytest-xdist, ``-n auto``)."""
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
 
 from mahjong import batch
+
+# Hypothesis profiles, chosen with HYPOTHESIS_PROFILE (default "ci"). Every property test
+# sizes its own max_examples; the profiles set what the tests leave open. "ci": no deadline
+# and no too-slow health check, because parallel workers on a loaded 2-core machine make
+# any single example's time meaningless (a deadline would fail a correct test); failing
+# examples print their reproduction blob. "nightly": ten times the default examples for the
+# tests that leave max_examples open (run it with `-m "slow or not slow"`, which adds the
+# long runs of the slow marker).
+settings.register_profile("ci", deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("nightly", settings.get_profile("ci"), max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_modifyitems(items):
+    """Tests sharing an expensive fixture run on one worker (``--dist loadgroup``), so it is
+    built once: everything on the Dask cluster (``cluster_client``, also behind the
+    ``compute`` fixture) in one group, and each benchmark module (its module-scoped pools of
+    hands and records) in a group of its own."""
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        if "cluster_client" in names or "compute" in names:
+            item.add_marker(pytest.mark.xdist_group("dask-cluster"))
+        elif item.nodeid.startswith("benchmarks/"):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
 
 
 @pytest.fixture(autouse=True)

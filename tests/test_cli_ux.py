@@ -71,20 +71,63 @@ def test_lazy_names_match_the_analysis_module():
     assert mahjong.shanten is analysis.shanten and mahjong.Hand is mahjong.hand.Hand
 
 
-def test_unbuilt_source_tree_says_what_to_run(tmp_path):
-    """A checkout whose core is not built (run from the repository root after a plain
-    `pip install .`): the error says what to run."""
+def _unbuilt_tree(tmp_path):
+    """A copy of the source tree with no compiled core (a fresh clone)."""
     shutil.copytree(ROOT / "mahjong", tmp_path / "mahjong",
                     ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__"))
     (tmp_path / "mahjong_core").mkdir()
     (tmp_path / "mahjong_core" / "__init__.py").write_text("")
+
+
+def test_unbuilt_source_tree_says_what_to_run(tmp_path):
+    """A checkout whose core is not built, and no built copy anywhere else on the path
+    (``-S``: no site-packages): the error says what to run."""
+    _unbuilt_tree(tmp_path)
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
-    proc = subprocess.run([sys.executable, "-c", "import mahjong"], capture_output=True,
+    proc = subprocess.run([sys.executable, "-S", "-c", "import mahjong"], capture_output=True,
                           text=True, cwd=tmp_path, timeout=120, env=env)
     assert proc.returncode != 0
     assert "ImportError" in proc.stderr and "pip install -e ." in proc.stderr
     assert "build_ext --inplace" in proc.stderr
+
+
+def test_unbuilt_source_tree_uses_the_installed_copy(tmp_path):
+    """`python -m mahjong --version` from the root of a fresh clone after a plain `pip install
+    .`: the unbuilt source folder comes first on the path, the installed copy answers, and a
+    warning names both (it stopped with an ImportError before)."""
+    _unbuilt_tree(tmp_path)
+    installed = os.path.dirname(os.path.dirname(os.path.abspath(mahjong.__file__)))
+    for argv in (["-m", "mahjong", "--version"],
+                 ["-c", "import mahjong, mahjong_core._shanten as s; "
+                        "print(mahjong.shanten('1112345678999m5m'), mahjong.__file__, s.__file__)"]):
+        proc = subprocess.run([sys.executable, *argv], capture_output=True, text=True,
+                              cwd=tmp_path, timeout=120, env=child_env())
+        assert proc.returncode == 0, proc.stderr
+        assert "is not built" in proc.stderr and str(tmp_path) in proc.stderr
+        assert installed in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout.split()[0] == "-1"
+    assert all(path.startswith(installed) for path in proc.stdout.split()[1:])
+    proc = subprocess.run([sys.executable, "-m", "mahjong", "--version"], capture_output=True,
+                          text=True, cwd=tmp_path, timeout=120, env=child_env())
+    assert proc.stdout.strip() == f"mahjong-core {mahjong.__version__}"
+
+
+def test_benchmark_scripts_import_the_installed_package(tmp_path):
+    """`python benchmarks/engine_speed.py` after a plain `pip install .`: the script no
+    longer puts the (unbuilt) repository root first on the path. A fresh clone is mimicked
+    by an unbuilt tree with the script beside it; any use of the unbuilt tree is an error
+    (``-W error::RuntimeWarning``)."""
+    _unbuilt_tree(tmp_path)
+    (tmp_path / "benchmarks").mkdir()
+    for name in ("engine_speed.py", "bench_game.py"):
+        shutil.copy(ROOT / "benchmarks" / name, tmp_path / "benchmarks" / name)
+    proc = subprocess.run([sys.executable, "-W", "error::RuntimeWarning",
+                           str(tmp_path / "benchmarks" / "engine_speed.py"), "--help"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                          env=child_env())
+    assert proc.returncode == 0, proc.stderr
+    assert "--hands" in proc.stdout
 
 
 # --- gb --jsonl: every line its answer, in order, flushed ------------------------------

@@ -422,7 +422,9 @@ def test_settle_refuses_what_is_not_logs():
 def test_import_mahjong_does_not_import_dask(tmp_path):
     code = ("import sys, mahjong, mahjong.batch, mahjong.guobiao, mahjong.ruleset; "
             "print('dask' in sys.modules or 'pandas' in sys.modules)")
-    # run outside the source tree: the installed package (with its compiled core) is tested
+    # run outside the source tree: the package this run tests (installed, or built in place)
+    from child_env import child_env
+
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=tmp_path, check=True)
+                         cwd=tmp_path, check=True, env=child_env())
     assert out.stdout.strip() == "False"

@@ -30,3 +30,40 @@ def test_readme_uses_the_example_files():
     for name in ("examples/gb_hands.jsonl", "examples/hands.jsonl", "examples/record.json",
                  "examples/records.jsonl"):
         assert name in used
+
+
+def _quick_start_commands():
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## Quick start"):]
+    section = section[:section.index("\n## ", 1)]
+    return [line for line in section.splitlines() if line.startswith("pip install")]
+
+
+def test_ci_runs_the_quick_start_commands():
+    """CI runs exactly the README's install and test commands; the test command installs
+    the test dependencies only (``-r``), never the package a second time (``.`` or ``.[``)."""
+    quick = _quick_start_commands()
+    assert quick[:2] == ["pip install . && mahjong analyze 1112345678999m5m",
+                         "pip install -r requirements/test.txt && pytest"]
+    ci = [line for line in (README.parent / ".ci" / "run").read_text().splitlines()
+          if line.startswith("pip install")]
+    assert ci == quick[:2]
+
+
+def test_each_extra_is_read_from_its_requirements_file():
+    """One list per extra: pyproject's extras are read from requirements/<extra>.txt (which
+    `pip install -r` installs without a build), and the test list has pytest-xdist, which
+    the pytest options (-n auto) need; tqdm is a runtime dependency."""
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((README.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "optional-dependencies" in project["project"]["dynamic"]
+    extras = project["tool"]["setuptools"]["dynamic"]["optional-dependencies"]
+    for name, source in extras.items():
+        assert source == {"file": [f"requirements/{name}.txt"]}
+        assert (README.parent / "requirements" / f"{name}.txt").is_file()
+    assert set(extras) == {"test", "rl", "bench", "dask"}
+    names = [line.split(">")[0].split("[")[0] for line in
+             (README.parent / "requirements" / "test.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    assert "pytest-xdist" in names and "pytest" in names
+    assert any(dep.startswith("tqdm") for dep in project["project"]["dependencies"])
