@@ -61,7 +61,7 @@ def test_each_extra_is_read_from_its_requirements_file():
     for name, source in extras.items():
         assert source == {"file": [f"requirements/{name}.txt"]}
         assert (README.parent / "requirements" / f"{name}.txt").is_file()
-    assert set(extras) == {"test", "rl", "bench", "dask"}
+    assert set(extras) == {"test", "rl", "bench", "dask", "stats"}
     names = [line.split(">")[0].split("[")[0] for line in
              (README.parent / "requirements" / "test.txt").read_text().splitlines()
              if line and not line.startswith("#")]
