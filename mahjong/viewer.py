@@ -169,7 +169,7 @@ def _ending(log: Mapping[str, Any]) -> Dict[str, Any]:
                      "melds": e.get("melds") or [], "win_tile": e.get("win_tile"),
                      "value": w.get("value", w.get("total")),
                      "items": [{"name": i.get("name"), "en": i.get("name_en", ""),
-                                "fan": i.get("fan"), "count": i.get("count", 1)}
+                                "fan": i.get("fan", i.get("points")), "count": i.get("count", 1)}
                                for i in items if isinstance(i, Mapping)]})
     return {"deltas": [int(x) for x in s.deltas], "wins": wins,
             "payments": d.get("payments") or []}
@@ -247,7 +247,9 @@ document.getElementById('last').onclick=function(){go(S.length-1)};
 document.addEventListener('keydown',function(ev){if(ev.key==='ArrowLeft')go(k-1);
  else if(ev.key==='ArrowRight')go(k+1);else if(ev.key==='Home')go(0);else if(ev.key==='End')go(S.length-1);});
 var m=/#step=(\d+)/.exec(location.hash);
-if(location.hash.indexOf('#test')===0){var log=[];for(var i=0;i<S.length;i++){go(i);
+if(location.hash.indexOf('#test')===0){var log=[];go(0);
+ for(var i=0;i<S.length;i++){if(i>0){if(i%2)document.dispatchEvent(new KeyboardEvent('keydown',
+  {key:'ArrowRight'}));else document.getElementById('next').click();}
   log.push(document.getElementById('text').textContent+' | '+
    document.getElementById('seats').querySelectorAll('.t').length);}
  var r=document.createElement('pre');r.id='testlog';r.textContent=log.join('\n');
