@@ -188,7 +188,7 @@ width:1.9em;height:2.6em;background:#fbf8ee;color:#222;border-radius:4px;border:
 font-size:1em;line-height:1.05;font-weight:bold}.t small{font-size:.7em;font-weight:normal}
 .m{color:#c62828}.p{color:#1565c0}.s{color:#2e7d32}.z{color:#333}.t.back{background:#3b7dd8}
 .t.lz{box-shadow:0 0 0 3px #ff9800}.t.claimed{opacity:.45}.t.new{transform:translateY(-4px)}
-.meld{margin-right:8px;display:inline-flex;gap:1px}.lab{font-size:.8em;opacity:.8;margin-right:4px}
+.gap{width:10px}.meld{margin-right:8px;display:inline-flex;gap:1px}.lab{font-size:.8em;opacity:.8;margin-right:4px}
 table{border-collapse:collapse;margin:4px 0}td,th{border:1px solid #8bb;padding:2px 6px}
 #end{background:#143a26;border-radius:8px;padding:6px;margin-top:8px}
 """
@@ -216,10 +216,13 @@ function render(){var st=S[k],h='';
    (st.void[s]!==null&&st.void[s]!==undefined?' · void '+esc(st.void[s]):'')+
    (st.flowers[s]?' · 花 ×'+st.flowers[s]:'')+'</h2>';
   var hand=st.hands[s];
-  var last=(st.event.type==='draw'&&st.event.seat===s)?st.event.tile:null,used=false;
+  var last=(st.event.type==='draw'&&st.event.seat===s)?st.event.tile:null,drawn=null;
+  if(last!==null&&hand.indexOf(last)>=0){hand=hand.slice();hand.splice(hand.indexOf(last),1);
+   drawn=last;}
   h+='<div class="row"><span class="lab">hand</span>'+hand.map(function(t){
-   if(hidden)return '<span class="t back"></span>';
-   var c='';if(!used&&t===last){used=true;c='new';}return tile(t,c);}).join('')+'</div>';
+   return hidden?'<span class="t back"></span>':tile(t);}).join('')+(drawn===null?'':
+   '<span class="gap"></span>'+(hidden?'<span class="t back new"></span>':tile(drawn,'new')))+
+   '</div>';
   if(st.melds[s].length)h+='<div class="row"><span class="lab">melds</span>'+
    st.melds[s].map(meld).join('')+'</div>';
   h+='<div class="row"><span class="lab">discards</span>'+st.discards[s].map(function(d){

@@ -203,7 +203,7 @@ def test_browser_seat_view_hides_the_other_hands(tmp_path):
     assert not _console_errors(stderr)
     step = viewer.steps(log)[5]
     seats = re.search(r'<div id="seats">(.*?)<div id="end"', dom, re.S).group(1)
-    backs = seats.count('class="t back"')
+    backs = seats.count('class="t back')
     assert seats.count('class="t ') > backs > 0          # seat 2's own tiles are shown
     assert backs == sum(len(step["hands"][s]) for s in (0, 1, 3))
     assert "step 5/" in dom
