@@ -210,6 +210,7 @@ function meld(m){var ts=expand(m.tiles);if(m.type==='single_kong')ts=[ts[0]];
  return '<span class="meld">'+ts.map(function(t){return tile(t)}).join('')+'</span>';}
 function render(){var st=S[k],h='';
  document.getElementById('text').textContent='step '+k+'/'+(S.length-1)+': '+st.text;
+ document.getElementById('wall').textContent='wall: '+st.wall+' tiles left';
  for(var s=0;s<D.seats;s++){var hidden=D.view!==null&&D.view!==s;
   h+='<div class="seat'+(st.seat===s?' now':'')+'"><h2>seat '+s+(s===D.dealer?' (dealer)':'')+
    (st.won[s]?' · won':'')+(st.ready[s]?' · ready':'')+
@@ -284,6 +285,8 @@ def page(log: Mapping[str, Any], seat: Optional[int] = None, title: Optional[str
         info += f" · indicator {log['indicator']}"
     if laizi:
         info += f" · 赖子 {laizi} (ringed)"
+    if log.get("flower_indicators"):
+        info += " · 花牌 shown " + " ".join(str(t) for t in log["flower_indicators"])
     if seat is not None:
         info += f" · seat {seat}'s view"
     return ("<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
@@ -292,7 +295,7 @@ def page(log: Mapping[str, Any], seat: Optional[int] = None, title: Optional[str
             f"<h1>{html.escape(head)}</h1><div>{html.escape(info)}</div>"
             "<div id=\"bar\"><button id=\"first\">|◀</button><button id=\"prev\">◀</button>"
             "<button id=\"next\">▶</button><button id=\"last\">▶|</button>"
-            "<span id=\"text\"></span></div><div id=\"seats\"></div><div id=\"end\"></div>"
+            "<span id=\"text\"></span><span id=\"wall\"></span></div><div id=\"seats\"></div><div id=\"end\"></div>"
             "<pre id=\"errors\"></pre>"
             f"<script type=\"application/json\" id=\"data\">{blob}</script>"
             f"<script>{_JS}</script></body></html>")

@@ -219,3 +219,23 @@ def test_browser_reports_a_script_error(tmp_path):
     errors = re.search(r'<pre id="errors">(.*?)</pre>', dom, re.S).group(1)
     assert "ERROR" in errors and _console_errors(stderr)
     assert '<div id="testdone">' not in dom
+
+
+@needs_browser
+def test_browser_shows_the_flowers_set_aside(tmp_path):
+    """Guobiao with the 8 flowers: each seat's flowers drawn and replaced so far."""
+    log = next(lg for lg in (Game("guobiao", seed=sd, options={"flowers": True},
+                                  agents="greedy").play() for sd in range(50))
+               if lg["result"]["win_values"])
+    last = viewer.steps(log)[-1]
+    assert sum(last["flowers"]) > 0
+    path = tmp_path / "flowers.html"
+    viewer.write_html(log, str(path))
+    dom, stderr = _open(path, f"#step={len(log['events'])}")
+    assert not _console_errors(stderr)
+    seats = re.search(r'<div id="seats">(.*?)<div id="end"', dom, re.S).group(1)
+    heads = re.findall(r"<h2>(.*?)</h2>", seats)
+    assert len(heads) == 4
+    for head, n in zip(heads, last["flowers"]):
+        assert (f"花 ×{n}" in head) if n else ("花" not in head)
+    assert f"wall: {last['wall']} tiles left" in dom
