@@ -1778,6 +1778,7 @@ class _Scan:
         flower_indicators = ()
         events = None
         final = {}
+        note = None
         seen = 0  # the bits of the fields read
         self.expect(_OPEN)
         while True:
@@ -1829,7 +1830,9 @@ class _Scan:
                     raise _Unusual
                 else:
                     options = _freeze_options(value) if value else _EMPTY
-            elif key == _R_NOTE or key == _R_RESULT:
+            elif key == _R_NOTE:
+                note = self.value()  # (kept for the replay of a full game log)
+            elif key == _R_RESULT:
                 self.value()  # (not kept)
             elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it
                 value = self.value()
@@ -1845,7 +1848,7 @@ class _Scan:
                 (seats_used and seats_used != seats):
             raise _Unusual
         return _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
-                           indicator, flower_indicators, None, None), final
+                           indicator, flower_indicators, None, None), final, note
 
 
 _WIN_FLAG_BYTES = tuple(name.encode() for name in WIN_FLAGS)
@@ -1924,10 +1927,13 @@ class HandRecord:
 
     # -- construction ---------------------------------------------------------------
     @classmethod
-    def from_json(cls, data: Union[str, bytes, Mapping[str, Any]]) -> "HandRecord":
+    def from_json(cls, data: Union[str, bytes, Mapping[str, Any]],
+                  replay: bool = True) -> "HandRecord":
         """Read and validate a record from JSON text (str or UTF-8 bytes) or a decoded
-        mapping."""
-        return _read_record(cls, data)
+        mapping. A full game log (a ``wall`` or ``draw`` events) is played again on the
+        engine's table and refused at its first impossible event; ``replay=False`` skips
+        that (for a log the engine has just played itself)."""
+        return _read_record(cls, data, replay)
 
     @property
     def validated(self) -> bool:
@@ -1995,7 +2001,7 @@ class HandRecord:
         return [(i, e) for i, e in enumerate(self.events) if e.type in types]
 
 
-def _read_record(cls, given: Any) -> HandRecord:
+def _read_record(cls, given: Any, replay: bool = True) -> HandRecord:
     """:meth:`HandRecord.from_json` (a module function so that the compiled build types
     its locals: record.pxd)."""
     if _COMPILED and (type(given) is str or isinstance(given, (bytes, bytearray))):
@@ -2004,8 +2010,9 @@ def _read_record(cls, given: Any) -> HandRecord:
         text = given if type(given) is str else _decode_bytes(given)
         read = _read_text(cls, text)
         if read is not None:
-            rec, final = read
-            _check_record(rec, rec.events, rec.seats, final, False)
+            rec, final, note = read
+            if _check_record(rec, rec.events, rec.seats, final, False) and replay:
+                _replay_full_log(rec, note)
             return rec
         given = text
     decoded = _decode(given)
@@ -2074,8 +2081,106 @@ def _read_record(cls, given: Any) -> HandRecord:
         final[seat] = fh
     rec = _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
                       indicator, tuple(flower_indicators), wall, reserve)
-    _check_record(rec, events, seats, final, wall is not None)
+    if _check_record(rec, events, seats, final, wall is not None) and replay:
+        _replay_full_log(rec, data.get("note"))
     return rec
+
+
+# ------------------------------------------------------- full game logs: the replay
+#
+# A full game log (a wall or draw events) is a record of play: it is played again on the
+# engine's table (mahjong.game registers the check; the reader imports the engine only
+# when it meets such a log), and the first event that the play does not give is refused.
+
+_full_log_check: List[Any] = []
+
+
+def register_full_log_check(check) -> None:
+    """Set the check of full game logs: ``check(record, note)`` raises
+    :class:`InvalidRecordError` naming the first impossible event (``note``: the log's
+    ``note`` field, which the record does not keep). The game engine registers it."""
+    _full_log_check[:] = [check]
+
+
+def _replay_full_log(rec: HandRecord, note: Any) -> None:
+    if not _full_log_check:
+        import importlib
+        importlib.import_module("mahjong.game")  # registers the check
+    _full_log_check[0](rec, note)
+
+
+def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, bytes]:
+    """The events of a full game log as the table's replay reads them: 5 bytes per event
+    (its code: the index of its type in EVENT_TYPES plus 1; seat; tile; aux: a kong's kind
+    as the index in KONG_KINDS, a win's flags as bits in the order of WIN_FLAGS; from; 255
+    where the event has no such field); per win event in order, its 34 concealed counts and
+    its flowers; per seat, the 34 counts of its closing hand in ``final`` and 1 (0 when
+    ``final`` does not give it)."""
+    n = len(events)
+    out = bytearray(5 * n)
+    wins = bytearray()
+    for i in range(n):
+        e = events[i]
+        t = type(e)
+        j = 5 * i
+        out[j + 1] = 255
+        out[j + 2] = 255
+        out[j + 4] = 255
+        if t is DrawEvent:
+            dr = e
+            out[j] = _E_DRAW
+            out[j + 1] = dr.seat
+            out[j + 2] = dr.tile
+        elif t is DiscardEvent:
+            de = e
+            out[j] = _E_DISCARD
+            out[j + 1] = de.seat
+            out[j + 2] = de.tile
+        elif t is ClaimEvent:
+            ce = e
+            out[j] = _E_CHOW if ce.type == "chow" else _E_PUNG
+            out[j + 1] = ce.seat
+            out[j + 2] = ce.tiles[0]
+            out[j + 4] = ce.from_seat
+        elif t is KongEvent:
+            k = e
+            out[j] = _E_KONG
+            out[j + 1] = k.seat
+            out[j + 2] = k.tile
+            out[j + 3] = KONG_KINDS.index(k.kind)
+            if k.from_seat is not None:
+                out[j + 4] = k.from_seat
+        elif t is ReadyEvent:
+            out[j] = _E_READY
+            out[j + 1] = e.seat
+        elif t is FlipEvent:
+            out[j] = _E_FLIP
+            out[j + 2] = e.tile
+        elif t is WinEvent:
+            w = e
+            out[j] = _E_WIN
+            out[j + 1] = w.seat
+            out[j + 2] = w.win_tile
+            out[j + 3] = (w.replacement | w.after_kong << 1 | w.robbing_kong << 2 |
+                          w.last_tile << 3 | w.heavenly << 4 | w.earthly << 5 |
+                          w.first_round << 6 | w.fourth_tile << 7)
+            if w.from_seat is not None:
+                out[j + 4] = w.from_seat
+            counts = bytearray(35)
+            for x in w.hand:
+                counts[x] += 1
+            counts[34] = w.flowers if w.flowers < 255 else 255
+            wins += counts
+        else:
+            out[j] = _E_EXHAUSTED
+    finals = bytearray(35 * seats)
+    for seat in range(seats):
+        fh = final.get(seat)
+        if fh is not None:
+            for x in fh.hand:
+                finals[35 * seat + x] += 1
+            finals[35 * seat + 34] = 1
+    return bytes(out), bytes(wins), bytes(finals)
 
 
 # ------------------------------------------------------- rule-independent checks
@@ -2096,7 +2201,7 @@ def _meld_code(kind: str) -> int:
     return _MC_SINGLE
 
 
-def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool) -> None:
+def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool) -> bool:
     # One pass over the events; the closing checks below reuse what it collected.
     # (``events``, ``seats``, ``final`` (a plain dict) and whether the record has its wall
     # are the record's fields, given by the reader: read without attribute lookups.)
@@ -2319,6 +2424,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             _check_fifth_copies(rec, holdings, unknown_quads, shared_discards,
                                 loose_discards, won)
             break
+    return full_log  # (a full game log is replayed next)
 
 
 def _count_holding(hand: tuple, melds: tuple, seat: int, shown, held, n_shown) -> int:
