@@ -218,6 +218,9 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
         if rec.indicator is None:
             _fail(f"a full {rec.rules} game log gives its 'indicator'")
         wall.append(rec.indicator)
+    live = spec.live_tiles
+    room = max(live - len(wall), 0) if live else len(draws)   # the live tiles after the deal
+    from_reserve = rec.reserve is not None and live             # later draws: the reserve's
     rest = _tile_supply(spec)
     rest.subtract(wall)
     rest.subtract(rec.flower_indicators)
@@ -226,24 +229,26 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
     if rest[low] < 0:
         _fail(f"the log has no wall, and its deal holds more {TENHOU_NAMES[low]} than "
               f"{rec.rules} has")
+    k = 0
     for i, e in enumerate(events):
         if type(e) is DrawEvent or type(e) is FlipEvent:
+            k += type(e) is DrawEvent
+            if from_reserve and k > room:
+                continue        # (a draw from the given reserve: the replay checks it)
             rest[e.tile] -= 1
             if rest[e.tile] < 0:
                 _fail(f"event {i} ({_event_name(e)}): no {TENHOU_NAMES[e.tile]} is left to "
                       f"draw (the deal and the draws before it hold every {rec.rules} copy)")
     filler = sorted(rest.elements())
-    live = spec.live_tiles
     if not live:
         return wall + draws + flips + filler
-    room = max(live - len(wall), 0)          # the live tiles after the deal
     part = wall + draws[:room] + flips
     need = live - len(part)
     if need < 0:
         _fail(f"the log has no wall, and its deal and draws do not fit the {live} live "
               f"tiles of {rec.rules}")
     part += filler[:need]
-    reserve = list(rec.reserve) if rec.reserve is not None else draws[room:] + filler[need:]
+    reserve = list(rec.reserve) if from_reserve else draws[room:] + filler[need:]
     return part + list(rec.flower_indicators) + reserve
 
 
@@ -267,8 +272,7 @@ def check_full_log(rec, note: Any) -> None:
         if deck is None:
             return      # no wall, and the events add up to no deal: a summary record
         source = "the play from the deal its events imply"
-    if len(deck) - 8 * flowers != \
-            COPIES * (34 if spec.honours else 27):
+    if len(deck) - 8 * flowers != COPIES * (34 if spec.honours else 27):
         _check_supply(rec, spec, [t for t in deck if t < 34], "wall")   # (raises)
     table = _table.Table(spec, rec.dealer, rec.round_wind, deck, [0] * seats, [0] * seats,
                          False, True)
@@ -283,6 +287,7 @@ def check_full_log(rec, note: Any) -> None:
     index, why, action, seat = bad
     if why == "final":
         _check_final(rec, table, source)
+        _fail(f"final hand of seat {seat}: not the hand {source} leaves the seat")
     if why == "ends":
         nxt = _table_event_text(table, index) if table.n_ev > index else \
             f"seat {seat} is to act"
