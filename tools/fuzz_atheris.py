@@ -17,7 +17,10 @@ Targets: ``tiles`` (tile strings through the analysis and ``Hand.parse``), ``sco
 (hands, melds and circumstances through every room's ``score``), ``records`` (bytes as a
 hand record, and mutations of the golden records, through ``settle``), ``batch`` (bytes as
 count arrays, flags and threads through the batch entry points, batch checked against
-scalar), ``options`` (decoded JSON as every room's options), ``all`` (one of them per input).
+scalar), ``options`` (decoded JSON as every room's options), ``logs`` (engine logs of every
+rule set with single edits: events deleted, duplicated, swapped, given to another seat or
+another tile, the wall cut or changed, another dealer; ``settle`` must refuse the edit
+exactly when the Python-level replay finds it impossible), ``all`` (one of them per input).
 Every flag after the target goes to libFuzzer (``-help=1`` lists them).
 """
 from __future__ import annotations
@@ -39,6 +42,9 @@ with atheris.instrument_imports(include=["mahjong"]):
     from mahjong.tiles import TENHOU_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from log_mutations import MUTATIONS, mutate, possible  # noqa: E402  (tests/log_mutations.py)
+
 ROOMS = available_rulesets()
 FLAGS = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
          "earthly")
@@ -159,6 +165,29 @@ def records(fdp):
         assert settle(mahjong.record.HandRecord.coerce(rec).dumps()).deltas == out.deltas
 
 
+_LOGS = {}
+
+
+def _engine_log(rules: str, seed: int):
+    key = (rules, seed)
+    if key not in _LOGS:
+        from mahjong.game import Game
+        _LOGS[key] = Game(rules, seed=seed, agents=("random", "greedy")[seed % 2]).play()
+    return _LOGS[key]
+
+
+def logs(fdp):
+    log = _engine_log(ROOMS[fdp.ConsumeIntInRange(0, len(ROOMS) - 1)],
+                      fdp.ConsumeIntInRange(0, 7))
+    for _ in range(fdp.ConsumeIntInRange(1, 2)):
+        edited = mutate(log, MUTATIONS[fdp.ConsumeIntInRange(0, len(MUTATIONS) - 1)],
+                        lambda n: fdp.ConsumeIntInRange(0, n - 1))
+        log = edited if edited is not None else log
+    out = _quiet(settle, json.dumps(log))
+    refused = isinstance(out, MahjongError)
+    assert refused != possible(log), (refused and str(out), log)
+
+
 def batch(fdp):
     n = fdp.ConsumeIntInRange(0, 6)
     raw = np.frombuffer(fdp.ConsumeBytes(n * 34).ljust(n * 34, b"\0"), np.uint8)
@@ -188,7 +217,7 @@ def options(fdp):
 
 
 TARGETS = {"tiles": tiles, "scores": scores, "records": records, "batch": batch,
-           "options": options}
+           "options": options, "logs": logs}
 
 
 def main():
