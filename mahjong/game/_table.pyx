@@ -35,6 +35,7 @@ cdef enum:
     MAX_EV = 1024
     MAX_MELDS = 16
     MAX_WINS = 4
+    PL_MAX = 8           # wins a seat may decline between two draws, kept while checking
 
 # --- the fixed action index space (mahjong.game.actions names them) -----------------------
 cpdef enum:
@@ -247,15 +248,20 @@ cdef class Table:
     cdef int rw_flags[MAX_WINS]
     cdef int rw_flowers[MAX_WINS]
     cdef object log_source                # n -> the log's record with its first n events
-    # a 过水 lock left pending (locked_out 2): the declined win, asked only if it matters
-    cdef uint8_t pl_counts[MAX_SEATS][34]
-    cdef uint8_t pl_mk[MAX_SEATS][MAX_MELDS]
-    cdef uint8_t pl_mt[MAX_SEATS][MAX_MELDS]
-    cdef int pl_melds[MAX_SEATS]
-    cdef int pl_tile[MAX_SEATS]
-    cdef int pl_from[MAX_SEATS]
-    cdef int pl_flags[MAX_SEATS]
-    cdef int pl_ev[MAX_SEATS]
+    # a 过水 lock left pending (locked_out 2): the wins declined since the seat's last draw,
+    # asked about only if it matters (the seat wins on a discard, or a win is compulsory)
+    cdef uint8_t pl_counts[MAX_SEATS][PL_MAX][34]
+    cdef uint8_t pl_mk[MAX_SEATS][PL_MAX][MAX_MELDS]
+    cdef uint8_t pl_mt[MAX_SEATS][PL_MAX][MAX_MELDS]
+    cdef int pl_melds[MAX_SEATS][PL_MAX]
+    cdef int pl_sets[MAX_SEATS][PL_MAX]
+    cdef int pl_tile[MAX_SEATS][PL_MAX]
+    cdef int pl_from[MAX_SEATS][PL_MAX]
+    cdef int pl_flags[MAX_SEATS][PL_MAX]
+    cdef int pl_ev[MAX_SEATS][PL_MAX]
+    cdef int pl_n[MAX_SEATS]
+    cdef bint waits_stale[MAX_SEATS]      # checking: waits computed when first asked
+    cdef bint act_tsumo_lazy              # checking: the self-draw win tested when asked
     cdef bint act_lazy, act_can_kong      # _legal_act left the kongs and discards out
 
     def __init__(self, spec, int dealer, int round_wind, deck, agent_kinds, agent_seeds,
@@ -565,7 +571,25 @@ cdef class Table:
         return hand_missing(c, self.n_sets[s], self.k_forms, NULL, self.wildcard, 0, NULL)
 
     cdef void update_waits(self, int s) noexcept nogil:
-        """Recompute the tiles that complete seat s's standing hand (after it changed)."""
+        """Recompute the tiles that complete seat s's standing hand (after it changed);
+        checking a log, only when they are first asked for (completes), except where the
+        reserve's 海底 draw reads since when each seat is ready."""
+        cdef int d
+        if self.checking and not self.k_reserve_draw:
+            self.waits_stale[s] = 1
+            self.hand_version[s] += 1
+            return
+        self.waits[s] = self._waits_mask(s, &d)
+        self.waits_stale[s] = 0
+        self.hand_version[s] += 1
+        if d == 1 and self.tenpai_at[s] < 0:
+            self.tenpai_at[s] = self.n_ev
+        elif d != 1:
+            self.tenpai_at[s] = -1
+
+    cdef uint64_t _waits_mask(self, int s, int* missing) noexcept nogil:
+        """The tiles that complete seat s's standing hand as it is (``missing``: its
+        missing count)."""
         cdef uint64_t mask = 0, held = 0
         cdef int t, i, d
         d = hand_missing(self.counts[s], self.n_sets[s], self.k_forms, NULL, self.wildcard,
@@ -584,15 +608,15 @@ cdef class Table:
                         mask |= (<uint64_t>1) << self.wildcard
         if self.k_lone_pung and self.n_melds[s] == 1 and self.mk[s][0] == MELD_PUNG:
             mask |= (<uint64_t>1) << self.mt[s][0]
-        self.waits[s] = mask
-        self.hand_version[s] += 1
-        if d == 1 and self.tenpai_at[s] < 0:
-            self.tenpai_at[s] = self.n_ev
-        elif d != 1:
-            self.tenpai_at[s] = -1
+        missing[0] = d
+        return mask
 
     cdef inline bint completes(self, int s, int t) noexcept nogil:
         """Does tile t (not yet in the hand) complete seat s's standing hand's shape?"""
+        cdef int d
+        if self.waits_stale[s]:
+            self.waits[s] = self._waits_mask(s, &d)
+            self.waits_stale[s] = 0
         return (self.waits[s] >> t) & 1
 
     cdef bint holds_void(self, int s) noexcept nogil:
@@ -611,6 +635,10 @@ cdef class Table:
         cdef int t, i
         cdef uint8_t* c = self.counts[s]
         if self.had_draw:
+            if self.waits_stale[s]:      # the waits of the hand before the draw
+                c[self.last_draw] -= 1
+                self.completes(s, self.last_draw)
+                c[self.last_draw] += 1
             return self.completes(s, self.last_draw)
         if self.missing(s, c) == 0:
             return 1
@@ -629,6 +657,7 @@ cdef class Table:
         memset(self.legal, 0, N_ACTIONS)
         self.n_legal = 0
         self.act_lazy = 0
+        self.act_tsumo_lazy = 0
         self.win_val_cur = 0
 
     cdef inline void _allow(self, int a) noexcept nogil:
@@ -677,7 +706,10 @@ cdef class Table:
         cdef uint8_t tmp[34]
         cdef bint can_kong, has_void
         self._clear_legal()
-        if not self.act_claimed and not self.ready_pending and self.complete_now(s) and \
+        if self.checking and not self.act_claimed and not self.ready_pending and \
+                not self._forced_win():
+            self.act_tsumo_lazy = 1      # replay_log asks _allows if the log shows it
+        elif not self.act_claimed and not self.ready_pending and self.complete_now(s) and \
                 not self.holds_void(s):
             v = self._ask_win(s, self.last_draw, -1, self._self_draw_flags(s))
             if v > 0:
@@ -768,6 +800,10 @@ cdef class Table:
         """Is action a legal now? (Checking a log, the decider's kongs, ready and discards
         on its turn are tested one by one: _legal_act leaves them out.)"""
         cdef int s = self.cur, t
+        if a == A_RON and self.checking and not self._forced_win():
+            return self.legal[A_RON] and self._ron_ok(self.decider)
+        if a == A_TSUMO and self.act_tsumo_lazy:
+            return self.complete_now(s) and not self.holds_void(s)
         if self.legal[a]:
             return 1
         if not self.act_lazy:
@@ -782,10 +818,34 @@ cdef class Table:
             return not self._void_held(s) or a < 27 and suit_of(a) == self.void_suit[s]
         return 0
 
+    cdef bint _ron_ok(self, int o) noexcept nogil:
+        """Checking a log: may seat o win on the tile on offer (its shape; the room's
+        value is the settlement's question)?"""
+        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile
+        cdef bint void
+        if not self.completes(o, t) or (self.k_pass_lock and self.locked_out[o] == 1):
+            return 0
+        self.counts[o][t] += 1
+        void = self.holds_void(o)
+        self.counts[o][t] -= 1
+        return not void
+
     cdef int _fill_lazy(self) except -1 nogil:
-        """Make the legal actions whole (for a message): the kongs, ready and discards
+        """Make the legal actions whole (for a message): the win, kongs, ready and discards
         that _legal_act left out while checking a log, in its order."""
         cdef int s = self.cur, t
+        if self.phase == PH_ACT and self.act_tsumo_lazy:
+            self.act_tsumo_lazy = 0
+            if self.complete_now(s) and not self.holds_void(s):
+                self._allow(A_TSUMO)
+        if self.phase != PH_ACT and self.checking and self.legal[A_RON] and \
+                not self._ron_ok(self.decider):
+            self.legal[A_RON] = 0        # (the maybe offered: not a win after all)
+            for t in range(self.n_legal):
+                if self.legal_list[t] == A_RON:
+                    self.legal_list[t] = self.legal_list[self.n_legal - 1]
+                    self.n_legal -= 1
+                    break
         if not self.act_lazy:
             return 0
         self.act_lazy = 0
@@ -859,9 +919,13 @@ cdef class Table:
         value[0] = 0
         self.claim_flags[o] = self._claim_flags(o, t, robbing)
         if self.k_pass_lock and self.locked_out[o] == 2 and self._forced_win():
-            self.locked_out[o] = self._pending_lock(o)
+            self._settle_pending(o)
         # (a pending lock (2) offers the win: replay_log asks about it if the seat takes it)
-        if self.completes(o, t) and not (self.k_pass_lock and self.locked_out[o] == 1):
+        if self.checking and not self._forced_win():
+            if not (self.k_pass_lock and self.locked_out[o] == 1):
+                opts |= 1         # maybe: replay_log tests the win if the log shows it
+                value[0] = 1
+        elif self.completes(o, t) and not (self.k_pass_lock and self.locked_out[o] == 1):
             c[t] += 1
             if not self.holds_void(o):
                 v = self._ask_win(o, t, self.discarder, self.claim_flags[o])
@@ -1202,51 +1266,73 @@ cdef class Table:
         return 0
 
     cdef int _keep_pending_lock(self, int o) except -1 nogil:
-        """Checking a log: seat o declined a win; whether 过水 locks it depends on the
-        room's value of that win, asked only if the seat completes another discard before
-        its next draw (_pending_lock): the declined win is kept until then."""
-        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile
-        if self.locked_out[o] == 2 and self._pending_lock(o):
-            self.locked_out[o] = 1      # the win declined before locks it already
-            return 0
-        memcpy(self.pl_counts[o], self.counts[o], 34)
-        self.pl_counts[o][t] += 1
-        memcpy(self.pl_mk[o], self.mk[o], MAX_MELDS)
-        memcpy(self.pl_mt[o], self.mt[o], MAX_MELDS)
-        self.pl_melds[o] = self.n_melds[o]
-        self.pl_tile[o] = t
-        self.pl_from[o] = self.discarder
-        self.pl_flags[o] = self.claim_flags[o]
-        self.pl_ev[o] = self.n_ev
+        """Checking a log: seat o declined a win (or what may be one); whether 过水 locks it
+        depends on the room's value of that win, asked only if the seat wins on a discard
+        before its next draw (or must win): the declined wins are kept until then."""
+        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile, k
+        if self.pl_n[o] == PL_MAX and self._settle_pending(o):
+            return 0                     # locked already
+        k = self.pl_n[o]
+        memcpy(self.pl_counts[o][k], self.counts[o], 34)
+        self.pl_counts[o][k][t] += 1
+        memcpy(self.pl_mk[o][k], self.mk[o], MAX_MELDS)
+        memcpy(self.pl_mt[o][k], self.mt[o], MAX_MELDS)
+        self.pl_melds[o][k] = self.n_melds[o]
+        self.pl_sets[o][k] = self.n_sets[o]
+        self.pl_tile[o][k] = t
+        self.pl_from[o][k] = self.discarder
+        self.pl_flags[o][k] = self.claim_flags[o]
+        self.pl_ev[o][k] = self.n_ev
+        self.pl_n[o] = k + 1
         self.locked_out[o] = 2
         return 0
 
-    cdef int _pending_lock(self, int o) except -1 nogil:
-        """1 if the win seat o declined (kept by _keep_pending_lock) was one the room
-        allows (过水 locks the seat), else 0."""
+    cdef int _settle_pending(self, int o) except -1 nogil:
+        """Decide seat o's pending 过水 lock: locked (1) if one of the wins it declined was a
+        win the room allows, else not (0)."""
+        cdef int k, v = 0
+        for k in range(self.pl_n[o]):
+            if self._declined_win(o, k):
+                v = 1
+                break
+        self.pl_n[o] = 0
+        self.locked_out[o] = v
+        return v
+
+    cdef int _declined_win(self, int o, int k) except -1 nogil:
+        """Was the k-th win seat o declined (kept by _keep_pending_lock) a complete shape
+        the room allows (value > 0)?"""
         cdef uint8_t counts[34]
         cdef uint8_t mk[MAX_MELDS]
         cdef uint8_t mt[MAX_MELDS]
-        cdef int nm = self.n_melds[o], v
+        cdef int nm = self.n_melds[o], ns = self.n_sets[o], v = 0, t = self.pl_tile[o][k], d
+        cdef uint64_t mask
         memcpy(counts, self.counts[o], 34)
         memcpy(mk, self.mk[o], MAX_MELDS)
         memcpy(mt, self.mt[o], MAX_MELDS)
-        memcpy(self.counts[o], self.pl_counts[o], 34)
-        memcpy(self.mk[o], self.pl_mk[o], MAX_MELDS)
-        memcpy(self.mt[o], self.pl_mt[o], MAX_MELDS)
-        self.n_melds[o] = self.pl_melds[o]
-        with gil:
-            try:
-                win = self._win_event(o, self.pl_tile[o], self.pl_from[o], self.pl_flags[o])
-                q = WinQuery(self.log_source(self.pl_ev[o]), win,
-                             tuple([self.counts[o][k] for k in range(34)]), self.pl_ev[o])
-                v = self.win_value(q)
-            finally:
-                memcpy(self.counts[o], counts, 34)
-                memcpy(self.mk[o], mk, MAX_MELDS)
-                memcpy(self.mt[o], mt, MAX_MELDS)
-                self.n_melds[o] = nm
-        return 1 if v > 0 else 0
+        memcpy(self.counts[o], self.pl_counts[o][k], 34)
+        memcpy(self.mk[o], self.pl_mk[o][k], MAX_MELDS)
+        memcpy(self.mt[o], self.pl_mt[o][k], MAX_MELDS)
+        self.n_melds[o] = self.pl_melds[o][k]
+        self.n_sets[o] = self.pl_sets[o][k]
+        self.counts[o][t] -= 1
+        mask = self._waits_mask(o, &d)
+        self.counts[o][t] += 1
+        try:
+            if (mask >> t) & 1 and not self.holds_void(o):
+                with gil:
+                    win = self._win_event(o, t, self.pl_from[o][k], self.pl_flags[o][k])
+                    q = WinQuery(self.log_source(self.pl_ev[o][k]), win,
+                                 tuple([self.counts[o][x] for x in range(34)]),
+                                 self.pl_ev[o][k])
+                    v = self.win_value(q) > 0
+        finally:
+            memcpy(self.counts[o], counts, 34)
+            memcpy(self.mk[o], mk, MAX_MELDS)
+            memcpy(self.mt[o], mt, MAX_MELDS)
+            self.n_melds[o] = nm
+            self.n_sets[o] = ns
+        return v
 
     cdef int _win(self, int s, int t, int frm, int flags, int value) except -1 nogil:
         """Log seat s's win on tile t (its counts already hold t)."""
@@ -1298,6 +1384,7 @@ cdef class Table:
         self.counts[s][t] += 1
         self.last_draw = t
         self.locked_out[s] = 0
+        self.pl_n[s] = 0
         self.log(EV_DRAW, s, t, replacement, -1)
         self._enter_act(s, replacement, 0)
         return 0
@@ -1419,10 +1506,8 @@ cdef class Table:
                 if a == A_PASS:
                     return (at, "must_win", a, s)
                 return (at, "illegal", a, s)
-            if a == A_RON and self.locked_out[s] == 2:
-                if self._pending_lock(s):
-                    return (at, "pass_lock", a, s)
-                self.locked_out[s] = 0
+            if a == A_RON and self.locked_out[s] == 2 and self._settle_pending(s):
+                return (at, "pass_lock", a, s)
             first = self.n_ev
             self._apply(a)
             for x in range(first, self.n_ev):
