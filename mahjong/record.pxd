@@ -97,7 +97,8 @@ cdef tuple _read_final(object key, object value, long seats)
 @cython.locals(data=dict, seats=long, final=dict, fields=dict)
 cdef object _read_record(object cls, object given, bint replay=*)
 @cython.locals(n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, out=bytearray, wins=bytearray,
-               counts=bytearray, finals=bytearray, x=long, seat=long, dr=DrawEvent,
+               counts=bytearray, finals=bytearray, x=long, seat=long, code=long, tile=long,
+               aux=long, frm=long, dr=DrawEvent,
                de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent, fh=FinalHand)
 cpdef tuple log_codes(tuple events, object final, long seats)
 @cython.locals(won=dict, kongs_so_far=long, shared_discards=list, loose_discards=list,

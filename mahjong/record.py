@@ -2122,57 +2122,46 @@ def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, 
     for i in range(n):
         e = events[i]
         t = type(e)
-        j = 5 * i
-        out[j + 1] = 255
-        out[j + 2] = 255
-        out[j + 4] = 255
+        code = _E_EXHAUSTED
+        seat = tile = frm = 255
+        aux = 0
         if t is DrawEvent:
             dr = e
-            out[j] = _E_DRAW
-            out[j + 1] = dr.seat
-            out[j + 2] = dr.tile
+            code, seat, tile = _E_DRAW, dr.seat, dr.tile
         elif t is DiscardEvent:
             de = e
-            out[j] = _E_DISCARD
-            out[j + 1] = de.seat
-            out[j + 2] = de.tile
+            code, seat, tile = _E_DISCARD, de.seat, de.tile
         elif t is ClaimEvent:
             ce = e
-            out[j] = _E_CHOW if ce.type == "chow" else _E_PUNG
-            out[j + 1] = ce.seat
-            out[j + 2] = ce.tiles[0]
-            out[j + 4] = ce.from_seat
+            code = _E_CHOW if ce.type == "chow" else _E_PUNG
+            seat, tile, frm = ce.seat, ce.tiles[0], ce.from_seat
         elif t is KongEvent:
             k = e
-            out[j] = _E_KONG
-            out[j + 1] = k.seat
-            out[j + 2] = k.tile
-            out[j + 3] = KONG_KINDS.index(k.kind)
+            code, seat, tile, aux = _E_KONG, k.seat, k.tile, KONG_KINDS.index(k.kind)
             if k.from_seat is not None:
-                out[j + 4] = k.from_seat
+                frm = k.from_seat
         elif t is ReadyEvent:
-            out[j] = _E_READY
-            out[j + 1] = e.seat
+            code, seat = _E_READY, e.seat
         elif t is FlipEvent:
-            out[j] = _E_FLIP
-            out[j + 2] = e.tile
+            code, tile = _E_FLIP, e.tile
         elif t is WinEvent:
             w = e
-            out[j] = _E_WIN
-            out[j + 1] = w.seat
-            out[j + 2] = w.win_tile
-            out[j + 3] = (w.replacement | w.after_kong << 1 | w.robbing_kong << 2 |
-                          w.last_tile << 3 | w.heavenly << 4 | w.earthly << 5 |
-                          w.first_round << 6 | w.fourth_tile << 7)
+            code, seat, tile = _E_WIN, w.seat, w.win_tile
+            aux = (w.replacement | w.after_kong << 1 | w.robbing_kong << 2 | w.last_tile << 3 |
+                   w.heavenly << 4 | w.earthly << 5 | w.first_round << 6 | w.fourth_tile << 7)
             if w.from_seat is not None:
-                out[j + 4] = w.from_seat
+                frm = w.from_seat
             counts = bytearray(35)
             for x in w.hand:
                 counts[x] += 1
             counts[34] = w.flowers if w.flowers < 255 else 255
             wins += counts
-        else:
-            out[j] = _E_EXHAUSTED
+        j = 5 * i
+        out[j] = code
+        out[j + 1] = seat
+        out[j + 2] = tile
+        out[j + 3] = aux
+        out[j + 4] = frm
     finals = bytearray(35 * seats)
     for seat in range(seats):
         fh = final.get(seat)
