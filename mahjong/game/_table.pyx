@@ -587,7 +587,7 @@ cdef class Table:
         elif d != 1:
             self.tenpai_at[s] = -1
 
-    cdef uint64_t _waits_mask(self, int s, int* missing) noexcept nogil:
+    cdef inline uint64_t _waits_mask(self, int s, int* missing) noexcept nogil:
         """The tiles that complete seat s's standing hand as it is (``missing``: its
         missing count)."""
         cdef uint64_t mask = 0, held = 0
@@ -762,7 +762,7 @@ cdef class Table:
                 tmp[t] += 1
         return 0
 
-    cdef bint _kong_ok(self, int s, int t) noexcept nogil:
+    cdef inline bint _kong_ok(self, int s, int t) noexcept nogil:
         """May seat s kong tile t on its turn (when it may kong at all)?"""
         cdef uint8_t* c = self.counts[s]
         if not c[t]:
@@ -773,7 +773,7 @@ cdef class Table:
             return 0
         return c[t] == 4 or self.locked[s][t] >= 3 and self._has_pung(s, t) >= 0
 
-    cdef bint _void_held(self, int s) noexcept nogil:
+    cdef inline bint _void_held(self, int s) noexcept nogil:
         """With 定缺: does seat s's standing hand hold a tile of its void suit?"""
         cdef int t
         if not self.k_dingque or self.void_suit[s] < 0:
