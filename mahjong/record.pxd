@@ -96,6 +96,8 @@ cdef object _read_event_dict(Py_ssize_t index, dict raw, long seats)
 cdef tuple _read_final(object key, object value, long seats)
 @cython.locals(data=dict, seats=long, final=dict, fields=dict)
 cdef object _read_record(object cls, object given, bint replay=*)
+cdef _checked(object rec, tuple events, long seats, dict final, bint has_wall, object note,
+              bint replay)
 @cython.locals(n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, out=bytearray, wins=bytearray,
                counts=bytearray, finals=bytearray, x=long, seat=long, code=long, tile=long,
                aux=long, frm=long, dr=DrawEvent,

@@ -54,6 +54,7 @@ from __future__ import annotations
 import json
 import json.decoder
 import json.scanner
+import re
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -2011,8 +2012,7 @@ def _read_record(cls, given: Any, replay: bool = True) -> HandRecord:
         read = _read_text(cls, text)
         if read is not None:
             rec, final, note = read
-            if _check_record(rec, rec.events, rec.seats, final, False) and replay:
-                _replay_full_log(rec, note)
+            _checked(rec, rec.events, rec.seats, final, False, note, replay)
             return rec
         given = text
     decoded = _decode(given)
@@ -2081,9 +2081,40 @@ def _read_record(cls, given: Any, replay: bool = True) -> HandRecord:
         final[seat] = fh
     rec = _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
                       indicator, tuple(flower_indicators), wall, reserve)
-    if _check_record(rec, events, seats, final, wall is not None) and replay:
-        _replay_full_log(rec, data.get("note"))
+    _checked(rec, events, seats, final, wall is not None, data.get("note"), replay)
     return rec
+
+
+def _checked(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool,
+             note: Any, replay: bool) -> None:
+    """The reader's checks, then a full game log's replay. A full log the checks refuse at
+    an event is replayed all the same, and refused at the first impossible event of the
+    two (a discard changed is refused at the discard, not at the claim of it further on)."""
+    try:
+        full_log = _check_record(rec, events, seats, final, has_wall)
+    except InvalidRecordError as exc:
+        if replay and (has_wall or any(type(e) is DrawEvent for e in events)):
+            _earlier_replay_error(rec, note, str(exc))
+        raise
+    if full_log and replay:
+        _replay_full_log(rec, note)
+
+
+_EVENT_INDEX = re.compile(r"(?:record: )?event (\d+) ")
+
+
+def _earlier_replay_error(rec: HandRecord, note: Any, message: str) -> None:
+    """Raise the replay's error of a full log the reader refused with ``message`` when it
+    names an event, and the message names none or a later one."""
+    at = _EVENT_INDEX.match(message)
+    try:
+        _replay_full_log(rec, note)
+    except InvalidRecordError as exc:
+        first = _EVENT_INDEX.match(str(exc))
+        if first is not None and (at is None or int(first.group(1)) < int(at.group(1))):
+            raise exc from None
+    except Exception:  # (a record the reader refuses may be beyond the replay: its own
+        return         # message stands)
 
 
 # ------------------------------------------------------- full game logs: the replay

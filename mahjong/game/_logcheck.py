@@ -133,12 +133,13 @@ def _check_supply(rec, spec, tiles: List[int], what: str) -> None:
     for t in range(34):
         if have[t] != need[t]:
             break
-    parts = "the wall" + (", the indicator" if spec.indicator else "") + \
-        (", the flower indicators" if rec.flower_indicators else "") + \
-        (" and the reserve" if rec.reserve is not None else "")
-    _fail(f"{what}: {parts} {'hold' if ',' in parts or ' and ' in parts else 'holds'} "
-          f"{len(tiles)} tiles, not the {sum(need.values())} tiles of {rec.rules} "
-          f"({have[t]} {TENHOU_NAMES[t]}, not {need[t]})")
+    parts = ["the wall"] + (["the indicator"] if spec.indicator else []) + \
+        (["the flower indicators"] if rec.flower_indicators else []) + \
+        (["the reserve"] if rec.reserve is not None else [])
+    named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    _fail(f"{what}: {named} {'holds' if len(parts) == 1 else 'hold'} {len(tiles)} tiles, not "
+          f"the {sum(need.values())} tiles of {rec.rules} ({have[t]} {TENHOU_NAMES[t]}, not "
+          f"{need[t]})")
 
 
 def _check_tiles(rec, spec) -> None:
