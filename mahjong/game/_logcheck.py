@@ -13,9 +13,11 @@ closing hand (its win or ``final``), plus what it gave out (discards, the tiles 
 and kongs), minus what it drew; the deal must be 13 tiles (the dealer's 14) of the rule
 set's tiles, and the wall is that deal, then the draws in order, then the tiles nobody drew.
 A log without its wall whose events do not add up to a deal (a closing hand not given, a seat
-left with more or fewer than 13 tiles or fewer than none of a tile: a hand-written record that
-shows a few draws) is not a whole record of play: it is read as a summary record, as before. The
-flowers of a rebuilt wall are not checked (where Guobiao's flowers lay is not in the events).
+left with other than 13 tiles, or with a tile it gave out more often than it got: a
+hand-written record that shows a few draws) is not a whole record of play: it is read as a
+summary record, as before (only its tiles are checked: a 108-tile rule set has no honours).
+The flowers of a rebuilt wall are not checked (where Guobiao's flowers lay is not in the
+events).
 """
 from __future__ import annotations
 
