@@ -21,6 +21,7 @@ events).
 """
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from typing import Any, List, Mapping, Optional
 
@@ -100,6 +101,10 @@ def _tile_supply(spec) -> Counter:
 
 
 _SUPPLY = {True: bytes([COPIES] * 34), False: bytes([COPIES] * 27 + [0] * 7)}
+
+#: per thread, a checking table per play spec, dealt again for each log (a table is made
+#: once; threads never share one)
+_LOCAL = threading.local()
 
 
 def _deck_of_wall(rec, spec, note) -> tuple:
@@ -277,14 +282,24 @@ def check_full_log(rec, note: Any) -> None:
         source = "the play from the deal its events imply"
     if len(deck) - 8 * flowers != COPIES * (34 if spec.honours else 27):
         _check_supply(rec, spec, [t for t in deck if t < 34], "wall")   # (raises)
-    table = _table.Table(spec, rec.dealer, rec.round_wind, deck, [0] * seats, [0] * seats,
-                         False, True)
+    tables = getattr(_LOCAL, "tables", None)
+    if tables is None:
+        tables = _LOCAL.tables = {}
+    kept = tables.pop(id(spec), None)    # (taken while in use: a nested check makes its own)
+    if kept is None:
+        table = _table.Table(spec, rec.dealer, rec.round_wind, deck, [0] * seats, [0] * seats,
+                             False, True)
+    else:
+        table = kept[1]
+        table.redeal(deck, rec.dealer, rec.round_wind)
     if table.deck_counts() != _SUPPLY[spec.honours]:
         _check_supply(rec, spec, [t for t in deck if t < 34], "wall")
     voids = _voids(note, seats) if spec.dingque else None
     events = rec.events
     codes, wins, finals = log_codes(events, rec.final, seats)
     bad = table.replay_log(codes, wins, finals, voids, flowers, _LogSource(rec))
+    if len(tables) < 64:
+        tables[id(spec)] = (spec, table)     # (the spec kept: its id stays its own)
     if bad is None:
         return
     index, why, action, seat = bad

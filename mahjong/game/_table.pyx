@@ -159,7 +159,7 @@ cdef class Table:
     cdef bint k_flip, k_indicator, k_single_wild, k_wild_claims, k_no_kong_last
     cdef bint k_exchange, k_swap, k_reserve_draw, k_flowers, k_lone_pung, k_haidi_last
     cdef int k_haidi, k_must_win_last, k_forms, k_flag_mask, k_earthly, k_flower_ind
-    cdef uint64_t single_mask
+    cdef uint64_t single_mask, single_base
     cdef uint64_t free_shapes[8]
     cdef int n_free
     cdef public object spec
@@ -318,6 +318,7 @@ cdef class Table:
         self.single_mask = 0
         for t in spec.single_kong_tiles:
             self.single_mask |= (<uint64_t>1) << <int>t
+        self.single_base = self.single_mask
         self.n_free = 0
         for m in spec.free_shapes[:8]:
             self.free_shapes[self.n_free] = m
@@ -1535,6 +1536,31 @@ cdef class Table:
             if self.deck[i] < 34 and c[self.deck[i]] < 255:
                 c[self.deck[i]] += 1
         return bytes([c[i] for i in range(34)])
+
+    def redeal(self, deck, int dealer, int round_wind):
+        """Deal this checking table again from ``deck`` (for the next log of its rule set
+        and options: the table is made once, and stays in the cache)."""
+        cdef int i, n = len(deck)
+        if not self.checking:
+            raise MahjongError("redeal: the table was not made for checking")
+        if n > MAX_WALL:
+            raise MahjongError(f"wall: {n} tiles (at most {MAX_WALL})")
+        if not 0 <= dealer < self.seats:
+            raise MahjongError(f"dealer: {dealer} is not a seat of {self.seats}")
+        self.dealer = dealer
+        self.round_wind = round_wind
+        for i in range(n):
+            self.deck[i] = deck[i]
+        self.deck_n = n
+        self.live_end = self.spec.live_tiles if self.spec.live_tiles else n
+        self.win_cache.clear()
+        self.wildcard = -1
+        self.indicator = -1
+        self.single_mask = self.single_base
+        self.log_source = None
+        memset(self.pl_n, 0, sizeof(self.pl_n))
+        memset(self.waits_stale, 0, sizeof(self.waits_stale))
+        self._deal(self.spec.extra)
 
     def table_event(self, int x):
         """The table's event x as (EV_* code, seat, tile, aux, from); -1 = none."""
