@@ -95,14 +95,22 @@ cdef object _read_event_dict(Py_ssize_t index, dict raw, long seats)
 @cython.locals(n=Py_ssize_t, data=dict)
 cdef tuple _read_final(object key, object value, long seats)
 @cython.locals(data=dict, seats=long, final=dict, fields=dict)
-cdef object _read_record(object cls, object given)
+cdef object _read_record(object cls, object given, bint replay=*)
+cdef _checked(object rec, tuple events, long seats, dict final, bint has_wall, object note,
+              bint replay)
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, out=bytearray, wins=bytearray,
+               counts=bytearray, finals=bytearray, x=long, seat=long, code=long, tile=long,
+               aux=long, frm=long, dr=DrawEvent,
+               de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent, fh=FinalHand)
+cpdef tuple log_codes(tuple events, object final, long seats)
 @cython.locals(won=dict, kongs_so_far=long, shared_discards=list, loose_discards=list,
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
                holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t, code=long,
                tile=long, x=Py_ssize_t, single=bint, hand=tuple, melds=tuple, most=long,
                w=WinEvent, k=KongEvent, fh=FinalHand, ce=ClaimEvent, de=DiscardEvent,
                dr=DrawEvent)
-cdef _check_record(object rec, tuple events, long seats, dict final, bint has_wall)
+cdef bint _check_record(object rec, tuple events, long seats, dict final,
+                        bint has_wall) except -1
 cdef _check_claimed_discard(object rec, Py_ssize_t i, object e, long from_seat, dict won,
                             object last_discard)
 cdef _check_win(object rec, Py_ssize_t i, WinEvent e, dict won, object prev, long kongs_so_far,

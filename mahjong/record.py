@@ -54,6 +54,7 @@ from __future__ import annotations
 import json
 import json.decoder
 import json.scanner
+import re
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -1781,6 +1782,7 @@ class _Scan:
         flower_indicators = ()
         events = None
         final = {}
+        note = None
         seen = 0  # the bits of the fields read
         self.expect(_OPEN)
         while True:
@@ -1838,7 +1840,9 @@ class _Scan:
                     raise _Unusual
                 else:
                     options = _freeze_options(value) if value else _EMPTY
-            elif key == _R_NOTE or key == _R_RESULT:
+            elif key == _R_NOTE:
+                note = self.value()  # (kept for the replay of a full game log)
+            elif key == _R_RESULT:
                 self.value()  # (not kept)
             elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it
                 value = self.value()
@@ -1857,7 +1861,7 @@ class _Scan:
         if dealer >= seats or (seats_used and seats_used != seats):
             raise _Unusual
         return _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
-                           indicator, flower_indicators, None, None), final
+                           indicator, flower_indicators, None, None), final, note
 
 
 _WIN_FLAG_BYTES = tuple(name.encode() for name in WIN_FLAGS)
@@ -1936,10 +1940,13 @@ class HandRecord:
 
     # -- construction ---------------------------------------------------------------
     @classmethod
-    def from_json(cls, data: Union[str, bytes, Mapping[str, Any]]) -> "HandRecord":
+    def from_json(cls, data: Union[str, bytes, Mapping[str, Any]],
+                  replay: bool = True) -> "HandRecord":
         """Read and validate a record from JSON text (str or UTF-8 bytes) or a decoded
-        mapping."""
-        return _read_record(cls, data)
+        mapping. A full game log (a ``wall`` or ``draw`` events) is played again on the
+        engine's table and refused at its first impossible event; ``replay=False`` skips
+        that (for a log the engine has just played itself)."""
+        return _read_record(cls, data, replay)
 
     @property
     def validated(self) -> bool:
@@ -2007,7 +2014,7 @@ class HandRecord:
         return [(i, e) for i, e in enumerate(self.events) if e.type in types]
 
 
-def _read_record(cls, given: Any) -> HandRecord:
+def _read_record(cls, given: Any, replay: bool = True) -> HandRecord:
     """:meth:`HandRecord.from_json` (a module function so that the compiled build types
     its locals: record.pxd)."""
     if _COMPILED and (type(given) is str or isinstance(given, (bytes, bytearray))):
@@ -2016,8 +2023,8 @@ def _read_record(cls, given: Any) -> HandRecord:
         text = given if type(given) is str else _decode_bytes(given)
         read = _read_text(cls, text)
         if read is not None:
-            rec, final = read
-            _check_record(rec, rec.events, rec.seats, final, False)
+            rec, final, note = read
+            _checked(rec, rec.events, rec.seats, final, False, note, replay)
             return rec
         given = text
     decoded = _decode(given)
@@ -2087,8 +2094,126 @@ def _read_record(cls, given: Any) -> HandRecord:
         final[seat] = fh
     rec = _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
                       indicator, tuple(flower_indicators), wall, reserve)
-    _check_record(rec, events, seats, final, wall is not None)
+    _checked(rec, events, seats, final, wall is not None, data.get("note"), replay)
     return rec
+
+
+def _checked(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool,
+             note: Any, replay: bool) -> None:
+    """The reader's checks, then a full game log's replay. A full log the checks refuse at
+    an event is replayed all the same, and refused at the first impossible event of the
+    two (a discard changed is refused at the discard, not at the claim of it further on)."""
+    try:
+        full_log = _check_record(rec, events, seats, final, has_wall)
+    except InvalidRecordError as exc:
+        if replay and (has_wall or any(type(e) is DrawEvent for e in events)):
+            _earlier_replay_error(rec, note, str(exc))
+        raise
+    if full_log and replay:
+        _replay_full_log(rec, note)
+
+
+_EVENT_INDEX = re.compile(r"(?:record: )?event (\d+) ")
+
+
+def _earlier_replay_error(rec: HandRecord, note: Any, message: str) -> None:
+    """Raise the replay's error of a full log the reader refused with ``message`` when it
+    names an event, and the message names none or a later one."""
+    at = _EVENT_INDEX.match(message)
+    try:
+        _replay_full_log(rec, note)
+    except InvalidRecordError as exc:
+        first = _EVENT_INDEX.match(str(exc))
+        if first is not None and (at is None or int(first.group(1)) < int(at.group(1))):
+            raise exc from None
+    except Exception:  # (a record the reader refuses may be beyond the replay: its own
+        return         # message stands)
+
+
+# ------------------------------------------------------- full game logs: the replay
+#
+# A full game log (a wall or draw events) is a record of play: it is played again on the
+# engine's table (mahjong.game registers the check; the reader imports the engine only
+# when it meets such a log), and the first event that the play does not give is refused.
+
+_full_log_check: List[Any] = []
+
+
+def register_full_log_check(check) -> None:
+    """Set the check of full game logs: ``check(record, note)`` raises
+    :class:`InvalidRecordError` naming the first impossible event (``note``: the log's
+    ``note`` field, which the record does not keep). The game engine registers it."""
+    _full_log_check[:] = [check]
+
+
+def _replay_full_log(rec: HandRecord, note: Any) -> None:
+    if not _full_log_check:
+        import importlib
+        importlib.import_module("mahjong.game")  # registers the check
+    _full_log_check[0](rec, note)
+
+
+def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, bytes]:
+    """The events of a full game log as the table's replay reads them: 5 bytes per event
+    (its code: the index of its type in EVENT_TYPES plus 1; seat; tile; aux: a kong's kind
+    as the index in KONG_KINDS, a win's flags as bits in the order of WIN_FLAGS; from; 255
+    where the event has no such field); per win event in order, its 34 concealed counts and
+    its flowers; per seat, the 34 counts of its closing hand in ``final`` and 1 (0 when
+    ``final`` does not give it)."""
+    n = len(events)
+    out = bytearray(5 * n)
+    wins = bytearray()
+    for i in range(n):
+        e = events[i]
+        t = type(e)
+        code = _E_EXHAUSTED
+        seat = tile = frm = 255
+        aux = 0
+        if t is DrawEvent:
+            dr = e
+            code, seat, tile = _E_DRAW, dr.seat, dr.tile
+        elif t is DiscardEvent:
+            de = e
+            code, seat, tile = _E_DISCARD, de.seat, de.tile
+        elif t is ClaimEvent:
+            ce = e
+            code = _E_CHOW if ce.type == "chow" else _E_PUNG
+            seat, tile, frm = ce.seat, ce.tiles[0], ce.from_seat
+        elif t is KongEvent:
+            k = e
+            code, seat, tile, aux = _E_KONG, k.seat, k.tile, KONG_KINDS.index(k.kind)
+            if k.from_seat is not None:
+                frm = k.from_seat
+        elif t is ReadyEvent:
+            code, seat = _E_READY, e.seat
+        elif t is FlipEvent:
+            code, tile = _E_FLIP, e.tile
+        elif t is WinEvent:
+            w = e
+            code, seat, tile = _E_WIN, w.seat, w.win_tile
+            aux = (w.replacement | w.after_kong << 1 | w.robbing_kong << 2 | w.last_tile << 3 |
+                   w.heavenly << 4 | w.earthly << 5 | w.first_round << 6 | w.fourth_tile << 7)
+            if w.from_seat is not None:
+                frm = w.from_seat
+            counts = bytearray(35)
+            for x in w.hand:
+                counts[x] += 1
+            counts[34] = w.flowers if w.flowers < 255 else 255
+            wins += counts
+        j = 5 * i
+        out[j] = code
+        out[j + 1] = seat
+        out[j + 2] = tile
+        out[j + 3] = aux
+        out[j + 4] = frm
+    finals = bytearray(35 * seats)
+    for seat in range(seats):
+        fh = final.get(seat)
+        if fh is not None:
+            for x in fh.hand:
+                finals[35 * seat + x] += 1
+            finals[35 * seat + 34] = 1
+    return bytes(out), bytes(wins), bytes(finals)
 
 
 # ------------------------------------------------------- rule-independent checks
@@ -2109,7 +2234,7 @@ def _meld_code(kind: str) -> int:
     return _MC_SINGLE
 
 
-def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool) -> None:
+def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool) -> bool:
     # One pass over the events; the closing checks below reuse what it collected.
     # (``events``, ``seats``, ``final`` (a plain dict) and whether the record has its wall
     # are the record's fields, given by the reader: read without attribute lookups.)
@@ -2332,6 +2457,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             _check_fifth_copies(rec, holdings, unknown_quads, shared_discards,
                                 loose_discards, won)
             break
+    return full_log  # (a full game log is replayed next)
 
 
 def _count_holding(hand: tuple, melds: tuple, seat: int, shown, held, n_shown) -> int:

@@ -74,7 +74,7 @@ def test_the_text_reader_takes_the_usual_records():
         if read is None:
             continue
         taken += 1
-        rec, final = read
+        rec, final, _note = read
         by_dicts = HandRecord.from_json(json.loads(text))
         assert _view(rec) == _view(by_dicts), text
         assert final == dict(by_dicts.final)

@@ -92,6 +92,17 @@ FULL_LOG = {
 }
 
 
+def _unreplayed(raw):
+    """A hand-made full log read without its replay (it is no real play: the replay of full
+    game logs is tested in test_full_log_replay.py)."""
+    return HandRecord.from_json(raw, replay=False)
+
+
+def _engine_log():
+    from mahjong.game import Game
+    return Game("sichuan", seed=11, agents="greedy").play()
+
+
 def test_every_event_type_reads_into_its_class():
     raw = {"rules": "sichuan", "dealer": 0, "seats": 4, "round_wind": 2, "indicator": "3p",
            "flower_indicators": ["5p", "1z"], "wall": ["1m", "2m"],
@@ -107,7 +118,7 @@ def test_every_event_type_reads_into_its_class():
                                                              "tiles": "123m"}]},
                      "3": {"hand": "456m789m123p5557p", "melds": [
                          {"type": "single_kong", "tiles": "7z"}]}}}
-    rec = HandRecord.from_json(raw)
+    rec = _unreplayed(raw)
     types = [type(e) for e in rec.events]
     assert types == [DrawEvent, DiscardEvent, ClaimEvent, ReadyEvent, KongEvent, FlipEvent,
                      ExhaustedEvent]
@@ -115,11 +126,11 @@ def test_every_event_type_reads_into_its_class():
     assert rec.round_wind == 2 and rec.indicator == 11 and rec.flower_indicators == (13, 27)
     assert rec.wall == (0, 1)
     assert rec.events[-1].rule_data("yunnan")["chajiao_pairs"] == ((1, 0),)
-    assert HandRecord.from_json(rec.dumps()).to_json() == rec.to_json()
+    assert _unreplayed(rec.dumps()).to_json() == rec.to_json()
 
 
 def test_new_events_settle_to_the_same_deltas_as_the_record_without_them():
-    full = settle(FULL_LOG)
+    full = settle(_unreplayed(FULL_LOG))
     bare = dict(FULL_LOG, events=[e for e in FULL_LOG["events"]
                                   if e["type"] in ("kong", "win", "exhausted")])
     assert full.deltas == settle(bare).deltas and sum(full.deltas) == 0
@@ -129,11 +140,11 @@ def test_new_events_settle_to_the_same_deltas_as_the_record_without_them():
     # yunnan too (no kong money there; the same events)
     y = dict(FULL_LOG, rules="yunnan", events=FULL_LOG["events"][:8])  # ends at the win
     y_bare = dict(bare, rules="yunnan", events=bare["events"][:2])
-    assert settle(y).deltas == settle(y_bare).deltas
+    assert settle(_unreplayed(y)).deltas == settle(y_bare).deltas
 
 
 def test_a_read_record_cannot_be_changed():
-    rec = HandRecord.from_json(FULL_LOG)
+    rec = _unreplayed(FULL_LOG)
     with pytest.raises(InvalidRecordError):
         rec.final[3] = rec.final[0]
     with pytest.raises(InvalidRecordError):
@@ -142,15 +153,20 @@ def test_a_read_record_cannot_be_changed():
         rec.options.update({"xuezhan": False})
     with pytest.raises((AttributeError, TypeError)):
         rec.events[0].seat = 3  # frozen events
-    assert settle(rec).deltas == settle(FULL_LOG).deltas
+    assert settle(rec).deltas == settle(_unreplayed(FULL_LOG)).deltas
 
 
 def test_a_record_built_from_fields_is_validated_like_its_json():
-    rec = HandRecord.from_json(FULL_LOG)
-    same = HandRecord(rec.rules, rec.dealer, rec.events, rec.final, rec.options)
+    rec = HandRecord.from_json(_engine_log())
+    same = HandRecord(rec.rules, rec.dealer, rec.events, rec.final, rec.options,
+                      wall=rec.wall)
     assert same.to_json() == rec.to_json()
+    with pytest.raises(InvalidRecordError, match="event 0 .*out of turn"):   # (replayed)
+        HandRecord(rec.rules, rec.dealer, rec.events[1:], rec.final, rec.options,
+                   wall=rec.wall)
     with pytest.raises(InvalidRecordError, match="fifth copy"):
-        HandRecord("sichuan", 0, (), {0: rec.final[0], 1: rec.final[0]})
+        hand = _unreplayed(FULL_LOG).final[0]
+        HandRecord("sichuan", 0, (), {0: hand, 1: hand})
 
 
 BAD = [
@@ -235,8 +251,9 @@ def test_registry_knows_every_rule_set_with_its_seats_and_tiles():
 
 
 def test_records_read_from_bytes_with_a_byte_order_mark():
-    text = json.dumps(FULL_LOG).encode("utf-8")
-    assert settle(b"\xef\xbb\xbf" + text).deltas == settle(FULL_LOG).deltas
+    log = _engine_log()
+    text = json.dumps(log).encode("utf-8")
+    assert settle(b"\xef\xbb\xbf" + text).deltas == settle(log).deltas
     with pytest.raises(InvalidRecordError, match="not UTF-8"):
         settle(b"\xff\xfe{")
 

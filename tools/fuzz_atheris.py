@@ -20,7 +20,10 @@ count arrays, flags and threads through the batch entry points, batch checked ag
 scalar), ``options`` (decoded JSON as every room's options), ``cli_input`` (bytes as the
 input file of ``mahjong settle`` and ``score --jsonl``, through the streaming reader),
 ``engine`` (actions, seats and Guobiao's arguments through the game engine, the environment
-and ``guobiao.score``), ``all`` (one of them per input).
+and ``guobiao.score``), ``logs`` (engine logs of every rule set with single edits: events
+deleted, duplicated, swapped, given to another seat or another tile, the wall cut or
+changed, another dealer; ``settle`` must refuse the edit exactly when the Python-level
+replay finds it impossible), ``all`` (one of them per input).
 Every flag after the target goes to libFuzzer (``-help=1`` lists them).
 """
 from __future__ import annotations
@@ -42,6 +45,9 @@ with atheris.instrument_imports(include=["mahjong"]):
     from mahjong.tiles import TENHOU_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from log_mutations import MUTATIONS, mutate, possible  # noqa: E402  (tests/log_mutations.py)
+
 ROOMS = available_rulesets()
 FLAGS = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
          "earthly")
@@ -164,6 +170,29 @@ def records(fdp):
         assert settle(mahjong.record.HandRecord.coerce(rec).dumps()).deltas == out.deltas
 
 
+_LOGS = {}
+
+
+def _engine_log(rules: str, seed: int):
+    key = (rules, seed)
+    if key not in _LOGS:
+        from mahjong.game import Game
+        _LOGS[key] = Game(rules, seed=seed, agents=("random", "greedy")[seed % 2]).play()
+    return _LOGS[key]
+
+
+def logs(fdp):
+    log = _engine_log(ROOMS[fdp.ConsumeIntInRange(0, len(ROOMS) - 1)],
+                      fdp.ConsumeIntInRange(0, 7))
+    for _ in range(fdp.ConsumeIntInRange(1, 2)):
+        edited = mutate(log, MUTATIONS[fdp.ConsumeIntInRange(0, len(MUTATIONS) - 1)],
+                        lambda n: fdp.ConsumeIntInRange(0, n - 1))
+        log = edited if edited is not None else log
+    out = _quiet(settle, json.dumps(log))
+    refused = isinstance(out, MahjongError)
+    assert refused != possible(log), (refused and str(out), log)
+
+
 def batch(fdp):
     n = fdp.ConsumeIntInRange(0, 6)
     raw = np.frombuffer(fdp.ConsumeBytes(n * 34).ljust(n * 34, b"\0"), np.uint8)
@@ -218,7 +247,7 @@ def cli_input(fdp):
 
 
 TARGETS = {"tiles": tiles, "scores": scores, "records": records, "batch": batch,
-           "options": options, "cli_input": cli_input}
+           "options": options, "cli_input": cli_input, "logs": logs}
 
 
 def engine(fdp):

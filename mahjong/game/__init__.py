@@ -26,9 +26,10 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 import numpy as np
 
 from mahjong.errors import MahjongError
-from mahjong.validate import show
+from mahjong.record import HandRecord
 from mahjong.ruleset import ruleset_info, settle
 from mahjong.tiles import TENHOU_NAMES
+from mahjong.validate import show
 
 from . import _table
 from ._table import N_ACTIONS, OBS_SIZE, action_name
@@ -449,7 +450,7 @@ class Game:
             note["flower_positions"] = self._table.flower_positions()
         if note:
             rec["note"] = note
-        s = settle(rec)
+        s = settle(HandRecord.from_json(rec, replay=False))   # (its own play: no replay)
         self.settlement = s
         items = [getattr(i, "name", str(i)) for w in s.wins.values()
                  for i in getattr(w, "items", None) or getattr(w, "fans", ())]
@@ -563,6 +564,14 @@ def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
             raise MahjongError(f"replay: event {i} ({nxt!r}) is not a legal action "
                                f"of seat {t.decider} at that point")
         g.step(a)
+        for x in range(i, t.n_ev):     # the draws the step made are the log's
+            code, seat, tile = t.table_event(x)[:3]
+            if code == _table.EV_DRAW:
+                e = events[x] if x < len(events) else None
+                if not isinstance(e, Mapping) or e.get("type") != "draw" or \
+                        e.get("seat") != seat or e.get("tile") not in (TENHOU_NAMES[tile], tile):
+                    raise MahjongError(f"replay: event {x} ({e!r}): the wall gives seat {seat} "
+                                       f"{TENHOU_NAMES[tile]} here")
     return g.log()
 
 
@@ -680,3 +689,6 @@ class Match:
                 # None: the rule set leaves the next dealer to the dice
                 dealer = int(dice.integers(self.seats)) if nxt is None else nxt
         return self.logs
+
+
+from . import _logcheck  # noqa: E402,F401  (registers the replay of full game logs)

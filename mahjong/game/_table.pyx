@@ -35,6 +35,7 @@ cdef enum:
     MAX_EV = 1024
     MAX_MELDS = 16
     MAX_WINS = 4
+    PL_MAX = 8           # wins a seat may decline between two draws, kept while checking
 
 # --- the fixed action index space (mahjong.game.actions names them) -----------------------
 cpdef enum:
@@ -158,7 +159,7 @@ cdef class Table:
     cdef bint k_flip, k_indicator, k_single_wild, k_wild_claims, k_no_kong_last
     cdef bint k_exchange, k_swap, k_reserve_draw, k_flowers, k_lone_pung, k_haidi_last
     cdef int k_haidi, k_must_win_last, k_forms, k_flag_mask, k_earthly, k_flower_ind
-    cdef uint64_t single_mask
+    cdef uint64_t single_mask, single_base
     cdef uint64_t free_shapes[8]
     cdef int n_free
     cdef public object spec
@@ -240,8 +241,31 @@ cdef class Table:
     cdef public object win_values
     cdef public object setup_notes          # what 换三张 / 换牌 did (for the log's note)
 
+    # --- checking a log (replay_log) -----------------------------------------------------
+    cdef bint checking                    # the room's win value is asked only where it
+    #                                       decides something (see _ask_win)
+    cdef uint8_t rw_counts[MAX_WINS][34]  # each win's concealed hand, its flags, flowers
+    cdef int rw_flags[MAX_WINS]
+    cdef int rw_flowers[MAX_WINS]
+    cdef object log_source                # n -> the log's record with its first n events
+    # a 过水 lock left pending (locked_out 2): the wins declined since the seat's last draw,
+    # asked about only if it matters (the seat wins on a discard, or a win is compulsory)
+    cdef uint8_t pl_counts[MAX_SEATS][PL_MAX][34]
+    cdef uint8_t pl_mk[MAX_SEATS][PL_MAX][MAX_MELDS]
+    cdef uint8_t pl_mt[MAX_SEATS][PL_MAX][MAX_MELDS]
+    cdef int pl_melds[MAX_SEATS][PL_MAX]
+    cdef int pl_sets[MAX_SEATS][PL_MAX]
+    cdef int pl_tile[MAX_SEATS][PL_MAX]
+    cdef int pl_from[MAX_SEATS][PL_MAX]
+    cdef int pl_flags[MAX_SEATS][PL_MAX]
+    cdef int pl_ev[MAX_SEATS][PL_MAX]
+    cdef int pl_n[MAX_SEATS]
+    cdef bint waits_stale[MAX_SEATS]      # checking: waits computed when first asked
+    cdef bint act_tsumo_lazy              # checking: the self-draw win tested when asked
+    cdef bint act_lazy, act_can_kong      # _legal_act left the kongs and discards out
+
     def __init__(self, spec, int dealer, int round_wind, deck, agent_kinds, agent_seeds,
-                 bint setup=True):
+                 bint setup=True, bint checking=False):
         cdef int s, i, n
         extra = spec.extra
         self.spec = spec
@@ -294,6 +318,7 @@ cdef class Table:
         self.single_mask = 0
         for t in spec.single_kong_tiles:
             self.single_mask |= (<uint64_t>1) << <int>t
+        self.single_base = self.single_mask
         self.n_free = 0
         for m in spec.free_shapes[:8]:
             self.free_shapes[self.n_free] = m
@@ -315,6 +340,8 @@ cdef class Table:
         self.setup_notes = []
         self.wildcard = -1
         self.indicator = -1
+        self.checking = checking
+        self.log_source = None
         self._deal(extra)
 
     # --- the deal and the setup phases -----------------------------------------------------
@@ -545,7 +572,25 @@ cdef class Table:
         return hand_missing(c, self.n_sets[s], self.k_forms, NULL, self.wildcard, 0, NULL)
 
     cdef void update_waits(self, int s) noexcept nogil:
-        """Recompute the tiles that complete seat s's standing hand (after it changed)."""
+        """Recompute the tiles that complete seat s's standing hand (after it changed);
+        checking a log, only when they are first asked for (completes), except where the
+        reserve's 海底 draw reads since when each seat is ready."""
+        cdef int d
+        if self.checking and not self.k_reserve_draw:
+            self.waits_stale[s] = 1
+            self.hand_version[s] += 1
+            return
+        self.waits[s] = self._waits_mask(s, &d)
+        self.waits_stale[s] = 0
+        self.hand_version[s] += 1
+        if d == 1 and self.tenpai_at[s] < 0:
+            self.tenpai_at[s] = self.n_ev
+        elif d != 1:
+            self.tenpai_at[s] = -1
+
+    cdef inline uint64_t _waits_mask(self, int s, int* missing) noexcept nogil:
+        """The tiles that complete seat s's standing hand as it is (``missing``: its
+        missing count)."""
         cdef uint64_t mask = 0, held = 0
         cdef int t, i, d
         d = hand_missing(self.counts[s], self.n_sets[s], self.k_forms, NULL, self.wildcard,
@@ -564,15 +609,15 @@ cdef class Table:
                         mask |= (<uint64_t>1) << self.wildcard
         if self.k_lone_pung and self.n_melds[s] == 1 and self.mk[s][0] == MELD_PUNG:
             mask |= (<uint64_t>1) << self.mt[s][0]
-        self.waits[s] = mask
-        self.hand_version[s] += 1
-        if d == 1 and self.tenpai_at[s] < 0:
-            self.tenpai_at[s] = self.n_ev
-        elif d != 1:
-            self.tenpai_at[s] = -1
+        missing[0] = d
+        return mask
 
     cdef inline bint completes(self, int s, int t) noexcept nogil:
         """Does tile t (not yet in the hand) complete seat s's standing hand's shape?"""
+        cdef int d
+        if self.waits_stale[s]:
+            self.waits[s] = self._waits_mask(s, &d)
+            self.waits_stale[s] = 0
         return (self.waits[s] >> t) & 1
 
     cdef bint holds_void(self, int s) noexcept nogil:
@@ -591,6 +636,10 @@ cdef class Table:
         cdef int t, i
         cdef uint8_t* c = self.counts[s]
         if self.had_draw:
+            if self.waits_stale[s]:      # the waits of the hand before the draw
+                c[self.last_draw] -= 1
+                self.completes(s, self.last_draw)
+                c[self.last_draw] += 1
             return self.completes(s, self.last_draw)
         if self.missing(s, c) == 0:
             return 1
@@ -608,6 +657,8 @@ cdef class Table:
     cdef void _clear_legal(self) noexcept nogil:
         memset(self.legal, 0, N_ACTIONS)
         self.n_legal = 0
+        self.act_lazy = 0
+        self.act_tsumo_lazy = 0
         self.win_val_cur = 0
 
     cdef inline void _allow(self, int a) noexcept nogil:
@@ -656,7 +707,10 @@ cdef class Table:
         cdef uint8_t tmp[34]
         cdef bint can_kong, has_void
         self._clear_legal()
-        if not self.act_claimed and not self.ready_pending and self.complete_now(s) and \
+        if self.checking and not self.act_claimed and not self.ready_pending and \
+                not self._forced_win():
+            self.act_tsumo_lazy = 1      # replay_log asks _allows if the log shows it
+        elif not self.act_claimed and not self.ready_pending and self.complete_now(s) and \
                 not self.holds_void(s):
             v = self._ask_win(s, self.last_draw, -1, self._self_draw_flags(s))
             if v > 0:
@@ -679,36 +733,130 @@ cdef class Table:
                         self._allow(A_DISCARD + t)
                     tmp[t] += 1
             return 0
-        can_kong = not self.act_claimed and not (self.k_no_kong_last and self.remaining() == 0)
-        if can_kong:
+        self.act_can_kong = not self.act_claimed and \
+            not (self.k_no_kong_last and self.remaining() == 0)
+        if self.checking:
+            self.act_lazy = 1     # kongs, ready and discards: replay_log asks _allows
+            return 0
+        if self.act_can_kong:
             for t in range(34):
-                if not c[t]:
-                    continue
-                if (self.single_mask >> t) & 1 or (t == self.wildcard and self.k_single_wild):
+                if self._kong_ok(s, t):
                     self._allow(A_KONG + t)
-                elif not self.claimable(s, t):
-                    continue
-                elif c[t] == 4 or self._has_pung(s, t) >= 0:
-                    self._allow(A_KONG + t)
-        if self._ready_allowed(s) and self.missing(s, c) == 1:
-            memcpy(tmp, c, 34)
-            for t in range(34):
-                if c[t]:
-                    tmp[t] -= 1
-                    if self._ready_hand(s, tmp):
-                        self._allow(A_READY)
-                        break
-                    tmp[t] += 1
-        has_void = 0
-        if self.k_dingque and self.void_suit[s] >= 0:
+        if self._ready_ok(s):
+            self._allow(A_READY)
+        self._allow_discards(s)
+        return 0
+
+    cdef int _ready_ok(self, int s) except -1 nogil:
+        """May seat s declare ready on its turn (a discard then leaves it ready)?"""
+        cdef uint8_t* c = self.counts[s]
+        cdef uint8_t tmp[34]
+        cdef int t
+        if not self._ready_allowed(s) or self.missing(s, c) != 1:
+            return 0
+        memcpy(tmp, c, 34)
+        for t in range(34):
+            if c[t]:
+                tmp[t] -= 1
+                if self._ready_hand(s, tmp):
+                    return 1
+                tmp[t] += 1
+        return 0
+
+    cdef inline bint _kong_ok(self, int s, int t) noexcept nogil:
+        """May seat s kong tile t on its turn (when it may kong at all)?"""
+        cdef uint8_t* c = self.counts[s]
+        if not c[t]:
+            return 0
+        if (self.single_mask >> t) & 1 or (t == self.wildcard and self.k_single_wild):
+            return 1
+        if not self.claimable(s, t):
+            return 0
+        return c[t] == 4 or self.locked[s][t] >= 3 and self._has_pung(s, t) >= 0
+
+    cdef inline bint _void_held(self, int s) noexcept nogil:
+        """With 定缺: does seat s's standing hand hold a tile of its void suit?"""
+        cdef int t
+        if not self.k_dingque or self.void_suit[s] < 0:
+            return 0
+        for t in range(self.void_suit[s] * 9, self.void_suit[s] * 9 + 9):
+            if self.counts[s][t]:
+                return 1
+        return 0
+
+    cdef void _allow_discards(self, int s) noexcept nogil:
+        """Allow seat s's discards: its void suit's tiles while it holds any, else all."""
+        cdef uint8_t* c = self.counts[s]
+        cdef int t
+        if self._void_held(s):
             for t in range(self.void_suit[s] * 9, self.void_suit[s] * 9 + 9):
                 if c[t]:
-                    has_void = 1
                     self._allow(A_DISCARD + t)
-        if not has_void:
+            return
+        for t in range(34):
+            if c[t]:
+                self._allow(A_DISCARD + t)
+
+    cdef int _allows(self, int a) except -1 nogil:
+        """Is action a legal now? (Checking a log, the decider's kongs, ready and discards
+        on its turn are tested one by one: _legal_act leaves them out.)"""
+        cdef int s = self.cur, t
+        if a == A_RON and self.checking and not self._forced_win():
+            return self.legal[A_RON] and self._ron_ok(self.decider)
+        if a == A_TSUMO and self.act_tsumo_lazy:
+            return self.complete_now(s) and not self.holds_void(s)
+        if self.legal[a]:
+            return 1
+        if not self.act_lazy:
+            return 0
+        if a == A_READY:
+            return self._ready_ok(s)
+        if A_KONG <= a < A_KONG + 34:
+            return self.act_can_kong and self._kong_ok(s, a - A_KONG)
+        if 0 <= a < 34:
+            if not self.counts[s][a]:
+                return 0
+            return not self._void_held(s) or a < 27 and suit_of(a) == self.void_suit[s]
+        return 0
+
+    cdef bint _ron_ok(self, int o) noexcept nogil:
+        """Checking a log: may seat o win on the tile on offer (its shape; the room's
+        value is the settlement's question)?"""
+        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile
+        cdef bint void
+        if not self.completes(o, t) or (self.k_pass_lock and self.locked_out[o] == 1):
+            return 0
+        self.counts[o][t] += 1
+        void = self.holds_void(o)
+        self.counts[o][t] -= 1
+        return not void
+
+    cdef int _fill_lazy(self) except -1 nogil:
+        """Make the legal actions whole (for a message): the win, kongs, ready and discards
+        that _legal_act left out while checking a log, in its order."""
+        cdef int s = self.cur, t
+        if self.phase == PH_ACT and self.act_tsumo_lazy:
+            self.act_tsumo_lazy = 0
+            if self.complete_now(s) and not self.holds_void(s):
+                self._allow(A_TSUMO)
+        if self.phase != PH_ACT and self.checking and self.legal[A_RON] and \
+                not self._ron_ok(self.decider):
+            self.legal[A_RON] = 0        # (the maybe offered: not a win after all)
+            for t in range(self.n_legal):
+                if self.legal_list[t] == A_RON:
+                    self.legal_list[t] = self.legal_list[self.n_legal - 1]
+                    self.n_legal -= 1
+                    break
+        if not self.act_lazy:
+            return 0
+        self.act_lazy = 0
+        if self.act_can_kong:
             for t in range(34):
-                if c[t]:
-                    self._allow(A_DISCARD + t)
+                if self._kong_ok(s, t):
+                    self._allow(A_KONG + t)
+        if self._ready_ok(s):
+            self._allow(A_READY)
+        self._allow_discards(s)
         return 0
 
     cdef int _ready_hand(self, int s, const uint8_t* c13) except -1 nogil:
@@ -771,7 +919,14 @@ cdef class Table:
         cdef uint8_t tmp[34]
         value[0] = 0
         self.claim_flags[o] = self._claim_flags(o, t, robbing)
-        if self.completes(o, t) and not (self.k_pass_lock and self.locked_out[o]):
+        if self.k_pass_lock and self.locked_out[o] == 2 and self._forced_win():
+            self._settle_pending(o)
+        # (a pending lock (2) offers the win: replay_log asks about it if the seat takes it)
+        if self.checking and not self._forced_win():
+            if not (self.k_pass_lock and self.locked_out[o] == 1):
+                opts |= 1         # maybe: replay_log tests the win if the log shows it
+                value[0] = 1
+        elif self.completes(o, t) and not (self.k_pass_lock and self.locked_out[o] == 1):
             c[t] += 1
             if not self.holds_void(o):
                 v = self._ask_win(o, t, self.discarder, self.claim_flags[o])
@@ -851,7 +1006,11 @@ cdef class Table:
 
     cdef int _ask_win(self, int s, int t, int frm, int flags) except -1 nogil:
         """The room's value of seat s winning on tile t now (0 = refused). The hand counts
-        already hold t. (The one call into Python in play: the rule set's own check.)"""
+        already hold t. (The one call into Python in play: the rule set's own check.)
+        Checking a log, a complete shape is offered as it stands (value 1): the settlement
+        scores the log's wins; the value is asked only where a win must be taken."""
+        if self.checking and not self._forced_win():
+            return 1
         with gil:
             return self._ask_win_py(s, t, frm, flags)
 
@@ -863,8 +1022,8 @@ cdef class Table:
         if v is not None:
             return v
         win = self._win_event(s, t, frm, flags)
-        q = WinQuery(_LazyRecord(self), win, tuple([self.counts[s][k] for k in range(34)]),
-                     self.n_ev)
+        q = WinQuery(self.log_source(self.n_ev) if self.checking else _LazyRecord(self), win,
+                     tuple([self.counts[s][k] for k in range(34)]), self.n_ev)
         v = self.win_value(q)
         if type(v) is not int or v < 0:
             raise MahjongError(f"{self.spec.rules}: win_value returned {v!r}, not an int >= 0")
@@ -918,7 +1077,10 @@ cdef class Table:
         elif self.phase == PH_CLAIM or self.phase == PH_ROB:
             self.claim_resp[s] = a
             if a != A_RON and self.claim_opts[s] & 1 and self.k_pass_lock:
-                self.locked_out[s] = 1
+                if self.checking:
+                    self._keep_pending_lock(s)
+                else:
+                    self.locked_out[s] = 1
             if a == A_READY:
                 self.ready[s] = 1
                 self.ready_at[s] = self.n_ev
@@ -1104,10 +1266,85 @@ cdef class Table:
             self._enter_act(o, 0, 1)
         return 0
 
+    cdef int _keep_pending_lock(self, int o) except -1 nogil:
+        """Checking a log: seat o declined a win (or what may be one); whether 过水 locks it
+        depends on the room's value of that win, asked only if the seat wins on a discard
+        before its next draw (or must win): the declined wins are kept until then."""
+        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile, k
+        if self.pl_n[o] == PL_MAX and self._settle_pending(o):
+            return 0                     # locked already
+        k = self.pl_n[o]
+        memcpy(self.pl_counts[o][k], self.counts[o], 34)
+        self.pl_counts[o][k][t] += 1
+        memcpy(self.pl_mk[o][k], self.mk[o], MAX_MELDS)
+        memcpy(self.pl_mt[o][k], self.mt[o], MAX_MELDS)
+        self.pl_melds[o][k] = self.n_melds[o]
+        self.pl_sets[o][k] = self.n_sets[o]
+        self.pl_tile[o][k] = t
+        self.pl_from[o][k] = self.discarder
+        self.pl_flags[o][k] = self.claim_flags[o]
+        self.pl_ev[o][k] = self.n_ev
+        self.pl_n[o] = k + 1
+        self.locked_out[o] = 2
+        return 0
+
+    cdef int _settle_pending(self, int o) except -1 nogil:
+        """Decide seat o's pending 过水 lock: locked (1) if one of the wins it declined was a
+        win the room allows, else not (0)."""
+        cdef int k, v = 0
+        for k in range(self.pl_n[o]):
+            if self._declined_win(o, k):
+                v = 1
+                break
+        self.pl_n[o] = 0
+        self.locked_out[o] = v
+        return v
+
+    cdef int _declined_win(self, int o, int k) except -1 nogil:
+        """Was the k-th win seat o declined (kept by _keep_pending_lock) a complete shape
+        the room allows (value > 0)?"""
+        cdef uint8_t counts[34]
+        cdef uint8_t mk[MAX_MELDS]
+        cdef uint8_t mt[MAX_MELDS]
+        cdef int nm = self.n_melds[o], ns = self.n_sets[o], v = 0, t = self.pl_tile[o][k], d
+        cdef uint64_t mask
+        memcpy(counts, self.counts[o], 34)
+        memcpy(mk, self.mk[o], MAX_MELDS)
+        memcpy(mt, self.mt[o], MAX_MELDS)
+        memcpy(self.counts[o], self.pl_counts[o][k], 34)
+        memcpy(self.mk[o], self.pl_mk[o][k], MAX_MELDS)
+        memcpy(self.mt[o], self.pl_mt[o][k], MAX_MELDS)
+        self.n_melds[o] = self.pl_melds[o][k]
+        self.n_sets[o] = self.pl_sets[o][k]
+        self.counts[o][t] -= 1
+        mask = self._waits_mask(o, &d)
+        self.counts[o][t] += 1
+        try:
+            if (mask >> t) & 1 and not self.holds_void(o):
+                with gil:
+                    win = self._win_event(o, t, self.pl_from[o][k], self.pl_flags[o][k])
+                    q = WinQuery(self.log_source(self.pl_ev[o][k]), win,
+                                 tuple([self.counts[o][x] for x in range(34)]),
+                                 self.pl_ev[o][k])
+                    v = self.win_value(q) > 0
+        finally:
+            memcpy(self.counts[o], counts, 34)
+            memcpy(self.mk[o], mk, MAX_MELDS)
+            memcpy(self.mt[o], mt, MAX_MELDS)
+            self.n_melds[o] = nm
+            self.n_sets[o] = ns
+        return v
+
     cdef int _win(self, int s, int t, int frm, int flags, int value) except -1 nogil:
         """Log seat s's win on tile t (its counts already hold t)."""
-        with gil:
-            self._record_win(s, t, frm, flags, value)
+        if self.checking:
+            if self.n_wins < MAX_WINS:
+                memcpy(self.rw_counts[self.n_wins], self.counts[s], 34)
+                self.rw_flags[self.n_wins] = flags
+                self.rw_flowers[self.n_wins] = self.flowers[s]
+        else:
+            with gil:
+                self._record_win(s, t, frm, flags, value)
         self.log(EV_WIN, s, t, self.n_wins, frm)
         self.n_wins += 1
         self.won[s] = 1
@@ -1148,6 +1385,7 @@ cdef class Table:
         self.counts[s][t] += 1
         self.last_draw = t
         self.locked_out[s] = 0
+        self.pl_n[s] = 0
         self.log(EV_DRAW, s, t, replacement, -1)
         self._enter_act(s, replacement, 0)
         return 0
@@ -1218,6 +1456,203 @@ cdef class Table:
         cdef int s
         for s in range(self.seats):
             self.agent_kind[s] = AGENT_EXTERNAL
+
+    # --- checking a game log ---------------------------------------------------------------
+
+    def replay_log(self, const uint8_t[::1] ev, const uint8_t[::1] wins,
+                   const uint8_t[::1] finals, voids, bint check_flowers, log_source):
+        """Play a game log again on this table (made with ``checking``), every seat taking
+        the action its events show, and compare each event the table logs with the log's.
+
+        ``ev``: 5 bytes per event (EV_* code, seat, tile, aux, from; 255 = none; a kong's aux
+        is its KONG_* kind, a win's its flag bits, a chow's tile its lowest); ``wins``: per
+        win event in order, its 34 concealed counts and its flowers; ``finals``: per seat,
+        the 34 counts of its closing hand and 1 (0: not given); ``voids``: each seat's
+        void suit (0..2) where the rule set declares one, or None when the log does not say
+        (then no seat has one); ``log_source(n)``: the log's record with its first n events
+        (what the room's win check reads, asked only where a win must be taken or a declined
+        win decides a 过水 lock). Returns None when the log is this play, else
+        ``(index, why, action, seat)`` of the first event that is not: ``why`` is
+        "turn" (the event's seat is not the one to act), "illegal" (``action`` is not legal
+        for ``seat`` there), "must_win" (``seat`` must win there), "differs" (the table logs
+        another event there: ``table_event(index)``), "pass_lock" (``seat`` declined a win
+        since its last draw, and 过水 bars its win on a discard), "ends" (the log stops before the hand
+        is over: index is its length), "after" (events after the end of the hand) or
+        "final" (the closing hand of ``seat`` is not the one the play leaves it)."""
+        cdef int n = ev.shape[0] // 5, k, at, a, x, first, s
+        cdef const uint8_t* e = &ev[0] if n else NULL
+        cdef const uint8_t* w = &wins[0] if wins.shape[0] else NULL
+        cdef int n_w = wins.shape[0] // 35
+        if not self.checking:
+            raise MahjongError("replay_log: the table was not made for checking")
+        self.log_source = log_source
+        while self.phase != PH_OVER:
+            if self.phase == PH_VOID:
+                if voids is None:
+                    self._next_setup(3)          # unknown: no seat gives up a suit
+                else:
+                    self._apply(A_VOID + <int>voids[self.decider])
+                continue
+            if self.phase != PH_ACT and self.phase != PH_CLAIM and self.phase != PH_ROB:
+                raise MahjongError("replay_log: a table with its setup phases")
+            k = self.n_ev
+            a = self._log_action(e, n, k, &at)
+            s = self.decider
+            if a == -2:
+                return (n, "ends", -1, s)
+            if a < 0:
+                return (at, "turn", -1, s)
+            if not self._allows(a):
+                self._fill_lazy()
+                if a == A_PASS:
+                    return (at, "must_win", a, s)
+                return (at, "illegal", a, s)
+            if a == A_RON and self.locked_out[s] == 2 and self._settle_pending(s):
+                return (at, "pass_lock", a, s)
+            first = self.n_ev
+            self._apply(a)
+            for x in range(first, self.n_ev):
+                if x >= n:
+                    return (n, "ends", -1, self.ev_seat[x])
+                if not self._same_event(e, x, w, n_w, check_flowers):
+                    return (x, "differs", -1, s)
+        if self.n_ev < n:
+            return (self.n_ev, "after", -1, -1)
+        if finals.shape[0] < 35 * self.seats:
+            raise MahjongError("replay_log: finals holds 35 bytes per seat")
+        for s in range(self.seats):
+            if not self.won[s] and finals[35 * s + 34]:
+                for k in range(34):
+                    if finals[35 * s + k] != self.counts[s][k]:
+                        return (n, "final", -1, s)
+        return None
+
+    def deck_counts(self):
+        """The counts of the 34 kinds in the deck (flowers not counted), as bytes."""
+        cdef uint8_t c[34]
+        cdef int i
+        memset(c, 0, 34)
+        for i in range(self.deck_n):
+            if self.deck[i] < 34 and c[self.deck[i]] < 255:
+                c[self.deck[i]] += 1
+        return bytes([c[i] for i in range(34)])
+
+    def redeal(self, deck, int dealer, int round_wind):
+        """Deal this checking table again from ``deck`` (for the next log of its rule set
+        and options: the table is made once, and stays in the cache)."""
+        cdef int i, n = len(deck)
+        if not self.checking:
+            raise MahjongError("redeal: the table was not made for checking")
+        if n > MAX_WALL:
+            raise MahjongError(f"wall: {n} tiles (at most {MAX_WALL})")
+        if not 0 <= dealer < self.seats:
+            raise MahjongError(f"dealer: {dealer} is not a seat of {self.seats}")
+        self.dealer = dealer
+        self.round_wind = round_wind
+        for i in range(n):
+            self.deck[i] = deck[i]
+        self.deck_n = n
+        self.live_end = self.spec.live_tiles if self.spec.live_tiles else n
+        self.win_cache.clear()
+        self.wildcard = -1
+        self.indicator = -1
+        self.single_mask = self.single_base
+        self.log_source = None
+        memset(self.pl_n, 0, sizeof(self.pl_n))
+        memset(self.waits_stale, 0, sizeof(self.waits_stale))
+        self._deal(self.spec.extra)
+
+    def table_event(self, int x):
+        """The table's event x as (EV_* code, seat, tile, aux, from); -1 = none."""
+        return (self.ev_type[x], self.ev_seat[x], self.ev_tile[x], self.ev_aux[x],
+                self.ev_from[x])
+
+    cdef int _log_action(self, const uint8_t* e, int n, int k, int* at) except -3 nogil:
+        """The decider's action that the log's events from k show (-1: the event at
+        ``at`` is not the decider's to make; -2: the log has no more events)."""
+        cdef int me = self.decider, code, seat, tile, kk, d
+        at[0] = k
+        if self.phase == PH_ACT:
+            if k >= n:
+                return -2
+            code = e[5 * k]
+            seat = _seat_of(e[5 * k + 1])
+            tile = e[5 * k + 2]
+            if code == EV_WIN and e[5 * k + 3] & F_ROBBING_KONG and seat != me and \
+                    _seat_of(e[5 * k + 4]) == me and tile < 34:
+                return A_KONG + tile        # the added kong that is robbed
+            if seat != me or tile >= 34 and code != EV_WIN and code != EV_READY:
+                return -1
+            if code == EV_WIN:
+                return A_TSUMO
+            if code == EV_READY:
+                return A_READY
+            if code == EV_KONG and e[5 * k + 3] != KONG_EXPOSED:
+                return A_KONG + tile
+            if code == EV_DISCARD:
+                if self.legal[A_PASS]:
+                    return A_PASS           # 海底: the drawn tile is laid down
+                if self.k_ready_after and k + 1 < n and e[5 * k + 5] == EV_READY and \
+                        _seat_of(e[5 * k + 6]) == me and self._allows(A_READY):
+                    return A_READY          # a ready written after its discard
+                return A_DISCARD + tile
+            return -1
+        # a claim window: what does this seat do in the events that follow the discard?
+        kk = k
+        while kk < n and (e[5 * kk] == EV_WIN or e[5 * kk] == EV_READY) and \
+                _seat_of(e[5 * kk + 1]) != me:
+            kk += 1          # other winners on the discard, other seats' readies
+        if kk < n and _seat_of(e[5 * kk + 1]) == me:
+            at[0] = kk
+            code = e[5 * kk]
+            if code == EV_READY:
+                return A_READY
+            if code == EV_WIN:
+                return A_RON
+            if code == EV_PUNG:
+                return A_PUNG
+            if code == EV_KONG and e[5 * kk + 3] == KONG_EXPOSED:
+                return A_MINGKONG
+            if code == EV_CHOW:
+                d = (self.rob_tile if self.phase == PH_ROB else self.disc_tile) - \
+                    <int>e[5 * kk + 2]
+                if 0 <= d <= 2:
+                    return A_CHOW_LOW + d
+                return A_CHOW_LOW + 3        # (never legal: a chow without the discard)
+        return A_PASS
+
+    cdef bint _same_event(self, const uint8_t* e, int x, const uint8_t* w, int n_w,
+                          bint check_flowers) noexcept nogil:
+        """Is the table's event x the log's event x?"""
+        cdef int typ = self.ev_type[x], slot, k
+        cdef const uint8_t* f = e + 5 * x
+        if f[0] != typ:
+            return 0
+        if typ == EV_EXHAUSTED:
+            return 1
+        if typ == EV_FLIP:
+            return f[2] == <uint8_t>self.ev_tile[x]
+        if _seat_of(f[1]) != self.ev_seat[x]:
+            return 0
+        if typ == EV_READY:
+            return 1
+        if f[2] != <uint8_t>self.ev_tile[x]:
+            return 0
+        if typ == EV_DRAW or typ == EV_DISCARD:
+            return 1
+        if _seat_of(f[4]) != self.ev_from[x]:
+            return 0
+        if typ == EV_KONG:
+            return f[3] == self.ev_aux[x]
+        if typ != EV_WIN:
+            return 1
+        slot = self.ev_aux[x]
+        if slot >= MAX_WINS or slot >= n_w or f[3] != self.rw_flags[slot]:
+            return 0
+        for k in range(34):
+            if w[35 * slot + k] != self.rw_counts[slot][k]:
+                return 0
+        return not check_flowers or w[35 * slot + 34] == self.rw_flowers[slot]
 
     cdef int _greedy(self, int s) noexcept nogil:
         """Lowest shanten, then the most unseen useful tiles; wins always; claims and kongs
@@ -1615,6 +2050,11 @@ class _LazyRecord:
 
     def items(self):
         return self._get().items()
+
+
+cdef inline int _seat_of(uint8_t b) noexcept nogil:
+    """A seat byte of replay_log's events: 255 is none (-1)."""
+    return -1 if b == 255 else b
 
 
 cdef str _hand_text(const uint8_t* c):
