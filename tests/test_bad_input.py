@@ -401,7 +401,8 @@ def test_numpy_scalar_melds_in_a_record_are_refused(melds):
         settle(_rec([WIN], final={"1": {"hand": "123m456m789m234p5p", "melds": melds}}))
 
 
-@pytest.mark.parametrize("value", [b"", b"x", np.int64(1), {1, 2}, object()], ids=str)
+@pytest.mark.parametrize("value", [b"", b"x", np.int64(1), {1, 2}, object()],
+                         ids=["empty-bytes", "bytes", "int64", "set", "object"])
 def test_rule_set_data_must_be_json_values(value):
     # found by tests/test_fuzz.py: an accepted record whose dumps() then failed
     with pytest.raises(InvalidRecordError, match="must be JSON values"):
