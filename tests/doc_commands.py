@@ -73,3 +73,31 @@ def check_json_example(obj, where: str) -> None:
 
         kw = _line_kwargs(json.dumps(obj), "standard")
         score(kw.pop("tiles"), kw.pop("melds"), **kw)
+
+
+def script_of(page: Path) -> str:
+    """The page's Python examples (its ``>>>`` lines, in order) as one script, as a reader
+    would paste them into a file: an example the page shows raising an exception is wrapped
+    so the script goes on, as the doctest does."""
+    import doctest
+    import textwrap
+
+    lines = []
+    for example in doctest.DocTestParser().get_examples(page.read_text(encoding="utf-8")):
+        source = example.source
+        if example.exc_msg is not None:
+            source = "try:\n" + textwrap.indent(source, "    ") + "except Exception:\n    pass\n"
+        lines.append(source)
+    return "".join(lines)
+
+
+def run_script(page: Path, scratch: Path) -> subprocess.CompletedProcess:
+    """Run :func:`script_of` the page as a script file from a scratch folder holding a copy
+    of ``examples/`` (so worker processes started by the script re-import it as a module,
+    as they would a user's)."""
+    if not (scratch / "examples").exists():
+        shutil.copytree(ROOT / "examples", scratch / "examples")
+    path = scratch / f"{page.stem.lower()}_examples.py"
+    path.write_text(script_of(page), encoding="utf-8")
+    return subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
+                          cwd=scratch, timeout=600, env=child_env())

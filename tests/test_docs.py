@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from doc_commands import check_json_example, commands, json_examples, run_command
+from doc_commands import (check_json_example, commands, json_examples, run_command, run_script,
+                          script_of)
 
 DOCS = sorted((Path(__file__).resolve().parent.parent / "docs").glob("*.md"))
 COMMANDS = [(page, line, argv) for page in DOCS for line, argv in commands(page)]
@@ -17,6 +18,17 @@ def test_doc_examples_run(page):
     result = doctest.testfile(str(page), module_relative=False,
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} example(s) in {page.name} failed"
+
+
+SCRIPTED = [page for page in DOCS if script_of(page).strip()]
+
+
+@pytest.mark.parametrize("page", SCRIPTED, ids=[p.name for p in SCRIPTED])
+def test_doc_examples_run_as_a_script(page, tmp_path):
+    """A page's Python examples pasted into one script file run as they are."""
+    proc = run_script(page, tmp_path)
+    assert proc.returncode == 0, f"{page.name}\n{proc.stderr[-3000:]}"
+    assert "Traceback" not in proc.stderr
 
 
 @pytest.mark.parametrize("page, line, argv", COMMANDS,

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from doc_commands import commands, run_command
+from doc_commands import commands, run_command, run_script
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 COMMANDS = commands(README)
@@ -16,6 +16,14 @@ def test_readme_examples():
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0, "the README shows no Python example"
     assert result.failed == 0, f"{result.failed} README example(s) failed"
+
+
+def test_readme_examples_run_as_a_script(tmp_path):
+    """The README's Python examples pasted into one script file run as they are (worker
+    processes of a LocalCluster import the script again: its guard must be there)."""
+    proc = run_script(README, tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "Traceback" not in proc.stderr
 
 
 @pytest.mark.parametrize("line, argv", COMMANDS, ids=[f"README.md:{n}" for n, _ in COMMANDS])
