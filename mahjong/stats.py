@@ -159,7 +159,12 @@ def line_facts(line) -> HandFacts:
     """The facts of one JSON line (bytes or str). A log in the engine's compact form (no
     spaces after separators, one ``"result":{``) is read by decoding only its result, wins
     and note; any other line is decoded whole and read by :func:`hand_facts`."""
-    text = line.decode("utf-8") if isinstance(line, (bytes, bytearray)) else line
+    try:
+        text = line.decode("utf-8") if isinstance(line, (bytes, bytearray)) else line
+    except UnicodeDecodeError as exc:
+        raise MahjongError(f"not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise MahjongError(f"not a JSON line (bytes or str): {type(text).__name__}")
     fast = text.startswith('{"rules":"') and '": ' not in text and '", "' not in text
     if fast:
         at = text.find('"result":{')

@@ -345,3 +345,44 @@ def test_match_cli_all_seatings_two_seats(capsys):
     d = json.loads(out)
     assert code == 0 and (d["walls"], d["hands"]) == (3, 6)
     assert d["agents"][0]["points_per_hand"] == -d["agents"][1]["points_per_hand"]
+
+
+def test_audit_stats_a_line_not_utf8_is_a_mahjong_error(tmp_path, capsys):
+    # was a UnicodeDecodeError traceback out of `mahjong stats`
+    with pytest.raises(MahjongError, match="line 1: not UTF-8"):
+        stats.summary_of_lines([b"\xff\xfe{}\n"])
+    with pytest.raises(MahjongError, match="not a JSON line"):
+        stats.line_facts(5)
+    f = tmp_path / "bad.jsonl"
+    f.write_bytes(b"\xff\n")
+    code, _, err = cli(capsys, "stats", str(f))
+    assert code != 0 and "not UTF-8" in err and "Traceback" not in err
+
+
+def test_audit_match_rules_in_any_case(capsys):
+    code, out, _ = cli(capsys, "match", "--rules", "Sichuan", "--agents", "greedy,random",
+                       "--walls", "1", "--json")
+    assert code == 0 and json.loads(out)["rules"] == "sichuan"
+
+
+def test_audit_match_jobs_are_made_lazily(monkeypatch):
+    # every chunk's job tuple was built before the first hand (memory grew with --walls)
+    import tracemalloc
+
+    from mahjong.game import duplicate
+
+    class Stop(Exception):
+        pass
+
+    def stop(job):
+        raise Stop
+
+    monkeypatch.setattr(duplicate, "_chunk", stop)
+    tracemalloc.start()
+    try:
+        with pytest.raises(Stop):
+            duplicate.play("sichuan", "random,random", walls=400_000, chunk=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2_000_000, peak

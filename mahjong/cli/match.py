@@ -46,12 +46,13 @@ def register(subparsers) -> None:
 def _checked(args):
     """The rule-set options; every flag checked before a hand is played."""
     from ..game import duplicate
-    from ..ruleset import available_rulesets
+    from ..ruleset import ruleset_info
     from .score import parse_option
 
-    if args.rules not in available_rulesets():
-        raise MahjongError(f"--rules: unknown rule set {args.rules!r} "
-                           f"(known: {', '.join(available_rulesets())})")
+    try:
+        args.rules = ruleset_info(args.rules).name
+    except MahjongError as exc:
+        raise MahjongError(f"--rules: {exc}") from None
     for name, least in (("walls", 0), ("threads", 1), ("seed", 0)):
         if getattr(args, name) < least:
             raise MahjongError(f"--{name}: {getattr(args, name)} (at least {least})")
