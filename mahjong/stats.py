@@ -183,7 +183,7 @@ def line_facts(line) -> HandFacts:
             n = text.find('"note":{')
             if n >= 0:
                 agents = _agents_of_note(_DECODER.raw_decode(text, n + 7)[0])
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):
             fast = False
     if fast and _result_ok(res, None):
         rules = text[10:text.find('"', 10)]
@@ -195,6 +195,8 @@ def line_facts(line) -> HandFacts:
         data = json.loads(text)
     except ValueError as exc:
         raise MahjongError(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise MahjongError("not JSON: nested too deeply") from None
     if not isinstance(data, Mapping):
         raise MahjongError("not a JSON object (a log or record)")
     return hand_facts(data)

@@ -386,3 +386,13 @@ def test_audit_match_jobs_are_made_lazily(monkeypatch):
     finally:
         tracemalloc.stop()
     assert peak < 2_000_000, peak
+
+
+@pytest.mark.parametrize("line", [
+    "[" * 100_000 + "]" * 100_000,
+    '{"rules":"sichuan","result":{"x":' + "[" * 100_000 + "]" * 100_000
+    + "}}"], ids=["list", "fast_path"])
+def test_audit_stats_a_deeply_nested_line_is_a_mahjong_error(line):
+    # was a RecursionError out of json's decoder
+    with pytest.raises(MahjongError, match="line 1"):
+        stats.summary_of_lines([line])
