@@ -92,9 +92,13 @@ def _result_ok(res, seats) -> bool:
     if not isinstance(res, Mapping):
         return False
     d = res.get("deltas")
+    items = res.get("items", [])
+    values = res.get("win_values", [])
     return (isinstance(d, list) and (seats is None or len(d) == seats)
-            and isinstance(res.get("items", []), list)
-            and isinstance(res.get("win_values", []), list))
+            and all(type(x) in (int, float) for x in d)
+            and isinstance(items, list) and all(type(x) is str for x in items)
+            and isinstance(values, list)
+            and all(x is None or type(x) in (int, float) for x in values))
 
 
 def hand_facts(record) -> HandFacts:
@@ -380,6 +384,9 @@ def _pandas(what: str):
 def summary(records: Iterable[Any], series: bool = False) -> Stats:
     """The statistics of ``records`` (logs or records: mappings, HandRecords, JSON text)."""
     st = Stats(series)
+    if isinstance(records, (str, bytes, Mapping)) or not hasattr(records, "__iter__"):
+        raise MahjongError(f"records: expected an iterable of logs or records, got "
+                           f"{type(records).__name__}")
     for i, r in enumerate(records):
         try:
             st.add(r)
@@ -422,6 +429,8 @@ def plot(st: Stats, out_dir: str) -> List[str]:
     except ImportError:
         raise MahjongError("--plot needs matplotlib: pip install \"mahjong-core[stats]\" "
                            "(or pip install matplotlib)") from None
+    if not isinstance(out_dir, (str, os.PathLike)):
+        raise MahjongError(f"plot: out_dir must be a path, got {type(out_dir).__name__}")
     try:
         os.makedirs(out_dir, exist_ok=True)
     except OSError as exc:

@@ -396,3 +396,26 @@ def test_audit_stats_a_deeply_nested_line_is_a_mahjong_error(line):
     # was a RecursionError out of json's decoder
     with pytest.raises(MahjongError, match="line 1"):
         stats.summary_of_lines([line])
+
+
+@pytest.mark.parametrize("field", ["deltas", "win_values", "items"])
+def test_audit_stats_a_result_of_wrong_types_is_not_counted(field):
+    # a nested list in the result's numbers or items was a TypeError out of the counting
+    log = Game("sichuan", seed=1).play()
+    log["result"][field] = [[[]]] * len(log["result"][field] or [0])
+    line = json.dumps(log, separators=(",", ":"))
+    for call in (lambda: stats.summary_of_lines([line]), lambda: stats.summary([log])):
+        try:
+            st = call()
+        except MahjongError:
+            continue
+        # else the hand was settled from its events instead of its result
+        assert st.hands == 1
+
+
+def test_audit_stats_summary_and_plot_arguments():
+    for bad in (None, 5, 1.5):
+        with pytest.raises(MahjongError, match="records"):
+            stats.summary(bad)
+    with pytest.raises(MahjongError, match="out_dir"):
+        stats.plot(stats.summary([]), 5)
