@@ -419,3 +419,29 @@ def test_audit_stats_summary_and_plot_arguments():
             stats.summary(bad)
     with pytest.raises(MahjongError, match="out_dir"):
         stats.plot(stats.summary([]), 5)
+
+
+def test_audit_match_out_is_written_whole_or_not_at_all(tmp_path, capsys, monkeypatch):
+    # --out was opened in place: a match that failed part way left a partial file
+    from mahjong.game import duplicate
+
+    real = duplicate.play
+
+    def fails_late(*a, out=None, **k):
+        real(*a, out=out, **k)
+        raise MahjongError("stopped")
+
+    path = tmp_path / "logs.jsonl"
+    monkeypatch.setattr(duplicate, "play", fails_late)
+    code, _, err = cli(capsys, "match", "--rules", "sichuan", "--agents", "greedy,random",
+                       "--walls", "2", "--out", str(path))
+    assert code != 0 and "stopped" in err
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(duplicate, "play", real)
+    code, _, _ = cli(capsys, "match", "--rules", "sichuan", "--agents", "greedy,random",
+                     "--walls", "2", "--out", str(path))
+    assert code == 0 and len(path.read_text().splitlines()) == 4
+    assert list(tmp_path.iterdir()) == [path]
+    code, _, err = cli(capsys, "match", "--rules", "sichuan", "--agents", "greedy,random",
+                       "--walls", "2", "--out", "/dev/full")
+    assert code != 0 and "/dev/full" in err and "Traceback" not in err

@@ -80,17 +80,26 @@ def _bar(args, stack):
 def run(args) -> int:
     from ..game import duplicate
 
+    from .simulate import OutFile
+
     options = _checked(args)
     with contextlib.ExitStack() as stack:
         out = None
         if args.out:
-            try:
-                out = stack.enter_context(open(args.out, "w", encoding="utf-8"))
-            except OSError as exc:
-                raise MahjongError(f"--out: cannot write {args.out}: {exc.strerror}") from None
+            # written whole or not at all (no partial file left looking complete)
+            out = OutFile(args.out, "--out")
+            stack.callback(out.discard)
         bar = _bar(args, stack)
-        result = duplicate.play(args.rules, args.agents, args.walls, args.seed,
-                                seatings=args.seatings, options=options, threads=args.threads,
-                                out=out, progress=None if bar is None else bar.update)
+        try:
+            result = duplicate.play(args.rules, args.agents, args.walls, args.seed,
+                                    seatings=args.seatings, options=options,
+                                    threads=args.threads, out=None if out is None else out.file,
+                                    progress=None if bar is None else bar.update)
+        except OSError as exc:
+            if out is None or isinstance(exc, BrokenPipeError):
+                raise
+            raise out._error(exc) from None
+        if out is not None:
+            out.commit()
     print(result.to_json() if args.json else result)
     return 0
