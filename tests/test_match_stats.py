@@ -445,3 +445,23 @@ def test_audit_match_out_is_written_whole_or_not_at_all(tmp_path, capsys, monkey
     code, _, err = cli(capsys, "match", "--rules", "sichuan", "--agents", "greedy,random",
                        "--walls", "2", "--out", "/dev/full")
     assert code != 0 and "/dev/full" in err and "Traceback" not in err
+
+
+def test_audit_dask_match_more_partitions_than_walls():
+    # every partition's bounds were listed first: partitions=2**70 was a MemoryError (or
+    # the process killed), 10**6 about 100 MB for 3 walls
+    import tracemalloc
+
+    pytest.importorskip("dask")
+    from mahjong import dask as mjd
+    tracemalloc.start()
+    try:
+        c = mjd.match("sichuan", "greedy,random", walls=3, seed=3, partitions=10 ** 6)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10_000_000, peak
+    want = play("sichuan", "greedy,random", walls=3, seed=3).to_dict()
+    assert c.compute(scheduler="sync").to_dict() == want
+    big = mjd.match("sichuan", "greedy,random", walls=3, seed=3, partitions=2 ** 70)
+    assert big.compute(scheduler="sync").to_dict() == want
