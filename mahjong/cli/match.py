@@ -90,16 +90,12 @@ def run(args) -> int:
             out = OutFile(args.out, "--out")
             stack.callback(out.discard)
         bar = _bar(args, stack)
-        try:
-            result = duplicate.play(args.rules, args.agents, args.walls, args.seed,
-                                    seatings=args.seatings, options=options,
-                                    threads=args.threads, out=None if out is None else out.file,
-                                    progress=None if bar is None else bar.update)
-        except OSError as exc:
-            if out is None or isinstance(exc, BrokenPipeError):
-                raise
-            raise out._error(exc) from None
-        if out is not None:
-            out.commit()
+
+        def play(file):
+            return duplicate.play(args.rules, args.agents, args.walls, args.seed,
+                                  seatings=args.seatings, options=options,
+                                  threads=args.threads, out=file,
+                                  progress=None if bar is None else bar.update)
+        result = play(None) if out is None else out.write_with(play)
     print(result.to_json() if args.json else result)
     return 0
