@@ -670,6 +670,7 @@ def match(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate
     for a in players:
         if not isinstance(a, str):
             raise MahjongError(f"agents: {a!r}: name the built-in agents on Dask")
+    partitions = min(partitions, walls)    # more would be empty (none kept): no list of them
     bounds = [(walls * p // partitions, walls * (p + 1) // partitions)
               for p in range(partitions)]
     parts = [dask.delayed(duplicate.play_walls, pure=True)(

@@ -92,9 +92,13 @@ def _result_ok(res, seats) -> bool:
     if not isinstance(res, Mapping):
         return False
     d = res.get("deltas")
+    items = res.get("items", [])
+    values = res.get("win_values", [])
     return (isinstance(d, list) and (seats is None or len(d) == seats)
-            and isinstance(res.get("items", []), list)
-            and isinstance(res.get("win_values", []), list))
+            and all(type(x) in (int, float) for x in d)
+            and isinstance(items, list) and all(type(x) is str for x in items)
+            and isinstance(values, list)
+            and all(x is None or type(x) in (int, float) for x in values))
 
 
 def hand_facts(record) -> HandFacts:
@@ -159,7 +163,12 @@ def line_facts(line) -> HandFacts:
     """The facts of one JSON line (bytes or str). A log in the engine's compact form (no
     spaces after separators, one ``"result":{``) is read by decoding only its result, wins
     and note; any other line is decoded whole and read by :func:`hand_facts`."""
-    text = line.decode("utf-8") if isinstance(line, (bytes, bytearray)) else line
+    try:
+        text = line.decode("utf-8") if isinstance(line, (bytes, bytearray)) else line
+    except UnicodeDecodeError as exc:
+        raise MahjongError(f"not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise MahjongError(f"not a JSON line (bytes or str): {type(text).__name__}")
     fast = text.startswith('{"rules":"') and '": ' not in text and '", "' not in text
     if fast:
         at = text.find('"result":{')
@@ -178,7 +187,7 @@ def line_facts(line) -> HandFacts:
             n = text.find('"note":{')
             if n >= 0:
                 agents = _agents_of_note(_DECODER.raw_decode(text, n + 7)[0])
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):
             fast = False
     if fast and _result_ok(res, None):
         rules = text[10:text.find('"', 10)]
@@ -190,6 +199,8 @@ def line_facts(line) -> HandFacts:
         data = json.loads(text)
     except ValueError as exc:
         raise MahjongError(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise MahjongError("not JSON: nested too deeply") from None
     if not isinstance(data, Mapping):
         raise MahjongError("not a JSON object (a log or record)")
     return hand_facts(data)
@@ -373,6 +384,9 @@ def _pandas(what: str):
 def summary(records: Iterable[Any], series: bool = False) -> Stats:
     """The statistics of ``records`` (logs or records: mappings, HandRecords, JSON text)."""
     st = Stats(series)
+    if isinstance(records, (str, bytes, Mapping)) or not hasattr(records, "__iter__"):
+        raise MahjongError(f"records: expected an iterable of logs or records, got "
+                           f"{type(records).__name__}")
     for i, r in enumerate(records):
         try:
             st.add(r)
@@ -415,6 +429,8 @@ def plot(st: Stats, out_dir: str) -> List[str]:
     except ImportError:
         raise MahjongError("--plot needs matplotlib: pip install \"mahjong-core[stats]\" "
                            "(or pip install matplotlib)") from None
+    if not isinstance(out_dir, (str, os.PathLike)):
+        raise MahjongError(f"plot: out_dir must be a path, got {type(out_dir).__name__}")
     try:
         os.makedirs(out_dir, exist_ok=True)
     except OSError as exc:

@@ -484,3 +484,12 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
 def test_version_still_answers():
     proc = child(["--version"])
     assert proc.returncode == 0 and proc.stdout.decode().startswith("mahjong-core ")
+
+
+def test_audit_answers_has_no_reader_methods():
+    # Answers carried a copy of LineReader.can_rewind / rewind, over attributes it does not
+    # have (an AttributeError if ever called): dead code, a duplicated block
+    from mahjong.cli._items import Answers, LineReader
+
+    assert hasattr(LineReader, "rewind")
+    assert not hasattr(Answers, "rewind") and not hasattr(Answers, "can_rewind")

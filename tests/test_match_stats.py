@@ -345,3 +345,123 @@ def test_match_cli_all_seatings_two_seats(capsys):
     d = json.loads(out)
     assert code == 0 and (d["walls"], d["hands"]) == (3, 6)
     assert d["agents"][0]["points_per_hand"] == -d["agents"][1]["points_per_hand"]
+
+
+def test_audit_stats_a_line_not_utf8_is_a_mahjong_error(tmp_path, capsys):
+    # was a UnicodeDecodeError traceback out of `mahjong stats`
+    with pytest.raises(MahjongError, match="line 1: not UTF-8"):
+        stats.summary_of_lines([b"\xff\xfe{}\n"])
+    with pytest.raises(MahjongError, match="not a JSON line"):
+        stats.line_facts(5)
+    f = tmp_path / "bad.jsonl"
+    f.write_bytes(b"\xff\n")
+    code, _, err = cli(capsys, "stats", str(f))
+    assert code != 0 and "not UTF-8" in err and "Traceback" not in err
+
+
+def test_audit_match_rules_in_any_case(capsys):
+    code, out, _ = cli(capsys, "match", "--rules", "Sichuan", "--agents", "greedy,random",
+                       "--walls", "1", "--json")
+    assert code == 0 and json.loads(out)["rules"] == "sichuan"
+
+
+def test_audit_match_jobs_are_made_lazily(monkeypatch):
+    # every chunk's job tuple was built before the first hand (memory grew with --walls)
+    import tracemalloc
+
+    from mahjong.game import duplicate
+
+    class Stop(Exception):
+        pass
+
+    def stop(job):
+        raise Stop
+
+    monkeypatch.setattr(duplicate, "_chunk", stop)
+    tracemalloc.start()
+    try:
+        with pytest.raises(Stop):
+            duplicate.play("sichuan", "random,random", walls=400_000, chunk=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2_000_000, peak
+
+
+@pytest.mark.parametrize("line", [
+    "[" * 100_000 + "]" * 100_000,
+    '{"rules":"sichuan","result":{"x":' + "[" * 100_000 + "]" * 100_000
+    + "}}"], ids=["list", "fast_path"])
+def test_audit_stats_a_deeply_nested_line_is_a_mahjong_error(line):
+    # was a RecursionError out of json's decoder
+    with pytest.raises(MahjongError, match="line 1"):
+        stats.summary_of_lines([line])
+
+
+@pytest.mark.parametrize("field", ["deltas", "win_values", "items"])
+def test_audit_stats_a_result_of_wrong_types_is_not_counted(field):
+    # a nested list in the result's numbers or items was a TypeError out of the counting
+    log = Game("sichuan", seed=1).play()
+    log["result"][field] = [[[]]] * len(log["result"][field] or [0])
+    line = json.dumps(log, separators=(",", ":"))
+    for call in (lambda: stats.summary_of_lines([line]), lambda: stats.summary([log])):
+        try:
+            st = call()
+        except MahjongError:
+            continue
+        # else the hand was settled from its events instead of its result
+        assert st.hands == 1
+
+
+def test_audit_stats_summary_and_plot_arguments():
+    for bad in (None, 5, 1.5):
+        with pytest.raises(MahjongError, match="records"):
+            stats.summary(bad)
+    with pytest.raises(MahjongError, match="out_dir"):
+        stats.plot(stats.summary([]), 5)
+
+
+def test_audit_match_out_is_written_whole_or_not_at_all(tmp_path, capsys, monkeypatch):
+    # --out was opened in place: a match that failed part way left a partial file
+    from mahjong.game import duplicate
+
+    real = duplicate.play
+
+    def fails_late(*a, out=None, **k):
+        real(*a, out=out, **k)
+        raise MahjongError("stopped")
+
+    path = tmp_path / "logs.jsonl"
+    monkeypatch.setattr(duplicate, "play", fails_late)
+    code, _, err = cli(capsys, "match", "--rules", "sichuan", "--agents", "greedy,random",
+                       "--walls", "2", "--out", str(path))
+    assert code != 0 and "stopped" in err
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(duplicate, "play", real)
+    code, _, _ = cli(capsys, "match", "--rules", "sichuan", "--agents", "greedy,random",
+                     "--walls", "2", "--out", str(path))
+    assert code == 0 and len(path.read_text().splitlines()) == 4
+    assert list(tmp_path.iterdir()) == [path]
+    code, _, err = cli(capsys, "match", "--rules", "sichuan", "--agents", "greedy,random",
+                       "--walls", "2", "--out", "/dev/full")
+    assert code != 0 and "/dev/full" in err and "Traceback" not in err
+
+
+def test_audit_dask_match_more_partitions_than_walls():
+    # every partition's bounds were listed first: partitions=2**70 was a MemoryError (or
+    # the process killed), 10**6 about 100 MB for 3 walls
+    import tracemalloc
+
+    pytest.importorskip("dask")
+    from mahjong import dask as mjd
+    tracemalloc.start()
+    try:
+        c = mjd.match("sichuan", "greedy,random", walls=3, seed=3, partitions=10 ** 6)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10_000_000, peak
+    want = play("sichuan", "greedy,random", walls=3, seed=3).to_dict()
+    assert c.compute(scheduler="sync").to_dict() == want
+    big = mjd.match("sichuan", "greedy,random", walls=3, seed=3, partitions=2 ** 70)
+    assert big.compute(scheduler="sync").to_dict() == want

@@ -485,18 +485,6 @@ class Answers:
     def flush(self) -> None:
         self.out.flush()
 
-    @property
-    def can_rewind(self) -> bool:
-        return self._start is not None
-
-    def rewind(self) -> None:
-        """Read again from the start (a regular file only)."""
-        self._stream.seek(self._start)
-        self.number = self.consumed = 0
-        self._lines.clear()
-        self._pending = b""
-        self._eof = False
-
     def close(self) -> None:
         try:
             self.out.flush()

@@ -46,12 +46,13 @@ def register(subparsers) -> None:
 def _checked(args):
     """The rule-set options; every flag checked before a hand is played."""
     from ..game import duplicate
-    from ..ruleset import available_rulesets
+    from ..ruleset import ruleset_info
     from .score import parse_option
 
-    if args.rules not in available_rulesets():
-        raise MahjongError(f"--rules: unknown rule set {args.rules!r} "
-                           f"(known: {', '.join(available_rulesets())})")
+    try:
+        args.rules = ruleset_info(args.rules).name
+    except MahjongError as exc:
+        raise MahjongError(f"--rules: {exc}") from None
     for name, least in (("walls", 0), ("threads", 1), ("seed", 0)):
         if getattr(args, name) < least:
             raise MahjongError(f"--{name}: {getattr(args, name)} (at least {least})")
@@ -79,17 +80,22 @@ def _bar(args, stack):
 def run(args) -> int:
     from ..game import duplicate
 
+    from .simulate import OutFile
+
     options = _checked(args)
     with contextlib.ExitStack() as stack:
         out = None
         if args.out:
-            try:
-                out = stack.enter_context(open(args.out, "w", encoding="utf-8"))
-            except OSError as exc:
-                raise MahjongError(f"--out: cannot write {args.out}: {exc.strerror}") from None
+            # written whole or not at all (no partial file left looking complete)
+            out = OutFile(args.out, "--out")
+            stack.callback(out.discard)
         bar = _bar(args, stack)
-        result = duplicate.play(args.rules, args.agents, args.walls, args.seed,
-                                seatings=args.seatings, options=options, threads=args.threads,
-                                out=out, progress=None if bar is None else bar.update)
+
+        def play(file):
+            return duplicate.play(args.rules, args.agents, args.walls, args.seed,
+                                  seatings=args.seatings, options=options,
+                                  threads=args.threads, out=file,
+                                  progress=None if bar is None else bar.update)
+        result = play(None) if out is None else out.write_with(play)
     print(result.to_json() if args.json else result)
     return 0

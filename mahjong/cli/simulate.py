@@ -65,16 +65,11 @@ def run(args) -> int:
             bar = None
     out = OutFile(args.out, "--out") if args.out else None
     try:
-        try:
-            summary = simulate.run(args.rules, args.hands, args.seed, args.agents, options,
-                                   threads=args.threads, out=out.file if out else None,
-                                   progress=bar.update if bar is not None else None)
-        except OSError as exc:
-            if out is None or isinstance(exc, BrokenPipeError):
-                raise
-            raise out._error(exc) from None
-        if out is not None:
-            out.commit()
+        def play(file):
+            return simulate.run(args.rules, args.hands, args.seed, args.agents, options,
+                                threads=args.threads, out=file,
+                                progress=bar.update if bar is not None else None)
+        summary = play(None) if out is None else out.write_with(play)
     finally:
         if bar is not None:
             bar.close()
@@ -122,6 +117,18 @@ class OutFile:
                 self.file = open(path, "w", encoding="utf-8")
         except OSError as exc:
             raise self._error(exc) from None
+
+    def write_with(self, call):
+        """``call(file)``, then :meth:`commit`; a write that fails is a MahjongError naming
+        the file (a closed pipe stays a BrokenPipeError)."""
+        try:
+            result = call(self.file)
+        except OSError as exc:
+            if isinstance(exc, BrokenPipeError):
+                raise
+            raise self._error(exc) from None
+        self.commit()
+        return result
 
     def _error(self, exc: OSError) -> MahjongError:
         return MahjongError(f"{self.what}: cannot write {self.path}: {exc.strerror or exc}")

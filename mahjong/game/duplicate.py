@@ -305,13 +305,14 @@ class DuplicateResult:
 
 
 def _jobs(rules, options, seed, walls, agents, labels, arrangements, random, keep, chunk):
-    return [(rules, options, seed, lo, min(lo + chunk, walls), agents, labels, arrangements,
-             random, keep) for lo in range(0, walls, chunk)]
+    """The chunks' jobs, made as they are taken (constant memory for any number of walls)."""
+    return ((rules, options, seed, lo, min(lo + chunk, walls), agents, labels, arrangements,
+             random, keep) for lo in range(0, walls, chunk))
 
 
-def _results(jobs, threads) -> Iterator[list]:
+def _results(jobs, threads, n_jobs) -> Iterator[list]:
     """The chunks' results in order; at most 2 x threads chunks in flight."""
-    if threads == 1 or len(jobs) <= 1:
+    if threads == 1 or n_jobs <= 1:
         for job in jobs:
             yield _chunk(job)
         return
@@ -380,7 +381,7 @@ def play(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate"
     result = DuplicateResult(rules, labels, pattern, arrangements, seatings, seed, options)
     jobs = _jobs(rules, options, seed, walls, players, labels, arrangements,
                  seatings == "random", out is not None, chunk)
-    for part in _results(jobs, threads):
+    for part in _results(jobs, threads, -(-walls // chunk)):
         for points, counts, lines in part:
             result.add_wall(points, counts)
             if out is not None:
