@@ -1,6 +1,7 @@
 """Tab completion shows the public API only; wind names take guobiao.score's compiled path;
 the riichi ``mahjong`` library beside this package is detected, and riichi's module names
 answer with a hint."""
+import importlib.util
 import os
 import subprocess
 import sys
@@ -13,7 +14,10 @@ import mahjong
 import mahjong.analysis
 import mahjong.batch
 
-ROOT = Path(__file__).resolve().parent.parent
+# the package under test (the installed copy, or the built source tree) and the folder that
+# holds its compiled core
+PACKAGE = Path(mahjong.__file__).resolve().parent
+CORE_SITE = Path(importlib.util.find_spec("mahjong_core").origin).resolve().parent.parent
 
 
 # --- tab completion -------------------------------------------------------------------------
@@ -89,7 +93,7 @@ def test_riichi_module_names_answer_with_a_hint(statement, hint):
 
 
 def _import_in(tmp_path: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(CORE_SITE)]))
     code = "import mahjong; print(mahjong.__file__)"
     return subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=120)
@@ -100,7 +104,7 @@ def _package_copy(tmp_path: Path) -> Path:
     own, to fake what pip leaves beside it)."""
     pkg = tmp_path / "mahjong"
     pkg.mkdir()
-    for entry in (ROOT / "mahjong").iterdir():
+    for entry in PACKAGE.iterdir():
         if entry.name != "__pycache__":
             (pkg / entry.name).symlink_to(entry)
     return pkg
