@@ -181,7 +181,7 @@ def _checked_forms(forms: FormsInput, n_melds: int) -> int:
 
 # --- rule sets ----------------------------------------------------------------------------
 #
-# ``rules=`` reads what hand analysis needs from the room's play spec (mahjong.game.spec):
+# ``rules=`` reads what hand analysis needs from the room's play spec (mahjong.playspec):
 # its hand forms, its tile set (``honours``), whether a winning hand must lack a suit
 # (``void_suit_to_win``, 缺门) and how its indicator shows the wildcard (``wildcard_of``).
 # Targets are not restricted in the kernel: for a hand inside the tile set, a target's unit

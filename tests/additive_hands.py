@@ -7,7 +7,7 @@ context (self-draw or not; a robbed kong only when the winner holds one copy of 
 """
 import copy
 
-from mahjong.game.spec import WinQuery
+from mahjong.playspec import WinQuery
 from mahjong.hand import Meld
 from mahjong.tiles import format_tiles
 

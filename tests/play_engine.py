@@ -8,7 +8,7 @@ Every log must settle (any error fails the test). A wrapper around the room's
 import collections
 
 from mahjong.game import Game
-from mahjong.game.spec import WIN_FLAGS, WinQuery
+from mahjong.playspec import WIN_FLAGS, WinQuery
 
 def play_hands(room_module, rules, option_sets, n_hands, monkeypatch):
     """Play ``n_hands`` hands (seeds 0.., greedy and random agents in turn, the option

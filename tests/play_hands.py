@@ -7,7 +7,7 @@ seven pairs (maybe with a four-of-a-kind), 地龙 (a lone pung and five pairs, w
 fourth tile) or random tiles (almost never a win).
 """
 from mahjong.errors import InvalidRecordError
-from mahjong.game.spec import WinQuery
+from mahjong.playspec import WinQuery
 from mahjong.ruleset import settle
 from mahjong.tiles import format_tiles, parse_tiles
 

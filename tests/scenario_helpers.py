@@ -24,7 +24,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from mahjong.game import Game, stack_wall
 from mahjong.game import _table
-from mahjong.game.spec import WIN_FLAGS
+from mahjong.playspec import WIN_FLAGS
 from mahjong.tiles import TENHOU_NAMES
 
 #: names that only answer a claim window: on its own turn a seat whose script says one of

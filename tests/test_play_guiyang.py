@@ -9,7 +9,7 @@ import random
 import pytest
 
 from mahjong.errors import MahjongError
-from mahjong.game.spec import PlaySpec, WinQuery
+from mahjong.playspec import PlaySpec, WinQuery
 from mahjong.guiyang import Rules, settle, tenpai_value
 import mahjong.guiyang.play as room_play
 from mahjong.guiyang.play import play_spec

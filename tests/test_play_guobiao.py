@@ -8,7 +8,7 @@ import random
 import pytest
 
 from mahjong.errors import InvalidRecordError
-from mahjong.game.spec import WIN_FLAGS, PlaySpec, WinQuery
+from mahjong.playspec import WIN_FLAGS, PlaySpec, WinQuery
 from mahjong.guobiao import Rules, settle_record
 from mahjong.guobiao.play import play_spec
 from mahjong.tiles import format_tiles

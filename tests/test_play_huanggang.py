@@ -9,7 +9,7 @@ import pytest
 
 import mahjong.huanggang as hg
 from mahjong.errors import InvalidRecordError
-from mahjong.game.spec import PlaySpec, WinQuery
+from mahjong.playspec import PlaySpec, WinQuery
 from mahjong.hand import Meld
 from mahjong.huanggang.play import MASK_258, MASK_WINDS_WHITE, melds_so_far, play_spec
 from mahjong.huanggang.rules import laizi_of

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from mahjong.errors import MahjongError
-from mahjong.game.spec import PlaySpec, WinQuery
+from mahjong.playspec import PlaySpec, WinQuery
 from mahjong.sichuan import Rules, settle
 import mahjong.sichuan.play as room_play
 from mahjong.sichuan.play import play_spec

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from mahjong.errors import InvalidRecordError
-from mahjong.game.spec import PlaySpec
+from mahjong.playspec import PlaySpec
 from mahjong.tiles import format_tiles, to_tile_ids
 from mahjong.tongcheng import Rules, settle
 from mahjong.tongcheng.play import play_spec

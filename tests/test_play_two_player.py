@@ -8,7 +8,7 @@ import random
 import pytest
 
 from mahjong.errors import InvalidRecordError, MahjongError
-from mahjong.game.spec import PlaySpec
+from mahjong.playspec import PlaySpec
 from mahjong.tiles import format_tiles, to_tile_ids
 from mahjong.two_player import Rules, settle
 from mahjong.two_player.play import first_ready, play_spec

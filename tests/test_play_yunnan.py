@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from mahjong.errors import InvalidRecordError, MahjongError
-from mahjong.game.spec import PlaySpec, WinQuery
+from mahjong.playspec import PlaySpec, WinQuery
 from mahjong.tiles import format_tiles
 from mahjong.yunnan import Rules, settle
 import mahjong.yunnan.play as room_play

@@ -12,7 +12,7 @@ that settlement reads.
 
 A hand is played by a :class:`~mahjong.game._table.Table` (a C state machine); the rule set's
 room tells it how its game is played (``mahjong/<room>/play.py``, a
-:class:`~mahjong.game.spec.PlaySpec`). Agents are ``"random"``, ``"greedy"``,
+:class:`~mahjong.playspec.PlaySpec`). Agents are ``"random"``, ``"greedy"``,
 :class:`RandomAgent`, :class:`GreedyAgent` (both run inside the table, without Python calls),
 any callable ``(observation, legal_actions) -> action`` or an RLCard-style agent object
 (``step`` / ``eval_step``: :class:`RLCardAgent`).
@@ -33,7 +33,7 @@ from mahjong.validate import show
 
 from . import _table
 from ._table import N_ACTIONS, OBS_SIZE, action_name
-from .spec import PlaySpec, WinQuery
+from mahjong.playspec import PlaySpec, WinQuery
 
 __all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "RLCardAgent", "Observation",
            "Action", "play_spec", "replay", "stack_wall", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]

@@ -2,7 +2,7 @@
 """The game engine's state machine: one hand of any rule set, from the shuffle to the end.
 
 The table knows no rule set. What differs between rule sets is a knob of the PlaySpec the
-room gives (mahjong/game/spec.py) or the room's win check, which the table asks (a Python
+room gives (mahjong/playspec.py) or the room's win check, which the table asks (a Python
 call) only when a seat holds a complete shape. Everything else is C over packed counts:
 the deal, draws, kongs and their replacements, the claim window after a discard (every
 claim collected, then resolved 胡 > 杠/碰 > 吃), the built-in agents' choices.
@@ -25,7 +25,7 @@ from mahjong_core._shanten cimport hand_missing
 from mahjong_core._bits cimport popcount64, ctz64
 
 from mahjong.errors import MahjongError
-from mahjong.game.spec import WinQuery
+from mahjong.playspec import WinQuery
 from mahjong.tiles import TENHOU_NAMES
 
 
@@ -90,7 +90,7 @@ cpdef enum:
     KONG_ADDED = 2
     KONG_SINGLE = 3
 
-# win flag bits, in the order of mahjong.game.spec.WIN_FLAGS
+# win flag bits, in the order of mahjong.playspec.WIN_FLAGS
 cpdef enum:
     F_REPLACEMENT = 1
     F_AFTER_KONG = 2

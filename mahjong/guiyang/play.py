@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from ..errors import InvalidRecordError, MahjongError
-from ..game.spec import PlaySpec, WinQuery
+from ..playspec import PlaySpec, WinQuery
 from ..record import _read_win
 from .options import RULES_NAME, Rules
 from .settlement import _Facts, _full_result, _plan_of, _score_win
@@ -53,7 +53,7 @@ def _win_value(rules: Rules, q: WinQuery) -> int:
 
 
 def play_spec(rules: Optional[Rules | Mapping[str, Any]] = None) -> PlaySpec:
-    """The :class:`~mahjong.game.spec.PlaySpec` of Guiyang under ``rules`` (None, a
+    """The :class:`~mahjong.playspec.PlaySpec` of Guiyang under ``rules`` (None, a
     :class:`Rules` or a mapping of options, read as settlement reads them)."""
     rules = Rules.from_mapping(rules)
     for name in ("qianhou", "gundong"):

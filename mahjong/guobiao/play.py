@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional, Union
 
 from ..errors import InvalidRecordError, NotWinningError
-from ..game.spec import WIN_FLAGS, PlaySpec, WinQuery
+from ..playspec import WIN_FLAGS, PlaySpec, WinQuery
 from ..record import _read_win
 from .records import Rules, _score_win
 
@@ -45,13 +45,13 @@ class _Table:
 
 
 def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySpec:
-    """The :class:`~mahjong.game.spec.PlaySpec` of Guobiao with the options ``rules`` (None,
+    """The :class:`~mahjong.playspec.PlaySpec` of Guobiao with the options ``rules`` (None,
     a :class:`~mahjong.guobiao.Rules` or a mapping of options, read as a record's).
 
     >>> spec = play_spec({"flowers": True})
     >>> spec.flowers, spec.multi_ron, spec.pass_lock, spec.options
     (True, False, False, {'flowers': True})
-    >>> from mahjong.game.spec import WinQuery
+    >>> from mahjong.playspec import WinQuery
     >>> record = {"rules": "guobiao", "dealer": 0, "events": []}
     >>> win = {"type": "win", "seat": 1, "hand": "234m567m345p678s22s", "win_tile": "2s",
     ...        "from": 2, "melds": [], "flowers": 1}

@@ -27,7 +27,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from ..additive import tile_of
 from ..errors import InvalidRecordError, NotWinningError
-from ..game.spec import PlaySpec, WinQuery
+from ..playspec import PlaySpec, WinQuery
 from ..hand import Meld
 from ..record import _read_win, meld_from_strings
 from ..tiles import to_tile_ids
@@ -77,13 +77,13 @@ def melds_so_far(events: Sequence[Mapping[str, Any]], seats: int = N_SEATS
 
 
 def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySpec:
-    """The :class:`~mahjong.game.spec.PlaySpec` of Huanggang with the options ``rules``
+    """The :class:`~mahjong.playspec.PlaySpec` of Huanggang with the options ``rules``
     (None, a :class:`~mahjong.huanggang.Rules` or a mapping of options).
 
     >>> spec = play_spec()
     >>> spec.wildcard_of(11), spec.single_kong_tiles, spec.haidi_draw_only  # 3p shows 4p
     (12, (32, 33), 4)
-    >>> from mahjong.game.spec import WinQuery
+    >>> from mahjong.playspec import WinQuery
     >>> record = {"rules": "huanggang", "dealer": 0, "indicator": "3p", "events": [
     ...     {"type": "pung", "seat": 0, "tiles": "111s", "from": 1},
     ...     {"type": "chow", "seat": 2, "tiles": "345m", "from": 1},

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from ..errors import MahjongError
-from ..game.spec import PlaySpec, WinQuery
+from ..playspec import PlaySpec, WinQuery
 from ..record import WinEvent, _read_win
 from .rules import RULES_NAME, Rules
 from .settlement import _score_recorded_win, _score_win
@@ -52,7 +52,7 @@ def _win_value(rules: Rules, q: WinQuery) -> int:
 
 
 def play_spec(rules: Optional[Rules | Mapping[str, Any]] = None) -> PlaySpec:
-    """The :class:`~mahjong.game.spec.PlaySpec` of Sichuan under ``rules`` (None, a
+    """The :class:`~mahjong.playspec.PlaySpec` of Sichuan under ``rules`` (None, a
     :class:`Rules` or a mapping of options, read as settlement reads them)."""
     rules = Rules.from_mapping(rules)
 

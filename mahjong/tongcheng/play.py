@@ -21,7 +21,7 @@ from typing import Any, Dict, Mapping, Optional, Union
 
 from ..additive import ready_events
 from ..errors import InvalidRecordError, NotWinningError
-from ..game.spec import PlaySpec, WinQuery
+from ..playspec import PlaySpec, WinQuery
 from ..record import _read_event, _read_win
 from .rules import RULES_NAME, Rules
 from .scoring import win_entry
@@ -57,13 +57,13 @@ def _options(rules: Rules) -> Dict[str, Any]:
 
 
 def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySpec:
-    """The :class:`~mahjong.game.spec.PlaySpec` of the 通称 table with the options ``rules``
+    """The :class:`~mahjong.playspec.PlaySpec` of the 通称 table with the options ``rules``
     (None, a :class:`~mahjong.tongcheng.Rules` or a mapping of options).
 
     >>> spec = play_spec({"multi_ron": False})
     >>> spec.multi_ron, spec.ready_at_start, spec.options
     (False, True, {'multi_ron': False})
-    >>> from mahjong.game.spec import WinQuery
+    >>> from mahjong.playspec import WinQuery
     >>> record = {"rules": "tongcheng", "dealer": 0, "events": [
     ...     {"type": "discard", "seat": 0, "tile": "9m"}, {"type": "ready", "seat": 1},
     ...     {"type": "discard", "seat": 3, "tile": "5s"}]}

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
 
 from ..errors import InvalidRecordError, MahjongError, NotWinningError
-from ..game.spec import PlaySpec, WinQuery
+from ..playspec import PlaySpec, WinQuery
 from ..record import _read_win
 from .rules import RULES_NAME, Rules
 from .scoring import shown_ids, win_entry
@@ -55,13 +55,13 @@ def _options(rules: Rules) -> Dict[str, Any]:
 
 
 def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySpec:
-    """The :class:`~mahjong.game.spec.PlaySpec` of the two-player game with the options
+    """The :class:`~mahjong.playspec.PlaySpec` of the two-player game with the options
     ``rules`` (None, a :class:`~mahjong.two_player.Rules` or a mapping of options).
 
     >>> spec = play_spec({"min_fan": 3})
     >>> spec.seats, spec.live_tiles, spec.min_flower_indicators, spec.options
     (2, 71, 4, {'min_fan': 3})
-    >>> from mahjong.game.spec import WinQuery
+    >>> from mahjong.playspec import WinQuery
     >>> record = {"rules": "two_player", "seats": 2, "dealer": 0,
     ...           "flower_indicators": ["5z", "2p", "7s", "4z"], "events": []}
     >>> win = {"type": "win", "seat": 0, "hand": "123m456m789m111z55z", "win_tile": "5z",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Mapping, Optional
 
 from ..errors import InvalidRecordError, MahjongError
-from ..game.spec import PlaySpec, WinQuery
+from ..playspec import PlaySpec, WinQuery
 from ..record import _read_win
 from ..ruleset import suited_hand_arrays
 from .rules import RULES_NAME, Rules
@@ -85,7 +85,7 @@ def _exhausted_data(rules: Rules, record: Mapping[str, Any], rng) -> Optional[Di
 
 
 def play_spec(rules: Optional[Rules | Mapping[str, Any]] = None) -> PlaySpec:
-    """The :class:`~mahjong.game.spec.PlaySpec` of Yunnan under ``rules`` (None, a
+    """The :class:`~mahjong.playspec.PlaySpec` of Yunnan under ``rules`` (None, a
     :class:`Rules` or a mapping of options, read as settlement reads them)."""
     rules = Rules.from_mapping(rules)
 
