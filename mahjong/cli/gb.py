@@ -27,6 +27,7 @@ line was an error.
 """
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from typing import Any, Dict, Iterable, List, Optional, Tuple
@@ -45,7 +46,7 @@ LINE_FIELDS = {
 }
 # Old field names, accepted for this release (a note on stderr once per run).
 LINE_ALIASES = {"win": "win_tile", "last_of_wall": "last_tile"}
-CHUNK = 4096  # lines scored per batch-kernel call
+CHUNK = 4096  # lines held before their answers are written (when the input keeps coming)
 
 
 def register(subparsers) -> None:
@@ -217,9 +218,17 @@ def _decode(number: int, raw: Any) -> str:
     return decode(number, raw)
 
 
+@functools.lru_cache(maxsize=4096)
+def _parse_meld_cached(key) -> Any:
+    """A meld of the common hashable forms (text, or a (type, tiles) pair), parsed once per
+    distinct meld of the input (files repeat the same few hundred melds)."""
+    from ..hand import parse_meld
+
+    return parse_meld(key)
+
+
 def _line_kwargs(text: str, rules: str, aliases_seen: Optional[set] = None) -> Dict[str, Any]:
     """score() keyword arguments of one JSON line (raises ValueError with the cause)."""
-    from ..guobiao.scoring import _cached_meld
     from ..hand import parse_meld
 
     try:
@@ -258,7 +267,7 @@ def _line_kwargs(text: str, rules: str, aliases_seen: Optional[set] = None) -> D
                                       and isinstance(m.get("type"), str)
                                       and isinstance(m.get("tiles"), str)):
                 key = m if isinstance(m, str) else (m["type"], m["tiles"])
-                parsed.append(_cached_meld(key))
+                parsed.append(_parse_meld_cached(key))
             else:
                 parsed.append(parse_meld(tuple(m) if isinstance(m, list) else m))
         except MahjongError as exc:
@@ -315,8 +324,8 @@ def _result_row(result, with_decomposition: bool) -> dict:
 
 
 def run_jsonl(args) -> int:
-    """Score every line, in order, as it is read; standard rules go through the batch
-    kernel in chunks, each chunk written as soon as it is scored and flushed whenever the
+    """Score every line, in order, as it is read (:func:`mahjong.guobiao.score`, the room's
+    public face), in chunks, each chunk written as soon as it is scored and flushed whenever the
     input has nothing more ready (and at the end)."""
     from ..guobiao import score
     from . import deprecated
@@ -365,8 +374,6 @@ def run_jsonl(args) -> int:
 
 def _score_chunk(chunk, rules: str, with_decomposition: bool, score) -> List[dict]:
     """Output rows of a chunk of parsed lines (an error string or score() kwargs)."""
-    if rules == "standard" and not with_decomposition:
-        return _score_chunk_batch(chunk)
     rows = []
     for number, kw in chunk:
         if isinstance(kw, str):
@@ -382,54 +389,3 @@ def _score_chunk(chunk, rules: str, with_decomposition: bool, score) -> List[dic
     return rows
 
 
-def _score_chunk_batch(chunk) -> List[dict]:
-    """The standard rules through the batch kernel: each line is validated in Python
-    (a clear message per bad line), the valid ones scored in one kernel call."""
-    import numpy as np
-
-    from ..guobiao import _kernel as _gb
-    from ..guobiao.batch import ERROR_MESSAGES, pack_hands
-    from ..guobiao.fans import MIN_FANS
-    from ..guobiao.scoring import _fan_order, _fan, prepare
-
-    rows: List[Optional[dict]] = [None] * len(chunk)
-    valid = []
-    for i, (number, kw) in enumerate(chunk):
-        if isinstance(kw, str):
-            rows[i] = {"error": kw}
-            continue
-        try:
-            if set(kw) - {"tiles", "melds", "win_tile", "self_drawn", "fourth_tile",
-                          "replacement", "robbing_kong", "last_tile", "seat_wind",
-                          "round_wind", "flowers"}:
-                from ..errors import InvalidContextError
-                raise InvalidContextError("heavenly/earthly/first_round/heavenly_ready are "
-                                          "联众 fans: run with --rules lianzhong")
-            prepared = prepare(kw["tiles"], kw.get("melds", ()), kw["win_tile"],
-                               kw.get("self_drawn", False), kw.get("fourth_tile", False),
-                               kw.get("replacement", False), kw.get("robbing_kong", False),
-                               kw.get("last_tile", False), kw.get("seat_wind", 0),
-                               kw.get("round_wind", 0), kw.get("flowers", 0))
-        except (MahjongError, ValueError, TypeError) as exc:
-            rows[i] = {"error": f"line {number}: {exc}"}
-            continue
-        valid.append((i, number, prepared))
-    if valid:
-        arrays = pack_hands([prepared[:7] for _, _, prepared in valid])
-        totals, fan_counts = _gb.score_batch_kernel(*arrays, 1)
-        totals = totals.tolist()
-        for j, (i, number, prepared) in enumerate(valid):
-            total = totals[j]
-            if total < 0:
-                message = ("not a winning hand: the tiles form no complete hand"
-                           if total == -1 else ERROR_MESSAGES.get(total, f"error {total}"))
-                rows[i] = {"error": f"line {number}: {message}"}
-                continue
-            fans = sorted((_fan(int(f), int(fan_counts[j, f]))
-                           for f in np.flatnonzero(fan_counts[j])), key=_fan_order)
-            n_flowers = prepared[6]
-            rows[i] = {"total": total, "base_total": total - n_flowers,
-                       "meets_minimum": total - n_flowers >= MIN_FANS,
-                       "fans": [{"name": f.name, "name_en": f.name_en, "points": f.points,
-                                 "count": f.count} for f in fans]}
-    return rows
