@@ -53,3 +53,41 @@ cpdef enum:
     ERR_BAD_CONTEXT = -4        # an impossible win context (flags, winds, flowers)
     ERR_WRONG_TILE_COUNT = -5   # concealed + 3 per meld is not the hand size
     ERR_BAD_TILE = -6           # a tile id out of range (or text that is not plain notation)
+
+# Tiles with a name of their own (tenhou ids) and the largest table.
+cpdef enum:
+    EAST = 27
+    SOUTH = 28
+    WEST = 29
+    NORTH = 30
+    WHITE = 31                  # 白板 (5z)
+    GREEN = 32                  # 发财 (6z)
+    RED = 33                    # 红中 (7z)
+    FIRST_FLOWER = 34           # flower ids 34..41 in a wall (spring..summer, plum..bamboo)
+    N_FLOWERS = 8
+    MAX_SEATS = 4
+# Event kinds of the typed game log. The record's "type" of code c is EVENT_TYPES[c - 1]
+# (mahjong_core._types); EV_VOID is the engine's own (a void-suit declaration, which the
+# record keeps in its "void" field, not as an event).
+cpdef enum:
+    EV_NONE = 0
+    EV_DRAW = 1
+    EV_DISCARD = 2
+    EV_CHOW = 3
+    EV_PUNG = 4
+    EV_KONG = 5                 # with a KONG_* kind
+    EV_READY = 6
+    EV_FLIP = 7
+    EV_WIN = 8
+    EV_EXHAUSTED = 9
+    EV_VOID = 10
+# Kong kinds of a kong event (the record's "kind" of code k is KONG_KINDS[k]).
+cpdef enum:
+    KONG_CONCEALED = 0
+    KONG_EXPOSED = 1
+    KONG_ADDED = 2
+    KONG_SINGLE = 3
+# The last win-circumstance bit (after WIN_FIRST_ROUND above): the record's win flag
+# WIN_FLAGS[i] is the bit 2 << i (WIN_SELF_DRAWN, bit 1, is read from the win's "from").
+cpdef enum:
+    WIN_FOURTH_TILE = 256       # 和绝张-style: the fourth copy of the winning tile

@@ -2,6 +2,16 @@
 N_KINDS: int
 N_SUITED: int
 FIRST_HONOR: int
+EAST: int
+SOUTH: int
+WEST: int
+NORTH: int
+WHITE: int
+GREEN: int
+RED: int
+FIRST_FLOWER: int
+N_FLOWERS: int
+MAX_SEATS: int
 FORM_REGULAR: int
 FORM_SEVEN_PAIRS: int
 FORM_THIRTEEN_ORPHANS: int
@@ -23,9 +33,31 @@ WIN_LAST_TILE: int
 WIN_HEAVENLY: int
 WIN_EARTHLY: int
 WIN_FIRST_ROUND: int
+WIN_FOURTH_TILE: int
+EV_NONE: int
+EV_DRAW: int
+EV_DISCARD: int
+EV_CHOW: int
+EV_PUNG: int
+EV_KONG: int
+EV_READY: int
+EV_FLIP: int
+EV_WIN: int
+EV_EXHAUSTED: int
+EV_VOID: int
+KONG_CONCEALED: int
+KONG_EXPOSED: int
+KONG_ADDED: int
+KONG_SINGLE: int
 ERR_NOT_WINNING: int
 ERR_TOO_MANY_COPIES: int
 ERR_BAD_MELD: int
 ERR_BAD_CONTEXT: int
 ERR_WRONG_TILE_COUNT: int
 ERR_BAD_TILE: int
+EVENT_TYPES: tuple[str, ...]
+KONG_KINDS: tuple[str, ...]
+CLAIM_TYPES: tuple[str, ...]
+WIN_FLAGS: tuple[str, ...]
+MELD_NAMES: tuple[str, ...]
+FORM_NAMES: tuple[str, ...]
