@@ -21,9 +21,14 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ._compat import JsonText
 
-__all__ = ["Payment", "Settlement", "PaymentRow", "settlement_of_rows", "rows_deltas"]
+__all__ = ["Payment", "Settlement", "PaymentRow", "settlement_of_rows", "rows_deltas",
+           "SEAT_NAMES"]
 
 _COMPILED = not __file__.endswith(".py")  # built by setup.py (_ledger.pxd applies)
+
+#: the seat winds as settlements label seats, East first (``W(0)``: seat 0 sits West);
+#: re-exported by :mod:`mahjong.ruleset`
+SEAT_NAMES = ("E", "S", "W", "N")
 
 #: a booked payment as a plain row: (from_seat, to_seat, amount, reason, event)
 PaymentRow = Tuple[int, int, int, str, Optional[int]]
@@ -247,8 +252,6 @@ class Settlement(_Compared):
         settlement's own when it knows it, else seat 0) seat 0 is taken as the dealer.
         The tiles of the reasons and notes are written in ``style`` (``tenhou`` 1m,
         ``reference`` W1, ``unicode`` 🀇 or ``chinese`` 一万)."""
-        from .ruleset import SEAT_NAMES
-
         if dealer is None:
             dealer = self._dealer or 0
         n = len(self.deltas)

@@ -218,7 +218,8 @@ def rule_view(rules) -> RuleView:
         view = _RULE_VIEWS.get(rules)      # the common call: a name seen before
         if view is not None:
             return view
-    from .ruleset import RuleOptions, available_rulesets, get_ruleset
+    from .rooms import find_room, room_names
+    from .ruleset import RuleOptions
     from .validate import show
 
     if isinstance(rules, str):
@@ -227,10 +228,11 @@ def rule_view(rules) -> RuleView:
         if view is not None:
             _RULE_VIEWS[rules] = view
             return view
-        if key not in available_rulesets():
+        try:
+            name, options = find_room(key).name, None
+        except MahjongError:
             raise MahjongError(f"rules: unknown rule set {show(rules)}; available: "
-                               f"{', '.join(available_rulesets())}")
-        name, options = key, None
+                               f"{', '.join(room_names())}") from None
     elif isinstance(rules, RuleOptions) and type(rules).name:
         try:
             view = _RULE_VIEWS.get(rules)     # options seen before (when hashable)
@@ -242,9 +244,7 @@ def rule_view(rules) -> RuleView:
     else:
         raise MahjongError(f"rules must be a rule-set name or a room's Rules options, got "
                            f"{show(rules)}")
-    import importlib
-
-    spec = importlib.import_module(get_ruleset(name).__name__ + ".play").play_spec(options)
+    spec = find_room(name).play_spec(options)
     view = RuleView(name, tuple(f for f in FORMS if spec.forms & FORM_BITS[f]),
                     _ALL_TILES if spec.honours else _SUITED_TILES, spec.void_suit_to_win,
                     spec.wildcard_of if spec.indicator else None)

@@ -67,6 +67,7 @@ from mahjong_core._holdings import most_copies as _most_copies
 from mahjong_core._holdings import most_held_of as _most_held_of
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
+from . import rooms as _rooms
 from .errors import InvalidRecordError, MahjongError
 from .hand import Meld, parse_meld, parse_melds
 from .tiles import COPIES, TENHOU_NAMES, format_tiles, parse_tile, tile_counts, to_tile_ids
@@ -87,9 +88,9 @@ WIN_FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly
 #: exhausted wall): what :func:`walk` yields by default
 SETTLEMENT_EVENTS = frozenset(("kong", "win", "exhausted"))
 MAX_SEATS = 4
-#: the number of seats of each registered rule set (mahjong.ruleset.register_ruleset fills
-#: it): a record without ``seats`` has its rule set's; 4 for a rule set not registered
-SEATS_OF_RULES: Dict[str, int] = {}
+#: the number of seats of each rule set, asked of the registry (mahjong.rooms): a record
+#: without ``seats`` has its rule set's; 4 for a rule set not registered
+SEATS_OF_RULES = _rooms.SEATS_OF_RULES
 MAX_EVENTS = 10_000
 MAX_FLOWERS = 8
 
@@ -770,6 +771,11 @@ def _read_win(raw: Mapping, index: int, seats: int) -> WinEvent:
     return _read_win_dict(raw, index, seats)
 
 
+#: the reader of one win event (a mapping in the record's JSON form, its index among the
+#: events, the record's seats), public: the rooms' play modules read the engine's wins with it
+read_win = _read_win
+
+
 def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
     # One reader; the usual field values are taken inline and anything else goes to the
     # helper that reads every form and names the problem (messages are built on failure).
@@ -882,6 +888,10 @@ def _read_event(index: int, raw: Any, seats: int) -> Event:
     return _read_event_dict(index, raw, seats)
 
 
+#: the reader of one event (its index, the mapping in the record's JSON form, the seats)
+read_event = _read_event
+
+
 def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
     kind = raw.get("type")
     if kind == "win":
@@ -985,8 +995,9 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
         for key, value in raw.items():
             if key == "type":
                 continue
-            if key == "chajiao_pairs":  # the v1 spelling of Yunnan's data
-                data.setdefault("yunnan", {})["chajiao_pairs"] = value
+            owner = _rooms.exhausted_field_owner(key)  # a rule set's data in its v1 spelling
+            if owner is not None:
+                data.setdefault(owner, {})[key] = value
                 continue
             if not isinstance(key, str) or not isinstance(value, Mapping):
                 _fail(where, f"unknown field {_show(key)} (rule-set data goes under the rule "

@@ -9,8 +9,8 @@ A rule set is a module exposing
 * ``settle(record, rules=None)``: the payments of a whole hand record
   (:class:`Settlement`).
 
-Rule sets register themselves by name (:func:`register_ruleset`); :func:`settle` reads the
-``rules`` field of a record and dispatches. Money is booked through a :class:`Ledger`, so
+Rule sets register themselves (each room's :class:`~mahjong.rooms.Room`, see
+:mod:`mahjong.rooms`); :func:`settle` reads the ``rules`` field of a record and dispatches. Money is booked through a :class:`Ledger`, so
 every settlement is a list of itemised payments whose deltas sum to zero by construction.
 
 >>> from mahjong.ruleset import Ledger
@@ -35,9 +35,9 @@ from ._compat import JsonText
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError)
 from .hand import Meld, parse_melds
-from .record import (_TENHOU_IDS, SEATS_OF_RULES, KongEvent, check_kongs_played,
-                     meld_from_strings, win_bits)
-from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
+from . import rooms
+from .record import KongEvent, check_kongs_played, meld_from_strings, win_bits
+from .tiles import TENHOU_IDS, TENHOU_NAMES, parse_tile, to_tile_ids
 from .validate import MAX_TEXT, as_array, flag, show
 
 __all__ = [
@@ -46,7 +46,7 @@ __all__ = [
     "settle_function", "available_rulesets", "settle", "SEAT_NAMES",
 ]
 
-SEAT_NAMES = ("E", "S", "W", "N")
+SEAT_NAMES = _ledger.SEAT_NAMES
 
 
 class WinFlag(enum.IntFlag):
@@ -337,9 +337,10 @@ class Ledger:
 
 @dataclass(frozen=True)
 class RuleSetInfo:
-    """What the registry knows of a rule set without importing it: its name, the number of
-    seats, the size of its tile set (108 suit tiles, 136 with honours, 144 with flowers),
-    the module of its room and the name of the room's record-settlement function."""
+    """What the registry says of a rule set: its name, the number of seats, the size of its
+    tile set (108 suit tiles, 136 with honours, 144 with flowers), the module of its room
+    and the name of the room's record-settlement function. (The whole entry, with the
+    room's functions and hooks, is its :class:`mahjong.rooms.Room`.)"""
 
     name: str
     seats: int
@@ -348,53 +349,49 @@ class RuleSetInfo:
     settle: str = "settle"
 
 
-_REGISTRY: Dict[str, RuleSetInfo] = {}
-
-
 def register_ruleset(name: str, module: str, *, seats: int = 4, tiles: int = 108,
                      settle: str = "settle") -> None:
     """Make a rule set available by ``name``: its room ``module`` is imported on first use
-    and ``module.<settle>(record, rules=None)`` settles its records."""
-    _REGISTRY[name] = RuleSetInfo(name, seats, tiles, module, settle)
-    SEATS_OF_RULES[name] = seats      # a record without 'seats' has its rule set's
+    and ``module.<settle>(record, rules=None)`` settles its records (``module.Rules`` are
+    its options, ``module.score`` scores a hand, ``<module>.play`` is how the engine plays
+    it). A room that registers its own :class:`mahjong.rooms.Room` on import replaces this
+    entry. (A room package registers itself: :func:`mahjong.rooms.register_room`.)"""
 
+    def build() -> rooms.Room:
+        room_module = importlib.import_module(module)
+        room = rooms._ROOMS.get(name)     # the module registered its own room on import
+        if room is not None:
+            return room
+        return rooms.Room(name, module, room_module.Rules, room_module.score,
+                          getattr(room_module, settle), seats=seats, tiles=tiles,
+                          play=module + ".play")
 
-register_ruleset("guobiao", "mahjong.guobiao", seats=4, tiles=136, settle="settle_record")
-register_ruleset("sichuan", "mahjong.sichuan", seats=4, tiles=108)
-register_ruleset("yunnan", "mahjong.yunnan", seats=4, tiles=108)
-register_ruleset("guiyang", "mahjong.guiyang", seats=4, tiles=108)
-register_ruleset("huanggang", "mahjong.huanggang", seats=4, tiles=136)
-register_ruleset("two_player", "mahjong.two_player", seats=2, tiles=136)
-register_ruleset("tongcheng", "mahjong.tongcheng", seats=4, tiles=136)
+    rooms.register_deferred(name, build)
 
 
 def available_rulesets() -> List[str]:
-    return sorted(_REGISTRY)
+    """The names of every registered rule set, sorted."""
+    return rooms.room_names()
 
 
 def ruleset_info(name: str) -> RuleSetInfo:
     """The registry entry of a rule set, its name in any case (``"Sichuan"`` is
     ``"sichuan"``; the entry's ``name`` is the registered spelling); a
     :class:`MahjongError` names the known ones."""
-    info = _REGISTRY.get(name) if isinstance(name, str) else None
-    if info is None and isinstance(name, str) and len(name) <= 64:
-        info = _REGISTRY.get(name.lower())
-    if info is None:
-        raise MahjongError(f"unknown rule set {show(name)}; available: "
-                           f"{', '.join(available_rulesets())}")
-    return info
+    room = rooms.find_room(name)
+    return RuleSetInfo(room.name, room.seats, room.tiles, room.module,
+                       getattr(room.settle, "__name__", "settle"))
 
 
 def get_ruleset(name: str):
     """The room (module) of a registered rule set: it has ``Rules``, ``score`` and the
     record-settlement function named by :func:`ruleset_info`."""
-    return importlib.import_module(ruleset_info(name).module)
+    return importlib.import_module(rooms.find_room(name).module)
 
 
 def settle_function(name: str):
     """The function that settles records of rule set ``name``: ``f(record, rules=None)``."""
-    info = ruleset_info(name)
-    return getattr(importlib.import_module(info.module), info.settle)
+    return rooms.find_room(name).settle
 
 
 def settle(record, rules=None) -> Settlement:
@@ -406,15 +403,15 @@ def settle(record, rules=None) -> Settlement:
 
     rec = HandRecord.coerce(record)
     try:
-        info = ruleset_info(rec.rules)
+        room = rooms.find_room(rec.rules)
     except MahjongError as exc:
         raise InvalidRecordError(f"record: 'rules': {exc}") from None
-    if rec.rules != info.name:  # the name in another case: the record as if spelled so
-        rec = HandRecord.from_json(dict(rec.to_json(), rules=info.name))
-    if rec.seats != info.seats:
-        raise InvalidRecordError(f"record: seats is {rec.seats}, but {info.name} is played "
-                                 f"by {info.seats}")
-    result = settle_function(rec.rules)(rec, rules)
+    if rec.rules != room.name:  # the name in another case: the record as if spelled so
+        rec = HandRecord.from_json(dict(rec.to_json(), rules=room.name))
+    if rec.seats != room.seats:
+        raise InvalidRecordError(f"record: seats is {rec.seats}, but {room.name} is played "
+                                 f"by {room.seats}")
+    result = room.settle(rec, rules)
     if isinstance(result, Settlement):
         result._dealer = rec.dealer  # read by Settlement.format (set once)
     return result
@@ -546,7 +543,7 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
                                    "melds: a tile has 4")
     if win_tile is not None:
         w = win_tile if type(win_tile) is int and 0 <= win_tile < 34 else \
-            _TENHOU_IDS.get(win_tile) if type(win_tile) is str else None
+            TENHOU_IDS.get(win_tile) if type(win_tile) is str else None
         if w is None:
             w = parse_tile(win_tile)
         if not counts[w]:

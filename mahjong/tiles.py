@@ -97,6 +97,8 @@ _REFERENCE_TO_ID = {name: i for i, name in enumerate(REFERENCE_NAMES)}
 _LETTER_TO_ID = {name: 27 + i for i, name in enumerate(LETTER_NAMES)}
 
 _TENHOU_TO_ID = {name: i for i, name in enumerate(TENHOU_NAMES)}
+#: tile id by tenhou name ("5p" -> 13), read-only: what fast paths look a name up in
+TENHOU_IDS = _TENHOU_TO_ID
 _TENHOU_ONLY = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
 _TENHOU_GROUP = re.compile(r"([1-9]+)([mpsz])")
 

@@ -20,14 +20,14 @@ any callable ``(observation, legal_actions) -> action`` or an RLCard-style agent
 from __future__ import annotations
 
 import collections
-import importlib
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from mahjong.errors import MahjongError
 from mahjong.record import HandRecord
-from mahjong.ruleset import ruleset_info, settle
+from mahjong.rooms import find_room
+from mahjong.ruleset import settle
 from mahjong.tiles import TENHOU_NAMES
 from mahjong.validate import show
 
@@ -63,12 +63,7 @@ def play_spec(rules: str, options: Optional[Mapping[str, Any]] = None) -> PlaySp
 def _make_play_spec(rules: str, options: Optional[Mapping[str, Any]]) -> PlaySpec:
     if not isinstance(rules, str):
         raise MahjongError(f"rules: {rules!r} is not a rule set name")
-    info = ruleset_info(rules)
-    try:
-        play = importlib.import_module(info.module + ".play")
-    except ImportError:
-        raise MahjongError(f"rules: {rules!r} cannot be played by the engine yet") from None
-    return play.play_spec(options)
+    return find_room(rules).play_spec(options)
 
 
 def _tile_set(spec: PlaySpec) -> List[int]:
@@ -620,9 +615,11 @@ def _replay_action(t, legal, nxt, events, i):
 
 
 class Match:
-    """Several hands: dealers by the rule set's settlement (``next_dealer``), cumulative
-    ``scores`` per player. Guobiao plays 4 rounds x 4 hands with the seat swap before the
-    West round (players 0<->1 and 2<->3 change seats)."""
+    """Several hands: the seating, round wind and dealers by the rule set's match schedule
+    (its room's :meth:`~mahjong.rooms.Room.schedule`; by default fixed seats and the dealer
+    named by each hand's settlement, ``next_dealer``), cumulative ``scores`` per player.
+    Guobiao's schedule plays 4 rounds x 4 hands with the seat swap before the West round
+    (players 0<->1 and 2<->3 change seats)."""
 
     def __init__(self, rules: str, seed: int = 0, options=None, agents=None,
                  hands: Optional[int] = None, dealer: Optional[int] = None):
@@ -635,8 +632,8 @@ class Match:
         spec = play_spec(rules, options)
         self.seats = spec.seats
         self.players = _agents(agents, self.seats)    # by player, not seat
-        self.guobiao = rules == "guobiao"
-        self.hands = hands if hands is not None else (16 if self.guobiao else 4)
+        self.room = find_room(rules)
+        self.hands = hands if hands is not None else self.room.match_hands
         if type(self.hands) is not int or self.hands < 1:
             raise MahjongError(f"hands: {show(hands)} (a positive int)")
         first = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, 1 << 30])))
@@ -653,14 +650,7 @@ class Match:
 
     def seat_of_players(self, hand: int) -> List[int]:
         """The player at each seat (table position) in hand ``hand`` (0-based)."""
-        if self.guobiao:
-            from mahjong.guobiao import hand_info
-            info = hand_info(hand + 1)
-            at = [0] * 4
-            for wind, player in enumerate(info.players):
-                at[(info.hand_in_round + wind) % 4] = player
-            return at
-        return list(range(self.seats))
+        return list(self.room.schedule(hand).players)
 
     def play(self) -> List[Dict[str, Any]]:
         """Play the hands; return their logs (each with ``note.match``: the hand number,
@@ -668,12 +658,11 @@ class Match:
         dealer = self.dealer
         dice = np.random.Generator(np.random.PCG64(np.random.SeedSequence([self.seed, 1 << 31])))
         for h in range(self.hands):
-            at = self.seat_of_players(h)
-            round_wind = 0
-            if self.guobiao:
-                from mahjong.guobiao import hand_info
-                info = hand_info(h + 1)
-                round_wind, dealer = info.round_wind, info.hand_in_round   # no 连庄
+            seating = self.room.schedule(h)
+            at = list(seating.players)
+            round_wind = seating.round_wind
+            if seating.dealer is not None:
+                dealer = seating.dealer
             g = Game(self.rules, seed=[self.seed, h], options=self.options,
                      agents=[self.players[at[s]] for s in range(self.seats)], dealer=dealer,
                      round_wind=round_wind,
@@ -684,7 +673,7 @@ class Match:
             log["note"] = dict(log.get("note") or {}, match={
                 "hand": h, "players": at, "scores": list(self.scores)})
             self.logs.append(log)
-            if not self.guobiao:
+            if seating.dealer is None:
                 nxt = log["result"]["next_dealer"]
                 # None: the rule set leaves the next dealer to the dice
                 dealer = int(dice.integers(self.seats)) if nxt is None else nxt

@@ -21,7 +21,12 @@ from .items import ITEM_TABLE, ITEMS, PATTERN_KEYS
 from .options import RULES_NAME, Rules
 from .scoring import is_winning, readings, score, tenpai_value
 from .settlement import settle
+from ..rooms import Room, register_room
 
 __all__ = ["Rules", "ITEMS", "ITEM_TABLE", "PATTERN_KEYS", "score", "tenpai_value",
            "is_winning", "readings", "settle", "chicken_tiles", "chicken_payments",
            "ChickenSeat", "dou_payments", "RULES_NAME"]
+
+#: the rule set's entry in the registry (mahjong.rooms), registered on import
+ROOM = register_room(Room(RULES_NAME, __name__, Rules, score, settle, seats=4, tiles=108,
+                          play=__name__ + ".play"))

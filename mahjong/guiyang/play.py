@@ -22,7 +22,7 @@ from typing import Any, Mapping, Optional
 
 from ..errors import InvalidRecordError, MahjongError
 from ..playspec import PlaySpec, WinQuery
-from ..record import _read_win
+from ..record import read_win
 from .options import RULES_NAME, Rules
 from .settlement import _Facts, _full_result, _plan_of, _score_win
 
@@ -43,7 +43,7 @@ def _win_value(rules: Rules, q: WinQuery) -> int:
     """Settlement's check and value of the win (the same calls); 0 when refused."""
     events = q.record.get("events", ())
     index = len(events)
-    e = _read_win(q.win, index, 4)
+    e = read_win(q.win, index, 4)
     facts = _declared(events)
     try:
         pattern, result = _score_win(index, e, facts, _plan_of(rules))

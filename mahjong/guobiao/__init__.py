@@ -19,8 +19,10 @@ from .records import Rules, settle_record
 from .scoring import (MIN_FANS, RULE_SETS, Decomposition, LianzhongFanId, ScoredDecomposition,
                       ScoredFan, ScoredSet, ScoreResult, score)
 from .settlement import (BASE_PAYMENT, HANDS_PER_MATCH, HandInfo, HandSettlement, Match,
-                         MatchHand, Standing, hand_info, settle, settle_draw)
+                         MatchHand, Standing, hand_info, match_seating, settle,
+                         settle_draw)
 from .winds import parse_wind
+from ..rooms import Room, register_room
 
 __all__ = [
     "score", "score_batch", "ScoreResult", "ScoredFan", "ScoredSet", "ScoredDecomposition",
@@ -32,3 +34,8 @@ __all__ = [
     "Standing", "BASE_PAYMENT", "HANDS_PER_MATCH",
     "parse_wind", "Rules", "settle_record",
 ]
+
+#: the rule set's entry in the registry (mahjong.rooms), registered on import
+ROOM = register_room(Room(Rules.name, __name__, Rules, score, settle_record, seats=4, tiles=136,
+                          play=__name__ + ".play", match_hands=HANDS_PER_MATCH,
+                          match_hand=match_seating))

@@ -20,7 +20,7 @@ from typing import Any, Mapping, Optional, Union
 
 from ..errors import InvalidRecordError, NotWinningError
 from ..playspec import WIN_FLAGS, PlaySpec, WinQuery
-from ..record import _read_win
+from ..record import read_win
 from .records import Rules, _score_win
 
 __all__ = ["play_spec"]
@@ -66,7 +66,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
         """F (fans with flowers) of the win, or 0 when it is not a Guobiao win: not a
         winning hand, or fewer than 8 fans without flowers."""
         i = q.event_index
-        e = _read_win(q.win, i, 4)
+        e = read_win(q.win, i, 4)
         try:
             result = _score_win(i, e, _Table(q.record), rules)
         except InvalidRecordError as exc:

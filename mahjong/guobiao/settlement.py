@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ..errors import InvalidRecordError, NotWinningError
+from .._ledger import SEAT_NAMES
+from ..rooms import MatchSeating
 from .fans import MIN_FANS  # fans a hand needs, flowers not counted (国标麻将8番起胡)
 from .winds import WIND_NAMES, parse_wind
 
@@ -39,7 +41,6 @@ BASE_PAYMENT = 8
 HANDS_PER_ROUND = 4
 ROUNDS = 4
 HANDS_PER_MATCH = HANDS_PER_ROUND * ROUNDS
-SEAT_NAMES = ("E", "S", "W", "N")
 
 SeatInput = Union[int, str]
 
@@ -219,6 +220,21 @@ def hand_info(number: int) -> HandInfo:
         seat_winds[player] = wind
     return HandInfo(number, round_wind, k, tuple(seat_winds), players)
 
+
+
+def match_seating(hand: int, seats: int = 4) -> MatchSeating:
+    """Hand ``hand`` (0-based) of a match as the engine's :class:`~mahjong.rooms.Match`
+    plays it (the room's match-schedule hook): the player at each seat (table position) by
+    :func:`hand_info`, its round wind and dealer (no 连庄: the schedule names every dealer).
+
+    >>> match_seating(8).players, match_seating(8).round_wind, match_seating(8).dealer
+    ((1, 0, 3, 2), 2, 0)
+    """
+    info = hand_info(hand + 1)
+    at = [0] * seats
+    for wind, player in enumerate(info.players):
+        at[(info.hand_in_round + wind) % seats] = player
+    return MatchSeating(tuple(at), info.round_wind, info.hand_in_round)
 
 @dataclass(frozen=True)
 class MatchHand:

@@ -20,6 +20,11 @@ from .rules import RULES_NAME, Rules, laizi_of
 from .scoring import (BIG_ITEMS, FAN_ITEMS, HuanggangResult, Reading, all_results, score)
 from .settlement import settle
 from .batch import STATUS, score_batch
+from ..rooms import Room, register_room
 
 __all__ = ["Rules", "laizi_of", "score", "all_results", "settle", "score_batch", "STATUS",
            "HuanggangResult", "Reading", "BIG_ITEMS", "FAN_ITEMS"]
+
+#: the rule set's entry in the registry (mahjong.rooms), registered on import
+ROOM = register_room(Room(RULES_NAME, __name__, Rules, score, settle, seats=4, tiles=136,
+                          play=__name__ + ".play"))

@@ -29,7 +29,7 @@ from ..additive import tile_of
 from ..errors import InvalidRecordError, NotWinningError
 from ..playspec import PlaySpec, WinQuery
 from ..hand import Meld
-from ..record import _read_win, meld_from_strings
+from ..record import meld_from_strings, read_win
 from ..tiles import to_tile_ids
 from .rules import GREEN, RED, RULES_NAME, Rules, laizi_of
 from .scoring import _best, prepare_hand, win_flags
@@ -103,7 +103,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
         record = q.record
         events = record["events"]
         dealer = record.get("dealer", 0)
-        e = _read_win(q.win, len(events), N_SEATS)
+        e = read_win(q.win, len(events), N_SEATS)
         indicator = tile_of(record["indicator"])
         self_drawn = e.from_seat is None
         if e.last_tile and not self_drawn:

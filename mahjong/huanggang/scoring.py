@@ -545,11 +545,16 @@ def is_tenpai(concealed: Tuple[int, ...], set_melds: Tuple[Meld, ...], laizi: in
     return _kernel.tenpai(concealed, set_melds, laizi, tuple(fixed))
 
 
+#: the cache-emptying functions of the modules built on this one (settlement adds its own
+#: when imported), called by :func:`clear_caches`
+CACHE_CLEARERS: List[Any] = []
+
+
 def clear_caches() -> None:
-    """Empty the caches of readings and results (benchmarks measure cold runs with it)."""
+    """Empty the caches of readings and results, and those of settling (benchmarks measure
+    cold runs with it)."""
     for f in (_meld_fan_items, is_tenpai):
         f.cache_clear()
     _BEST_RESULTS.clear()
-    from . import settlement    # (it imports this module: imported when called)
-
-    settlement.clear_caches()
+    for clear in CACHE_CLEARERS:
+        clear()

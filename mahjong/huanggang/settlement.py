@@ -16,8 +16,8 @@ from .._ledger import settlement_of_rows
 from ..ruleset import Settlement, recorded_win_error
 from ..tiles import TENHOU_NAMES, format_tiles
 from .rules import RULES_NAME, Rules, laizi_of, tile_label
-from .scoring import (LAST_TILE, NO_PI_TILE, REPLACEMENT, ROBBING_KONG, SELF_DRAWN,
-                      HuanggangResult, _best_of, fan_item, is_tenpai, meld_fan, meld_fan_items,
+from .scoring import (CACHE_CLEARERS, LAST_TILE, NO_PI_TILE, REPLACEMENT, ROBBING_KONG,
+                      SELF_DRAWN, HuanggangResult, _best_of, fan_item, is_tenpai, meld_fan, meld_fan_items,
                       recorded_hand, shows_opened)
 
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
@@ -523,6 +523,9 @@ def clear_caches() -> None:
     it)."""
     _TEXTS.clear()
     _FACTS.clear()
+
+
+CACHE_CLEARERS.append(clear_caches)       # scoring.clear_caches empties these too
 
 
 def _book(rows: list, from_seat: int, to_seat: int, amount: int, reason: str, event) -> None:

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Optional
 
 from ..errors import MahjongError
 from ..playspec import PlaySpec, WinQuery
-from ..record import WinEvent, _read_win
+from ..record import WinEvent, read_win
 from .rules import RULES_NAME, Rules
 from .settlement import _score_recorded_win, _score_win
 
@@ -33,7 +33,7 @@ def _win_event(q: WinQuery) -> WinEvent:
     """The win event of ``q`` read the way a record's win is read (the same reader). The
     event index only names the event in error texts: 0 is passed, so that ``q.record``,
     which the engine builds only when it is read, is not built."""
-    return _read_win(q.win, 0, 4)
+    return read_win(q.win, 0, 4)
 
 
 def _win_value(rules: Rules, q: WinQuery) -> int:

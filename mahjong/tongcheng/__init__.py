@@ -17,6 +17,11 @@ from .fans import ENTRY_KEYS, FANS, ROWS, TAIL_KEYS
 from .rules import RULES_NAME, TAIL_PLACEHOLDER, Rules
 from .scoring import score
 from .settlement import settle
+from ..rooms import Room, register_room
 
 __all__ = ["Rules", "FANS", "ROWS", "ENTRY_KEYS", "TAIL_KEYS", "TAIL_PLACEHOLDER", "score",
            "settle", "RULES_NAME"]
+
+#: the rule set's entry in the registry (mahjong.rooms), registered on import
+ROOM = register_room(Room(RULES_NAME, __name__, Rules, score, settle, seats=4, tiles=136,
+                          play=__name__ + ".play"))

@@ -22,7 +22,7 @@ from typing import Any, Dict, Mapping, Optional, Union
 from ..additive import ready_events
 from ..errors import InvalidRecordError, NotWinningError
 from ..playspec import PlaySpec, WinQuery
-from ..record import _read_event, _read_win
+from ..record import read_event, read_win
 from .rules import RULES_NAME, Rules
 from .scoring import win_entry
 from .settlement import kouting_seats
@@ -42,7 +42,7 @@ class _Prefix:
 
     def __init__(self, record: Mapping[str, Any]):
         self.dealer = record.get("dealer", 0)
-        self.events = tuple(_read_event(i, raw, N_SEATS)
+        self.events = tuple(read_event(i, raw, N_SEATS)
                             for i, raw in enumerate(record["events"]))
 
 
@@ -79,7 +79,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
         record = q.record
         events = record["events"]
         i = len(events)
-        e = _read_win(q.win, i, N_SEATS)
+        e = read_win(q.win, i, N_SEATS)
         dealer = record.get("dealer", 0)
         if e.earthly:
             discards = sum(1 for ev in events if ev["type"] == "discard")

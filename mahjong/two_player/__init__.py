@@ -18,5 +18,10 @@ from .fans import CAP, FANS, ROWS
 from .rules import RULES_NAME, Rules
 from .scoring import score
 from .settlement import settle
+from ..rooms import Room, register_room
 
 __all__ = ["Rules", "FANS", "ROWS", "CAP", "score", "settle", "RULES_NAME"]
+
+#: the rule set's entry in the registry (mahjong.rooms), registered on import
+ROOM = register_room(Room(RULES_NAME, __name__, Rules, score, settle, seats=2, tiles=136,
+                          play=__name__ + ".play"))

@@ -23,7 +23,7 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Union
 
 from ..errors import InvalidRecordError, MahjongError, NotWinningError
 from ..playspec import PlaySpec, WinQuery
-from ..record import _read_win
+from ..record import read_win
 from .rules import RULES_NAME, Rules
 from .scoring import shown_ids, win_entry
 
@@ -76,7 +76,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
         ``min_fan``."""
         record = q.record
         events = record["events"]
-        e = _read_win(q.win, len(events), N_SEATS)
+        e = read_win(q.win, len(events), N_SEATS)
         ready_at = first_ready(events)
         if e.last_tile and ready_at:
             first = min(ready_at, key=ready_at.__getitem__)

@@ -17,5 +17,10 @@ reasons, and the pattern rows), ``scoring.py`` (one hand, many hands), ``settlem
 from .rules import RULES_NAME, Rules
 from .scoring import ITEMS, is_winning, score, score_batch, tenpai_value
 from .settlement import settle
+from ..rooms import Room, register_room
 
 __all__ = ["Rules", "ITEMS", "score", "score_batch", "tenpai_value", "settle", "is_winning"]
+
+#: the rule set's entry in the registry (mahjong.rooms), registered on import
+ROOM = register_room(Room(RULES_NAME, __name__, Rules, score, settle, seats=4, tiles=108,
+                          play=__name__ + ".play", exhausted_fields=("chajiao_pairs",)))

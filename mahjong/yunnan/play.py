@@ -20,7 +20,7 @@ from typing import Any, Dict, List, Mapping, Optional
 
 from ..errors import InvalidRecordError, MahjongError
 from ..playspec import PlaySpec, WinQuery
-from ..record import _read_win
+from ..record import read_win
 from ..ruleset import suited_hand_arrays
 from .rules import RULES_NAME, Rules
 from .scoring import score, scorer
@@ -32,7 +32,7 @@ def _win_value(rules: Rules, q: WinQuery) -> int:
     """Settlement's score of the win (the same call); 0 when Yunnan refuses it."""
     # the win event read by the reader that reads a record's wins (the index 0 only names
     # it in error texts; q.record, which the engine builds only when read, is not read)
-    e = _read_win(q.win, 0, 4)
+    e = read_win(q.win, 0, 4)
     try:
         result = score(e.hand, e.melds, win_tile=e.win_tile, self_drawn=e.self_drawn,
                        replacement=e.replacement, after_kong=e.after_kong,
