@@ -99,9 +99,17 @@ ANALYSIS_NAMES = (
 _LAZY.update({name: "analysis" for name in ANALYSIS_NAMES})
 
 # Submodules reachable as attributes after a plain `import mahjong` (mahjong.batch.shanten,
-# mahjong.guobiao.score, ...), imported on first use.
-_SUBMODULES = ("batch", "guobiao", "sichuan", "yunnan", "guiyang", "huanggang", "two_player",
-               "tongcheng", "dask", "ruleset", "record", "tiles", "hand", "analysis", "game")
+# ...), imported on first use; so are the rule sets' rooms (mahjong.<room>.score: the
+# sub-packages that register a room, see mahjong.rooms).
+_SUBMODULES = ("batch", "dask", "ruleset", "record", "tiles", "hand", "analysis", "game",
+               "rooms")
+
+
+def _room_packages():
+    """The sub-packages that are rule-set rooms (listed, not imported)."""
+    from .rooms import room_packages
+
+    return room_packages()
 
 
 def __getattr__(name):
@@ -110,14 +118,21 @@ def __getattr__(name):
         value = getattr(_importlib.import_module(f"{__name__}.{module}"), name)
         globals()[name] = value  # later lookups skip this function
         return value
-    if name in _SUBMODULES:
+    if name in _SUBMODULES or _is_package(name) and name in _room_packages():
         return _importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _is_package(name) -> bool:
+    # a sub-package's folder (cheap: a junk attribute imports nothing)
+    return name.isidentifier() and not name.startswith("_") and _os.path.isfile(
+        _os.path.join(_os.path.dirname(__file__), name, "__init__.py"))
+
+
 def __dir__():
     # the public API only (tab completion): no helper imports, no private names
-    return sorted(set(__all__) | set(_LAZY) | set(_SUBMODULES) | {"errors", "__version__"}
+    return sorted(set(__all__) | set(_LAZY) | set(_SUBMODULES) | set(_room_packages())
+                  | {"errors", "__version__"}
                   | {n for n in globals() if n.startswith("__") and n.endswith("__")})
 
 

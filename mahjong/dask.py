@@ -299,20 +299,24 @@ _PER_ROW = (("win_tile", InvalidHandError), ("flags", InvalidContextError),
             ("flowers", InvalidContextError))
 
 
-def _n_fans() -> int:
-    from .guobiao.batch import score_batch as numpy_score_batch
+def _guobiao_score_batch():
+    """The numpy batch scorer of Guobiao's room (its public ``score_batch``), asked of the
+    registry."""
+    from .ruleset import get_ruleset
 
-    return numpy_score_batch(np.zeros((0, 34), np.uint8), np.zeros(0, np.uint8))[1].shape[1]
+    return get_ruleset("guobiao").score_batch
+
+
+def _n_fans() -> int:
+    return _guobiao_score_batch()(np.zeros((0, 34), np.uint8), np.zeros(0, np.uint8))[1].shape[1]
 
 
 def _score_block(concealed, *arrays, names=(), scalars=None):
     """One chunk scored by the numpy path, packed as (rows, 4 + N_FANS) bytes: the int32
     total (little-endian) then the fan counts, so that one kernel call feeds both outputs."""
-    from .guobiao.batch import score_batch as numpy_score_batch
-
     kwargs = dict(scalars or {})
     kwargs.update(zip(names, arrays))
-    totals, fans = numpy_score_batch(concealed, threads=1, **kwargs)
+    totals, fans = _guobiao_score_batch()(concealed, threads=1, **kwargs)
     packed = np.empty((len(totals), 4 + fans.shape[1]), np.uint8)
     packed[:, :4] = totals.astype("<i4").view(np.uint8).reshape(-1, 4)
     packed[:, 4:] = fans

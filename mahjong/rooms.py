@@ -37,6 +37,7 @@ from .errors import MahjongError
 from .validate import show
 
 __all__ = ["Room", "MatchSeating", "register_room", "find_room", "room_names", "rooms",
+           "room_packages",
            "SEATS_OF_RULES", "exhausted_field_owner", "ENTRY_POINT_GROUP"]
 
 #: the entry-point group in which third-party packages name their rooms
@@ -226,6 +227,11 @@ def _plugin_rooms() -> Dict[str, Any]:
             points = ()
         _plugins = {ep.name: ep for ep in points}
     return _plugins
+
+
+def room_packages() -> List[str]:
+    """The sub-packages of :mod:`mahjong` that are rule-set rooms (found, not imported)."""
+    return sorted(_builtin_rooms())
 
 
 def _load(name: str) -> bool:

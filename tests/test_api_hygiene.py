@@ -23,7 +23,8 @@ CORE_SITE = Path(importlib.util.find_spec("mahjong_core").origin).resolve().pare
 # --- tab completion -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("module,extra", [
-    (mahjong, set(mahjong._SUBMODULES) | set(mahjong._LAZY) | {"errors"}),
+    (mahjong, set(mahjong._SUBMODULES) | set(mahjong._room_packages()) | set(mahjong._LAZY)
+     | {"errors"}),
     (mahjong.batch, set()),
     (mahjong.analysis, set()),
 ])

@@ -147,11 +147,13 @@ def standing_tiles(tiles: Any, melds, win_tile: Any) -> Tuple[Any, Any]:
 # --- single hand ------------------------------------------------------------------------
 
 def run(args) -> int:
-    from ..guobiao import score, wait_values
     from ..hand import split_melds
+    from ..ruleset import get_ruleset
     from ..tiles import format_tiles, to_tile_ids
     from ._items import joined_hand
 
+    room = get_ruleset("guobiao")     # the room's public face, from the registry
+    score, wait_values = room.score, room.wait_values
     args.hand = joined_hand(args.hand) if isinstance(args.hand, list) else args.hand
     if args.jsonl:
         if args.hand:
@@ -327,10 +329,11 @@ def run_jsonl(args) -> int:
     """Score every line, in order, as it is read (:func:`mahjong.guobiao.score`, the room's
     public face), in chunks, each chunk written as soon as it is scored and flushed whenever the
     input has nothing more ready (and at the end)."""
-    from ..guobiao import score
+    from ..ruleset import get_ruleset
     from . import deprecated
     from ._items import Answers, LineReader, lines
 
+    score = get_ruleset("guobiao").score
     failed = False
     chunk: List[Tuple[int, Any]] = []
     aliases: set = set()

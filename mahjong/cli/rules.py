@@ -1,5 +1,5 @@
 """``mahjong rules [NAME]``: every registered rule set (seats, tile set) and its options,
-each with its default and its choices, read from the registry (:mod:`mahjong.ruleset`) and
+each with its default and its choices, read from the registry (:mod:`mahjong.rooms`) and
 from each room's ``Rules`` (:meth:`mahjong.ruleset.RuleOptions.describe`).
 
 Examples::
@@ -31,11 +31,11 @@ def register(subparsers) -> None:
 
 def describe(name: str) -> Dict[str, Any]:
     """A rule set as the registry and its room's ``Rules`` describe it."""
-    from ..ruleset import get_ruleset, ruleset_info
+    from ..rooms import find_room
 
-    info = ruleset_info(name)
+    room = find_room(name)
     options: List[Dict[str, Any]] = []
-    for row in get_ruleset(info.name).Rules.describe():
+    for row in room.Rules.describe():
         choices = row["choices"]
         default = row["default"]
         if choices is None and isinstance(default, bool):
@@ -44,7 +44,7 @@ def describe(name: str) -> Dict[str, Any]:
                         "choices": None if choices is None else list(choices),
                         "kind": row.get("kind"), "minimum": row.get("minimum"),
                         "doc": row["doc"], "rule": row["rule"]})
-    return {"name": info.name, "seats": info.seats, "tiles": info.tiles, "options": options}
+    return {"name": room.name, "seats": room.seats, "tiles": room.tiles, "options": options}
 
 
 def _value(v: Any) -> str:

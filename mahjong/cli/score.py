@@ -180,9 +180,9 @@ def _accepted(name: str) -> frozenset:
     """The keyword arguments of a rule set's ``score``."""
     import inspect
 
-    from ..ruleset import get_ruleset
+    from ..rooms import find_room
 
-    return frozenset(inspect.signature(get_ruleset(name).score).parameters)
+    return frozenset(inspect.signature(find_room(name).score).parameters)
 
 
 def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
@@ -190,13 +190,14 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
                guobiao_values=None):
     """One hand scored by a rule set (any registered name, in any case), with the checks of
     the command line: the result object of the rule set's own ``score``."""
-    from ..ruleset import get_ruleset, ruleset_info
+    from ..rooms import find_room
+    from ..ruleset import get_ruleset
     from ..tiles import to_tile_ids
 
     if win_tile is None:
         raise MahjongError("--win-tile TILE (the winning tile) is required")
-    rules_name = ruleset_info(rules_name).name
-    module = get_ruleset(rules_name)
+    room = find_room(rules_name)
+    rules_name = room.name
     concealed, melds = split_hand(hand)
     from .._syntax import MELD_SYNTAX
     from ..errors import InvalidHandError
@@ -235,11 +236,12 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
         if "flower_indicators" not in accepted:
             raise MahjongError(f"--flower-indicators does not apply to rules {rules_name}")
         flags["flower_indicators"] = to_tile_ids(flower_indicators)
-    rules = module.Rules.from_mapping(options or {})
+    rules = room.Rules.from_mapping(options or {})
     if rules_name == "guobiao":
-        return _score_guobiao(module, rules, concealed, melds, win_tile, flags, values)
+        return _score_guobiao(get_ruleset(rules_name), rules, concealed, melds, win_tile, flags,
+                              values)
     concealed = with_win_tile(concealed, melds, win_tile)
-    return module.score(concealed, melds, win_tile=win_tile, rules=rules, **flags)
+    return room.score(concealed, melds, win_tile=win_tile, rules=rules, **flags)
 
 
 def _score_guobiao(guobiao, rules, concealed, melds, win_tile, flags, values):
@@ -249,10 +251,8 @@ def _score_guobiao(guobiao, rules, concealed, melds, win_tile, flags, values):
 
     check_hand_size(concealed, melds)
     if rules.lianzhong:
-        from ..guobiao.lianzhong import LianzhongOptions
-
         flags.update(rules="lianzhong",
-                     options=LianzhongOptions(rules.sifang_dafa_stacks_ziyise))
+                     options=guobiao.LianzhongOptions(rules.sifang_dafa_stacks_ziyise))
     else:
         extra = [f for f in ("heavenly", "earthly", "first_round", "heavenly_ready")
                  if flags.pop(f, False)]

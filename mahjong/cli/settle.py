@@ -39,16 +39,16 @@ def register(subparsers) -> None:
 def settle_one(data, options):
     """The settlement of one record (bytes, text or a decoded mapping) and its dealer."""
     from ..record import HandRecord
-    from ..ruleset import get_ruleset, settle as settle_record
+    from ..rooms import find_room
+    from ..ruleset import settle as settle_record
     from .score import parse_option
 
     record = HandRecord.from_json(data)
-    module = get_ruleset(record.rules)
     rules = None
     if options:
         merged = dict(record.options)
         merged.update(dict(parse_option(o) for o in options))
-        rules = module.Rules.from_mapping(merged)
+        rules = find_room(record.rules).Rules.from_mapping(merged)
     return settle_record(record, rules), record.dealer
 
 
