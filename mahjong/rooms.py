@@ -36,7 +36,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 from .errors import MahjongError
 from .validate import show
 
-__all__ = ["Room", "MatchSeating", "register_room", "find_room", "room_names", "rooms",
+__all__ = ["Room", "MatchSeating", "register_room", "find_room", "room_names", "all_rooms",
            "room_packages",
            "SEATS_OF_RULES", "exhausted_field_owner", "ENTRY_POINT_GROUP"]
 
@@ -304,7 +304,7 @@ def room_names() -> List[str]:
     return sorted(set(_ROOMS) | set(_DEFERRED))
 
 
-def rooms() -> Iterator[Room]:
+def all_rooms() -> Iterator[Room]:
     """Every registered :class:`Room`, by name."""
     for name in room_names():
         yield find_room(name)

@@ -331,3 +331,55 @@ def test_guobiao_match_schedule_is_its_rooms_hook():
     assert match.seat_of_players(8) == [1, 0, 3, 2] and room.schedule(8).round_wind == 2
     assert [room.schedule(h).dealer for h in range(5)] == [0, 1, 2, 3, 0]
     assert rooms.find_room("sichuan").schedule(3) == rooms.MatchSeating((0, 1, 2, 3))
+
+
+# the test module as a room's public module (what get_ruleset returns and the CLI reads)
+Rules, score, settle = ToyRules, toy_score, toy_settle
+
+
+class _EntryPoint:
+    """An installed entry point of the group mahjong.rooms, as importlib.metadata gives it."""
+
+    def __init__(self, name, value, obj):
+        self.name, self.value, self._obj = name, value, obj
+
+    def load(self):
+        return self._obj
+
+
+def test_a_room_named_by_an_entry_point_is_found_on_first_use(monkeypatch):
+    room = rooms.Room(TOY, __name__, ToyRules, toy_score, toy_settle, play=toy_play_spec)
+    plugins = dict(rooms._plugin_rooms())
+    plugins[TOY] = _EntryPoint(TOY, f"{__name__}:ROOM", room)
+    monkeypatch.setattr(rooms, "_plugins", plugins)
+    try:
+        assert TOY not in rooms._ROOMS
+        assert rooms.SEATS_OF_RULES.get(TOY) == 4        # a record without seats has 4
+        assert ruleset.ruleset_info(TOY).seats == 4 and TOY in ruleset.available_rulesets()
+        assert ruleset.settle_function(TOY) is toy_settle
+    finally:
+        rooms.unregister_room(TOY)
+
+
+def test_register_ruleset_still_names_a_room_by_its_module():
+    ruleset.register_ruleset("toy_legacy", __name__, seats=4, tiles=108, settle="toy_settle")
+    try:
+        assert "toy_legacy" in ruleset.available_rulesets()
+        assert ruleset.ruleset_info("Toy_Legacy") == ruleset.RuleSetInfo(
+            "toy_legacy", 4, 108, __name__, "toy_settle")
+        assert ruleset.get_ruleset("toy_legacy") is sys.modules[__name__]
+        assert ruleset.settle_function("toy_legacy") is toy_settle
+        assert rooms.find_room("toy_legacy").Rules is ToyRules
+    finally:
+        rooms.unregister_room("toy_legacy")
+    assert "toy_legacy" not in ruleset.available_rulesets()
+
+
+def test_a_rooms_exhausted_field_in_its_older_spelling_is_filed_under_its_name():
+    from mahjong.record import HandRecord
+
+    record = HandRecord.from_json({"rules": "yunnan", "dealer": 0, "events": [
+        {"type": "exhausted", "chajiao_pairs": [[1, 0]]}]})
+    assert dict(record.events[0].rule_data("yunnan")) == {"chajiao_pairs": ((1, 0),)}
+    assert rooms.exhausted_field_owner("chajiao_pairs") == "yunnan"
+    assert rooms.exhausted_field_owner("nothing_of_a_room") is None
