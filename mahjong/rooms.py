@@ -103,9 +103,12 @@ class Room:
             raise MahjongError(f"room: name {show(self.name)} is not a rule set name")
         if type(self.seats) is not int or not 2 <= self.seats <= 4:
             raise MahjongError(f"room {self.name}: seats {show(self.seats)} is not 2..4")
-        if self.tiles not in (108, 136, 144):
+        if type(self.tiles) is not int or self.tiles not in (108, 136, 144):
             raise MahjongError(f"room {self.name}: tiles {show(self.tiles)} is not 108, 136 "
                                "or 144")
+        if not callable(getattr(self.Rules, "from_mapping", None)):
+            raise MahjongError(f"room {self.name}: Rules {show(self.Rules)} is not a "
+                               "mahjong.ruleset.RuleOptions class")
         for what in ("score", "settle", "match_hand"):
             if not callable(getattr(self, what)):
                 raise MahjongError(f"room {self.name}: {what} is not callable")
@@ -123,7 +126,9 @@ class Room:
         if isinstance(play, str):
             try:
                 play = importlib.import_module(play).play_spec
-            except ImportError:
+            except ModuleNotFoundError as exc:   # no play module (not one that fails)
+                if exc.name != play:
+                    raise
                 play = None
         if play is None:
             raise MahjongError(f"rules: {self.name!r} cannot be played by the engine yet")

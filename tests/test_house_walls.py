@@ -383,3 +383,21 @@ def test_a_rooms_exhausted_field_in_its_older_spelling_is_filed_under_its_name()
     assert dict(record.events[0].rule_data("yunnan")) == {"chajiao_pairs": ((1, 0),)}
     assert rooms.exhausted_field_owner("chajiao_pairs") == "yunnan"
     assert rooms.exhausted_field_owner("nothing_of_a_room") is None
+
+
+def test_a_room_without_a_play_module_is_not_played():
+    from mahjong.errors import MahjongError
+    from mahjong.game import Game
+
+    room = rooms.Room("toy_unplayed", __name__, ToyRules, toy_score, toy_settle,
+                      play=__name__ + ".no_such_play")
+    with pytest.raises(MahjongError, match="'toy_unplayed' cannot be played by the engine"):
+        room.play_spec()
+    rooms.register_room(room)
+    try:
+        with pytest.raises(MahjongError, match="cannot be played by the engine yet"):
+            Game("toy_unplayed", seed=0)
+    finally:
+        rooms.unregister_room("toy_unplayed")
+    with pytest.raises(MahjongError, match="Rules 'x' is not a mahjong.ruleset.RuleOptions"):
+        rooms.Room(TOY, __name__, "x", toy_score, toy_settle)
