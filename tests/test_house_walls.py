@@ -311,11 +311,13 @@ def test_a_bad_room_is_refused_naming_the_field():
 def test_the_registry_imports_a_room_on_first_use_only():
     import subprocess
 
+    from child_env import CHILD_CWD, child_env
+
     code = ("import sys, mahjong.ruleset as r; info = r.ruleset_info('sichuan'); "
             "print(info.seats, sorted(m for m in sys.modules if m.startswith('mahjong.') and "
             "m.count('.') == 1 and m.split('.')[1] in %r))" % sorted(ROOM_PACKAGES))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=PACKAGE.parent).stdout
+                         check=True, cwd=CHILD_CWD, env=child_env()).stdout
     assert out.strip() == "4 ['mahjong.sichuan']"
 
 
