@@ -36,9 +36,9 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 from .errors import MahjongError
 from .validate import show
 
-__all__ = ["Room", "MatchSeating", "register_room", "find_room", "room_names", "all_rooms",
-           "room_packages",
-           "SEATS_OF_RULES", "exhausted_field_owner", "ENTRY_POINT_GROUP"]
+__all__ = ["Room", "MatchSeating", "register_room", "unregister_room", "find_room",
+           "room_names", "all_rooms", "room_packages", "SEATS_OF_RULES",
+           "exhausted_field_owner", "ENTRY_POINT_GROUP"]
 
 #: the entry-point group in which third-party packages name their rooms
 ENTRY_POINT_GROUP = "mahjong.rooms"
