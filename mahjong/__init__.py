@@ -4,8 +4,8 @@ Tiles are ids 0..33 in tenhou 34-format order (see :mod:`mahjong.tiles`). The ha
 analysis (shanten for every form, useful tiles, waits, discards) runs in the Cython core
 :mod:`mahjong_core`; rule sets live in their own modules (:mod:`mahjong.guobiao`,
 :mod:`mahjong.sichuan`, :mod:`mahjong.yunnan`, :mod:`mahjong.huanggang`, ...), each a
-package of its own; :mod:`mahjong.ruleset` registers them and settles their game logs
-(:mod:`mahjong.record`).
+package of its own that registers itself (:mod:`mahjong.rooms`); :mod:`mahjong.ruleset`
+settles their game logs (:mod:`mahjong.record`).
 
 Everything below is imported on first use (``import mahjong`` itself loads only the error
 classes), so the command line starts quickly and a script pays only for what it uses.
