@@ -10,8 +10,8 @@ A rule set is a module exposing
   (:class:`Settlement`).
 
 Rule sets register themselves (each room's :class:`~mahjong.rooms.Room`, see
-:mod:`mahjong.rooms`); :func:`settle` reads the ``rules`` field of a record and dispatches. Money is booked through a :class:`Ledger`, so
-every settlement is a list of itemised payments whose deltas sum to zero by construction.
+:mod:`mahjong.rooms`); :func:`settle` reads the ``rules`` field of a record and dispatches.
+Money is booked through a :class:`Ledger`, so every settlement is a list of itemised payments whose deltas sum to zero by construction.
 
 >>> from mahjong.ruleset import Ledger
 >>> ledger = Ledger(4)

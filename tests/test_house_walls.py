@@ -171,7 +171,8 @@ from typing import ClassVar  # noqa: E402
 from mahjong.errors import NotWinningError  # noqa: E402
 from mahjong.playspec import PlaySpec  # noqa: E402
 from mahjong.record import WinEvent  # noqa: E402
-from mahjong.ruleset import Ledger, RuleOptions, ScoreItem, ScoreResult, Settlement, option  # noqa: E402,E501
+from mahjong.ruleset import (Ledger, RuleOptions, ScoreItem, ScoreResult,  # noqa: E402
+                             Settlement, option)
 
 TOY = "toy_room"
 

@@ -17,8 +17,8 @@ from ..ruleset import Settlement, recorded_win_error
 from ..tiles import TENHOU_NAMES, format_tiles
 from .rules import RULES_NAME, Rules, laizi_of, tile_label
 from .scoring import (CACHE_CLEARERS, LAST_TILE, NO_PI_TILE, REPLACEMENT, ROBBING_KONG,
-                      SELF_DRAWN, HuanggangResult, _best_of, fan_item, is_tenpai, meld_fan, meld_fan_items,
-                      recorded_hand, shows_opened)
+                      SELF_DRAWN, HuanggangResult, _best_of, fan_item, is_tenpai, meld_fan,
+                      meld_fan_items, recorded_hand, shows_opened)
 
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
 
