@@ -35,7 +35,7 @@ from . import _table
 from ._table import N_ACTIONS, OBS_SIZE, action_name
 from mahjong.playspec import PlaySpec, WinQuery
 
-__all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "RLCardAgent", "Observation",
+__all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "StrongAgent", "RLCardAgent", "Observation",
            "Action", "play_spec", "replay", "stack_wall", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
 
 
@@ -192,6 +192,25 @@ class GreedyAgent:
         return "GreedyAgent()"
 
 
+class StrongAgent:
+    """Plays for value (compiled, no Python call per decision of its own): wins whenever it
+    may; weighs each discard by the chance of completing (the useful tiles still unseen,
+    the draws left) times the value within reach (at a ready hand the room's own value of
+    each wait, so a wait the rule set never allows, as a Guobiao hand under 8 fans, is
+    worth nothing); claims only when the claim makes the hand worth more; when its hand is
+    far, does not discard what a seat that has claimed or declared ready is likely to win
+    on (its void suit, its own discards, the honours nobody else can hold are safe). See
+    docs/ENGINE.md."""
+
+    kind = _table.AGENT_STRONG
+
+    def __call__(self, observation, legal_actions):
+        return observation.game._table_choose(observation.seat, self.kind)
+
+    def __repr__(self):
+        return "StrongAgent()"
+
+
 class RLCardAgent:
     """An RLCard-style agent object (methods ``step(state)`` and ``eval_step(state)``) as an
     agent of this engine. ``state`` is a dict as RLCard gives one:
@@ -233,7 +252,7 @@ class RLCardAgent:
         return f"RLCardAgent({self.agent!r}{', train=True' if self.train else ''})"
 
 
-_AGENT_NAMES = {"random": RandomAgent, "greedy": GreedyAgent}
+_AGENT_NAMES = {"random": RandomAgent, "greedy": GreedyAgent, "strong": StrongAgent}
 
 
 def _is_rlcard(a) -> bool:
@@ -243,9 +262,9 @@ def _is_rlcard(a) -> bool:
 def _agent(a, what: str = "agents"):
     if isinstance(a, str):
         if a not in _AGENT_NAMES:
-            raise MahjongError(f"{what}: unknown agent {show(a)} (known: random, greedy)")
+            raise MahjongError(f"{what}: unknown agent {show(a)} (known: {', '.join(_AGENT_NAMES)})")
         return _AGENT_NAMES[a]()
-    if isinstance(a, (RandomAgent, GreedyAgent)) or callable(a):
+    if isinstance(a, (RandomAgent, GreedyAgent, StrongAgent)) or callable(a):
         return a
     if _is_rlcard(a):
         return RLCardAgent(a)
@@ -352,7 +371,7 @@ class Game:
         else:
             wall = self._read_wall(wall)
         kinds = [getattr(a, "kind", _table.AGENT_EXTERNAL)
-                 if type(a) in (RandomAgent, GreedyAgent) else _table.AGENT_EXTERNAL
+                 if type(a) in (RandomAgent, GreedyAgent, StrongAgent) else _table.AGENT_EXTERNAL
                  for a in self.agents]
         self.scores = list(scores) if scores is not None else [0] * seats
         self._table = _table.Table(self.spec, dealer, round_wind, wall, kinds,

@@ -15,6 +15,7 @@ decide or the hand is over; `step` applies one action of the decider.
 The log is kept as small C arrays and turned into a record v2 mapping on demand.
 """
 from libc.string cimport memset, memcpy
+from libc.math cimport log
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
 
 import numpy as np
@@ -70,6 +71,7 @@ cpdef enum:
     AGENT_EXTERNAL = 0
     AGENT_RANDOM = 1
     AGENT_GREEDY = 2
+    AGENT_STRONG = 3
 
 # --- log event codes ----------------------------------------------------------------------
 cpdef enum:
@@ -147,6 +149,26 @@ cdef inline int suit_of(int t) noexcept nogil:
 
 cdef inline int rank_of(int t) noexcept nogil:
     return t % 9
+
+
+# --- the strong agent's weights -----------------------------------------------------------
+cdef int SV_MODE = 0
+def _sv_mode(int m, double far=1.5, double near=0.5, double step=0.45):
+    global SV_MODE, SV_DEFEND_FAR, SV_DEFEND_NEAR, SV_STEP
+    SV_STEP = step
+    SV_MODE = m
+    SV_DEFEND_FAR = far
+    SV_DEFEND_NEAR = near
+cdef double SV_SPREAD = 0.9         # the worth of hands as far spreads over [0, SV_SPREAD]
+cdef double SV_DEFEND_FAR = 1.5      # the weight of a discard's danger (in missing tiles),
+cdef double SV_DEFEND_NEAR = 0.5     # by the hand's missing tiles after it: 3+, 2, 1
+cdef double SV_DEFEND_READY = 0.0
+cdef double SV_TSUMO_SHARE = 0.4     # a wait that only a self-draw may win
+cdef double SV_CLAIM_GAIN = 0.25     # (in missing tiles) a claim must bring the hand nearer
+cdef double SV_STEP = 0.45           # a hand one tile further completes about this often
+cdef enum:
+    SV_MAX_D = 8
+
 
 
 cdef class Table:
@@ -263,6 +285,10 @@ cdef class Table:
     cdef bint waits_stale[MAX_SEATS]      # checking: waits computed when first asked
     cdef bint act_tsumo_lazy              # checking: the self-draw win tested when asked
     cdef bint act_lazy, act_can_kong      # _legal_act left the kongs and discards out
+
+    cdef dict sv_cache                    # the strong agent's asked wait values
+    cdef double sv_flush                  # its bonus (in missing tiles) for a one-suit hand
+    cdef bint sv_probed                   # (asked of the room once a hand)
 
     def __init__(self, spec, int dealer, int round_wind, deck, agent_kinds, agent_seeds,
                  bint setup=True, bint checking=False):
@@ -1438,6 +1464,8 @@ cdef class Table:
                 return s
             if self.agent_kind[s] == AGENT_RANDOM:
                 a = self.legal_list[pcg_below(&self.agent_rng[s], self.n_legal)]
+            elif self.agent_kind[s] == AGENT_STRONG:
+                a = self._strong(s)
             else:
                 a = self._greedy(s)
             self._apply(a)
@@ -1449,6 +1477,8 @@ cdef class Table:
             raise MahjongError(f"seat {s} does not decide now")
         if kind == AGENT_RANDOM:
             return self.legal_list[pcg_below(&self.agent_rng[s], self.n_legal)]
+        if kind == AGENT_STRONG:
+            return self._strong(s)
         return self._greedy(s)
 
     def set_external(self):
@@ -1793,6 +1823,349 @@ cdef class Table:
         self.n_sets[s] -= 1
         return best
 
+    # --- the strong agent ------------------------------------------------------------------
+
+    cdef int _strong(self, int s) except -1 nogil:
+        """Plays for value: wins whenever it may; weighs each discard by the chance of
+        completing (the useful tiles still unseen against the draws left) times the value
+        the hand reaches (at a ready hand, the room's own value of each wait); when its hand
+        is far and a seat that has claimed or declared ready threatens, by the danger of the
+        tile too; claims only when the hand after the claim is worth more than passing.
+        Setup choices, kongs and ready declarations are the greedy agent's."""
+        cdef int t, a, k, best_a = A_PASS, d
+        cdef double dist, x
+        if self.legal[A_TSUMO]:
+            return A_TSUMO
+        if self.legal[A_RON]:
+            return A_RON
+        if self.phase == PH_CLAIM or self.phase == PH_ROB:
+            if SV_MODE & 1:
+                return self._greedy(s)
+            if self.legal[A_READY]:
+                return A_READY
+            if self.n_legal == 1:
+                return self.legal_list[0]
+            self._sv_hand(s, self.counts[s], &d, &dist)
+            dist -= SV_CLAIM_GAIN             # a claim must bring the hand this much nearer
+            for k in range(self.n_legal):
+                a = self.legal_list[k]
+                if a == A_PASS or a == A_READY or a == A_RON:
+                    continue
+                x = self._sv_after_claim(s, a, self.disc_tile)
+                if x < dist:
+                    dist, best_a = x, a
+            return best_a
+        if self.phase != PH_ACT or self.legal[A_PASS]:
+            return self._greedy(s)
+        if self.legal[A_READY]:
+            return A_READY
+        if not self.ready_pending and not (self.ready[s] and self.k_ready_locks):
+            for t in range(34):
+                if self.legal[A_KONG + t]:
+                    a = self._greedy(s)          # its kongs: those that cost nothing
+                    if A_KONG <= a < A_KONG + 34:
+                        return a
+                    break
+        return A_DISCARD + self._sv_discard(s, self.counts[s], 1, &dist)
+
+    cdef int _sv_discard(self, int s, uint8_t* c, bint use_legal, double* d_best
+                         ) except -2 nogil:
+        """The strong agent's discard from the 14-tile holding c (the legal discards, or
+        with use_legal 0 any tile of c: a hand after a claim); d_best: the missing tiles
+        after it (a ready hand none of whose waits the room allows counts 2)."""
+        cdef int t, v = -1, best_t = -1, dmin = 99, n = 0
+        cdef bint cand[34]
+        cdef int dd[34]
+        cdef double val[34]
+        cdef double top[SV_MAX_D + 2]
+        cdef double thr[MAX_SEATS]
+        cdef double w = 0, sc, best = -1e300, threat
+        cdef double dist[34]
+        if self.k_void_win:
+            v = self._void_of(s)
+            for t in range(v * 9, v * 9 + 9):
+                if c[t]:
+                    n += 1
+        for t in range(SV_MAX_D + 2):
+            top[t] = 0.0
+        for t in range(34):
+            cand[t] = c[t] > 0 and (not use_legal or self.legal[A_DISCARD + t])
+            if n and (t >= 27 or suit_of(t) != v):
+                cand[t] = 0      # the suit the hand gives up goes first
+        threat = self._sv_threats(s, thr)
+        for t in range(34):
+            if not cand[t]:
+                continue
+            c[t] -= 1
+            val[t] = self._sv_hand(s, c, &dd[t], &dist[t])
+            c[t] += 1
+            if dd[t] > SV_MAX_D + 1:
+                dd[t] = SV_MAX_D + 1
+            if val[t] > top[dd[t]]:
+                top[dd[t]] = val[t]
+            if dd[t] < dmin:
+                dmin = dd[t]
+        if threat > 0 and not SV_MODE & 2:
+            w = SV_DEFEND_FAR if dmin >= 3 else SV_DEFEND_NEAR if dmin == 2 else SV_DEFEND_READY
+        for t in range(34):
+            if not cand[t]:
+                continue
+            sc = -dist[t] + (SV_SPREAD * val[t] / top[dd[t]] if top[dd[t]] > 0 else 0.0)
+            if w > 0:
+                sc -= w * self._sv_danger(s, t, thr)
+            if sc > best:
+                best, best_t = sc, t
+        if best_t < 0:
+            d_best[0] = 99.0
+            return self.legal_list[0] - A_DISCARD
+        d_best[0] = dist[best_t]
+        return best_t
+
+    cdef double _sv_hand(self, int s, uint8_t* c, int* d_out, double* dist
+                         ) except? -1 nogil:
+        """The standing hand c of seat s as the strong agent ranks it. d_out: its missing
+        tiles (a held tile of the void suit counts one more; a ready hand whose waits the
+        room never allows counts 2); dist: the same, less the bonus of a one-suit hand
+        (sv_flush) when the hand is as near to one; returned, its worth among hands as far:
+        at a ready hand the unseen copies of each wait times the room's value of the win on
+        it, else the useful tiles unseen."""
+        cdef uint64_t mask = 0, m
+        cdef int d, t, left, u = 0, uv = 0, nv = 0, suit
+        cdef double ev = 0
+        d = hand_missing(c, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard, 1,
+                         &mask)
+        if self.k_void_win:
+            t = self._void_of(s)
+            for left in range(t * 9, t * 9 + 9):
+                nv += c[left]
+        d += nv
+        m = mask
+        while m:
+            t = ctz64(m)
+            m &= m - 1
+            left = 4 - self.shown[t] - c[t]
+            if left > 0:
+                u += left
+        d_out[0] = d
+        dist[0] = d
+        if d == 1 and not SV_MODE & 4:
+            with gil:
+                self._sv_waits(s, c, mask, &ev, &uv)
+            if uv == 0:
+                d_out[0] = 2
+                dist[0] = 2
+                u = 0
+            else:
+                return ev       # (its value holds a one-suit hand's)
+        if not self.sv_probed:
+            with gil:
+                self._sv_probe(s)
+        if self.sv_flush > 0 and not SV_MODE & 8:
+            d = self._sv_one_suit(s, c)
+            if d - self.sv_flush < dist[0]:
+                dist[0] = d - self.sv_flush
+        return u
+
+    cdef int _sv_one_suit(self, int s, const uint8_t* c) noexcept nogil:
+        """The missing tiles of seat s's hand c made of one suit (the suit it holds most
+        of, melds counted; 99 when a meld is of another suit)."""
+        cdef uint8_t tmp[34]
+        cdef int t, k, n, best = -1, best_n = -1, i
+        for k in range(3):
+            n = 0
+            for t in range(k * 9, k * 9 + 9):
+                n += c[t] + self.locked[s][t]
+            if n > best_n:
+                best, best_n = k, n
+        for i in range(self.n_melds[s]):
+            if self.mk[s][i] != MELD_SINGLE_KONG and suit_of(self.mt[s][i]) != best:
+                return 99
+        memset(tmp, 0, 34)
+        for t in range(best * 9, best * 9 + 9):
+            tmp[t] = c[t]
+        if self.wildcard >= 0:
+            tmp[self.wildcard] = c[self.wildcard]
+        return hand_missing(tmp, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard,
+                            0, NULL)
+
+    cdef int _sv_probe(self, int s) except -1:
+        """Ask the room once what a one-suit hand is worth against the same shape in two
+        suits (the same hand of seat s, on a discard): the bonus sv_flush, in missing
+        tiles, is log(ratio) / log(1 / SV_STEP) (none where the plain hand is no win)."""
+        cdef uint8_t save[34]
+        cdef int nm = self.n_melds[s], ns = self.n_sets[s], hv = self.hand_version[s], k
+        cdef int frm = (s + 1) % self.seats
+        cdef int v_one = 0, v_two = 0
+        self.sv_probed = 1
+        self.sv_flush = 0
+        memcpy(save, self.counts[s], 34)
+        self.n_melds[s] = 0
+        self.n_sets[s] = 0
+        self.hand_version[s] = -1
+        try:
+            for k in range(2):
+                # 123 345 678 234 55 in one suit; the last set and the pair in another
+                memset(self.counts[s], 0, 34)
+                for t in (0, 1, 2, 2, 3, 4, 5, 6, 7):
+                    self.counts[s][t] += 1
+                for t in (1, 2, 3, 4, 4):
+                    self.counts[s][t + 9 * k] += 1
+                try:
+                    if k == 0:
+                        v_one = self._ask_win(s, 7, frm, 0)
+                    else:
+                        v_two = self._ask_win(s, 7, frm, 0)
+                except MahjongError:
+                    pass
+                self.win_cache.pop((s, 7, frm, 0, -1, self.table_version), None)
+        finally:
+            memcpy(self.counts[s], save, 34)
+            self.n_melds[s] = nm
+            self.n_sets[s] = ns
+            self.hand_version[s] = hv
+        if v_two > 0 and v_one > v_two:
+            self.sv_flush = log(<double>v_one / v_two) / log(1.0 / SV_STEP)
+        return 0
+
+    cdef int _sv_waits(self, int s, const uint8_t* c, uint64_t mask, double* ev, int* uv
+                       ) except -1:
+        """The room's value of each wait of the ready standing hand c of seat s, asked
+        through the table's own win check (a win on a discard; a hand only a self-draw
+        would allow counts SV_TSUMO_SHARE of it): ev = the sum of unseen copies x value,
+        uv = the unseen copies of the valued waits."""
+        cdef int w, left, hv = self.hand_version[s], frm = (s + 1) % self.seats, k
+        cdef uint8_t save[34]
+        cdef double v
+        if self.sv_cache is None:
+            self.sv_cache = {}
+        head = (s, (<char*>c)[:34], (<char*>self.mk[s])[:self.n_melds[s]],
+                (<char*>self.mt[s])[:self.n_melds[s]], self.flowers[s], self.wildcard)
+        while mask:
+            w = ctz64(mask)
+            mask &= mask - 1
+            left = 4 - self.shown[w] - c[w]
+            if left <= 0:
+                continue
+            key = (head, w)
+            got = self.sv_cache.get(key)
+            if got is None:
+                memcpy(save, self.counts[s], 34)
+                memcpy(self.counts[s], c, 34)
+                self.counts[s][w] += 1
+                self.hand_version[s] = -1        # a hand that is not the seat's own
+                try:
+                    v = self._ask_win(s, w, frm, 0)
+                    if v == 0:
+                        v = SV_TSUMO_SHARE * self._ask_win(s, w, -1, 0)
+                except MahjongError:
+                    v = 0.0
+                finally:
+                    memcpy(self.counts[s], save, 34)
+                    self.hand_version[s] = hv
+                    for k in (frm, -1):
+                        self.win_cache.pop((s, w, k, 0, -1, self.table_version), None)
+                self.sv_cache[key] = v
+            else:
+                v = got
+            if v > 0:
+                ev[0] += left * v
+                uv[0] += left
+        return 0
+
+    cdef double _sv_after_claim(self, int s, int a, int t) except? -1 nogil:
+        """Seat s's missing tiles after claiming t with action a (and, after a pung or
+        chow, its best discard), as the strong agent counts them."""
+        cdef uint8_t save_c[34]
+        cdef uint8_t save_l[34]
+        cdef int nm = self.n_melds[s], ns = self.n_sets[s], low = t, k, code, d
+        cdef double dist = 99.0
+        memcpy(save_c, self.counts[s], 34)
+        memcpy(save_l, self.locked[s], 34)
+        if a == A_PUNG or a == A_MINGKONG:
+            code = MELD_PUNG if a == A_PUNG else MELD_KONG
+            self.counts[s][t] -= 2 if a == A_PUNG else 3
+            self.locked[s][t] += 3 if a == A_PUNG else 4
+        else:
+            code = MELD_CHOW
+            low = t - (a - A_CHOW_LOW)
+            for k in range(3):
+                if low + k != t:
+                    self.counts[s][low + k] -= 1
+                self.locked[s][low + k] += 1
+        self.mk[s][nm] = code
+        self.mt[s][nm] = low
+        self.n_melds[s] = nm + 1
+        self.n_sets[s] = ns + 1
+        try:
+            if a == A_MINGKONG:
+                self._sv_hand(s, self.counts[s], &d, &dist)
+            else:
+                self._sv_discard(s, self.counts[s], 0, &dist)
+        finally:
+            memcpy(self.counts[s], save_c, 34)
+            memcpy(self.locked[s], save_l, 34)
+            self.n_melds[s] = nm
+            self.n_sets[s] = ns
+        return dist
+
+    cdef double _sv_threats(self, int s, double* thr) noexcept nogil:
+        """How much each other seat threatens (1 when it has declared ready, else by its
+        claimed sets); returns the largest."""
+        cdef int o, i, n
+        cdef double top = 0
+        for o in range(self.seats):
+            thr[o] = 0
+            if o == s or self.won[o]:
+                continue
+            if self.ready[o]:
+                thr[o] = 1.0
+            else:
+                n = 0
+                for i in range(self.n_melds[o]):
+                    if self.mk[o][i] == MELD_CHOW or self.mk[o][i] == MELD_PUNG or \
+                            self.mk[o][i] == MELD_KONG:
+                        n += 1
+                thr[o] = 0.0 if n == 0 else 0.25 if n == 1 else 0.5 if n == 2 else 0.8
+            if thr[o] > top:
+                top = thr[o]
+        return top
+
+    cdef double _sv_danger(self, int s, int t, const double* thr) noexcept nogil:
+        """How likely a discard of t is to be won on, from what is visible: a seat's void
+        suit is safe, a tile it discarded itself is safer, an honour nobody else can hold
+        is safe, a seat whose claimed sets are all of one suit waits in it."""
+        cdef int o, i, left = 4 - self.shown[t] - self.counts[s][t], suit = -1, ms
+        cdef double total = 0, base
+        for o in range(self.seats):
+            if thr[o] <= 0:
+                continue
+            if self.k_dingque and t < 27 and suit_of(t) == self.void_suit[o]:
+                continue
+            if t >= 27:
+                base = 0.0 if left <= 0 else 0.3 if left == 1 else 0.8
+            else:
+                i = rank_of(t)
+                base = 0.55 if i == 0 or i == 8 else 0.8 if i == 1 or i == 7 else 1.0
+                if left <= 0:
+                    base *= 0.5
+            if self.river[o][t]:
+                base *= 0.35
+            suit = -1
+            for i in range(self.n_melds[o]):
+                if self.mk[o][i] == MELD_SINGLE_KONG:
+                    continue
+                ms = suit_of(self.mt[o][i])
+                if ms == 3:
+                    continue
+                if suit == -1:
+                    suit = ms
+                elif suit != ms:
+                    suit = -2
+            if suit >= 0 and t < 27:
+                base *= 1.5 if suit_of(t) == suit else 0.2
+            total += thr[o] * base
+        return total
+
     # --- what agents and logs see ----------------------------------------------------------
 
     def legal_actions(self):
@@ -2127,3 +2500,17 @@ def seed_state(words, int n):
         x ^= w
         x = splitmix64(&x)
     return [splitmix64(&x) for i in range(n)]
+
+
+def _sv_debug(Table tb, int s):
+    cdef int t, d
+    cdef double x
+    cdef uint8_t* c = tb.counts[s]
+    out = []
+    for t in range(34):
+        if c[t]:
+            c[t] -= 1
+            v = tb._sv_hand(s, c, &d, &x)
+            c[t] += 1
+            out.append((TENHOU_NAMES[t], round(v, 4), d, round(x, 3)))
+    return out
