@@ -15,7 +15,7 @@ decide or the hand is over; `step` applies one action of the decider.
 The log is kept as small C arrays and turned into a record v2 mapping on demand.
 """
 from libc.string cimport memset, memcpy
-from libc.math cimport log
+from libc.math cimport pow
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
 
 import numpy as np
@@ -152,23 +152,14 @@ cdef inline int rank_of(int t) noexcept nogil:
 
 
 # --- the strong agent's weights -----------------------------------------------------------
-cdef int SV_MODE = 0
-def _sv_mode(int m, double far=1.5, double near=0.5, double step=0.45):
-    global SV_MODE, SV_DEFEND_FAR, SV_DEFEND_NEAR, SV_STEP
-    SV_STEP = step
-    SV_MODE = m
-    SV_DEFEND_FAR = far
-    SV_DEFEND_NEAR = near
-cdef double SV_SPREAD = 0.9         # the worth of hands as far spreads over [0, SV_SPREAD]
-cdef double SV_DEFEND_FAR = 1.5      # the weight of a discard's danger (in missing tiles),
-cdef double SV_DEFEND_NEAR = 0.5     # by the hand's missing tiles after it: 3+, 2, 1
+cdef double SV_SPREAD = 0.9          # the worth of hands as far spreads over [0, SV_SPREAD]
+cdef double SV_DEFEND_FAR = 0.8      # the weight of a discard's danger (in missing tiles),
+cdef double SV_DEFEND_NEAR = 0.2     # by the hand's missing tiles after it: 3+, 2, 1
 cdef double SV_DEFEND_READY = 0.0
 cdef double SV_TSUMO_SHARE = 0.4     # a wait that only a self-draw may win
-cdef double SV_CLAIM_GAIN = 0.25     # (in missing tiles) a claim must bring the hand nearer
-cdef double SV_STEP = 0.45           # a hand one tile further completes about this often
+cdef double SV_VALUE_POW = 0.5       # a wait's worth: unseen copies x value ** this
 cdef enum:
-    SV_MAX_D = 8
-
+    SV_MAX_D = 8                     # hands further than this rank together
 
 
 cdef class Table:
@@ -287,8 +278,6 @@ cdef class Table:
     cdef bint act_lazy, act_can_kong      # _legal_act left the kongs and discards out
 
     cdef dict sv_cache                    # the strong agent's asked wait values
-    cdef double sv_flush                  # its bonus (in missing tiles) for a one-suit hand
-    cdef bint sv_probed                   # (asked of the room once a hand)
 
     def __init__(self, spec, int dealer, int round_wind, deck, agent_kinds, agent_seeds,
                  bint setup=True, bint checking=False):
@@ -1832,29 +1821,20 @@ cdef class Table:
         is far and a seat that has claimed or declared ready threatens, by the danger of the
         tile too; claims only when the hand after the claim is worth more than passing.
         Setup choices, kongs and ready declarations are the greedy agent's."""
-        cdef int t, a, k, best_a = A_PASS, d
-        cdef double dist, x
+        cdef int t, a, d
+        cdef double dist
         if self.legal[A_TSUMO]:
             return A_TSUMO
         if self.legal[A_RON]:
             return A_RON
         if self.phase == PH_CLAIM or self.phase == PH_ROB:
-            if SV_MODE & 1:
-                return self._greedy(s)
-            if self.legal[A_READY]:
-                return A_READY
-            if self.n_legal == 1:
-                return self.legal_list[0]
+            # the greedy agent's claim (one that lowers the missing count), unless the hand
+            # after it is no nearer by the room's values (a ready hand no wait of which wins)
+            a = self._greedy(s)
+            if a == A_PASS or a == A_READY:
+                return a
             self._sv_hand(s, self.counts[s], &d, &dist)
-            dist -= SV_CLAIM_GAIN             # a claim must bring the hand this much nearer
-            for k in range(self.n_legal):
-                a = self.legal_list[k]
-                if a == A_PASS or a == A_READY or a == A_RON:
-                    continue
-                x = self._sv_after_claim(s, a, self.disc_tile)
-                if x < dist:
-                    dist, best_a = x, a
-            return best_a
+            return a if self._sv_after_claim(s, a, self.disc_tile) < d else A_PASS
         if self.phase != PH_ACT or self.legal[A_PASS]:
             return self._greedy(s)
         if self.legal[A_READY]:
@@ -1866,13 +1846,14 @@ cdef class Table:
                     if A_KONG <= a < A_KONG + 34:
                         return a
                     break
-        return A_DISCARD + self._sv_discard(s, self.counts[s], 1, &dist)
+        return A_DISCARD + self._sv_discard(s, self.counts[s], 1, &d)
 
-    cdef int _sv_discard(self, int s, uint8_t* c, bint use_legal, double* d_best
+    cdef int _sv_discard(self, int s, uint8_t* c, bint use_legal, int* d_best
                          ) except -2 nogil:
-        """The strong agent's discard from the 14-tile holding c (the legal discards, or
-        with use_legal 0 any tile of c: a hand after a claim); d_best: the missing tiles
-        after it (a ready hand none of whose waits the room allows counts 2)."""
+        """The strong agent's discard from the 14-tile holding c: a legal one (a tile of the
+        suit the hand gives up first), or with use_legal 0 any tile of c (a hand after a
+        claim, counted as the greedy agent counts it); d_best: the missing tiles after it
+        (a ready hand none of whose waits the room allows counts 2)."""
         cdef int t, v = -1, best_t = -1, dmin = 99, n = 0
         cdef bint cand[34]
         cdef int dd[34]
@@ -1890,7 +1871,7 @@ cdef class Table:
             top[t] = 0.0
         for t in range(34):
             cand[t] = c[t] > 0 and (not use_legal or self.legal[A_DISCARD + t])
-            if n and (t >= 27 or suit_of(t) != v):
+            if n and use_legal and (t >= 27 or suit_of(t) != v):
                 cand[t] = 0      # the suit the hand gives up goes first
         threat = self._sv_threats(s, thr)
         for t in range(34):
@@ -1905,7 +1886,7 @@ cdef class Table:
                 top[dd[t]] = val[t]
             if dd[t] < dmin:
                 dmin = dd[t]
-        if threat > 0 and not SV_MODE & 2:
+        if threat > 0:
             w = SV_DEFEND_FAR if dmin >= 3 else SV_DEFEND_NEAR if dmin == 2 else SV_DEFEND_READY
         for t in range(34):
             if not cand[t]:
@@ -1916,21 +1897,21 @@ cdef class Table:
             if sc > best:
                 best, best_t = sc, t
         if best_t < 0:
-            d_best[0] = 99.0
+            d_best[0] = 99
             return self.legal_list[0] - A_DISCARD
-        d_best[0] = dist[best_t]
+        d_best[0] = dd[best_t]
         return best_t
 
     cdef double _sv_hand(self, int s, uint8_t* c, int* d_out, double* dist
                          ) except? -1 nogil:
         """The standing hand c of seat s as the strong agent ranks it. d_out: its missing
-        tiles (a held tile of the void suit counts one more; a ready hand whose waits the
-        room never allows counts 2); dist: the same, less the bonus of a one-suit hand
-        (sv_flush) when the hand is as near to one; returned, its worth among hands as far:
-        at a ready hand the unseen copies of each wait times the room's value of the win on
-        it, else the useful tiles unseen."""
+        tiles (a ready hand whose waits the room never allows counts 2); dist: the same
+        with one more for each tile held of the suit the hand gives up; returned, its
+        worth among hands as far: at a ready hand the unseen copies of each wait times
+        the room's value of the win on it (to the power SV_VALUE_POW), else the useful
+        tiles unseen."""
         cdef uint64_t mask = 0, m
-        cdef int d, t, left, u = 0, uv = 0, nv = 0, suit
+        cdef int d, t, left, u = 0, uv = 0, nv = 0
         cdef double ev = 0
         d = hand_missing(c, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard, 1,
                          &mask)
@@ -1938,7 +1919,6 @@ cdef class Table:
             t = self._void_of(s)
             for left in range(t * 9, t * 9 + 9):
                 nv += c[left]
-        d += nv
         m = mask
         while m:
             t = ctz64(m)
@@ -1946,86 +1926,17 @@ cdef class Table:
             left = 4 - self.shown[t] - c[t]
             if left > 0:
                 u += left
-        d_out[0] = d
-        dist[0] = d
-        if d == 1 and not SV_MODE & 4:
+        if d == 1 and nv == 0:
             with gil:
                 self._sv_waits(s, c, mask, &ev, &uv)
             if uv == 0:
-                d_out[0] = 2
-                dist[0] = 2
+                d = 2        # ready, but no wait is a win the room allows
                 u = 0
             else:
-                return ev       # (its value holds a one-suit hand's)
-        if not self.sv_probed:
-            with gil:
-                self._sv_probe(s)
-        if self.sv_flush > 0 and not SV_MODE & 8:
-            d = self._sv_one_suit(s, c)
-            if d - self.sv_flush < dist[0]:
-                dist[0] = d - self.sv_flush
-        return u
-
-    cdef int _sv_one_suit(self, int s, const uint8_t* c) noexcept nogil:
-        """The missing tiles of seat s's hand c made of one suit (the suit it holds most
-        of, melds counted; 99 when a meld is of another suit)."""
-        cdef uint8_t tmp[34]
-        cdef int t, k, n, best = -1, best_n = -1, i
-        for k in range(3):
-            n = 0
-            for t in range(k * 9, k * 9 + 9):
-                n += c[t] + self.locked[s][t]
-            if n > best_n:
-                best, best_n = k, n
-        for i in range(self.n_melds[s]):
-            if self.mk[s][i] != MELD_SINGLE_KONG and suit_of(self.mt[s][i]) != best:
-                return 99
-        memset(tmp, 0, 34)
-        for t in range(best * 9, best * 9 + 9):
-            tmp[t] = c[t]
-        if self.wildcard >= 0:
-            tmp[self.wildcard] = c[self.wildcard]
-        return hand_missing(tmp, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard,
-                            0, NULL)
-
-    cdef int _sv_probe(self, int s) except -1:
-        """Ask the room once what a one-suit hand is worth against the same shape in two
-        suits (the same hand of seat s, on a discard): the bonus sv_flush, in missing
-        tiles, is log(ratio) / log(1 / SV_STEP) (none where the plain hand is no win)."""
-        cdef uint8_t save[34]
-        cdef int nm = self.n_melds[s], ns = self.n_sets[s], hv = self.hand_version[s], k
-        cdef int frm = (s + 1) % self.seats
-        cdef int v_one = 0, v_two = 0
-        self.sv_probed = 1
-        self.sv_flush = 0
-        memcpy(save, self.counts[s], 34)
-        self.n_melds[s] = 0
-        self.n_sets[s] = 0
-        self.hand_version[s] = -1
-        try:
-            for k in range(2):
-                # 123 345 678 234 55 in one suit; the last set and the pair in another
-                memset(self.counts[s], 0, 34)
-                for t in (0, 1, 2, 2, 3, 4, 5, 6, 7):
-                    self.counts[s][t] += 1
-                for t in (1, 2, 3, 4, 4):
-                    self.counts[s][t + 9 * k] += 1
-                try:
-                    if k == 0:
-                        v_one = self._ask_win(s, 7, frm, 0)
-                    else:
-                        v_two = self._ask_win(s, 7, frm, 0)
-                except MahjongError:
-                    pass
-                self.win_cache.pop((s, 7, frm, 0, -1, self.table_version), None)
-        finally:
-            memcpy(self.counts[s], save, 34)
-            self.n_melds[s] = nm
-            self.n_sets[s] = ns
-            self.hand_version[s] = hv
-        if v_two > 0 and v_one > v_two:
-            self.sv_flush = log(<double>v_one / v_two) / log(1.0 / SV_STEP)
-        return 0
+                u = 0
+        d_out[0] = d
+        dist[0] = d + nv
+        return ev if uv else u
 
     cdef int _sv_waits(self, int s, const uint8_t* c, uint64_t mask, double* ev, int* uv
                        ) except -1:
@@ -2068,17 +1979,17 @@ cdef class Table:
             else:
                 v = got
             if v > 0:
-                ev[0] += left * v
+                ev[0] += left * pow(v, SV_VALUE_POW)
                 uv[0] += left
         return 0
 
-    cdef double _sv_after_claim(self, int s, int a, int t) except? -1 nogil:
+    cdef int _sv_after_claim(self, int s, int a, int t) except -1 nogil:
         """Seat s's missing tiles after claiming t with action a (and, after a pung or
         chow, its best discard), as the strong agent counts them."""
         cdef uint8_t save_c[34]
         cdef uint8_t save_l[34]
-        cdef int nm = self.n_melds[s], ns = self.n_sets[s], low = t, k, code, d
-        cdef double dist = 99.0
+        cdef int nm = self.n_melds[s], ns = self.n_sets[s], low = t, k, code, d = 99
+        cdef double dist
         memcpy(save_c, self.counts[s], 34)
         memcpy(save_l, self.locked[s], 34)
         if a == A_PUNG or a == A_MINGKONG:
@@ -2100,13 +2011,13 @@ cdef class Table:
             if a == A_MINGKONG:
                 self._sv_hand(s, self.counts[s], &d, &dist)
             else:
-                self._sv_discard(s, self.counts[s], 0, &dist)
+                self._sv_discard(s, self.counts[s], 0, &d)
         finally:
             memcpy(self.counts[s], save_c, 34)
             memcpy(self.locked[s], save_l, 34)
             self.n_melds[s] = nm
             self.n_sets[s] = ns
-        return dist
+        return d
 
     cdef double _sv_threats(self, int s, double* thr) noexcept nogil:
         """How much each other seat threatens (1 when it has declared ready, else by its
@@ -2501,16 +2412,3 @@ def seed_state(words, int n):
         x = splitmix64(&x)
     return [splitmix64(&x) for i in range(n)]
 
-
-def _sv_debug(Table tb, int s):
-    cdef int t, d
-    cdef double x
-    cdef uint8_t* c = tb.counts[s]
-    out = []
-    for t in range(34):
-        if c[t]:
-            c[t] -= 1
-            v = tb._sv_hand(s, c, &d, &x)
-            c[t] += 1
-            out.append((TENHOU_NAMES[t], round(v, 4), d, round(x, 3)))
-    return out
