@@ -1815,25 +1815,39 @@ cdef class Table:
     # --- the strong agent ------------------------------------------------------------------
 
     cdef int _strong(self, int s) except -1 nogil:
-        """Plays for value: wins whenever it may; weighs each discard by the chance of
-        completing (the useful tiles still unseen against the draws left) times the value
-        the hand reaches (at a ready hand, the room's own value of each wait); when its hand
-        is far and a seat that has claimed or declared ready threatens, by the danger of the
-        tile too; claims only when the hand after the claim is worth more than passing.
-        Setup choices, kongs and ready declarations are the greedy agent's."""
+        """Plays for value. Wins whenever it may. Discards to the fewest missing tiles, then
+        the most useful tiles unseen, where a ready hand is worth the unseen copies of each
+        wait times the room's own value of the win on it (asked through _ask_win), so a
+        ready hand none of whose waits the room allows (a Guobiao hand under 8 fans) counts
+        as one tile further; when its hand is far and a seat that has claimed or declared
+        ready threatens, also by the danger of the tile (_sv_danger). Claims as the greedy
+        agent does unless the hand after the claim is no nearer by that count; takes a kong
+        of a discard that costs nothing. Gives up (缺门) the suit without which its hand
+        misses the fewest tiles. Ready declarations and its own kongs are the greedy
+        agent's."""
         cdef int t, a, d
         cdef double dist
         if self.legal[A_TSUMO]:
             return A_TSUMO
         if self.legal[A_RON]:
             return A_RON
+        if self.phase == PH_VOID:
+            return A_VOID + self._sv_void(s)
+        if self.phase == PH_ACT and self.k_void_win and self.void_suit[s] < 0 and \
+                self.greedy_void[s] < 0:
+            self.greedy_void[s] = self._sv_void(s)      # the suit it gives up, for good
         if self.phase == PH_CLAIM or self.phase == PH_ROB:
             # the greedy agent's claim (one that lowers the missing count), unless the hand
             # after it is no nearer by the room's values (a ready hand no wait of which wins)
             a = self._greedy(s)
-            if a == A_PASS or a == A_READY:
+            if a == A_READY:
                 return a
             self._sv_hand(s, self.counts[s], &d, &dist)
+            if self.legal[A_MINGKONG] and \
+                    self._sv_after_claim(s, A_MINGKONG, self.disc_tile) <= d:
+                return A_MINGKONG       # a kong that costs nothing: its money, its draw
+            if a == A_PASS:
+                return a
             return a if self._sv_after_claim(s, a, self.disc_tile) < d else A_PASS
         if self.phase != PH_ACT or self.legal[A_PASS]:
             return self._greedy(s)
@@ -1848,12 +1862,32 @@ cdef class Table:
                     break
         return A_DISCARD + self._sv_discard(s, self.counts[s], 1, &d)
 
+    cdef int _sv_void(self, int s) noexcept nogil:
+        """The suit seat s gives up (缺门): the one without which its hand misses the fewest
+        tiles (its melds counted), then the one it holds fewest of."""
+        cdef uint8_t tmp[34]
+        cdef int k, t, d, n, best = 0, best_d = 1000, best_n = 99
+        for k in range(3):
+            memcpy(tmp, self.counts[s], 34)
+            n = 0
+            for t in range(k * 9, k * 9 + 9):
+                n += tmp[t] + self.locked[s][t]
+                tmp[t] = 0
+            d = hand_missing(tmp, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard,
+                             0, NULL)
+            for t in range(k * 9, k * 9 + 9):
+                if self.locked[s][t]:
+                    d = 99       # a meld of the suit: it cannot be given up
+            if d < best_d or d == best_d and n < best_n:
+                best, best_d, best_n = k, d, n
+        return best
+
     cdef int _sv_discard(self, int s, uint8_t* c, bint use_legal, int* d_best
                          ) except -2 nogil:
         """The strong agent's discard from the 14-tile holding c: a legal one (a tile of the
         suit the hand gives up first), or with use_legal 0 any tile of c (a hand after a
-        claim, counted as the greedy agent counts it); d_best: the missing tiles after it
-        (a ready hand none of whose waits the room allows counts 2)."""
+        claim, counted as the greedy agent counts it); d_best: the fewest missing tiles
+        after a discard (a ready hand none of whose waits the room allows counts 2)."""
         cdef int t, v = -1, best_t = -1, dmin = 99, n = 0
         cdef bint cand[34]
         cdef int dd[34]
@@ -1878,7 +1912,9 @@ cdef class Table:
             if not cand[t]:
                 continue
             c[t] -= 1
+            self.shown[t] += 1   # (the discard lies in the river: it is not unseen)
             val[t] = self._sv_hand(s, c, &dd[t], &dist[t])
+            self.shown[t] -= 1
             c[t] += 1
             if dd[t] > SV_MAX_D + 1:
                 dd[t] = SV_MAX_D + 1
@@ -1899,7 +1935,7 @@ cdef class Table:
         if best_t < 0:
             d_best[0] = 99
             return self.legal_list[0] - A_DISCARD
-        d_best[0] = dd[best_t]
+        d_best[0] = dmin
         return best_t
 
     cdef double _sv_hand(self, int s, uint8_t* c, int* d_out, double* dist
@@ -1915,8 +1951,8 @@ cdef class Table:
         cdef double ev = 0
         d = hand_missing(c, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard, 1,
                          &mask)
-        if self.k_void_win:
-            t = self._void_of(s)
+        t = self.void_suit[s] if self.void_suit[s] >= 0 else self.greedy_void[s]
+        if self.k_void_win and t >= 0:
             for left in range(t * 9, t * 9 + 9):
                 nv += c[left]
         m = mask
