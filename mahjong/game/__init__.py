@@ -12,8 +12,9 @@ that settlement reads.
 
 A hand is played by a :class:`~mahjong.game._table.Table` (a C state machine); the rule set's
 room tells it how its game is played (``mahjong/<room>/play.py``, a
-:class:`~mahjong.playspec.PlaySpec`). Agents are ``"random"``, ``"greedy"``,
-:class:`RandomAgent`, :class:`GreedyAgent` (both run inside the table, without Python calls),
+:class:`~mahjong.playspec.PlaySpec`). Agents are ``"random"``, ``"greedy"``, ``"strong"``,
+:class:`RandomAgent`, :class:`GreedyAgent`, :class:`StrongAgent` (run inside the table,
+without Python calls of their own),
 any callable ``(observation, legal_actions) -> action`` or an RLCard-style agent object
 (``step`` / ``eval_step``: :class:`RLCardAgent`).
 """
@@ -35,7 +36,8 @@ from . import _table
 from ._table import N_ACTIONS, OBS_SIZE, action_name
 from mahjong.playspec import PlaySpec, WinQuery
 
-__all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "StrongAgent", "RLCardAgent", "Observation",
+__all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "StrongAgent", "RLCardAgent",
+           "Observation",
            "Action", "play_spec", "replay", "stack_wall", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
 
 
@@ -262,7 +264,8 @@ def _is_rlcard(a) -> bool:
 def _agent(a, what: str = "agents"):
     if isinstance(a, str):
         if a not in _AGENT_NAMES:
-            raise MahjongError(f"{what}: unknown agent {show(a)} (known: {', '.join(_AGENT_NAMES)})")
+            raise MahjongError(f"{what}: unknown agent {show(a)} "
+                               f"(known: {', '.join(_AGENT_NAMES)})")
         return _AGENT_NAMES[a]()
     if isinstance(a, (RandomAgent, GreedyAgent, StrongAgent)) or callable(a):
         return a

@@ -1827,10 +1827,8 @@ cdef class Table:
         agent's."""
         cdef int t, a, d
         cdef double dist
-        if self.legal[A_TSUMO]:
-            return A_TSUMO
-        if self.legal[A_RON]:
-            return A_RON
+        if self.legal[A_TSUMO] or self.legal[A_RON]:
+            return A_TSUMO if self.legal[A_TSUMO] else A_RON
         if self.phase == PH_VOID:
             return A_VOID + self._sv_void(s)
         if self.phase == PH_ACT and self.k_void_win and self.void_suit[s] < 0 and \
