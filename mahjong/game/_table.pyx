@@ -1965,9 +1965,7 @@ cdef class Table:
                 self._sv_waits(s, c, mask, &ev, &uv)
             if uv == 0:
                 d = 2        # ready, but no wait is a win the room allows
-                u = 0
-            else:
-                u = 0
+            u = 0
         d_out[0] = d
         dist[0] = d + nv
         return ev if uv else u
@@ -2002,8 +2000,6 @@ cdef class Table:
                     v = self._ask_win(s, w, frm, 0)
                     if v == 0:
                         v = SV_TSUMO_SHARE * self._ask_win(s, w, -1, 0)
-                except MahjongError:
-                    v = 0.0
                 finally:
                     memcpy(self.counts[s], save, 34)
                     self.hand_version[s] = hv
@@ -2445,4 +2441,3 @@ def seed_state(words, int n):
         x ^= w
         x = splitmix64(&x)
     return [splitmix64(&x) for i in range(n)]
-
