@@ -36,7 +36,7 @@ def register(subparsers) -> None:
                     "value; the difference of the first two agents is paired by wall.")
     p.add_argument("--rules", required=True, help="the rule set (mahjong.ruleset names)")
     p.add_argument("--agents", required=True,
-                   help="one agent per seat, or two (A,B) for four seats: random, greedy, ...")
+                   help="one agent per seat, or two (A,B) for four seats: random, greedy, strong, ...")
     p.add_argument("--walls", type=int, required=True, help="number of walls")
     for flags, kwargs in _OPTIONS:
         p.add_argument(*flags, **kwargs)

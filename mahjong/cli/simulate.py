@@ -19,7 +19,7 @@ def register(subparsers) -> None:
     p.add_argument("--hands", type=int, required=True, help="number of hands")
     p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     p.add_argument("--agents", default="random",
-                   help="one agent for every seat (random, greedy) or one per seat, "
+                   help="one agent for every seat (random, greedy, strong) or one per seat, "
                         "comma-separated: greedy,greedy,random,greedy")
     p.add_argument("--out", metavar="LOGS.jsonl",
                    help="write one game log per line (a file appears only when the run "

@@ -12,8 +12,9 @@ that settlement reads.
 
 A hand is played by a :class:`~mahjong.game._table.Table` (a C state machine); the rule set's
 room tells it how its game is played (``mahjong/<room>/play.py``, a
-:class:`~mahjong.playspec.PlaySpec`). Agents are ``"random"``, ``"greedy"``,
-:class:`RandomAgent`, :class:`GreedyAgent` (both run inside the table, without Python calls),
+:class:`~mahjong.playspec.PlaySpec`). Agents are ``"random"``, ``"greedy"``, ``"strong"``,
+:class:`RandomAgent`, :class:`GreedyAgent`, :class:`StrongAgent` (run inside the table,
+without Python calls of their own),
 any callable ``(observation, legal_actions) -> action`` or an RLCard-style agent object
 (``step`` / ``eval_step``: :class:`RLCardAgent`).
 """
@@ -35,7 +36,8 @@ from . import _table
 from ._table import N_ACTIONS, OBS_SIZE, action_name
 from mahjong.playspec import PlaySpec, WinQuery
 
-__all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "RLCardAgent", "Observation",
+__all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "StrongAgent", "RLCardAgent",
+           "Observation",
            "Action", "play_spec", "replay", "stack_wall", "N_ACTIONS", "OBS_SIZE", "action_name", "action_index"]
 
 
@@ -187,6 +189,25 @@ class GreedyAgent:
         return "GreedyAgent()"
 
 
+class StrongAgent:
+    """Plays for value (compiled, no Python call per decision of its own): wins whenever it
+    may; weighs each discard by the chance of completing (the useful tiles still unseen,
+    the draws left) times the value within reach (at a ready hand the room's own value of
+    each wait, so a wait the rule set never allows, as a Guobiao hand under 8 fans, is
+    worth nothing); claims only when the claim makes the hand worth more; when its hand is
+    far, does not discard what a seat that has claimed or declared ready is likely to win
+    on (its void suit, its own discards, the honours nobody else can hold are safe). See
+    docs/ENGINE.md."""
+
+    kind = _table.AGENT_STRONG
+
+    def __call__(self, observation, legal_actions):
+        return observation.game._table_choose(observation.seat, self.kind)
+
+    def __repr__(self):
+        return "StrongAgent()"
+
+
 class RLCardAgent:
     """An RLCard-style agent object (methods ``step(state)`` and ``eval_step(state)``) as an
     agent of this engine. ``state`` is a dict as RLCard gives one:
@@ -228,7 +249,7 @@ class RLCardAgent:
         return f"RLCardAgent({self.agent!r}{', train=True' if self.train else ''})"
 
 
-_AGENT_NAMES = {"random": RandomAgent, "greedy": GreedyAgent}
+_AGENT_NAMES = {"random": RandomAgent, "greedy": GreedyAgent, "strong": StrongAgent}
 
 
 def _is_rlcard(a) -> bool:
@@ -238,9 +259,10 @@ def _is_rlcard(a) -> bool:
 def _agent(a, what: str = "agents"):
     if isinstance(a, str):
         if a not in _AGENT_NAMES:
-            raise MahjongError(f"{what}: unknown agent {show(a)} (known: random, greedy)")
+            raise MahjongError(f"{what}: unknown agent {show(a)} "
+                               f"(known: {', '.join(_AGENT_NAMES)})")
         return _AGENT_NAMES[a]()
-    if isinstance(a, (RandomAgent, GreedyAgent)) or callable(a):
+    if isinstance(a, (RandomAgent, GreedyAgent, StrongAgent)) or callable(a):
         return a
     if _is_rlcard(a):
         return RLCardAgent(a)
@@ -347,7 +369,7 @@ class Game:
         else:
             wall = self._read_wall(wall)
         kinds = [getattr(a, "kind", _table.AGENT_EXTERNAL)
-                 if type(a) in (RandomAgent, GreedyAgent) else _table.AGENT_EXTERNAL
+                 if type(a) in (RandomAgent, GreedyAgent, StrongAgent) else _table.AGENT_EXTERNAL
                  for a in self.agents]
         self.scores = list(scores) if scores is not None else [0] * seats
         self._table = _table.Table(self.spec, dealer, round_wind, wall, kinds,

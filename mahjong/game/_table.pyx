@@ -15,6 +15,7 @@ decide or the hand is over; `step` applies one action of the decider.
 The log is kept as small C arrays and turned into a record v2 mapping on demand.
 """
 from libc.string cimport memset, memcpy
+from libc.math cimport pow
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
 
 import numpy as np
@@ -70,6 +71,7 @@ cpdef enum:
     AGENT_EXTERNAL = 0
     AGENT_RANDOM = 1
     AGENT_GREEDY = 2
+    AGENT_STRONG = 3
 
 # --- log event codes ----------------------------------------------------------------------
 cpdef enum:
@@ -147,6 +149,17 @@ cdef inline int suit_of(int t) noexcept nogil:
 
 cdef inline int rank_of(int t) noexcept nogil:
     return t % 9
+
+
+# --- the strong agent's weights -----------------------------------------------------------
+cdef double SV_SPREAD = 0.9          # the worth of hands as far spreads over [0, SV_SPREAD]
+cdef double SV_DEFEND_FAR = 0.8      # the weight of a discard's danger (in missing tiles),
+cdef double SV_DEFEND_NEAR = 0.2     # by the hand's missing tiles after it: 3+, 2, 1
+cdef double SV_DEFEND_READY = 0.0
+cdef double SV_TSUMO_SHARE = 0.4     # a wait that only a self-draw may win
+cdef double SV_VALUE_POW = 0.5       # a wait's worth: unseen copies x value ** this
+cdef enum:
+    SV_MAX_D = 8                     # hands further than this rank together
 
 
 cdef class Table:
@@ -263,6 +276,8 @@ cdef class Table:
     cdef bint waits_stale[MAX_SEATS]      # checking: waits computed when first asked
     cdef bint act_tsumo_lazy              # checking: the self-draw win tested when asked
     cdef bint act_lazy, act_can_kong      # _legal_act left the kongs and discards out
+
+    cdef dict sv_cache                    # the strong agent's asked wait values
 
     def __init__(self, spec, int dealer, int round_wind, deck, agent_kinds, agent_seeds,
                  bint setup=True, bint checking=False):
@@ -1438,6 +1453,8 @@ cdef class Table:
                 return s
             if self.agent_kind[s] == AGENT_RANDOM:
                 a = self.legal_list[pcg_below(&self.agent_rng[s], self.n_legal)]
+            elif self.agent_kind[s] == AGENT_STRONG:
+                a = self._strong(s)
             else:
                 a = self._greedy(s)
             self._apply(a)
@@ -1449,6 +1466,8 @@ cdef class Table:
             raise MahjongError(f"seat {s} does not decide now")
         if kind == AGENT_RANDOM:
             return self.legal_list[pcg_below(&self.agent_rng[s], self.n_legal)]
+        if kind == AGENT_STRONG:
+            return self._strong(s)
         return self._greedy(s)
 
     def set_external(self):
@@ -1792,6 +1811,301 @@ cdef class Table:
         best = self.missing(s, tmp)
         self.n_sets[s] -= 1
         return best
+
+    # --- the strong agent ------------------------------------------------------------------
+
+    cdef int _strong(self, int s) except -1 nogil:
+        """Plays for value. Wins whenever it may. Discards to the fewest missing tiles, then
+        the most useful tiles unseen, where a ready hand is worth the unseen copies of each
+        wait times the room's own value of the win on it (asked through _ask_win), so a
+        ready hand none of whose waits the room allows (a Guobiao hand under 8 fans) counts
+        as one tile further; when its hand is far and a seat that has claimed or declared
+        ready threatens, also by the danger of the tile (_sv_danger). Claims as the greedy
+        agent does unless the hand after the claim is no nearer by that count; takes a kong
+        of a discard that costs nothing. Gives up (缺门) the suit without which its hand
+        misses the fewest tiles. Ready declarations and its own kongs are the greedy
+        agent's."""
+        cdef int t, a, d
+        cdef double dist
+        if self.legal[A_TSUMO] or self.legal[A_RON]:
+            return A_TSUMO if self.legal[A_TSUMO] else A_RON
+        if self.phase == PH_VOID:
+            return A_VOID + self._sv_void(s)
+        if self.phase == PH_ACT and self.k_void_win and self.void_suit[s] < 0 and \
+                self.greedy_void[s] < 0:
+            self.greedy_void[s] = self._sv_void(s)      # the suit it gives up, for good
+        if self.phase == PH_CLAIM or self.phase == PH_ROB:
+            # the greedy agent's claim (one that lowers the missing count), unless the hand
+            # after it is no nearer by the room's values (a ready hand no wait of which wins)
+            a = self._greedy(s)
+            if a == A_READY:
+                return a
+            self._sv_hand(s, self.counts[s], &d, &dist)
+            if self.legal[A_MINGKONG] and \
+                    self._sv_after_claim(s, A_MINGKONG, self.disc_tile) <= d:
+                return A_MINGKONG       # a kong that costs nothing: its money, its draw
+            if a == A_PASS:
+                return a
+            return a if self._sv_after_claim(s, a, self.disc_tile) < d else A_PASS
+        if self.phase != PH_ACT or self.legal[A_PASS]:
+            return self._greedy(s)
+        if self.legal[A_READY]:
+            return A_READY
+        if not self.ready_pending and not (self.ready[s] and self.k_ready_locks):
+            for t in range(34):
+                if self.legal[A_KONG + t]:
+                    a = self._greedy(s)          # its kongs: those that cost nothing
+                    if A_KONG <= a < A_KONG + 34:
+                        return a
+                    break
+        return A_DISCARD + self._sv_discard(s, self.counts[s], 1, &d)
+
+    cdef int _sv_void(self, int s) noexcept nogil:
+        """The suit seat s gives up (缺门): the one without which its hand misses the fewest
+        tiles (its melds counted), then the one it holds fewest of."""
+        cdef uint8_t tmp[34]
+        cdef int k, t, d, n, best = 0, best_d = 1000, best_n = 99
+        for k in range(3):
+            memcpy(tmp, self.counts[s], 34)
+            n = 0
+            for t in range(k * 9, k * 9 + 9):
+                n += tmp[t] + self.locked[s][t]
+                tmp[t] = 0
+            d = hand_missing(tmp, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard,
+                             0, NULL)
+            for t in range(k * 9, k * 9 + 9):
+                if self.locked[s][t]:
+                    d = 99       # a meld of the suit: it cannot be given up
+            if d < best_d or d == best_d and n < best_n:
+                best, best_d, best_n = k, d, n
+        return best
+
+    cdef int _sv_discard(self, int s, uint8_t* c, bint use_legal, int* d_best
+                         ) except -2 nogil:
+        """The strong agent's discard from the 14-tile holding c: a legal one (a tile of the
+        suit the hand gives up first), or with use_legal 0 any tile of c (a hand after a
+        claim, counted as the greedy agent counts it); d_best: the fewest missing tiles
+        after a discard (a ready hand none of whose waits the room allows counts 2)."""
+        cdef int t, v = -1, best_t = -1, dmin = 99, n = 0
+        cdef bint cand[34]
+        cdef int dd[34]
+        cdef double val[34]
+        cdef double top[SV_MAX_D + 2]
+        cdef double thr[MAX_SEATS]
+        cdef double w = 0, sc, best = -1e300, threat
+        cdef double dist[34]
+        if self.k_void_win:
+            v = self._void_of(s)
+            for t in range(v * 9, v * 9 + 9):
+                if c[t]:
+                    n += 1
+        for t in range(SV_MAX_D + 2):
+            top[t] = 0.0
+        for t in range(34):
+            cand[t] = c[t] > 0 and (not use_legal or self.legal[A_DISCARD + t])
+            if n and use_legal and (t >= 27 or suit_of(t) != v):
+                cand[t] = 0      # the suit the hand gives up goes first
+        threat = self._sv_threats(s, thr)
+        for t in range(34):
+            if not cand[t]:
+                continue
+            c[t] -= 1
+            self.shown[t] += 1   # (the discard lies in the river: it is not unseen)
+            val[t] = self._sv_hand(s, c, &dd[t], &dist[t])
+            self.shown[t] -= 1
+            c[t] += 1
+            if dd[t] > SV_MAX_D + 1:
+                dd[t] = SV_MAX_D + 1
+            if val[t] > top[dd[t]]:
+                top[dd[t]] = val[t]
+            if dd[t] < dmin:
+                dmin = dd[t]
+        if threat > 0:
+            w = SV_DEFEND_FAR if dmin >= 3 else SV_DEFEND_NEAR if dmin == 2 else SV_DEFEND_READY
+        for t in range(34):
+            if not cand[t]:
+                continue
+            sc = -dist[t] + (SV_SPREAD * val[t] / top[dd[t]] if top[dd[t]] > 0 else 0.0)
+            if w > 0:
+                sc -= w * self._sv_danger(s, t, thr)
+            if sc > best:
+                best, best_t = sc, t
+        if best_t < 0:
+            d_best[0] = 99
+            return self.legal_list[0] - A_DISCARD
+        d_best[0] = dmin
+        return best_t
+
+    cdef double _sv_hand(self, int s, uint8_t* c, int* d_out, double* dist
+                         ) except? -1 nogil:
+        """The standing hand c of seat s as the strong agent ranks it. d_out: its missing
+        tiles (a ready hand whose waits the room never allows counts 2); dist: the same
+        with one more for each tile held of the suit the hand gives up; returned, its
+        worth among hands as far: at a ready hand the unseen copies of each wait times
+        the room's value of the win on it (to the power SV_VALUE_POW), else the useful
+        tiles unseen."""
+        cdef uint64_t mask = 0, m
+        cdef int d, t, left, u = 0, uv = 0, nv = 0
+        cdef double ev = 0
+        d = hand_missing(c, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard, 1,
+                         &mask)
+        t = self.void_suit[s] if self.void_suit[s] >= 0 else self.greedy_void[s]
+        if self.k_void_win and t >= 0:
+            for left in range(t * 9, t * 9 + 9):
+                nv += c[left]
+        m = mask
+        while m:
+            t = ctz64(m)
+            m &= m - 1
+            left = 4 - self.shown[t] - c[t]
+            if left > 0:
+                u += left
+        if d == 1 and nv == 0:
+            with gil:
+                self._sv_waits(s, c, mask, &ev, &uv)
+            if uv == 0:
+                d = 2        # ready, but no wait is a win the room allows
+            u = 0
+        d_out[0] = d
+        dist[0] = d + nv
+        return ev if uv else u
+
+    cdef int _sv_waits(self, int s, const uint8_t* c, uint64_t mask, double* ev, int* uv
+                       ) except -1:
+        """The room's value of each wait of the ready standing hand c of seat s, asked
+        through the table's own win check (a win on a discard; a hand only a self-draw
+        would allow counts SV_TSUMO_SHARE of it): ev = the sum of unseen copies x value,
+        uv = the unseen copies of the valued waits."""
+        cdef int w, left, hv = self.hand_version[s], frm = (s + 1) % self.seats, k
+        cdef uint8_t save[34]
+        cdef double v
+        if self.sv_cache is None:
+            self.sv_cache = {}
+        head = (s, (<char*>c)[:34], (<char*>self.mk[s])[:self.n_melds[s]],
+                (<char*>self.mt[s])[:self.n_melds[s]], self.flowers[s], self.wildcard)
+        while mask:
+            w = ctz64(mask)
+            mask &= mask - 1
+            left = 4 - self.shown[w] - c[w]
+            if left <= 0:
+                continue
+            key = (head, w)
+            got = self.sv_cache.get(key)
+            if got is None:
+                memcpy(save, self.counts[s], 34)
+                memcpy(self.counts[s], c, 34)
+                self.counts[s][w] += 1
+                self.hand_version[s] = -1        # a hand that is not the seat's own
+                try:
+                    v = self._ask_win(s, w, frm, 0)
+                    if v == 0:
+                        v = SV_TSUMO_SHARE * self._ask_win(s, w, -1, 0)
+                finally:
+                    memcpy(self.counts[s], save, 34)
+                    self.hand_version[s] = hv
+                    for k in (frm, -1):
+                        self.win_cache.pop((s, w, k, 0, -1, self.table_version), None)
+                self.sv_cache[key] = v
+            else:
+                v = got
+            if v > 0:
+                ev[0] += left * pow(v, SV_VALUE_POW)
+                uv[0] += left
+        return 0
+
+    cdef int _sv_after_claim(self, int s, int a, int t) except -1 nogil:
+        """Seat s's missing tiles after claiming t with action a (and, after a pung or
+        chow, its best discard), as the strong agent counts them."""
+        cdef uint8_t save_c[34]
+        cdef uint8_t save_l[34]
+        cdef int nm = self.n_melds[s], ns = self.n_sets[s], low = t, k, code, d = 99
+        cdef double dist
+        memcpy(save_c, self.counts[s], 34)
+        memcpy(save_l, self.locked[s], 34)
+        if a == A_PUNG or a == A_MINGKONG:
+            code = MELD_PUNG if a == A_PUNG else MELD_KONG
+            self.counts[s][t] -= 2 if a == A_PUNG else 3
+            self.locked[s][t] += 3 if a == A_PUNG else 4
+        else:
+            code = MELD_CHOW
+            low = t - (a - A_CHOW_LOW)
+            for k in range(3):
+                if low + k != t:
+                    self.counts[s][low + k] -= 1
+                self.locked[s][low + k] += 1
+        self.mk[s][nm] = code
+        self.mt[s][nm] = low
+        self.n_melds[s] = nm + 1
+        self.n_sets[s] = ns + 1
+        try:
+            if a == A_MINGKONG:
+                self._sv_hand(s, self.counts[s], &d, &dist)
+            else:
+                self._sv_discard(s, self.counts[s], 0, &d)
+        finally:
+            memcpy(self.counts[s], save_c, 34)
+            memcpy(self.locked[s], save_l, 34)
+            self.n_melds[s] = nm
+            self.n_sets[s] = ns
+        return d
+
+    cdef double _sv_threats(self, int s, double* thr) noexcept nogil:
+        """How much each other seat threatens (1 when it has declared ready, else by its
+        claimed sets); returns the largest."""
+        cdef int o, i, n
+        cdef double top = 0
+        for o in range(self.seats):
+            thr[o] = 0
+            if o == s or self.won[o]:
+                continue
+            if self.ready[o]:
+                thr[o] = 1.0
+            else:
+                n = 0
+                for i in range(self.n_melds[o]):
+                    if self.mk[o][i] == MELD_CHOW or self.mk[o][i] == MELD_PUNG or \
+                            self.mk[o][i] == MELD_KONG:
+                        n += 1
+                thr[o] = 0.0 if n == 0 else 0.25 if n == 1 else 0.5 if n == 2 else 0.8
+            if thr[o] > top:
+                top = thr[o]
+        return top
+
+    cdef double _sv_danger(self, int s, int t, const double* thr) noexcept nogil:
+        """How likely a discard of t is to be won on, from what is visible: a seat's void
+        suit is safe, a tile it discarded itself is safer, an honour nobody else can hold
+        is safe, a seat whose claimed sets are all of one suit waits in it."""
+        cdef int o, i, left = 4 - self.shown[t] - self.counts[s][t], suit = -1, ms
+        cdef double total = 0, base
+        for o in range(self.seats):
+            if thr[o] <= 0:
+                continue
+            if self.k_dingque and t < 27 and suit_of(t) == self.void_suit[o]:
+                continue
+            if t >= 27:
+                base = 0.0 if left <= 0 else 0.3 if left == 1 else 0.8
+            else:
+                i = rank_of(t)
+                base = 0.55 if i == 0 or i == 8 else 0.8 if i == 1 or i == 7 else 1.0
+                if left <= 0:
+                    base *= 0.5
+            if self.river[o][t]:
+                base *= 0.35
+            suit = -1
+            for i in range(self.n_melds[o]):
+                if self.mk[o][i] == MELD_SINGLE_KONG:
+                    continue
+                ms = suit_of(self.mt[o][i])
+                if ms == 3:
+                    continue
+                if suit == -1:
+                    suit = ms
+                elif suit != ms:
+                    suit = -2
+            if suit >= 0 and t < 27:
+                base *= 1.5 if suit_of(t) == suit else 0.2
+            total += thr[o] * base
+        return total
 
     # --- what agents and logs see ----------------------------------------------------------
 

@@ -17,7 +17,7 @@ from typing import Any, Dict, Iterable, Iterator, Mapping, Optional, Sequence
 
 from mahjong.errors import MahjongError
 
-from . import Game, play_spec
+from . import _AGENT_NAMES, Game, play_spec
 
 __all__ = ["play_hand", "play_hands", "summarize", "Summary", "run"]
 
@@ -25,8 +25,9 @@ __all__ = ["play_hand", "play_hands", "summarize", "Summary", "run"]
 def _check_agents(agents) -> None:
     if isinstance(agents, str):
         for a in agents.split(","):
-            if a not in ("random", "greedy"):
-                raise MahjongError(f"agents: unknown agent {a!r} (known: random, greedy)")
+            if a not in _AGENT_NAMES:
+                raise MahjongError(f"agents: unknown agent {a!r} "
+                                   f"(known: {', '.join(_AGENT_NAMES)})")
 
 
 def play_hand(rules: str, seed: int, index: int, agents="random",
