@@ -91,6 +91,8 @@ for _names in (CHINESE_NAMES, UNICODE_NAMES, REFERENCE_NAMES, TENHOU_NAMES):
         _NAME_TO_ID[_name] = _t
 _NAME_TO_ID.update(_LETTER_TO_ID)
 _NAME_TO_ID.update(_CN_HONORS)
+#: every single-tile name of every notation -> its id (read it, never change it)
+TILE_IDS = _NAME_TO_ID
 
 # One token at a time; the order of the alternatives settles overlaps ("W1" is a
 # reference name, a lone "W" is West).
