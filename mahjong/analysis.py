@@ -47,7 +47,6 @@ from typing import Callable, Dict, Iterable, List, Optional, Tuple, Union
 import numpy as np
 
 from mahjong_core import _decompose, _discard, _shanten
-from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
 from ._compat import renamed_argument
 from .errors import InvalidHandError, MahjongError, TileParseError
@@ -114,17 +113,7 @@ def _prepare(tiles: TileInput, melds: Iterable[MeldInput]) -> Tuple[np.ndarray, 
                 f"counts[{t}] ({TENHOU_NAMES[t]}) is {int(tiles[t])}: a tile has 0 to 4 copies")
         counts = np.ascontiguousarray(tiles, dtype=np.uint8)
     else:
-        counts = None
-        if type(tiles) is str:    # plain tenhou text: the compiled reader, counted in bytes
-            ids = _sorted_tile_ids(tiles)
-            if ids and len(ids) <= 14:
-                held = bytearray(N_KINDS)
-                for t in ids:
-                    held[t] += 1
-                if max(held) <= 4:
-                    counts = np.frombuffer(held, np.uint8)
-        if counts is None:        # any other form, and every error worded
-            counts = np.ascontiguousarray(tile_counts(tiles), dtype=np.uint8)
+        counts = tile_counts(tiles)  # the reader: uint8[34], plain tenhou text compiled
     melds = () if type(melds) in (tuple, list) and not melds else parse_melds(melds)
     n = int(counts.sum())
     k = len(melds)
