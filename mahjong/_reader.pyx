@@ -36,6 +36,8 @@ MAN, PIN, SOU, HONOR = 0, 1, 2, 3
 #: the suit letters of tenhou notation, by suit (``SUIT_LETTERS[t // 9]``; the void suits of
 #: a record are ``SUIT_LETTERS[0..2]``)
 SUIT_LETTERS = "mpsz"
+#: the suits a player may declare void, by suit number 0..2 (a void suit is one of these letters)
+VOID_SUITS = tuple(SUIT_LETTERS[:3])
 
 # --- names per notation, indexed by tile id -------------------------------------------
 
@@ -82,6 +84,8 @@ _CN_HONORS = {
 _UNICODE_TO_ID = {ch: i for i, ch in enumerate(UNICODE_NAMES)}
 _REFERENCE_TO_ID = {name: i for i, name in enumerate(REFERENCE_NAMES)}
 _LETTER_TO_ID = {name: 27 + i for i, name in enumerate(LETTER_NAMES)}
+#: tenhou names only ("5p", "7z") -> id: for the fields whose form is tenhou names (records)
+TENHOU_IDS = {name: i for i, name in enumerate(TENHOU_NAMES)}
 
 # Every single-tile name of every notation (one dict lookup for a lone tile or a list of
 # space-separated names, the forms tools built on pymahjonggb send).

@@ -50,6 +50,7 @@ from mahjong_core import _decompose, _discard, _shanten
 
 from ._compat import renamed_argument
 from .errors import InvalidHandError, MahjongError, TileParseError
+from ._reader import VOID_SUITS
 from .hand import Meld, MeldInput, check_copies, parse_melds
 from .tiles import N_KINDS, TENHOU_NAMES, TileInput, parse_tile, tile_counts
 
@@ -180,7 +181,7 @@ def _checked_forms(forms: FormsInput, n_melds: int) -> int:
 # hand (each is one discard whatever the target) and the suit out of the useful tiles.
 
 #: the suit letters of ``void_suit=`` (characters, dots, bamboo)
-SUITS = ("m", "p", "s")
+SUITS = VOID_SUITS  # the reader's ("m", "p", "s")
 _SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
 _ALL_TILES = (1 << N_KINDS) - 1
 _SUITED_TILES = (1 << 27) - 1
