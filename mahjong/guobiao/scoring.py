@@ -24,7 +24,8 @@ from functools import lru_cache
 from typing import Any, Dict, Optional, Tuple
 
 from mahjong_core._types import (ERR_BAD_CONTEXT, ERR_BAD_MELD, ERR_BAD_TILE,
-                                 ERR_NOT_WINNING, ERR_TOO_MANY_COPIES, ERR_WRONG_TILE_COUNT)
+                                 ERR_NOT_WINNING, ERR_TOO_MANY_COPIES, ERR_WRONG_TILE_COUNT,
+                                 MELD_CHOW, MELD_KONG, MELD_NAMES, MELD_PUNG)
 
 from .._compat import renamed_argument
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError, TileParseError
@@ -562,8 +563,9 @@ def _fans_from_pairs(pairs: bytes) -> Tuple[ScoredFan, ...]:
 # --- the kernel's answer --------------------------------------------------------------
 
 _KNITTED_CACHE: Dict[int, Tuple[int, ...]] = {}
-_GROUP_KINDS = {1: "chow", 2: "pung", 3: "kong", "chow": "chow", "pung": "pung",
-                "kong": "kong"}
+# a set's kind by its MELD code (the kernel's) or its name
+_GROUP_KINDS = {code: MELD_NAMES[code] for code in (MELD_CHOW, MELD_PUNG, MELD_KONG)}
+_GROUP_KINDS.update({name: name for name in _GROUP_KINDS.values()})
 
 
 def _knitted_tiles(pattern: int) -> Tuple[int, ...]:
