@@ -88,12 +88,16 @@ def _python_findings(text: str) -> list:
         elif isinstance(node, (ast.Tuple, ast.List, ast.Set)) and [
                 _value(e, {}) for e in node.elts][:3] == ["m", "p", "s"]:
             found.append((line, "suit-letter table ('m', 'p', 's')"))
-        elif isinstance(node, ast.DictComp):
-            for gen in node.generators:
-                it = gen.iter
+        elif isinstance(node, (ast.DictComp, ast.For)):
+            iters = [g.iter for g in node.generators] if isinstance(node, ast.DictComp) \
+                else [node.iter]
+            for it in iters:
                 if (isinstance(it, ast.Call) and getattr(it.func, "id", "") == "enumerate"
                         and it.args and getattr(it.args[0], "id", "") in NAME_TABLES):
                     found.append((line, f"an inverse of {it.args[0].id}"))
+                elif isinstance(it, (ast.Tuple, ast.List)) and any(
+                        getattr(e, "id", "") in NAME_TABLES for e in it.elts):
+                    found.append((line, "an inverse of the name tables"))
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
               and node.func.attr == "index"
               and getattr(node.func.value, "id", "") in NAME_TABLES):
@@ -164,6 +168,8 @@ def test_known_readers_are_still_there():
     ('name = f"{n}{SUIT_LETTERS[s]}" if 0 else "mpsz"[s]', "suit-letter"),
     ("IDS = {n: i for i, n in enumerate(TENHOU_NAMES)}", "inverse of TENHOU_NAMES"),
     ('t = TENHOU_NAMES.index(name)', "TENHOU_NAMES.index"),
+    ("for t, n in enumerate(TENHOU_NAMES):\n    D[n] = t", "inverse of TENHOU_NAMES"),
+    ("for names in (CHINESE_NAMES, TENHOU_NAMES):\n    pass", "inverse of the name tables"),
     ('import re\nR = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")', "regex over tile text"),
     ('import re\nR = re.compile(r"([1-9]+)([mpsz])")', "regex over tile text"),
     ('K = {"peng": "pung", "chi": "chow"}', "meld spellings"),
