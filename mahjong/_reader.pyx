@@ -20,7 +20,7 @@ import numpy as np
 
 from libc.string cimport memset
 from mahjong_core._types cimport uint8_t
-from mahjong_core._tileparse cimport count_tenhou_text
+from mahjong_core._tileparse cimport count_tenhou_text, suit_base
 
 from mahjong_core._types import (EAST, MELD_NAMES, N_KINDS, RED, SOUTH, WEST, NORTH, WHITE,
                                  GREEN)
@@ -119,7 +119,7 @@ cdef list _ids_in_order(str text):
     """The ids of plain tenhou text ("123m456p11z", no spaces) in the order written, or None
     for anything else (the tokenizer then reads it and words the error)."""
     cdef int pending[16]
-    cdef int n = 0, base, i, r
+    cdef int n = 0, top = 0, base, i
     cdef Py_UCS4 ch
     cdef list out = []
     for ch in text:
@@ -127,26 +127,17 @@ cdef list _ids_in_order(str text):
             if n == 16:
                 return None
             pending[n] = <int>ch - 0x31
+            if pending[n] > top:
+                top = pending[n]
             n += 1
             continue
-        if n == 0:
-            return None
-        if ch == 0x6D:                             # 'm'
-            base = 0
-        elif ch == 0x70:                           # 'p'
-            base = 9
-        elif ch == 0x73:                           # 's'
-            base = 18
-        elif ch == 0x7A:                           # 'z'
-            base = 27
-            for i in range(n):
-                if pending[i] > 6:                 # 8z, 9z are not tiles
-                    return None
-        else:
+        base = suit_base(ch, top) if n else -1     # a letter closes a digit run
+        if base < 0:
             return None
         for i in range(n):
             out.append(base + pending[i])
         n = 0
+        top = 0
     if n:
         return None
     return out
