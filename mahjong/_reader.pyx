@@ -258,6 +258,35 @@ def tenhou_size(text) -> int:
     return count_tenhou_text(<str>text, counts, _COPIES, _MAX_TEXT, False)
 
 
+def ids_of_136(tiles136) -> list:
+    """34-format ids (``id // 4``) of a hand given as 136-format ids 0..135 (each id one
+    physical tile, so none twice; at most 14)."""
+    if isinstance(tiles136, np.ndarray):
+        if tiles136.ndim != 1 or tiles136.dtype.kind not in "iu":
+            raise TileParseError(f"tiles136 must be a 1-D array of integer tile ids, got "
+                                 f"shape {tiles136.shape} dtype {tiles136.dtype}")
+        tiles136 = tiles136.tolist()
+    if isinstance(tiles136, (str, bytes)) or not hasattr(tiles136, "__iter__"):
+        raise TileParseError(f"tiles136 must be a sequence of 136-format tile ids 0..135, "
+                             f"got {show(tiles136)}")
+    ids, seen = [], set()
+    for x in tiles136:
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+            raise TileParseError(f"tiles136: {show(x)} is not a tile id (136-format ids are "
+                                 "integers 0..135)")
+        if not 0 <= x < 4 * N_KINDS:
+            raise TileParseError(f"tiles136: tile id {show(int(x))} is out of range 0..135")
+        if int(x) in seen:
+            raise TileParseError(f"tiles136: tile id {int(x)} given twice (each 136-format "
+                                 "id is one physical tile)")
+        seen.add(int(x))
+        ids.append(int(x) // 4)
+        if len(ids) > 14:
+            raise InvalidHandError(f"tiles136: more than 14 tiles (a hand has 13 - 3m or "
+                                   f"14 - 3m concealed tiles)")
+    return ids
+
+
 # --- counts -----------------------------------------------------------------------------
 
 def to_tile_ids(tiles) -> list:
