@@ -119,6 +119,13 @@ def _python_findings(text: str) -> list:
                 found.append((line, f"a table of meld spellings {aliases}"))
             elif codes >= 2:
                 found.append((line, "a table of meld codes (MELD_* of mahjong_core._types)"))
+    for func in ast.walk(tree):
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            letters = {c.value for node in ast.walk(func) if isinstance(node, ast.Compare)
+                       for c in [node.left, *node.comparators]
+                       if isinstance(c, ast.Constant) and c.value in ("m", "p", "s", "z")}
+            if len(letters) >= 2:
+                found.append((func.lineno, f"a suit-letter switch {sorted(letters)}"))
     return found
 
 
@@ -168,6 +175,8 @@ def test_known_readers_are_still_there():
     ('name = f"{n}{SUIT_LETTERS[s]}" if 0 else "mpsz"[s]', "suit-letter"),
     ("IDS = {n: i for i, n in enumerate(TENHOU_NAMES)}", "inverse of TENHOU_NAMES"),
     ('t = TENHOU_NAMES.index(name)', "TENHOU_NAMES.index"),
+    ('def f(c):\n    if c == "m":\n        return 0\n    elif c == "p":\n        return 9',
+     "suit-letter switch"),
     ("for t, n in enumerate(TENHOU_NAMES):\n    D[n] = t", "inverse of TENHOU_NAMES"),
     ("for names in (CHINESE_NAMES, TENHOU_NAMES):\n    pass", "inverse of the name tables"),
     ('import re\nR = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")', "regex over tile text"),
