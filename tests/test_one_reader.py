@@ -126,6 +126,12 @@ def _python_findings(text: str) -> list:
                        if isinstance(c, ast.Constant) and c.value in ("m", "p", "s", "z")}
             if len(letters) >= 2:
                 found.append((func.lineno, f"a suit-letter switch {sorted(letters)}"))
+            codes = {c.value for node in ast.walk(func) if isinstance(node, ast.Compare)
+                     for c in [node.left, *node.comparators]
+                     if isinstance(c, ast.Constant) and type(c.value) is int
+                     and c.value in (109, 112, 115, 122)}          # ord("m"), "p", "s", "z"
+            if len(codes) >= 3:
+                found.append((func.lineno, "a suit-letter switch on character codes"))
     return found
 
 
@@ -175,6 +181,8 @@ def test_known_readers_are_still_there():
     ('name = f"{n}{SUIT_LETTERS[s]}" if 0 else "mpsz"[s]', "suit-letter"),
     ("IDS = {n: i for i, n in enumerate(TENHOU_NAMES)}", "inverse of TENHOU_NAMES"),
     ('t = TENHOU_NAMES.index(name)', "TENHOU_NAMES.index"),
+    ('def f(c):\n    if c == 109:\n        b = 0\n    elif c == 112:\n        b = 9\n'
+     '    elif c == 115:\n        b = 18', "character codes"),
     ('def f(c):\n    if c == "m":\n        return 0\n    elif c == "p":\n        return 9',
      "suit-letter switch"),
     ("for t, n in enumerate(TENHOU_NAMES):\n    D[n] = t", "inverse of TENHOU_NAMES"),
