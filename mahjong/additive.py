@@ -28,7 +28,8 @@ from .errors import InvalidHandError, InvalidRecordError, MahjongError
 from .hand import Meld, parse_melds
 from .record import walk_tuples
 from .ruleset import Ledger, Settlement, check_kong_tiles, win_label
-from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
+from ._reader import sorted_ids, tile_id
+from .tiles import TENHOU_NAMES
 
 __all__ = ["CachedOptions", "FanRow", "FanTable", "full_hand", "book_win", "settle_wins",
            "ready_events", "SOURCES"]
@@ -215,24 +216,9 @@ def _hashable(value):
 
 # ------------------------------------------------------------------------------- hands
 
-def _ids_of(tiles) -> Tuple[int, ...]:
-    if isinstance(tiles, tuple) and all(type(t) is int and 0 <= t < 34 for t in tiles):
-        return tiles
-    return tuple(sorted(to_tile_ids(tiles)))
-
-
-_TENHOU_IDS = {name: i for i, name in enumerate(TENHOU_NAMES)}
-
-
-def tile_of(value) -> int:
-    """A tile id from an id or any tile notation."""
-    if type(value) is int and 0 <= value < 34:
-        return value
-    if type(value) is str:
-        fast = _TENHOU_IDS.get(value)
-        if fast is not None:
-            return fast
-    return parse_tile(value)
+# the reader's: sorted ids of any tile input, and one tile's id from an id or any name
+_ids_of = sorted_ids
+tile_of = tile_id
 
 
 def full_hand(tiles, melds=(), *, win_tile=None, checked: bool = False):

@@ -47,10 +47,10 @@ from typing import Callable, Dict, Iterable, List, Optional, Tuple, Union
 import numpy as np
 
 from mahjong_core import _decompose, _discard, _shanten
-from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
 from ._compat import renamed_argument
 from .errors import InvalidHandError, MahjongError, TileParseError
+from ._reader import VOID_SUITS, ids_of_136
 from .hand import Meld, MeldInput, check_copies, parse_melds
 from .tiles import N_KINDS, TENHOU_NAMES, TileInput, parse_tile, tile_counts
 
@@ -114,17 +114,7 @@ def _prepare(tiles: TileInput, melds: Iterable[MeldInput]) -> Tuple[np.ndarray, 
                 f"counts[{t}] ({TENHOU_NAMES[t]}) is {int(tiles[t])}: a tile has 0 to 4 copies")
         counts = np.ascontiguousarray(tiles, dtype=np.uint8)
     else:
-        counts = None
-        if type(tiles) is str:    # plain tenhou text: the compiled reader, counted in bytes
-            ids = _sorted_tile_ids(tiles)
-            if ids and len(ids) <= 14:
-                held = bytearray(N_KINDS)
-                for t in ids:
-                    held[t] += 1
-                if max(held) <= 4:
-                    counts = np.frombuffer(held, np.uint8)
-        if counts is None:        # any other form, and every error worded
-            counts = np.ascontiguousarray(tile_counts(tiles), dtype=np.uint8)
+        counts = tile_counts(tiles)  # the reader: uint8[34], plain tenhou text compiled
     melds = () if type(melds) in (tuple, list) and not melds else parse_melds(melds)
     n = int(counts.sum())
     k = len(melds)
@@ -191,7 +181,7 @@ def _checked_forms(forms: FormsInput, n_melds: int) -> int:
 # hand (each is one discard whatever the target) and the suit out of the useful tiles.
 
 #: the suit letters of ``void_suit=`` (characters, dots, bamboo)
-SUITS = ("m", "p", "s")
+SUITS = VOID_SUITS  # the reader's ("m", "p", "s")
 _SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
 _ALL_TILES = (1 << N_KINDS) - 1
 _SUITED_TILES = (1 << 27) - 1
@@ -370,35 +360,10 @@ def _ruled(hand, melds, plan: _Plan, forms_one: Optional[int] = None,
 
 
 def _hand_136(hand, tiles136):
-    """The hand as 34-format ids from 136-format ids (``id // 4``)."""
-    from .validate import show
-
+    """The hand as 34-format ids from 136-format ids (``id // 4``; the reader's)."""
     if hand is not None:
         raise MahjongError("give the hand or tiles136=, not both")
-    if isinstance(tiles136, np.ndarray):
-        if tiles136.ndim != 1 or tiles136.dtype.kind not in "iu":
-            raise TileParseError(f"tiles136 must be a 1-D array of integer tile ids, got "
-                                 f"shape {tiles136.shape} dtype {tiles136.dtype}")
-        tiles136 = tiles136.tolist()
-    if isinstance(tiles136, (str, bytes)) or not hasattr(tiles136, "__iter__"):
-        raise TileParseError(f"tiles136 must be a sequence of 136-format tile ids 0..135, "
-                             f"got {show(tiles136)}")
-    ids, seen = [], set()
-    for x in tiles136:
-        if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
-            raise TileParseError(f"tiles136: {show(x)} is not a tile id (136-format ids are "
-                                 "integers 0..135)")
-        if not 0 <= x < 4 * N_KINDS:
-            raise TileParseError(f"tiles136: tile id {show(int(x))} is out of range 0..135")
-        if int(x) in seen:
-            raise TileParseError(f"tiles136: tile id {int(x)} given twice (each 136-format "
-                                 "id is one physical tile)")
-        seen.add(int(x))
-        ids.append(int(x) // 4)
-        if len(ids) > 14:
-            raise InvalidHandError(f"tiles136: more than 14 tiles (a hand has 13 - 3m or "
-                                   f"14 - 3m concealed tiles)")
-    return ids
+    return ids_of_136(tiles136)
 
 
 def _read_extras(function: str, hand, forms, wildcard, tiles, rules, void_suit, indicator,

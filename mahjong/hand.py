@@ -17,37 +17,20 @@ mahjong.errors.InvalidHandError: 12 concealed tiles with 1 meld(s) make 15 tiles
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Iterable, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
-from mahjong_core import _types
-
+# The one reader of meld spellings and tile text (compiled): this module wraps its
+# (kind, tiles) answers in Meld objects.
+from . import _reader
+from ._reader import MELD_KINDS, MELD_TYPE_CODES
 from ._syntax import MELD_SYNTAX
 from .errors import InvalidHandError, MahjongError
 from .validate import show
 from .tiles import COPIES, N_KINDS, TENHOU_NAMES, TileInput, format_tiles, parse_tile, to_tile_ids
-
-MELD_KINDS = ("chow", "pung", "kong", "concealed_kong", "single_kong")
-
-# Other spellings users bring (pymahjonggb's CHI/PENG/GANG, pinyin, Chinese).
-_KIND_ALIASES = {
-    "chow": "chow", "chi": "chow", "吃": "chow", "sequence": "chow",
-    "pung": "pung", "pong": "pung", "peng": "pung", "碰": "pung", "triplet": "pung",
-    "kong": "kong", "gang": "kong", "exposed_kong": "kong", "minkong": "kong", "明杠": "kong",
-    "concealed_kong": "concealed_kong", "angang": "concealed_kong", "ankong": "concealed_kong",
-    "closed_kong": "concealed_kong", "暗杠": "concealed_kong",
-    "single_kong": "single_kong", "single": "single_kong",
-}
-
-# Meld type codes of the batch arrays (`melds (N, 4, 2)` rows of [type, tile]).
-MELD_TYPE_CODES = {"chow": _types.MELD_CHOW, "pung": _types.MELD_PUNG, "kong": _types.MELD_KONG,
-                   "concealed_kong": _types.MELD_CONCEALED_KONG,
-                   "single_kong": _types.MELD_SINGLE_KONG}  # mahjong_core/_types.pxd
-
 
 @dataclass(frozen=True)
 class Meld:
@@ -57,24 +40,17 @@ class Meld:
     tiles: Tuple[int, ...]
 
     def __post_init__(self):
-        kind = _KIND_ALIASES.get(str(self.kind).lower())
-        if kind is None:
-            raise InvalidHandError(
-                f"unknown meld kind {self.kind!r}; use one of {', '.join(MELD_KINDS)}")
-        tiles = tuple(sorted(to_tile_ids(self.tiles)))
+        kind, tiles = _reader.check_meld(self.kind, self.tiles)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "tiles", tiles)
-        if kind == "chow":
-            ok = (len(tiles) == 3 and tiles[0] < 27 and tiles[0] // 9 == tiles[2] // 9
-                  and tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2)
-            if not ok:
-                raise InvalidHandError(
-                    f"meld chow {format_tiles(tiles)!r} is not a chow (three consecutive tiles of one suit)")
-        else:
-            size = {"pung": 3, "single_kong": 1}.get(kind, 4)
-            if len(tiles) != size or len(set(tiles)) != 1:
-                raise InvalidHandError(
-                    f"meld {kind} {format_tiles(tiles)!r} is not a {kind} ({size} copies of one tile)")
+
+    @classmethod
+    def _read(cls, kind_tiles: Tuple[str, Tuple[int, ...]]) -> "Meld":
+        """A Meld of the reader's checked ``(kind, tiles)`` (not checked again)."""
+        meld = object.__new__(cls)
+        object.__setattr__(meld, "kind", kind_tiles[0])
+        object.__setattr__(meld, "tiles", kind_tiles[1])
+        return meld
 
     @property
     def tile(self) -> int:
@@ -128,72 +104,6 @@ class Meld:
 
 MeldInput = Union[Meld, str, Tuple[str, Any], Tuple[str, Any, int], Mapping[str, Any]]
 
-# The one text form of a meld, read the same by every function and command:
-#   kind:tiles   pung:222p, chow:345m, kong:7777s, concealed_kong:1111z, single_kong:7z
-#   [tiles]      an exposed set, its kind from its shape: [345m] chow, [222p] pung,
-#                [7777s] kong, [7z] a single kong
-#   {tiles}      a chow;  (tiles) a concealed kong;  <tiles> a single kong
-#   tiles        bare tiles, read by shape as [tiles] is
-_BRACKETS = {"[": ("]", None), "{": ("}", "chow"), "(": (")", "concealed_kong"),
-             "<": (">", "single_kong")}
-# pymahjonggb / Botzone pack types: ("PENG", "F1", offer), the chow named by its middle tile.
-_PACK_TYPES = {"CHI": "chow", "PENG": "pung", "GANG": "kong"}
-
-
-def _meld_by_shape(text: str, original: str) -> "Meld":
-    ids = sorted(to_tile_ids(text))
-    if len(ids) == 1:
-        return Meld("single_kong", ids)
-    if len(set(ids)) == 1 and len(ids) in (3, 4):
-        return Meld("pung" if len(ids) == 3 else "kong", ids)
-    if len(ids) == 3:
-        return Meld("chow", ids)  # validated as a run by Meld
-    raise InvalidHandError(f"meld {original!r}: {len(ids)} tiles are no meld; write "
-                           f"{MELD_SYNTAX}")
-
-
-def _meld_from_text(text: str) -> "Meld":
-    body = text.strip()
-    if not body:
-        raise InvalidHandError(f"meld {show(text)} is empty; write {MELD_SYNTAX}")
-    if ":" in body:
-        kind, tiles = body.split(":", 1)
-        return Meld(kind.strip(), tiles.strip())
-    bracket = _BRACKETS.get(body[0])
-    if bracket is not None:
-        close, kind = bracket
-        if not body.endswith(close):
-            raise InvalidHandError(f"meld {show(text)}: {body[0]!r} without its {close!r}")
-        inner = body[1:-1].strip()
-        return _meld_by_shape(inner, text) if kind is None else Meld(kind, inner)
-    return _meld_by_shape(body, text)
-
-
-def _meld_from_pack(pack: Tuple[Any, Any, Any]) -> "Meld":
-    """pymahjonggb's ``(type, tile, offer)``: a chow by its middle tile; offer 0 is a
-    concealed kong (a concealed pung or chow is concealed tiles, not a meld)."""
-    kind, tile, offer = pack
-    kind = _PACK_TYPES.get(kind.upper())
-    if kind is None or isinstance(offer, bool) or not isinstance(offer, (int, np.integer)):
-        raise InvalidHandError(f"meld {pack!r}: a (type, tile, offer) pack has type CHI, PENG "
-                               "or GANG and a whole-number offer")
-    t = parse_tile(tile)
-    if kind == "chow":
-        if offer == 0:
-            raise InvalidHandError(f"meld {pack!r}: a concealed chow is not a meld; put its "
-                                   "tiles among the concealed tiles")
-        if t >= 27 or t % 9 in (0, 8):
-            raise InvalidHandError(f"meld {pack!r}: a chow is named by its middle tile, 2 to 8 "
-                                   "of a suit")
-        return Meld("chow", (t - 1, t, t + 1))
-    if kind == "pung":
-        if offer == 0:
-            raise InvalidHandError(f"meld {pack!r}: a concealed pung is not a meld; put its "
-                                   "tiles among the concealed tiles")
-        return Meld("pung", (t,) * 3)
-    return Meld("concealed_kong" if offer == 0 else "kong", (t,) * 4)
-
-
 def parse_meld(meld: MeldInput) -> Meld:
     """A :class:`Meld` from any of the accepted forms.
 
@@ -213,34 +123,7 @@ def parse_meld(meld: MeldInput) -> Meld:
     """
     if isinstance(meld, Meld):
         return meld
-    if isinstance(meld, str):
-        return _meld_from_text(meld)
-    if isinstance(meld, Mapping):
-        unknown = set(meld) - {"type", "kind", "tiles", "from"}
-        if unknown:
-            raise InvalidHandError(f"meld {show(dict(meld))} has unknown field(s) "
-                                   f"{sorted(map(show, unknown))}")
-        kind = meld.get("type", meld.get("kind"))
-        if kind is None or "tiles" not in meld:
-            raise InvalidHandError(f"meld {show(dict(meld))} needs 'type' and 'tiles'")
-        return Meld(kind, meld["tiles"])
-    if isinstance(meld, (tuple, list)) and len(meld) == 2 and isinstance(meld[0], str):
-        return Meld(meld[0], meld[1])
-    if (isinstance(meld, (tuple, list)) and len(meld) == 3 and isinstance(meld[0], str)
-            and meld[0].upper() in _PACK_TYPES):
-        return _meld_from_pack(tuple(meld))
-    raise InvalidHandError(f"cannot read a meld from {show(meld)}: give a Meld, text ({MELD_SYNTAX}), "
-                           "(kind, tiles), {'type': kind, 'tiles': tiles} or a pymahjonggb "
-                           "(type, tile, offer) pack")
-
-
-_GROUP = re.compile(r"\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|<[^>]*>")
-
-# the winning tile of Hand.parse's text: "+5p" (spaces allowed after the +)
-_WIN_PART = re.compile(r"\+\s*([^\s\[\](){}<>+]+)")
-
-
-_MELD_ITEM = re.compile(r"\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|<[^>]*>|[^\s,\[\](){}<>]+")
+    return Meld._read(_reader.read_meld(meld))
 
 
 def parse_meld_text(text: str) -> Tuple[Meld, ...]:
@@ -249,14 +132,7 @@ def parse_meld_text(text: str) -> Tuple[Meld, ...]:
     >>> [str(m) for m in parse_meld_text("pung:777z, [555m] (9999s) 345p")]
     ['[777z]', '[555m]', '(9999s)', '[345p]']
     """
-    if not isinstance(text, str):
-        raise InvalidHandError(f"expected melds as text, got {type(text).__name__}")
-    items = _MELD_ITEM.findall(text)
-    rest = _MELD_ITEM.sub(" ", text).replace(",", " ").strip()
-    if rest:
-        raise InvalidHandError(f"melds {show(text)}: cannot read {rest.split()[0]!r}; write "
-                               f"{MELD_SYNTAX}")
-    return tuple(_meld_from_text(item) for item in items)
+    return tuple(map(Meld._read, _reader.meld_text_items(text)))
 
 
 def split_melds(text: str) -> Tuple[str, Tuple[Meld, ...]]:
@@ -267,14 +143,8 @@ def split_melds(text: str) -> Tuple[str, Tuple[Meld, ...]]:
     >>> concealed, [str(m) for m in melds]
     ('333p777p99p', ['[222p]', '(7777s)', '[345m]'])
     """
-    if not isinstance(text, str):
-        raise InvalidHandError(f"expected a hand string, got {type(text).__name__}")
-    melds = tuple(_meld_from_text(m.group(0)) for m in _GROUP.finditer(text))
-    rest = _GROUP.sub(" ", text)
-    for c in "[](){}<>":
-        if c in rest:
-            raise InvalidHandError(f"unbalanced {c!r} in the hand {show(text)}")
-    return "".join(rest.split()), melds
+    concealed, melds = _reader.split_meld_text(text)
+    return concealed, tuple(map(Meld._read, melds))
 
 
 def parse_melds(melds: Optional[Iterable[MeldInput]]) -> Tuple[Meld, ...]:
@@ -287,9 +157,7 @@ def parse_melds(melds: Optional[Iterable[MeldInput]]) -> Tuple[Meld, ...]:
         if melds.ndim == 0:
             raise InvalidHandError(f"melds must be a list of melds, got {show(melds)}")
         melds = melds.tolist()  # rows of (kind, tiles)
-    if isinstance(melds, (str, bytes, Meld, Mapping)) or not hasattr(melds, "__iter__") or (
-            isinstance(melds, tuple) and len(melds) == 2 and isinstance(melds[0], str)
-            and melds[0].lower() in _KIND_ALIASES):
+    if isinstance(melds, Meld) or not hasattr(melds, "__iter__") or _reader.is_one_meld(melds):
         raise InvalidHandError(f"melds must be a list of melds, got {show(melds)}")
     melds = list(islice(melds, 17))  # a few melds (single kongs too): never read more
     if len(melds) > 16:
@@ -430,19 +298,8 @@ class Hand:
         is a single kong). Melds are read as :func:`split_melds` reads them (the one meld
         syntax: ``[ 222p ]``, ``{345m}``, brackets anywhere); ``+tile`` is the winning
         tile."""
-        if not isinstance(text, str):
-            raise InvalidHandError(f"Hand.parse reads a hand string such as "
-                                   f"'123m [222p] +5p', got {type(text).__name__}")
-        wins = _WIN_PART.findall(text)
-        if len(wins) > 1:
-            raise InvalidHandError(f"the hand {show(text)} gives {len(wins)} winning tiles "
-                                   "(+tile); a hand has one")
-        win = parse_tile(wins[0]) if wins else None
-        concealed, melds = split_melds(_WIN_PART.sub(" ", text))
-        if "+" in concealed:
-            raise InvalidHandError(f"the hand {show(text)}: '+' must be followed by the "
-                                   "winning tile")
-        return cls(tuple(to_tile_ids(concealed)) if concealed else (), melds, win)
+        concealed, melds, win = _reader.read_hand_text(text)
+        return cls(concealed, tuple(map(Meld._read, melds)), win)
 
 
 __all__ = ["MELD_KINDS", "MELD_TYPE_CODES", "MELD_SYNTAX", "Meld", "Hand", "parse_meld",

@@ -34,10 +34,11 @@ from . import _ledger
 from ._compat import JsonText
 from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, MahjongError,
                      NotWinningError)
+from ._reader import tile_id
 from .hand import Meld, parse_melds
 from . import rooms
 from .record import KongEvent, check_kongs_played, meld_from_strings, win_bits
-from .tiles import TENHOU_IDS, TENHOU_NAMES, parse_tile, to_tile_ids
+from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 from .validate import MAX_TEXT, as_array, flag, show
 
 __all__ = [
@@ -542,10 +543,7 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
             raise InvalidHandError(f"{total[t]} copies of {TENHOU_NAMES[t]} across hand and "
                                    "melds: a tile has 4")
     if win_tile is not None:
-        w = win_tile if type(win_tile) is int and 0 <= win_tile < 34 else \
-            TENHOU_IDS.get(win_tile) if type(win_tile) is str else None
-        if w is None:
-            w = parse_tile(win_tile)
+        w = tile_id(win_tile)
         if not counts[w]:
             raise InvalidHandError(f"the winning tile {TENHOU_NAMES[w]} is not "
                                    "among the concealed tiles (the hand includes the winning "

@@ -15,6 +15,7 @@ import html
 import json
 from typing import Any, Dict, List, Mapping, Optional
 
+from ._reader import VOID_SUITS
 from .errors import MahjongError
 from .tiles import TENHOU_NAMES
 
@@ -58,7 +59,7 @@ def _table_states(log: Mapping[str, Any]):
     while not g.over:
         i = t.n_ev
         if t.phase == _table.PH_VOID:
-            g.step(_table.A_VOID + "mps".index(voids[t.decider]))
+            g.step(_table.A_VOID + VOID_SUITS.index(voids[t.decider]))
         elif t.phase == _table.PH_SWAP:
             g.step(_table.A_DONE)
         else:

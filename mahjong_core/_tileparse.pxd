@@ -17,6 +17,20 @@ ctypedef fused tile_count_t:
     int
 
 
+cdef inline int suit_base(Py_UCS4 ch, int top_rank) noexcept:
+    """The id of rank 1 of the suit letter ch (m 0, p 9, s 18, z 27), or -1 for any other
+    character and for z closing an 8 or a 9 (top_rank: the highest waiting rank, 0 for 1)."""
+    if ch == 0x6D:                                 # 'm'
+        return 0
+    if ch == 0x70:                                 # 'p'
+        return 9
+    if ch == 0x73:                                 # 's'
+        return 18
+    if ch == 0x7A and top_rank <= 6:               # 'z' (8z, 9z are not tiles)
+        return 27
+    return -1
+
+
 cdef inline int count_tenhou_text(str text, tile_count_t* counts, int max_copies,
                                   int max_tiles, bint spaces_between_groups) except -2:
     """Add the tiles of plain tenhou text ("123m456p11z") to counts[34].
@@ -44,15 +58,8 @@ cdef inline int count_tenhou_text(str text, tile_count_t* counts, int max_copies
             if ch == 0x20 and spaces_between_groups:
                 continue
             return -1
-        if ch == 0x6D:                             # 'm'
-            base = 0
-        elif ch == 0x70:                           # 'p'
-            base = 9
-        elif ch == 0x73:                           # 's'
-            base = 18
-        elif ch == 0x7A and top_rank <= 6:         # 'z' (8z, 9z are not tiles)
-            base = 27
-        else:
+        base = suit_base(ch, top_rank)
+        if base < 0:
             return -1
         total += n_pending
         if total > max_tiles:

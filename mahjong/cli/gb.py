@@ -286,11 +286,11 @@ def _line_kwargs(text: str, rules: str, aliases_seen: Optional[set] = None) -> D
 def _check_size(tiles: Any, melds) -> None:
     """13 tiles (before the winning tile) or 14 (with it), melds counted as 3; a tenhou
     string is counted without parsing it."""
-    from ..tiles import _TENHOU_ONLY
+    from .._reader import tenhou_size
     from .score import check_hand_size
 
-    if type(tiles) is str and _TENHOU_ONLY.fullmatch(tiles):
-        n = len(tiles) - sum(map(tiles.count, "mpsz"))
+    n = tenhou_size(tiles)
+    if n >= 0:
         if n + 3 * sum(1 for m in melds if not m.is_single) in (13, 14):
             return
     check_hand_size(tiles, melds)
@@ -313,10 +313,10 @@ def _guobiao_line(rules: Any) -> None:
 def _may_hold_the_win(tiles: Any, melds) -> bool:
     """False when ``tiles`` is surely not a 14-tile hand (a tenhou string is counted without
     parsing it: its digits are its tiles), so most lines skip :func:`standing_tiles`."""
-    from ..tiles import _TENHOU_ONLY
+    from .._reader import tenhou_size
 
-    if type(tiles) is str and _TENHOU_ONLY.fullmatch(tiles):
-        n = len(tiles) - sum(map(tiles.count, "mpsz"))
+    n = tenhou_size(tiles)
+    if n >= 0:
         return n + 3 * sum(1 for m in melds if not m.is_single) == 14
     return True
 

@@ -29,6 +29,7 @@ from mahjong.errors import MahjongError
 from mahjong.record import HandRecord
 from mahjong.rooms import find_room
 from mahjong.ruleset import settle
+from mahjong._reader import TENHOU_IDS, VOID_SUITS, sorted_ids, tile_id
 from mahjong.tiles import TENHOU_NAMES
 from mahjong.validate import show
 
@@ -90,7 +91,7 @@ def _seed_words(seed) -> List[int]:
     return [int(w) for w in words]
 
 
-_IDS = {n: i for i, n in enumerate(TENHOU_NAMES)}
+_IDS = TENHOU_IDS  # the reader's tenhou names
 
 
 def _tile_ids(values, what: str, top: int = 34) -> List[int]:
@@ -460,7 +461,7 @@ class Game:
         note = {}
         voids = self._table.void_suits()
         if any(v is not None for v in voids):
-            note["void_suits"] = ["mps"[v] if v is not None else None for v in voids]
+            note["void_suits"] = [VOID_SUITS[v] if v is not None else None for v in voids]
         if self._table.setup_notes:
             note["setup"] = list(self._table.setup_notes)
         if self.spec.flowers:
@@ -570,7 +571,7 @@ def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
         i = t.n_ev
         legal = set(t.legal_actions())
         if t.phase == _table.PH_VOID:
-            g.step(_table.A_VOID + "mps".index(voids[t.decider]))
+            g.step(_table.A_VOID + VOID_SUITS.index(voids[t.decider]))
             continue
         if t.phase == _table.PH_SWAP:
             g.step(_table.A_DONE)
@@ -599,13 +600,13 @@ def _replay_action(t, legal, nxt, events, i):
             return None
         typ = nxt["type"]
         if typ == "win" and nxt.get("robbing_kong") and nxt.get("from") == me:
-            return _table.A_KONG + TENHOU_NAMES.index(nxt["win_tile"])   # the robbed kong
+            return _table.A_KONG + tile_id(nxt["win_tile"])   # the robbed kong
         if typ == "win" and _table.A_TSUMO in legal:
             return _table.A_TSUMO
         if typ == "ready":
             return _table.A_READY
         if typ == "kong":
-            return _table.A_KONG + TENHOU_NAMES.index(nxt["tile"])
+            return _table.A_KONG + tile_id(nxt["tile"])
         if typ == "discard":
             if _table.A_PASS in legal:
                 return _table.A_PASS
@@ -613,7 +614,7 @@ def _replay_action(t, legal, nxt, events, i):
             if (_table.A_READY in legal and after is not None and after["type"] == "ready"
                     and after["seat"] == me):
                 return _table.A_READY          # a ready written after its discard
-            return _table.A_DISCARD + TENHOU_NAMES.index(nxt["tile"])
+            return _table.A_DISCARD + tile_id(nxt["tile"])
         return None
     # a claim window: what does this seat do in the events that follow the discard?
     k = i
@@ -631,7 +632,7 @@ def _replay_action(t, legal, nxt, events, i):
         if e["type"] == "kong" and e.get("kind") == "exposed":
             return _table.A_MINGKONG
         if e["type"] == "chow":
-            low = TENHOU_NAMES.index(e["tiles"][0] + e["tiles"][-1])
+            low = sorted_ids(e["tiles"])[0]
             return _table.A_CHOW_LOW + (t.last_discard - low)
     return _table.A_PASS if _table.A_PASS in legal else None
 

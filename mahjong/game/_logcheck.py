@@ -25,6 +25,7 @@ import threading
 from collections import Counter
 from typing import Any, List, Mapping, Optional
 
+from mahjong._reader import VOID_SUITS
 from mahjong.errors import InvalidRecordError, MahjongError
 from mahjong.record import (KONG_KINDS, ClaimEvent, DiscardEvent, DrawEvent, FlipEvent,
                             KongEvent, WinEvent, log_codes, register_full_log_check)
@@ -88,11 +89,11 @@ def _voids(note: Any, seats: int) -> Optional[tuple]:
     if raw is None:
         return None
     if not isinstance(raw, (list, tuple)) or len(raw) != seats or \
-            not all(v is None or v in ("m", "p", "s") for v in raw):
+            not all(v is None or v in VOID_SUITS for v in raw):
         _fail(f"note: void_suits is {raw!r}, not one suit ('m', 'p', 's') per seat")
     if any(v is None for v in raw):
         return None
-    return tuple("mps".index(v) for v in raw)
+    return tuple(VOID_SUITS.index(v) for v in raw)
 
 
 def _tile_supply(spec) -> Counter:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Tuple
 
+from .._reader import meld_pairs
 from ..errors import InvalidContextError, NotWinningError
 from ..ruleset import ScoreItem, ScoreResult, checked_win_bits, check_kong_context, suited_hand
 from ..tiles import TENHOU_NAMES, parse_tile
@@ -16,18 +17,8 @@ from .options import RULES_NAME, Rules
 
 __all__ = ["score", "tenpai_value", "is_winning", "readings", "licence_gaps"]
 
-_PUNG, _KONG, _CONCEALED_KONG = 2, 3, 4
-
-
-_MELD_CODES = {"pung": _PUNG, "kong": _KONG, "concealed_kong": _CONCEALED_KONG}
-
-
-def meld_bytes(melds) -> bytes:
-    """The kernel's flat [kind code, tile] pairs of Meld objects (2 pung, 3 kong, 4
-    concealed kong)."""
-    if not melds:
-        return b""
-    return bytes([x for m in melds for x in (_MELD_CODES[m.kind], m.tiles[0])])
+#: the kernel's flat [MELD code, tile] pairs of Meld objects (the reader's)
+meld_bytes = meld_pairs
 
 
 def readings(hand, melds, win_tile: int) -> Tuple[str, ...]:

@@ -49,6 +49,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
+from mahjong_core._types import EAST, GREEN, NORTH, SOUTH, WEST
+
 from .fans import FAN_BY_NAME
 
 # Extra fan rows: (key, Chinese name, English name, points). The keys double as the
@@ -74,8 +76,7 @@ _BLESSING_NAMES = {"heavenly": "天和", "earthly": "地和", "first_round": "�
 # Fans a blessing (天和/地和/人和) replaces: the win circumstance and the wait are moot.
 _BLESSING_EXCLUDES = ("自摸", "不求人", "门前清", "独听・边张", "独听・嵌张", "独听・单钓")
 
-GREEN = 32
-WINDS = (27, 28, 29, 30)
+WINDS = (EAST, SOUTH, WEST, NORTH)
 
 
 @dataclass(frozen=True)

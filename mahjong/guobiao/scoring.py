@@ -24,7 +24,8 @@ from functools import lru_cache
 from typing import Any, Dict, Optional, Tuple
 
 from mahjong_core._types import (ERR_BAD_CONTEXT, ERR_BAD_MELD, ERR_BAD_TILE,
-                                 ERR_NOT_WINNING, ERR_TOO_MANY_COPIES, ERR_WRONG_TILE_COUNT)
+                                 ERR_NOT_WINNING, ERR_TOO_MANY_COPIES, ERR_WRONG_TILE_COUNT,
+                                 MELD_CHOW, MELD_KONG, MELD_NAMES, MELD_PUNG)
 
 from .._compat import renamed_argument
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError, TileParseError
@@ -37,8 +38,8 @@ from ._kernel import GB_REPLACEMENT as REPLACEMENT
 from ._kernel import GB_ROBBING_KONG as ROBBING_KONG
 from ._kernel import GB_SELF_DRAWN as SELF_DRAWN
 from .batch import ERROR_MESSAGES
-from ..tiles import (CHINESE_NAMES, LETTER_NAMES, REFERENCE_NAMES, TENHOU_NAMES, UNICODE_NAMES,
-                     format_tiles, parse_tile, parse_tiles)
+from .._reader import TILE_IDS, meld_pairs, name_ids, tile_id
+from ..tiles import TENHOU_NAMES, format_tiles, parse_tiles
 from .fans import FANS, MIN_FANS, FanId
 from .lianzhong import (EXTRA_FANS, LianzhongContext, LianzhongOptions, apply_extras,
                         context_extras, decomposition_extras)
@@ -322,12 +323,9 @@ def _make_result(total, base_total, flowers, fans, rules, win, self_drawn, robbi
 
 # --- input ----------------------------------------------------------------------------
 
-_TILE_NAMES: Dict[str, int] = {}
-for _names in (CHINESE_NAMES, UNICODE_NAMES, REFERENCE_NAMES, TENHOU_NAMES):
-    for _t, _name in enumerate(_names):
-        _TILE_NAMES[_name] = _t
-for _t, _name in enumerate(LETTER_NAMES):
-    _TILE_NAMES[_name] = 27 + _t
+# every single-tile name of every notation -> id (the reader's table; the kernel looks a
+# winning tile up in it)
+_TILE_NAMES: Dict[str, int] = TILE_IDS
 
 
 def _standing_counts(tiles: Any) -> Tuple[bytearray, int]:
@@ -342,14 +340,8 @@ def _standing_counts(tiles: Any) -> Tuple[bytearray, int]:
 
 
 def _win_tile(value: Any) -> int:
-    if type(value) is int and 0 <= value < 34:
-        return value
-    if isinstance(value, str):
-        t = _TILE_NAMES.get(value)
-        if t is not None:
-            return t
     try:
-        return parse_tile(value)
+        return tile_id(value)
     except TileParseError as exc:
         raise TileParseError(f"win_tile: {exc}") from None
 
@@ -505,12 +497,8 @@ def _standing_ids(tiles: Any) -> bytes:
 
 def _standing_ids_unchecked(tiles: Any) -> bytes:
     if type(tiles) is str:
-        if " " in tiles:  # one name per token ("W1 W2 B3", "1m 2m", "东 南"): a dict lookup
-            try:
-                return bytes([_TILE_NAMES[token] for token in tiles.split()])
-            except KeyError:
-                pass
-        return bytes(parse_tiles(tiles))
+        ids = name_ids(tiles)  # plain tenhou text or names ("W1 W2 B3", "东 南"): no tokenizer
+        return bytes(parse_tiles(tiles) if ids is None else ids)
     if isinstance(tiles, str):
         return bytes(parse_tiles(str(tiles)))
     try:
@@ -533,7 +521,7 @@ def _standing_ids_unchecked(tiles: Any) -> bytes:
                 type(t) is bool or type(t).__name__ in ("bool_", "bool") for t in ids):
             raise TileParseError("expected tile ids 0..33, got a bool")
         return packed
-    return bytes([t if type(t) is int and 0 <= t < 34 else parse_tile(t) for t in ids])
+    return bytes([tile_id(t) for t in ids])
 
 
 _MELDS_CACHE: Dict[Any, Tuple[bytes, Tuple[Meld, ...]]] = {}
@@ -551,7 +539,7 @@ def _meld_bytes(melds: Any) -> Tuple[bytes, Tuple[Meld, ...]]:
     if hit is not None:
         return hit
     objs = _parse_melds(melds)
-    packed = bytes([v for m in objs for v in (MELD_TYPE_CODES[m.kind], m.tiles[0])])
+    packed = meld_pairs(objs)
     # bounded in entries and in the size of each key (text melds padded with spaces must
     # not fill memory: 65,536 keys of 4 KB would be a gigabyte)
     if key is not None and len(_MELDS_CACHE) < 65536 and len(str(key)) <= 256:
@@ -575,8 +563,9 @@ def _fans_from_pairs(pairs: bytes) -> Tuple[ScoredFan, ...]:
 # --- the kernel's answer --------------------------------------------------------------
 
 _KNITTED_CACHE: Dict[int, Tuple[int, ...]] = {}
-_GROUP_KINDS = {1: "chow", 2: "pung", 3: "kong", "chow": "chow", "pung": "pung",
-                "kong": "kong"}
+# a set's kind by its MELD code (the kernel's) or its name
+_GROUP_KINDS = {code: MELD_NAMES[code] for code in (MELD_CHOW, MELD_PUNG, MELD_KONG)}
+_GROUP_KINDS.update({name: name for name in _GROUP_KINDS.values()})
 
 
 def _knitted_tiles(pattern: int) -> Tuple[int, ...]:

@@ -11,6 +11,8 @@ from typing import Any, Dict, Mapping, Optional
 
 import numpy as np
 
+from mahjong_core._types import MELD_NAMES
+
 from ..batch import threads_for
 from ..errors import InvalidContextError, InvalidHandError
 from ..ruleset import batch_robbed_kong_bad, batch_win_tiles
@@ -30,7 +32,7 @@ BIG_BITS = dict(_kernel.PY_BIG_BITS)
 assert set(BIG_BITS) == set(BIG_ITEMS)
 
 _LAIZI = np.array([laizi_of(t) for t in range(34)], np.uint8)
-_KIND_NAMES = {1: "chow", 2: "pung", 3: "kong", 4: "concealed_kong"}
+_KIND_NAMES = MELD_NAMES  # a meld code's name (mahjong_core._types)
 _KNOWN_FLAGS = 1 | 2 | 8 | 16
 
 

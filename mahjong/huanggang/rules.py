@@ -4,15 +4,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
+from mahjong_core._types import GREEN, RED, WHITE
+
 from ..errors import MahjongError
 from ..ruleset import RuleOptions, kongting_option, option, pass_lock_option
 from ..tiles import TENHOU_NAMES
 
 RULES_NAME = "huanggang"
 
-RED = 33      # 红中 (7z)
-GREEN = 32    # 发财 (6z)
-WHITE = 31    # 白板 (5z)
+# 红中 (7z), 发财 (6z), 白板 (5z): the one definition is mahjong_core._types
 
 DEFAULT_TIERS = (1200, 1500, 2000)
 

@@ -13,7 +13,7 @@ import numpy as np
 from mahjong_core._types import ERR_NOT_WINNING
 
 from ..errors import InvalidContextError, NotWinningError
-from ..hand import MELD_TYPE_CODES
+from .._reader import meld_pairs
 from ..ruleset import (ScoreItem, ScoreResult, WinFlag, batch_context_status, batch_values,
                        batch_win_tiles, check_kong_context, checked_win_bits, prepare_batch,
                        suited_hand, suited_hand_arrays, suits_held)
@@ -199,8 +199,5 @@ _KNOWN_BITS = int(WinFlag.SELF_DRAWN | WinFlag.REPLACEMENT | WinFlag.AFTER_KONG
                   | WinFlag.EARTHLY)
 
 
-def meld_rows(melds) -> bytes:
-    """The kernels' flat [kind code, lowest tile] pairs of a tuple of Meld objects."""
-    if not melds:  # most closing hands and many wins
-        return b""
-    return bytes([x for m in melds for x in (MELD_TYPE_CODES[m.kind], m.tiles[0])])
+#: the kernels' flat [kind code, lowest tile] pairs of a tuple of Meld objects (the reader's)
+meld_rows = meld_pairs
