@@ -23,6 +23,7 @@ from mahjong_core._types cimport (N_KINDS, MELD_CHOW, MELD_PUNG, MELD_KONG,
                                   MELD_CONCEALED_KONG, MELD_SINGLE_KONG)
 from mahjong_core._shanten cimport hand_missing
 from mahjong_core._bits cimport popcount64, ctz64
+from mahjong_core._wincheck cimport WinView, WinCheck, CHECK_OVERFLOW
 
 from mahjong.errors import MahjongError
 from mahjong.playspec import WinQuery
@@ -164,6 +165,7 @@ cdef class Table:
     cdef int n_free
     cdef public object spec
     cdef object win_value, ready_test
+    cdef WinCheck win_check               # the room's compiled check (None: win_value)
 
     # --- the tiles -------------------------------------------------------------------------
     cdef uint8_t deck[MAX_WALL]   # as shuffled: the live part [0, live_end), then the reserve
@@ -270,6 +272,7 @@ cdef class Table:
         extra = spec.extra
         self.spec = spec
         self.win_value = spec.win_value
+        self.win_check = spec.win_check
         self.ready_test = spec.ready_test
         self.seats = spec.seats
         if not 2 <= self.seats <= 4:
@@ -1009,10 +1012,58 @@ cdef class Table:
         already hold t. (The one call into Python in play: the rule set's own check.)
         Checking a log, a complete shape is offered as it stands (value 1): the settlement
         scores the log's wins; the value is asked only where a win must be taken."""
+        cdef WinView v
+        cdef int r
         if self.checking and not self._forced_win():
             return 1
-        with gil:
-            return self._ask_win_py(s, t, frm, flags)
+        if self.win_check is None:
+            with gil:
+                return self._ask_win_py(s, t, frm, flags)
+        self._win_view(&v, s, t, frm, flags, self.n_ev)
+        r = self.win_check.fn(&v, self.win_check.opts)
+        if r < 0:
+            with gil:
+                self._check_failed(r, s, t)
+        return r
+
+    cdef void _win_view(self, WinView* v, int s, int t, int frm, int flags,
+                        int index) noexcept nogil:
+        """The room's view of seat s winning on tile t (its counts already hold t), the
+        table's own arrays; index: the event index of the win (the ready declarations
+        made from it on are not shown)."""
+        cdef int o
+        v.counts = self.counts[s]
+        v.n_melds = self.n_melds[s]
+        v.meld_kind = self.mk[s]
+        v.meld_tile = self.mt[s]
+        v.win_tile = t
+        # the table's flag k is the WIN_* bit 2 << k (mahjong_core._types)
+        v.flags = (<uint32_t>flags << 1) | (1 if frm < 0 else 0)
+        v.seat = s
+        v.from_seat = frm
+        v.flowers = self.flowers[s]
+        v.void_suit = self.void_suit[s]
+        v.event_index = index
+        v.seats = self.seats
+        v.dealer = self.dealer
+        v.round_wind = self.round_wind
+        v.indicator = self.indicator
+        v.wildcard = self.wildcard
+        v.dealer_discards = self.dealer_discards
+        v.n_flower_indicators = self.n_flower_ind
+        v.flower_indicators = self.flower_ind
+        for o in range(self.seats):
+            v.seat_n_melds[o] = self.n_melds[o]
+            v.seat_meld_kind[o] = self.mk[o]
+            v.seat_meld_tile[o] = self.mt[o]
+            v.ready_at[o] = self.ready_at[o] if self.ready_at[o] < index else -1
+
+    cdef int _check_failed(self, int r, int s, int t) except -1:
+        if r == CHECK_OVERFLOW:
+            raise MahjongError(f"{self.spec.rules}: the value of seat {s}'s win on "
+                               f"{TENHOU_NAMES[t]} exceeds 2^31 - 1 (lower the money options)")
+        raise MahjongError(f"{self.spec.rules}: the win check refused to answer (error {r}) "
+                           f"for seat {s} winning on {TENHOU_NAMES[t]}")
 
     cdef int _ask_win_py(self, int s, int t, int frm, int flags) except -1:
         # the same question in the same state has the same answer: asked once (the state:
@@ -1306,6 +1357,7 @@ cdef class Table:
         cdef uint8_t counts[34]
         cdef uint8_t mk[MAX_MELDS]
         cdef uint8_t mt[MAX_MELDS]
+        cdef WinView view
         cdef int nm = self.n_melds[o], ns = self.n_sets[o], v = 0, t = self.pl_tile[o][k], d
         cdef uint64_t mask
         memcpy(counts, self.counts[o], 34)
@@ -1320,7 +1372,15 @@ cdef class Table:
         mask = self._waits_mask(o, &d)
         self.counts[o][t] += 1
         try:
-            if (mask >> t) & 1 and not self.holds_void(o):
+            if (mask >> t) & 1 and not self.holds_void(o) and self.win_check is not None:
+                self._win_view(&view, o, t, self.pl_from[o][k], self.pl_flags[o][k],
+                               self.pl_ev[o][k])
+                v = self.win_check.fn(&view, self.win_check.opts)
+                if v < 0:
+                    with gil:
+                        self._check_failed(v, o, t)
+                v = v > 0
+            elif (mask >> t) & 1 and not self.holds_void(o):
                 with gil:
                     win = self._win_event(o, t, self.pl_from[o][k], self.pl_flags[o][k])
                     q = WinQuery(self.log_source(self.pl_ev[o][k]), win,
