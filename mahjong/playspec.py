@@ -16,9 +16,9 @@ from mahjong_core._types import (MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD
                                  MELD_PUNG, MELD_SINGLE_KONG, WIN_FOURTH_TILE)
 from mahjong_core._wincheck import WinCheck
 
-from .errors import MahjongError
+from .errors import InvalidRecordError, MahjongError
 from .record import _read_event, _read_win
-from .tiles import parse_tile
+from .tiles import parse_tile, to_tile_ids
 
 __all__ = ["PlaySpec", "WinQuery", "WIN_FLAGS", "WinCheck", "check_query"]
 
@@ -153,16 +153,28 @@ def check_query(spec: PlaySpec, q: WinQuery) -> int:
     e = _read_win(q.win, index, seats)
     melds: List[List[Tuple[int, int]]] = [[] for _ in range(seats)]
     ready_at = [-1] * seats
-    dealer_discards = 0
+    first_discard = [0] * seats
+    dealer_discards = discards = 0
+    opened = False      # a claim or kong so far
+    drawn = set()       # the seats that drew
     for i, raw in enumerate(record.get("events", ())):
         ev = _read_event(i, raw, seats)
         kind = ev.type
         if kind == "discard":
             dealer_discards += ev.seat == dealer
+            discards += 1
+        elif kind == "draw":
+            drawn.add(ev.seat)
         elif kind == "ready":
             if ready_at[ev.seat] < 0:
                 ready_at[ev.seat] = i
-        elif kind == "chow" or kind == "pung":
+                # on the dealer's first discard (see _wincheck.pxd's ready_first_discard)
+                first_discard[ev.seat] = not opened and discards == dealer_discards and (
+                    discards <= 1 if ev.seat == dealer else
+                    discards == 1 and ev.seat not in drawn)
+        else:
+            opened = opened or kind in ("chow", "pung", "kong")
+        if kind == "chow" or kind == "pung":
             melds[ev.seat].append((MELD_CHOW if kind == "chow" else MELD_PUNG, min(ev.tiles)))
         elif kind == "kong":
             own = melds[ev.seat]
@@ -177,12 +189,16 @@ def check_query(spec: PlaySpec, q: WinQuery) -> int:
     indicator = record.get("indicator")
     ind = -1 if indicator is None else parse_tile(indicator)
     wildcard = -1 if ind < 0 or spec.wildcard_of is None else spec.wildcard_of(ind)
-    return spec.win_check.value(
+    v = spec.win_check.value(
         counts, melds[e.seat], win_tile=e.win_tile,
         flags=e.bits | (WIN_FOURTH_TILE if e.fourth_tile else 0), seat=e.seat,
         from_seat=-1 if e.from_seat is None else e.from_seat, flowers=e.flowers,
         event_index=index, seats=seats, dealer=dealer,
         round_wind=record.get("round_wind", 0), indicator=ind, wildcard=wildcard,
-        dealer_discards=dealer_discards,
-        flower_indicators=[parse_tile(t) for t in record.get("flower_indicators") or ()],
-        seat_melds=melds, ready_at=ready_at)
+        dealer_discards=dealer_discards, discards=discards,
+        flower_indicators=to_tile_ids(record.get("flower_indicators") or ()),
+        seat_melds=melds, ready_at=ready_at, ready_first_discard=first_discard)
+    if v < 0:
+        raise InvalidRecordError(f"event {index} (win by seat {e.seat}): "
+                                 f"{spec.win_check.error_text(v)}")
+    return v

@@ -16,7 +16,7 @@ from mahjong_core._types cimport (uint8_t, uint32_t, N_KINDS, MELD_KONG, MELD_CO
                                   WIN_ROBBING_KONG, WIN_HEAVENLY, WIN_EARTHLY, WIN_FIRST_ROUND)
 
 cdef enum:
-    MAX_CHECK_OPTIONS = 12      # the most option ints a room's check reads
+    MAX_CHECK_OPTIONS = 16      # the most option ints a room's check reads
     CHECK_OVERFLOW = -100       # a check's answer: the value does not fit a C int
 
 
@@ -45,6 +45,7 @@ cdef struct WinView:
     int indicator               # the turned-up indicator tile, -1: none
     int wildcard                # the wildcard tile, -1: none
     int dealer_discards         # discards the dealer made so far
+    int discards                # discards so far (every seat's)
     int n_flower_indicators     # tiles shown face up as flower indicators (two-player)
     const uint8_t* flower_indicators
     # every seat (index < seats): its melds as the winner's above, its 报听
@@ -52,10 +53,15 @@ cdef struct WinView:
     const uint8_t* seat_meld_kind[MAX_SEATS]
     const uint8_t* seat_meld_tile[MAX_SEATS]
     int ready_at[MAX_SEATS]     # the event index of the seat's ready declaration, -1: none
+    int ready_first_discard[MAX_SEATS]  # 1: that declaration came on the dealer's first
+                                # discard (no claim or kong before it, the only discard before
+                                # it the dealer's, a non-dealer before his first draw)
 
 
-# A room's check: the value of the win in v (> 0), 0 = refused, < 0 an ERR_* code.
-ctypedef int (*win_check_fn)(const WinView* v, const int* opts) noexcept nogil
+# A room's check: the value of the win in v (> 0), 0 = refused, < 0 an ERR_* code. opts:
+# the check's option ints; data: the bytes the room packed with them (tables), or NULL.
+ctypedef int (*win_check_fn)(const WinView* v, const int* opts,
+                             const char* data) noexcept nogil
 
 
 # The check of a room with its option values (made by make_win_check; the engine calls
@@ -64,9 +70,18 @@ cdef class WinCheck:
     cdef win_check_fn fn
     cdef int opts[MAX_CHECK_OPTIONS]
     cdef readonly str rules     # the room's registry name (for error texts)
+    cdef readonly dict errors   # the room's own negative answers -> what is wrong
+    cdef readonly bytes data    # the room's tables (fn reads them as data)
+    cdef const char* data_ptr   # data's buffer, NULL without data
+
+    cdef inline int ask(self, const WinView* v) noexcept nogil:
+        return self.fn(v, self.opts, self.data_ptr)
 
 
-cdef WinCheck make_win_check(win_check_fn fn, str rules, tuple opts)
+# errors: the texts of the room's own negative answers (beside the ERR_* codes), e.g. "a
+# single kong" for a rule set that has none; a caller raises them naming the win.
+cdef WinCheck make_win_check(win_check_fn fn, str rules, tuple opts, dict errors=*,
+                             bytes data=*)
 
 
 # --- facts several rooms' checks read (inline: compiled into each room's kernel) ----------
@@ -127,3 +142,30 @@ cdef inline bint flags_consistent(uint32_t flags) noexcept nogil:
         return 0
     return ((flags & WIN_HEAVENLY) != 0) + ((flags & WIN_EARTHLY) != 0) + \
         ((flags & WIN_FIRST_ROUND) != 0) <= 1
+
+
+cdef inline int holding(const WinView* v, uint8_t* b, uint8_t* mp) noexcept nogil:
+    """b: the 34 counts of every tile the winner holds (concealed and melds); mp: the melds
+    as [MELD code, tile] byte pairs (at most 4; single kongs are not among them, their tile
+    is in b). Returns the number of pairs, -1 with more than 4."""
+    cdef int t, k, m, n = 0
+    for t in range(N_KINDS):
+        b[t] = v.counts[t]
+    for k in range(v.n_melds):
+        m = v.meld_kind[k]
+        t = v.meld_tile[k]
+        if m == MELD_SINGLE_KONG:
+            b[t] += 1
+            continue
+        if n >= 4:
+            return -1
+        mp[2 * n] = m
+        mp[2 * n + 1] = t
+        n += 1
+        if m == MELD_CHOW:
+            b[t] += 1
+            b[t + 1] += 1
+            b[t + 2] += 1
+        else:
+            b[t] += 3 if m == MELD_PUNG else 4
+    return n

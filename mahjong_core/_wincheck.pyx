@@ -9,10 +9,21 @@ from mahjong_core._types cimport ERR_BAD_TILE, ERR_BAD_MELD, ERR_BAD_CONTEXT
 from mahjong.errors import MahjongError
 
 _MELD_CODES = {MELD_CHOW, MELD_PUNG, MELD_KONG, MELD_CONCEALED_KONG, MELD_SINGLE_KONG}
+#: what the shared negative answers of a check mean
+_ERRORS = {ERR_BAD_CONTEXT: "an impossible win circumstance for this rule set",
+           ERR_BAD_MELD: "a meld this rule set does not have",
+           ERR_BAD_TILE: "the winning tile is not in the hand",
+           CHECK_OVERFLOW: "the value exceeds 2^31 - 1 (lower the money options)"}
 
 
-cdef WinCheck make_win_check(win_check_fn fn, str rules, tuple opts):
+cdef WinCheck make_win_check(win_check_fn fn, str rules, tuple opts, dict errors=None,
+                             bytes data=None):
     cdef WinCheck c = WinCheck.__new__(WinCheck)
+    c.data = data
+    c.data_ptr = NULL if data is None else <const char*>data
+    c.errors = dict(_ERRORS)
+    if errors:
+        c.errors.update(errors)
     cdef int i
     if len(opts) > MAX_CHECK_OPTIONS:
         raise MahjongError(f"{rules}: {len(opts)} option values for a win check (at most "
@@ -45,20 +56,26 @@ cdef class WinCheck:
     """A room's compiled win check with its options (the engine's question "may this seat
     win now, and what is it worth?"). Made by the room's kernel; see _wincheck.pxd."""
 
+    def error_text(self, int code):
+        """What the check's negative answer ``code`` means."""
+        return self.errors.get(code, f"error {code}")
+
     def __init__(self):
         raise MahjongError("a WinCheck is made by a room's kernel (make_win_check)")
 
     def value(self, counts, melds=(), *, int win_tile, int flags=0, int seat=0,
               int from_seat=-1, int flowers=0, int void_suit=-1, int event_index=0,
               int seats=4, int dealer=0, int round_wind=0, int indicator=-1, int wildcard=-1,
-              int dealer_discards=0, flower_indicators=(), seat_melds=None, ready_at=None):
+              int dealer_discards=0, int discards=-1, flower_indicators=(), seat_melds=None, ready_at=None,
+              ready_first_discard=None):
         """The check's answer for one win given in tile ids: the value (> 0), 0 when the rule
         set refuses the win, or a negative ERR_* code of mahjong_core._types.
 
         counts: 34 counts of the concealed hand, the winning tile included; melds: (MELD
         code, tile) pairs; flags: WIN_* bits (WIN_SELF_DRAWN for a self-draw); seat_melds:
         every seat's melds (default: the winner's, others none); ready_at: per seat the
-        event index of its ready declaration (-1: none)."""
+        event index of its ready declaration (-1: none); ready_first_discard: per seat 1 if
+        that declaration came on the dealer's first discard (_wincheck.pxd)."""
         cdef WinView v
         cdef uint8_t c[34]
         cdef uint8_t kind[4][16]
@@ -96,6 +113,11 @@ cdef class WinCheck:
             ready_at = (-1,) * seats
         if len(ready_at) != seats:
             raise MahjongError(f"ready_at: {len(ready_at)} seats, not {seats}")
+        if ready_first_discard is None:
+            ready_first_discard = (0,) * seats
+        if len(ready_first_discard) != seats:
+            raise MahjongError(f"ready_first_discard: {len(ready_first_discard)} seats, not "
+                               f"{seats}")
         v.n_melds = _melds_into(melds, kind[seat], tile[seat], "melds")
         for s in range(seats):
             if s != seat:
@@ -106,6 +128,7 @@ cdef class WinCheck:
             v.seat_meld_kind[s] = kind[s]
             v.seat_meld_tile[s] = tile[s]
             v.ready_at[s] = ready_at[s]
+            v.ready_first_discard[s] = ready_first_discard[s]
         v.counts = c
         v.meld_kind = kind[seat]
         v.meld_tile = tile[seat]
@@ -122,8 +145,9 @@ cdef class WinCheck:
         v.indicator = indicator
         v.wildcard = wildcard
         v.dealer_discards = dealer_discards
+        v.discards = dealer_discards if discards < 0 else discards
         v.n_flower_indicators = len(flower_indicators)
         v.flower_indicators = shown
         with nogil:
-            r = self.fn(&v, self.opts)
+            r = self.ask(&v)
         return r

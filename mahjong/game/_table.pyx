@@ -23,7 +23,7 @@ from mahjong_core._types cimport (N_KINDS, MELD_CHOW, MELD_PUNG, MELD_KONG,
                                   MELD_CONCEALED_KONG, MELD_SINGLE_KONG)
 from mahjong_core._shanten cimport hand_missing
 from mahjong_core._bits cimport popcount64, ctz64
-from mahjong_core._wincheck cimport WinView, WinCheck, CHECK_OVERFLOW
+from mahjong_core._wincheck cimport WinView, WinCheck
 
 from mahjong.errors import MahjongError
 from mahjong.playspec import WinQuery
@@ -1020,7 +1020,7 @@ cdef class Table:
             with gil:
                 return self._ask_win_py(s, t, frm, flags)
         self._win_view(&v, s, t, frm, flags, self.n_ev)
-        r = self.win_check.fn(&v, self.win_check.opts)
+        r = self.win_check.ask(&v)
         if r < 0:
             with gil:
                 self._check_failed(r, s, t)
@@ -1050,6 +1050,9 @@ cdef class Table:
         v.indicator = self.indicator
         v.wildcard = self.wildcard
         v.dealer_discards = self.dealer_discards
+        v.discards = 0
+        for o in range(index):
+            v.discards += self.ev_type[o] == EV_DISCARD
         v.n_flower_indicators = self.n_flower_ind
         v.flower_indicators = self.flower_ind
         for o in range(self.seats):
@@ -1057,13 +1060,29 @@ cdef class Table:
             v.seat_meld_kind[o] = self.mk[o]
             v.seat_meld_tile[o] = self.mt[o]
             v.ready_at[o] = self.ready_at[o] if self.ready_at[o] < index else -1
+            v.ready_first_discard[o] = v.ready_at[o] >= 0 and \
+                self._on_first_discard(o, v.ready_at[o])
+
+    cdef bint _on_first_discard(self, int s, int at) noexcept nogil:
+        """Did seat s's ready declaration at event index ``at`` come on the dealer's first
+        discard (no claim or kong before it, the only discard before it the dealer's, a
+        non-dealer before his first draw)?"""
+        cdef int i, discards = 0
+        for i in range(at):
+            if self.ev_type[i] == EV_CHOW or self.ev_type[i] == EV_PUNG or \
+                    self.ev_type[i] == EV_KONG:
+                return 0
+            if self.ev_type[i] == EV_DISCARD:
+                if self.ev_seat[i] != self.dealer:
+                    return 0
+                discards += 1
+            elif self.ev_type[i] == EV_DRAW and s != self.dealer and self.ev_seat[i] == s:
+                return 0
+        return discards <= 1 if s == self.dealer else discards == 1
 
     cdef int _check_failed(self, int r, int s, int t) except -1:
-        if r == CHECK_OVERFLOW:
-            raise MahjongError(f"{self.spec.rules}: the value of seat {s}'s win on "
-                               f"{TENHOU_NAMES[t]} exceeds 2^31 - 1 (lower the money options)")
-        raise MahjongError(f"{self.spec.rules}: the win check refused to answer (error {r}) "
-                           f"for seat {s} winning on {TENHOU_NAMES[t]}")
+        raise MahjongError(f"{self.spec.rules}: seat {s}'s win on {TENHOU_NAMES[t]}: "
+                           f"{self.win_check.error_text(r)}")
 
     cdef int _ask_win_py(self, int s, int t, int frm, int flags) except -1:
         # the same question in the same state has the same answer: asked once (the state:
@@ -1375,7 +1394,7 @@ cdef class Table:
             if (mask >> t) & 1 and not self.holds_void(o) and self.win_check is not None:
                 self._win_view(&view, o, t, self.pl_from[o][k], self.pl_flags[o][k],
                                self.pl_ev[o][k])
-                v = self.win_check.fn(&view, self.win_check.opts)
+                v = self.win_check.ask(&view)
                 if v < 0:
                     with gil:
                         self._check_failed(v, o, t)

@@ -187,7 +187,7 @@ cdef uint32_t SICHUAN_BITS = (WIN_SELF_DRAWN | WIN_REPLACEMENT | WIN_AFTER_KONG 
                               WIN_ROBBING_KONG | WIN_LAST_TILE | WIN_HEAVENLY | WIN_EARTHLY)
 
 
-cdef int check_win(const WinView* v, const int* opts) noexcept nogil:
+cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept nogil:
     """The value settlement gives the win (``base × 2^(番 − 1)`` after the cap), 0 when
     Sichuan refuses it: not suit tiles only, a chow, an impossible circumstance (地胡 on a
     discard other than the dealer's, 杠上花 without a kong, a robbed tile held, 天胡 with an

@@ -129,7 +129,7 @@ cdef enum:
     CHK_STAKE = 2
 
 
-cdef int check_win(const WinView* v, const int* opts) noexcept nogil:
+cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept nogil:
     """The value settlement gives the win (番 × stake), 0 when Yunnan refuses it: not suit
     tiles only, a chow without allow_chow, an impossible circumstance (杠上花 without a kong,
     a robbed tile held, 天和 with a meld, 地和 on a discard), or not a Yunnan hand
