@@ -97,8 +97,6 @@ cdef class WinCheck:
             raise MahjongError(f"from_seat: {from_seat} (-1 self-draw, else another seat)")
         if not 0 <= win_tile < N_KINDS:
             raise MahjongError(f"win_tile: {win_tile} (a tile id 0..33)")
-        if (from_seat < 0) != bool(flags & WIN_SELF_DRAWN):
-            raise MahjongError("flags: WIN_SELF_DRAWN is set exactly when from_seat is -1")
         if len(flower_indicators) > 8:
             raise MahjongError(f"flower_indicators: {len(flower_indicators)} tiles (at most 8)")
         for k, t in enumerate(flower_indicators):
@@ -148,6 +146,8 @@ cdef class WinCheck:
         v.discards = dealer_discards if discards < 0 else discards
         v.n_flower_indicators = len(flower_indicators)
         v.flower_indicators = shown
+        if (from_seat < 0) != bool(flags & WIN_SELF_DRAWN):
+            raise MahjongError("flags: WIN_SELF_DRAWN is set exactly when from_seat is -1")
         with nogil:
             r = self.ask(&v)
         return r

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Union
 
+from mahjong_core._types import FORM_ALL
+
 from ..errors import InvalidRecordError, NotWinningError
 from ..playspec import WIN_FLAGS, PlaySpec, WinQuery
 from ..record import _read_win
@@ -32,7 +34,7 @@ __all__ = ["play_spec"]
 
 #: all five forms of the core's shape filter (regular, seven pairs, thirteen orphans,
 #: honours-and-knitted, knitted straight)
-GUOBIAO_FORMS = 31
+GUOBIAO_FORMS = FORM_ALL
 
 #: win flags the 联众 rules add; a standard Guobiao record carries none of them
 LIANZHONG_FLAGS = ("heavenly", "earthly", "first_round")

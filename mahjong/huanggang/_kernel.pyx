@@ -33,7 +33,8 @@ from cython.parallel cimport prange
 from libc.stdlib cimport malloc, realloc, free
 
 from mahjong_core._types cimport (uint8_t, int8_t, int16_t, uint32_t, MELD_CHOW, MELD_PUNG,
-                                  MELD_KONG, MELD_CONCEALED_KONG)
+                                  MELD_KONG, MELD_CONCEALED_KONG, WIN_SELF_DRAWN,
+                                  WIN_REPLACEMENT, WIN_ROBBING_KONG, WIN_LAST_TILE)
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions, SET_CHOW,
                                       SET_PUNG, MAX_REGULAR_DECOMPOSITIONS)
 
@@ -57,12 +58,12 @@ cdef enum:
     B_QIANGGANG = 64
     B_FENGYISE = 128
 
-# WinFlag bits read here (mahjong.ruleset.WinFlag; tests/test_huanggang_batch.py checks them)
+# the WIN_* bits read here (mahjong_core._types, their one definition)
 cdef enum:
-    F_SELF = 1
-    F_REPLACEMENT = 2
-    F_ROBBING = 8
-    F_LAST = 16
+    F_SELF = WIN_SELF_DRAWN
+    F_REPLACEMENT = WIN_REPLACEMENT
+    F_ROBBING = WIN_ROBBING_KONG
+    F_LAST = WIN_LAST_TILE
 
 # Reading shapes
 cdef enum:

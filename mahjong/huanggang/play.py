@@ -25,6 +25,8 @@ from __future__ import annotations
 import functools
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
+from mahjong_core._types import FORM_REGULAR
+
 from ..additive import tile_of
 from ..errors import InvalidRecordError, NotWinningError
 from ..playspec import PlaySpec, WinQuery
@@ -140,7 +142,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
         single_kong_wildcard=True,
         wildcard_claims=False,
         haidi_draw_only=HAIDI_TILES,
-        forms=1,                      # four sets and a pair only (no seven pairs)
+        forms=FORM_REGULAR,           # four sets and a pair only (no seven pairs)
         free_shapes=(MASK_258, MASK_WINDS_WHITE),
         extra={
             # the other copies of the 赖子皮 are fixed kong tiles too (konged alone, never

@@ -6,7 +6,7 @@
 # tests/slow_tongcheng.py is the plain Python version it is tested against.
 from mahjong_core._types cimport (uint8_t, int32_t, uint32_t, uint64_t, MELD_CHOW,
                                   MELD_CONCEALED_KONG, ERR_BAD_CONTEXT, ERR_BAD_MELD,
-                                  WIN_FOURTH_TILE)
+                                  WIN_FOURTH_TILE, WIN_SELF_DRAWN, WIN_HEAVENLY, WIN_EARTHLY)
 from mahjong_core._wincheck cimport (WinView, make_win_check, flags_consistent,
                                      kong_context_ok, holding, value_or_overflow)
 from mahjong_core._bits cimport any_held
@@ -31,11 +31,11 @@ FAN_KEYS = ("tianhu", "dihu", "shisanyao", "quanfengqidui", "quanfengduiduihu", 
             "quezi")
 assert len(FAN_KEYS) == N_FANS
 
-# WinFlag bits (mahjong.ruleset.WinFlag)
+# the WIN_* bits read here (mahjong_core._types, their one definition)
 cdef enum:
-    F_SELF = 1
-    F_HEAVENLY = 32
-    F_EARTHLY = 64
+    F_SELF = WIN_SELF_DRAWN
+    F_HEAVENLY = WIN_HEAVENLY
+    F_EARTHLY = WIN_EARTHLY
 
 
 cdef inline uint64_t bit(int k) noexcept nogil:

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Union
 
+from mahjong_core._types import (FORM_HONORS_KNITTED, FORM_REGULAR, FORM_SEVEN_PAIRS,
+                                 FORM_THIRTEEN_ORPHANS)
+
 from ..playspec import PlaySpec
 from . import _kernel
 from .rules import RULES_NAME, Rules
@@ -29,7 +32,8 @@ __all__ = ["play_spec"]
 N_SEATS = 4
 #: regular, seven pairs, thirteen orphans and the knitted-and-honours shape (十三不靠 is
 #: one of its hands)
-TONGCHENG_FORMS = 1 | 2 | 4 | 8
+TONGCHENG_FORMS = (FORM_REGULAR | FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS
+                   | FORM_HONORS_KNITTED)
 
 
 def _options(rules: Rules) -> Dict[str, Any]:

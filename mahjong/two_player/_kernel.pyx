@@ -4,7 +4,9 @@
 # reading worth most (就高不就低; ranked by the capped total, then the uncapped one).
 # tests/slow_two_player.py is the plain Python version it is tested against.
 from mahjong_core._types cimport (uint8_t, int32_t, uint32_t, MELD_CHOW, MELD_CONCEALED_KONG,
-                                  ERR_BAD_CONTEXT, ERR_BAD_MELD, WIN_FOURTH_TILE)
+                                  ERR_BAD_CONTEXT, ERR_BAD_MELD, WIN_FOURTH_TILE, WIN_SELF_DRAWN,
+                                  WIN_REPLACEMENT, WIN_ROBBING_KONG, WIN_LAST_TILE,
+                                  WIN_HEAVENLY, WIN_EARTHLY)
 from mahjong_core._wincheck cimport (WinView, make_win_check, flags_consistent,
                                      kong_context_ok, holding, value_or_overflow)
 from mahjong._additive cimport read_holding, checked_tile
@@ -24,14 +26,14 @@ FAN_KEYS = ("hupai", "menqing", "zimo", "baoting", "haidi", "gangshangkaihua", "
             "xiaosixi", "dasanyuan", "dasixi", "ziyise", "shisanyao", "tianhu", "dihu")
 assert len(FAN_KEYS) == N_FANS
 
-# WinFlag bits (mahjong.ruleset.WinFlag)
+# the WIN_* bits read here (mahjong_core._types, their one definition)
 cdef enum:
-    F_SELF = 1
-    F_REPLACEMENT = 2
-    F_ROBBING = 8
-    F_LAST = 16
-    F_HEAVENLY = 32
-    F_EARTHLY = 64
+    F_SELF = WIN_SELF_DRAWN
+    F_REPLACEMENT = WIN_REPLACEMENT
+    F_ROBBING = WIN_ROBBING_KONG
+    F_LAST = WIN_LAST_TILE
+    F_HEAVENLY = WIN_HEAVENLY
+    F_EARTHLY = WIN_EARTHLY
 
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
 
+from mahjong_core._types import FORM_REGULAR, FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS
+
 from ..errors import MahjongError
 from ..playspec import PlaySpec
 from . import _kernel
@@ -32,7 +34,7 @@ __all__ = ["play_spec", "first_ready"]
 N_SEATS = 2
 LIVE_TILES = 71
 #: regular, seven pairs and thirteen orphans (the core's form bits)
-TWO_PLAYER_FORMS = 1 | 2 | 4
+TWO_PLAYER_FORMS = FORM_REGULAR | FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS
 
 
 def first_ready(events: Sequence[Mapping[str, Any]]) -> Dict[int, int]:
