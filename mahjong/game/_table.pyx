@@ -2,8 +2,9 @@
 """The game engine's state machine: one hand of any rule set, from the shuffle to the end.
 
 The table knows no rule set. What differs between rule sets is a knob of the PlaySpec the
-room gives (mahjong/playspec.py) or the room's win check, which the table asks (a Python
-call) only when a seat holds a complete shape. Everything else is C over packed counts:
+room gives (mahjong/playspec.py) or the room's compiled win check, which the table asks
+with its own arrays (no Python) only when a seat holds a complete shape. Everything else is
+C over packed counts:
 the deal, draws, kongs and their replacements, the claim window after a discard (every
 claim collected, then resolved 胡 > 杠/碰 > 吃), the built-in agents' choices.
 
@@ -1009,7 +1010,8 @@ cdef class Table:
 
     cdef int _ask_win(self, int s, int t, int frm, int flags) except -1 nogil:
         """The room's value of seat s winning on tile t now (0 = refused). The hand counts
-        already hold t. (The one call into Python in play: the rule set's own check.)
+        already hold t: the room's compiled check, asked with the table's own arrays
+        (a Python call only for a room with no compiled check, its win_value).
         Checking a log, a complete shape is offered as it stands (value 1): the settlement
         scores the log's wins; the value is asked only where a win must be taken."""
         cdef WinView v
@@ -1029,8 +1031,8 @@ cdef class Table:
     cdef void _win_view(self, WinView* v, int s, int t, int frm, int flags,
                         int index) noexcept nogil:
         """The room's view of seat s winning on tile t (its counts already hold t), the
-        table's own arrays; index: the event index of the win (the ready declarations
-        made from it on are not shown)."""
+        table's own arrays; index: the event index of the win (the discards and ready
+        declarations from it on are not shown; the seats' melds are as they stand)."""
         cdef int o
         v.counts = self.counts[s]
         v.n_melds = self.n_melds[s]
@@ -1049,10 +1051,11 @@ cdef class Table:
         v.round_wind = self.round_wind
         v.indicator = self.indicator
         v.wildcard = self.wildcard
-        v.dealer_discards = self.dealer_discards
-        v.discards = 0
+        v.dealer_discards = v.discards = 0
         for o in range(index):
-            v.discards += self.ev_type[o] == EV_DISCARD
+            if self.ev_type[o] == EV_DISCARD:
+                v.discards += 1
+                v.dealer_discards += self.ev_seat[o] == self.dealer
         v.n_flower_indicators = self.n_flower_ind
         v.flower_indicators = self.flower_ind
         for o in range(self.seats):
