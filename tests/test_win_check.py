@@ -177,3 +177,16 @@ def test_a_value_beyond_a_c_int_is_an_error_naming_it():
     with pytest.raises(MahjongError, match=r"exceeds 2\^31 - 1"):
         for k in range(40):
             Game("sichuan", seed=[3, k], agents="greedy", options={"base": 2**31 - 1}).play()
+
+
+@pytest.mark.parametrize("rules", ["sichuan", "yunnan", "guiyang", "huanggang"])
+def test_logs_with_pass_lock_settle_through_the_replay(rules):
+    """Settling a full log replays it (checking mode): a declined win's 过水 lock is decided
+    by the compiled check with the table as it was at that win."""
+    from mahjong.ruleset import settle
+
+    for k in range(24):
+        log = Game(rules, seed=[11, k], options={"pass_lock": True},
+                   agents="random" if k % 2 else "greedy").play()
+        assert settle(json.dumps(log, ensure_ascii=False)).deltas == \
+            tuple(log["result"]["deltas"])

@@ -262,6 +262,8 @@ cdef class Table:
     cdef int pl_from[MAX_SEATS][PL_MAX]
     cdef int pl_flags[MAX_SEATS][PL_MAX]
     cdef int pl_ev[MAX_SEATS][PL_MAX]
+    cdef uint8_t pl_seat_mk[MAX_SEATS][PL_MAX][MAX_SEATS][MAX_MELDS]  # every seat's melds
+    cdef int pl_seat_n[MAX_SEATS][PL_MAX][MAX_SEATS]                  # then (the win check)
     cdef int pl_n[MAX_SEATS]
     cdef bint waits_stale[MAX_SEATS]      # checking: waits computed when first asked
     cdef bint act_tsumo_lazy              # checking: the self-draw win tested when asked
@@ -1032,7 +1034,8 @@ cdef class Table:
                         int index) noexcept nogil:
         """The room's view of seat s winning on tile t (its counts already hold t), the
         table's own arrays; index: the event index of the win (the discards and ready
-        declarations from it on are not shown; the seats' melds are as they stand)."""
+        declarations from it on are not shown; a declined win's caller sets the seats'
+        melds as they were then)."""
         cdef int o
         v.counts = self.counts[s]
         v.n_melds = self.n_melds[s]
@@ -1343,7 +1346,7 @@ cdef class Table:
         """Checking a log: seat o declined a win (or what may be one); whether 过水 locks it
         depends on the room's value of that win, asked only if the seat wins on a discard
         before its next draw (or must win): the declined wins are kept until then."""
-        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile, k
+        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile, k, x
         if self.pl_n[o] == PL_MAX and self._settle_pending(o):
             return 0                     # locked already
         k = self.pl_n[o]
@@ -1357,6 +1360,9 @@ cdef class Table:
         self.pl_from[o][k] = self.discarder
         self.pl_flags[o][k] = self.claim_flags[o]
         self.pl_ev[o][k] = self.n_ev
+        for x in range(self.seats):
+            memcpy(self.pl_seat_mk[o][k][x], self.mk[x], MAX_MELDS)
+            self.pl_seat_n[o][k][x] = self.n_melds[x]
         self.pl_n[o] = k + 1
         self.locked_out[o] = 2
         return 0
@@ -1380,7 +1386,7 @@ cdef class Table:
         cdef uint8_t mk[MAX_MELDS]
         cdef uint8_t mt[MAX_MELDS]
         cdef WinView view
-        cdef int nm = self.n_melds[o], ns = self.n_sets[o], v = 0, t = self.pl_tile[o][k], d
+        cdef int nm = self.n_melds[o], ns = self.n_sets[o], v = 0, t = self.pl_tile[o][k], d, x
         cdef uint64_t mask
         memcpy(counts, self.counts[o], 34)
         memcpy(mk, self.mk[o], MAX_MELDS)
@@ -1397,6 +1403,10 @@ cdef class Table:
             if (mask >> t) & 1 and not self.holds_void(o) and self.win_check is not None:
                 self._win_view(&view, o, t, self.pl_from[o][k], self.pl_flags[o][k],
                                self.pl_ev[o][k])
+                for x in range(self.seats):     # the other seats' melds as they were then
+                    if x != o:
+                        view.seat_n_melds[x] = self.pl_seat_n[o][k][x]
+                        view.seat_meld_kind[x] = self.pl_seat_mk[o][k][x]
                 v = self.win_check.ask(&view)
                 if v < 0:
                     with gil:
