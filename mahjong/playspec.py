@@ -10,9 +10,17 @@ it is played without loading :mod:`mahjong.game`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
-__all__ = ["PlaySpec", "WinQuery", "WIN_FLAGS"]
+from mahjong_core._types import (MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_NAMES,
+                                 MELD_PUNG, MELD_SINGLE_KONG, WIN_FOURTH_TILE)
+from mahjong_core._wincheck import WinCheck
+
+from .errors import InvalidRecordError, MahjongError
+from .record import read_event, read_win
+from .tiles import parse_tile, to_tile_ids
+
+__all__ = ["PlaySpec", "WinQuery", "WIN_FLAGS", "WinCheck", "check_query"]
 
 #: the win flags of record v2, in the order the engine packs them
 WIN_FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly", "earthly",
@@ -61,7 +69,12 @@ class PlaySpec:
 
     rules: str                      # the registry name ("sichuan", ...)
     options: Mapping[str, Any]      # the record's "options" (non-default options only)
-    win_value: Callable[[WinQuery], int]   # 0 = the rule set refuses this win
+    win_value: Optional[Callable[[WinQuery], int]] = None
+    #  0 = the rule set refuses this win. A room with a compiled ``win_check`` leaves it
+    #  None: it is then the check asked with a WinQuery (check_query); the engine calls the
+    #  check itself, with its own arrays. A Python win_value is the fallback for rule sets
+    #  with no compiled check (a third-party room): the engine then asks it per possible
+    #  win, with the record so far as JSON-ready dicts (much slower).
     seats: int = 4
     honours: bool = True            # False: the 108-tile sets (no winds or dragons)
     flowers: bool = False           # 8 flower tiles drawn, set aside and replaced (Guobiao)
@@ -103,9 +116,89 @@ class PlaySpec:
     free_shapes: Tuple[int, ...] = ()   # 34-bit masks: a hand all inside one is a candidate
     exhausted_data: Optional[Callable[[Mapping[str, Any], Any], Optional[Dict[str, Any]]]] = None
     #  (record so far, numpy Generator) -> the exhausted event's rule-set data, or None
+    win_check: Optional[WinCheck] = None
+    #  the room's compiled win check (mahjong_core/_wincheck.pxd), made by its kernel from
+    #  the same scoring function its score() calls: the engine calls it without Python
     extra: Mapping[str, Any] = field(default_factory=dict)
     #  plain data for the engine: "win_flags" (the flags the room records; default all),
     #  "earthly" ("self_draw" | "dealer_first_discard" | "both"; or
     #  "earthly_on_dealer_discard": True for "both"), "lone_pung_fourth_tile" (Guiyang's
     #  地龙 is asked for on the pung's fourth tile), "indicator_copies_single_kong",
     #  "last_tile_flags_haidi_phase" (every self-draw of the 海底捞 phase is last_tile)
+
+    def __post_init__(self):
+        if self.win_check is not None and not isinstance(self.win_check, WinCheck):
+            raise MahjongError(f"{self.rules}: win_check is a compiled WinCheck (a room "
+                               f"kernel's), not {type(self.win_check).__name__}")
+        if self.win_value is None:
+            if self.win_check is None:
+                raise MahjongError(f"{self.rules}: a PlaySpec needs win_check (compiled) or "
+                                   "win_value (a Python function of a WinQuery)")
+            object.__setattr__(self, "win_value", lambda q: check_query(self, q))
+
+
+#: a kong event's kind -> the meld code of the kong it makes (an added kong: MELD_KONG)
+_KONG_MELDS = {"exposed": MELD_KONG, "added": MELD_KONG, "concealed": MELD_CONCEALED_KONG,
+               "single": MELD_SINGLE_KONG}
+
+
+def check_query(spec: PlaySpec, q: WinQuery) -> int:
+    """The answer of ``spec.win_check`` (compiled) to a :class:`WinQuery`, the record so far
+    read by the record reader: what ``spec.win_value`` is for a room with a compiled check.
+    The engine does not come here: it hands the check its own arrays."""
+    record = q.record
+    seats = record.get("seats", 4)
+    dealer = record.get("dealer", 0)
+    index = q.event_index
+    e = read_win(q.win, index, seats)
+    melds: List[List[Tuple[int, int]]] = [[] for _ in range(seats)]
+    ready_at = [-1] * seats
+    first_discard = [0] * seats
+    dealer_discards = discards = 0
+    opened = False      # a claim or kong so far
+    drawn = set()       # the seats that drew
+    for i, raw in enumerate(record.get("events", ())):
+        ev = read_event(i, raw, seats)
+        kind = ev.type
+        if kind == "discard":
+            dealer_discards += ev.seat == dealer
+            discards += 1
+        elif kind == "draw":
+            drawn.add(ev.seat)
+        elif kind == "ready":
+            if ready_at[ev.seat] < 0:
+                ready_at[ev.seat] = i
+                # on the dealer's first discard (see _wincheck.pxd's ready_first_discard)
+                first_discard[ev.seat] = not opened and discards == dealer_discards and (
+                    discards <= 1 if ev.seat == dealer else
+                    discards == 1 and ev.seat not in drawn)
+        else:
+            opened = opened or kind in ("chow", "pung", "kong")
+        if kind == "chow" or kind == "pung":
+            melds[ev.seat].append((MELD_CHOW if kind == "chow" else MELD_PUNG, min(ev.tiles)))
+        elif kind == "kong":
+            own = melds[ev.seat]
+            if ev.kind == "added":
+                own[own.index((MELD_PUNG, ev.tile))] = (MELD_KONG, ev.tile)
+            else:
+                own.append((_KONG_MELDS[ev.kind], ev.tile))
+    counts = [0] * 34
+    for t in e.hand:
+        counts[t] += 1
+    melds[e.seat] = [(MELD_NAMES.index(m.kind), m.tile) for m in e.melds]
+    indicator = record.get("indicator")
+    ind = -1 if indicator is None else parse_tile(indicator)
+    wildcard = -1 if ind < 0 or spec.wildcard_of is None else spec.wildcard_of(ind)
+    v = spec.win_check.value(
+        counts, melds[e.seat], win_tile=e.win_tile,
+        flags=e.bits | (WIN_FOURTH_TILE if e.fourth_tile else 0), seat=e.seat,
+        from_seat=-1 if e.from_seat is None else e.from_seat, flowers=e.flowers,
+        event_index=index, seats=seats, dealer=dealer,
+        round_wind=record.get("round_wind", 0), indicator=ind, wildcard=wildcard,
+        dealer_discards=dealer_discards, discards=discards,
+        flower_indicators=to_tile_ids(record.get("flower_indicators") or ()),
+        seat_melds=melds, ready_at=ready_at, ready_first_discard=first_discard)
+    if v < 0:
+        raise InvalidRecordError(f"event {index} (win by seat {e.seat}): "
+                                 f"{spec.win_check.error_text(v)}")
+    return v

@@ -2,8 +2,9 @@
 """The game engine's state machine: one hand of any rule set, from the shuffle to the end.
 
 The table knows no rule set. What differs between rule sets is a knob of the PlaySpec the
-room gives (mahjong/playspec.py) or the room's win check, which the table asks (a Python
-call) only when a seat holds a complete shape. Everything else is C over packed counts:
+room gives (mahjong/playspec.py) or the room's compiled win check, which the table asks
+with its own arrays (no Python) only when a seat holds a complete shape. Everything else is
+C over packed counts:
 the deal, draws, kongs and their replacements, the claim window after a discard (every
 claim collected, then resolved 胡 > 杠/碰 > 吃), the built-in agents' choices.
 
@@ -24,6 +25,7 @@ from mahjong_core._types cimport (N_KINDS, MELD_CHOW, MELD_PUNG, MELD_KONG,
                                   MELD_CONCEALED_KONG, MELD_SINGLE_KONG)
 from mahjong_core._shanten cimport hand_missing
 from mahjong_core._bits cimport popcount64, ctz64
+from mahjong_core._wincheck cimport WinView, WinCheck
 
 from mahjong.errors import MahjongError
 from mahjong.playspec import WinQuery
@@ -177,6 +179,7 @@ cdef class Table:
     cdef int n_free
     cdef public object spec
     cdef object win_value, ready_test
+    cdef WinCheck win_check               # the room's compiled check (None: win_value)
 
     # --- the tiles -------------------------------------------------------------------------
     cdef uint8_t deck[MAX_WALL]   # as shuffled: the live part [0, live_end), then the reserve
@@ -272,6 +275,8 @@ cdef class Table:
     cdef int pl_from[MAX_SEATS][PL_MAX]
     cdef int pl_flags[MAX_SEATS][PL_MAX]
     cdef int pl_ev[MAX_SEATS][PL_MAX]
+    cdef uint8_t pl_seat_mk[MAX_SEATS][PL_MAX][MAX_SEATS][MAX_MELDS]  # every seat's melds
+    cdef int pl_seat_n[MAX_SEATS][PL_MAX][MAX_SEATS]                  # then (the win check)
     cdef int pl_n[MAX_SEATS]
     cdef bint waits_stale[MAX_SEATS]      # checking: waits computed when first asked
     cdef bint act_tsumo_lazy              # checking: the self-draw win tested when asked
@@ -285,6 +290,7 @@ cdef class Table:
         extra = spec.extra
         self.spec = spec
         self.win_value = spec.win_value
+        self.win_check = spec.win_check
         self.ready_test = spec.ready_test
         self.seats = spec.seats
         if not 2 <= self.seats <= 4:
@@ -1021,13 +1027,83 @@ cdef class Table:
 
     cdef int _ask_win(self, int s, int t, int frm, int flags) except -1 nogil:
         """The room's value of seat s winning on tile t now (0 = refused). The hand counts
-        already hold t. (The one call into Python in play: the rule set's own check.)
+        already hold t: the room's compiled check, asked with the table's own arrays
+        (a Python call only for a room with no compiled check, its win_value).
         Checking a log, a complete shape is offered as it stands (value 1): the settlement
         scores the log's wins; the value is asked only where a win must be taken."""
+        cdef WinView v
+        cdef int r
         if self.checking and not self._forced_win():
             return 1
-        with gil:
-            return self._ask_win_py(s, t, frm, flags)
+        if self.win_check is None:
+            with gil:
+                return self._ask_win_py(s, t, frm, flags)
+        self._win_view(&v, s, t, frm, flags, self.n_ev)
+        r = self.win_check.ask(&v)
+        if r < 0:
+            with gil:
+                self._check_failed(r, s, t)
+        return r
+
+    cdef void _win_view(self, WinView* v, int s, int t, int frm, int flags,
+                        int index) noexcept nogil:
+        """The room's view of seat s winning on tile t (its counts already hold t), the
+        table's own arrays; index: the event index of the win (the discards and ready
+        declarations from it on are not shown; a declined win's caller sets the seats'
+        melds as they were then)."""
+        cdef int o
+        v.counts = self.counts[s]
+        v.n_melds = self.n_melds[s]
+        v.meld_kind = self.mk[s]
+        v.meld_tile = self.mt[s]
+        v.win_tile = t
+        # the table's flag k is the WIN_* bit 2 << k (mahjong_core._types)
+        v.flags = (<uint32_t>flags << 1) | (1 if frm < 0 else 0)
+        v.seat = s
+        v.from_seat = frm
+        v.flowers = self.flowers[s]
+        v.void_suit = self.void_suit[s]
+        v.event_index = index
+        v.seats = self.seats
+        v.dealer = self.dealer
+        v.round_wind = self.round_wind
+        v.indicator = self.indicator
+        v.wildcard = self.wildcard
+        v.dealer_discards = v.discards = 0
+        for o in range(index):
+            if self.ev_type[o] == EV_DISCARD:
+                v.discards += 1
+                v.dealer_discards += self.ev_seat[o] == self.dealer
+        v.n_flower_indicators = self.n_flower_ind
+        v.flower_indicators = self.flower_ind
+        for o in range(self.seats):
+            v.seat_n_melds[o] = self.n_melds[o]
+            v.seat_meld_kind[o] = self.mk[o]
+            v.seat_meld_tile[o] = self.mt[o]
+            v.ready_at[o] = self.ready_at[o] if self.ready_at[o] < index else -1
+            v.ready_first_discard[o] = v.ready_at[o] >= 0 and \
+                self._on_first_discard(o, v.ready_at[o])
+
+    cdef bint _on_first_discard(self, int s, int at) noexcept nogil:
+        """Did seat s's ready declaration at event index ``at`` come on the dealer's first
+        discard (no claim or kong before it, the only discard before it the dealer's, a
+        non-dealer before his first draw)?"""
+        cdef int i, discards = 0
+        for i in range(at):
+            if self.ev_type[i] == EV_CHOW or self.ev_type[i] == EV_PUNG or \
+                    self.ev_type[i] == EV_KONG:
+                return 0
+            if self.ev_type[i] == EV_DISCARD:
+                if self.ev_seat[i] != self.dealer:
+                    return 0
+                discards += 1
+            elif self.ev_type[i] == EV_DRAW and s != self.dealer and self.ev_seat[i] == s:
+                return 0
+        return discards <= 1 if s == self.dealer else discards == 1
+
+    cdef int _check_failed(self, int r, int s, int t) except -1:
+        raise MahjongError(f"{self.spec.rules}: seat {s}'s win on {TENHOU_NAMES[t]}: "
+                           f"{self.win_check.error_text(r)}")
 
     cdef int _ask_win_py(self, int s, int t, int frm, int flags) except -1:
         # the same question in the same state has the same answer: asked once (the state:
@@ -1285,7 +1361,7 @@ cdef class Table:
         """Checking a log: seat o declined a win (or what may be one); whether 过水 locks it
         depends on the room's value of that win, asked only if the seat wins on a discard
         before its next draw (or must win): the declined wins are kept until then."""
-        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile, k
+        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile, k, x
         if self.pl_n[o] == PL_MAX and self._settle_pending(o):
             return 0                     # locked already
         k = self.pl_n[o]
@@ -1299,6 +1375,9 @@ cdef class Table:
         self.pl_from[o][k] = self.discarder
         self.pl_flags[o][k] = self.claim_flags[o]
         self.pl_ev[o][k] = self.n_ev
+        for x in range(self.seats):
+            memcpy(self.pl_seat_mk[o][k][x], self.mk[x], MAX_MELDS)
+            self.pl_seat_n[o][k][x] = self.n_melds[x]
         self.pl_n[o] = k + 1
         self.locked_out[o] = 2
         return 0
@@ -1321,7 +1400,8 @@ cdef class Table:
         cdef uint8_t counts[34]
         cdef uint8_t mk[MAX_MELDS]
         cdef uint8_t mt[MAX_MELDS]
-        cdef int nm = self.n_melds[o], ns = self.n_sets[o], v = 0, t = self.pl_tile[o][k], d
+        cdef WinView view
+        cdef int nm = self.n_melds[o], ns = self.n_sets[o], v = 0, t = self.pl_tile[o][k], d, x
         cdef uint64_t mask
         memcpy(counts, self.counts[o], 34)
         memcpy(mk, self.mk[o], MAX_MELDS)
@@ -1335,7 +1415,19 @@ cdef class Table:
         mask = self._waits_mask(o, &d)
         self.counts[o][t] += 1
         try:
-            if (mask >> t) & 1 and not self.holds_void(o):
+            if (mask >> t) & 1 and not self.holds_void(o) and self.win_check is not None:
+                self._win_view(&view, o, t, self.pl_from[o][k], self.pl_flags[o][k],
+                               self.pl_ev[o][k])
+                for x in range(self.seats):     # the other seats' melds as they were then
+                    if x != o:
+                        view.seat_n_melds[x] = self.pl_seat_n[o][k][x]
+                        view.seat_meld_kind[x] = self.pl_seat_mk[o][k][x]
+                v = self.win_check.ask(&view)
+                if v < 0:
+                    with gil:
+                        self._check_failed(v, o, t)
+                v = v > 0
+            elif (mask >> t) & 1 and not self.holds_void(o):
                 with gil:
                     win = self._win_event(o, t, self.pl_from[o][k], self.pl_flags[o][k])
                     q = WinQuery(self.log_source(self.pl_ev[o][k]), win,

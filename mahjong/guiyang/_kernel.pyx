@@ -17,7 +17,12 @@ Readings (a holding may read several ways; the caller takes the most valuable on
   concealed tile is paired (five pairs).
 """
 from mahjong_core._types cimport (uint8_t, uint32_t, uint64_t, N_SUITED, FORM_REGULAR,
-                                  FORM_SEVEN_PAIRS)
+                                  FORM_SEVEN_PAIRS, MELD_KONG, MELD_CONCEALED_KONG,
+                                  WIN_REPLACEMENT, WIN_AFTER_KONG, WIN_ROBBING_KONG,
+                                  WIN_HEAVENLY, WIN_EARTHLY, WIN_FOURTH_TILE, ERR_BAD_CONTEXT,
+                                  ERR_BAD_MELD, ERR_BAD_TILE)
+from mahjong_core._wincheck cimport (WinView, make_win_check, flags_consistent, has_kong,
+                                     suited_only)
 from mahjong_core._decompose cimport RegularDecomposition, regular_decompositions
 from mahjong_core._shanten cimport missing_tiles, useful_mask
 
@@ -297,3 +302,79 @@ def waits(tuple hand, bytes melds, bint kongting, uint32_t allowed):
         if bits:
             out[t] = bits
     return out
+
+
+# ---------------------------------------------------------------- the engine's win check
+
+cdef enum:
+    # the option values of the win check: the N_PATTERNS pattern values (kernel order; 0 =
+    # not a hand type under the options), then the bonuses' values
+    CHK_REPLACEMENT = N_PATTERNS    # 杠上胡
+    CHK_READY = N_PATTERNS + 1      # 报听
+    CHK_HEAVENLY = N_PATTERNS + 2   # 天胡 (0 without the tiandi_hu option)
+    CHK_EARTHLY = N_PATTERNS + 3    # 地胡 (likewise)
+
+
+cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept nogil:
+    """The hand's value per payer with the 报听 bonus (what settlement gives the win; 热炮,
+    杀报, the 豆 and the chickens are settled apart), 0 when settlement refuses it: no hand
+    type under the options (_readings, what score() reads), robbing the kong of a seat that
+    declared 报听, or a 平胡 on a discard without a 豆 licence (the winner owns a kong, or
+    热炮, 抢杠, a discarder or winner who declared 报听)."""
+    cdef Holding h
+    cdef uint32_t bits, allowed = 0, flags = v.flags & ~(<uint32_t>WIN_FOURTH_TILE)
+    cdef int p, t, k, pattern, total, m
+    cdef bint ready = v.ready_at[v.seat] >= 0
+    if not flags_consistent(flags):
+        return ERR_BAD_CONTEXT
+    if not suited_only(v, 0):
+        return ERR_BAD_TILE
+    if v.n_melds > 4:
+        return ERR_BAD_MELD
+    for t in range(34):
+        h.counts[t] = v.counts[t]
+        h.held[t] = v.counts[t]
+    h.n_melds = v.n_melds
+    h.meld_suits = 0
+    h.lone_pung = -1
+    for k in range(v.n_melds):
+        m = v.meld_kind[k]
+        t = v.meld_tile[k]
+        if m != MELD_PUNG and m != MELD_KONG and m != MELD_CONCEALED_KONG:
+            return ERR_BAD_MELD
+        h.meld_suits |= 1 << (t // 9)
+        h.held[t] += 3 if m == MELD_PUNG else 4
+    if v.n_melds == 1 and v.meld_kind[0] == MELD_PUNG:
+        h.lone_pung = v.meld_tile[0]
+    for p in range(N_PATTERNS):
+        if opts[p] > 0:
+            allowed |= (<uint32_t>1) << p
+    bits = _readings(&h, h.counts, v.win_tile) & allowed
+    if not bits:
+        return 0
+    _best_of(bits, opts, &pattern)
+    if flags & WIN_ROBBING_KONG and v.ready_at[v.from_seat] >= 0:
+        return 0        # the robbed seat had declared 报听: it may not kong
+    if pattern == P_PINGHU and v.from_seat >= 0 and not has_kong(v) and not (
+            flags & (WIN_AFTER_KONG | WIN_ROBBING_KONG) or v.ready_at[v.from_seat] >= 0
+            or ready):
+        return 0        # a 平胡 on a discard without a 豆 licence
+    total = opts[pattern]
+    if flags & WIN_REPLACEMENT:
+        total += opts[CHK_REPLACEMENT]
+    if ready:
+        total += opts[CHK_READY]
+    if flags & WIN_HEAVENLY:
+        total += opts[CHK_HEAVENLY]
+    if flags & WIN_EARTHLY:
+        total += opts[CHK_EARTHLY]
+    return total
+
+
+def win_check(tuple values, int replacement, int ready, int heavenly, int earthly):
+    """The engine's win check (values: the N_PATTERNS pattern values; then the values of
+    杠上胡, 报听, 天胡 and 地胡), a mahjong_core._wincheck.WinCheck over _readings."""
+    if len(values) != N_PATTERNS:
+        raise ValueError(f"values: expected {N_PATTERNS} pattern values")
+    return make_win_check(check_win, "guiyang",
+                          tuple(values) + (replacement, ready, heavenly, earthly))

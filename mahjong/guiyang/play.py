@@ -20,36 +20,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ..errors import InvalidRecordError, MahjongError
-from ..playspec import PlaySpec, WinQuery
-from ..record import read_win
+from ..errors import MahjongError
+from ..playspec import PlaySpec
+from . import _kernel
 from .options import RULES_NAME, Rules
-from .settlement import _Facts, _full_result, _plan_of, _score_win
 
 __all__ = ["play_spec"]
-
-
-def _declared(events) -> _Facts:
-    """What settlement's win check reads of the events before the win: who declared 报听
-    (seat -> index of the ready event)."""
-    facts = _Facts()
-    for i, e in enumerate(events):
-        if e["type"] == "ready":
-            facts.ready.setdefault(e["seat"], i)
-    return facts
-
-
-def _win_value(rules: Rules, q: WinQuery) -> int:
-    """Settlement's check and value of the win (the same calls); 0 when refused."""
-    events = q.record.get("events", ())
-    index = len(events)
-    e = read_win(q.win, index, 4)
-    facts = _declared(events)
-    try:
-        pattern, result = _score_win(index, e, facts, _plan_of(rules))
-    except InvalidRecordError:
-        return 0    # no hand type, no 豆 licence for a 平胡, or the robbed seat had 报听
-    return _full_result(pattern, result, rules, e.seat in facts.ready, e).value
 
 
 def play_spec(rules: Optional[Rules | Mapping[str, Any]] = None) -> PlaySpec:
@@ -62,13 +38,14 @@ def play_spec(rules: Optional[Rules | Mapping[str, Any]] = None) -> PlaySpec:
                                "tiles turned up during play, and the rules do not say when a "
                                "tile is turned up during play (only after the win)")
 
-    def win_value(q: WinQuery) -> int:
-        return _win_value(rules, q)
-
     return PlaySpec(
         rules=RULES_NAME,
         options=rules.changed(),
-        win_value=win_value,
+        # settlement's check and value of a win, by the kernel score() reads
+        win_check=_kernel.win_check(
+            rules.pattern_values, rules.value("gangshanghu"), rules.value("baoting"),
+            rules.value("tianhu") if rules.tiandi_hu else 0,
+            rules.value("dihu") if rules.tiandi_hu else 0),
         honours=False,
         chow=False,
         multi_ron=True,

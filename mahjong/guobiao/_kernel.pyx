@@ -28,7 +28,10 @@ from mahjong_core._types cimport (uint8_t, int32_t, uint64_t, N_KINDS, N_SUITED,
                                   FORM_KNITTED_STRAIGHT, FORM_NINE_GATES, WIN_SELF_DRAWN,
                                   WIN_ROBBING_KONG, WIN_LAST_TILE, ERR_NOT_WINNING,
                                   ERR_TOO_MANY_COPIES, ERR_BAD_MELD, ERR_BAD_CONTEXT,
-                                  ERR_WRONG_TILE_COUNT, ERR_BAD_TILE)
+                                  ERR_WRONG_TILE_COUNT, ERR_BAD_TILE, MELD_SINGLE_KONG,
+                                  WIN_REPLACEMENT, WIN_FOURTH_TILE, WIN_HEAVENLY,
+                                  WIN_EARTHLY, WIN_FIRST_ROUND)
+from mahjong_core._wincheck cimport WinView, make_win_check
 from mahjong_core._bits cimport ctz64, clz64, gt_mask, odd_mask, eq_mask, sum48, popcount64
 from mahjong_core._waits cimport formal_waits
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions,
@@ -1802,3 +1805,69 @@ def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, repl
     _fill_result(result, 10, reading)
     _fill_result(result, 11, meld_objs)
     return result
+
+
+# ---------------------------------------------------------------- the engine's win check
+
+cdef enum:
+    # the option values of the win check
+    CHK_FLOWERS = 0         # 1: the game has flowers
+    CHK_MIN_FANS = 1        # fans without flowers a win needs (8)
+    # the check's own refusals of a win event (errors of the caller, not a refused win)
+    CHK_ERR_FLOWERS = -20
+    CHK_ERR_BLESSING = -21
+    CHK_ERR_SINGLE_KONG = -22
+
+
+cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept nogil:
+    """F, the fans of the win with its flowers (score_hand, the kernel score() calls), or 0
+    when it is not a Guobiao win: the tiles do not win, or fewer than the minimum fans
+    without flowers. A win the record reader or score() refuses outright (flowers in a game
+    without them, a single kong, a 联众 circumstance, an impossible context) is an error."""
+    cdef uint8_t standing[34]
+    cdef uint8_t m[8]
+    cdef uint8_t best_fan[N_FANS_C]
+    cdef int k, flags = 0, total
+    if v.flowers and not opts[CHK_FLOWERS]:
+        return CHK_ERR_FLOWERS
+    if v.flags & (WIN_HEAVENLY | WIN_EARTHLY | WIN_FIRST_ROUND):
+        return CHK_ERR_BLESSING
+    if v.n_melds > 4:
+        return ERR_BAD_MELD
+    memset(m, 0, 8)
+    for k in range(v.n_melds):
+        if v.meld_kind[k] == MELD_SINGLE_KONG:
+            return CHK_ERR_SINGLE_KONG
+        m[2 * k] = v.meld_kind[k]
+        m[2 * k + 1] = v.meld_tile[k]
+    memcpy(standing, v.counts, 34)
+    if standing[v.win_tile] == 0:
+        return ERR_BAD_TILE
+    standing[v.win_tile] -= 1
+    # the shared WIN_* bits to this kernel's (GB_*)
+    if v.flags & WIN_SELF_DRAWN:
+        flags |= GB_SELF_DRAWN
+    if v.flags & WIN_FOURTH_TILE:
+        flags |= GB_FOURTH_TILE
+    if v.flags & WIN_REPLACEMENT:
+        flags |= GB_REPLACEMENT
+    if v.flags & WIN_ROBBING_KONG:
+        flags |= GB_ROBBING_KONG
+    if v.flags & WIN_LAST_TILE:
+        flags |= GB_LAST_OF_WALL
+    total = score_hand(standing, v.win_tile, m, flags, (v.seat - v.dealer + 4) % 4, v.round_wind,
+                       v.flowers, best_fan, NULL, NULL, NULL)
+    if total == ERR_NOT_WINNING or total >= 0 and total - v.flowers < opts[CHK_MIN_FANS]:
+        return 0
+    return total
+
+
+def win_check(bint flowers, int min_fans):
+    """The engine's win check of standard Guobiao (flowers: the game has them), a
+    mahjong_core._wincheck.WinCheck over score_hand."""
+    return make_win_check(check_win, "guobiao", (flowers, min_fans), {
+        CHK_ERR_FLOWERS: "flowers, but this game is played without flowers (option "
+                         "flowers=false)",
+        CHK_ERR_BLESSING: "heavenly, earthly and first_round are 联众 fans (option "
+                          "lianzhong=true); standard Guobiao has none",
+        CHK_ERR_SINGLE_KONG: "Guobiao has no single-tile kong"})

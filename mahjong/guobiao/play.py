@@ -12,22 +12,29 @@ What differs from the engine's common model:
 * every winning form of the fan table: four sets and a pair, seven pairs, thirteen
   orphans, 全不靠 / 七星不靠 and 组合龙.
 
-A win's value is F, its fans with flowers (what the discarder pays on top of the 8).
+A win's value is F, its fans with flowers (what the discarder pays on top of the 8). The
+engine asks the kernel's compiled check (score_hand, what score() calls) with its own
+arrays; the 联众 rules (option ``lianzhong``), whose extra fans are scored in Python, keep
+a Python ``win_value``.
 """
 from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Union
 
+from mahjong_core._types import FORM_ALL
+
 from ..errors import InvalidRecordError, NotWinningError
 from ..playspec import WIN_FLAGS, PlaySpec, WinQuery
 from ..record import read_win
+from . import _kernel
+from .fans import MIN_FANS
 from .records import Rules, _score_win
 
 __all__ = ["play_spec"]
 
 #: all five forms of the core's shape filter (regular, seven pairs, thirteen orphans,
 #: honours-and-knitted, knitted straight)
-GUOBIAO_FORMS = 31
+GUOBIAO_FORMS = FORM_ALL
 
 #: win flags the 联众 rules add; a standard Guobiao record carries none of them
 LIANZHONG_FLAGS = ("heavenly", "earthly", "first_round")
@@ -63,8 +70,9 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
     rules = Rules.from_mapping(rules)
 
     def win_value(q: WinQuery) -> int:
-        """F (fans with flowers) of the win, or 0 when it is not a Guobiao win: not a
-        winning hand, or fewer than 8 fans without flowers."""
+        """联众 only (its extra fans are scored in Python): F (fans with flowers) of the
+        win, or 0 when it is not a win: not a winning hand, or fewer than 8 fans without
+        flowers."""
         i = q.event_index
         e = read_win(q.win, i, 4)
         try:
@@ -82,7 +90,9 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
     return PlaySpec(
         rules="guobiao",
         options=rules.changed(),
-        win_value=win_value,
+        # standard rules: the kernel's score_hand, called by the engine with its arrays
+        win_check=None if rules.lianzhong else _kernel.win_check(rules.flowers, MIN_FANS),
+        win_value=win_value if rules.lianzhong else None,
         flowers=rules.flowers,
         multi_ron=False,          # 截和
         robbing_kong=True,        # 抢杠和 on an added kong

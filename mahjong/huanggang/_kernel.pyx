@@ -33,7 +33,11 @@ from cython.parallel cimport prange
 from libc.stdlib cimport malloc, realloc, free
 
 from mahjong_core._types cimport (uint8_t, int8_t, int16_t, uint32_t, MELD_CHOW, MELD_PUNG,
-                                  MELD_KONG, MELD_CONCEALED_KONG)
+                                  MELD_KONG, MELD_CONCEALED_KONG, WIN_SELF_DRAWN,
+                                  WIN_REPLACEMENT, WIN_ROBBING_KONG, WIN_LAST_TILE,
+                                  MELD_SINGLE_KONG, GREEN, RED, ERR_BAD_CONTEXT, ERR_BAD_MELD,
+                                  ERR_BAD_TILE)
+from mahjong_core._wincheck cimport WinView, make_win_check, value_or_overflow
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions, SET_CHOW,
                                       SET_PUNG, MAX_REGULAR_DECOMPOSITIONS)
 
@@ -57,12 +61,12 @@ cdef enum:
     B_QIANGGANG = 64
     B_FENGYISE = 128
 
-# WinFlag bits read here (mahjong.ruleset.WinFlag; tests/test_huanggang_batch.py checks them)
+# the WIN_* bits read here (mahjong_core._types, their one definition)
 cdef enum:
-    F_SELF = 1
-    F_REPLACEMENT = 2
-    F_ROBBING = 8
-    F_LAST = 16
+    F_SELF = WIN_SELF_DRAWN
+    F_REPLACEMENT = WIN_REPLACEMENT
+    F_ROBBING = WIN_ROBBING_KONG
+    F_LAST = WIN_LAST_TILE
 
 # Reading shapes
 cdef enum:
@@ -828,3 +832,166 @@ def tenpai(tuple concealed, tuple set_melds, int laizi, tuple fixed):
                 ready = 1
                 break
     return ready
+
+
+# ---------------------------------------------------------------- the engine's win check
+
+cdef enum:
+    # the option values of the win check
+    CHK_KOUKOU = 0          # 口口番 (kaikou_mode "koukou")
+    CHK_PLUS5 = 1           # qianggang_plus5
+    CHK_CAP = 2             # the cap, -1: none
+    CHK_HAS_TIERS = 3       # 1: the tiers below apply when all three losers reach the cap
+    CHK_TIER = 4            # 4, 5, 6: 金顶, 哈顶, 三阳开泰
+    CHK_QIHU = 7            # qihu_points (起胡)
+    CHK_LAIZIPI_SPECIAL = 8
+    # the check's own refusals of a win event (errors of the caller, not a refused win)
+    CHK_ERR_HAIDI = -20
+    CHK_ERR_SINGLE = -21
+    CHK_ERR_NO_AMOUNT = -22
+    MAX_SHIFT = 40          # base << more than this exceeds every cap and 2^31: kept at 2^62
+
+
+cdef inline long long _shifted(int base, int fan) noexcept nogil:
+    return (<long long>base) << fan if fan <= MAX_SHIFT else (<long long>1) << 62
+
+
+cdef int _loser_fan(const WinView* v, int seat, bint koukou, int laizi,
+                    bint* shows_opened) noexcept nogil:
+    """F(L) of a loser from his melds (settlement.meld_fan), and whether he shows an
+    opening for the cap tiers (a chow, pung, exposed kong or single kong)."""
+    cdef int k, m, fan = 0
+    cdef bint opened = 0
+    shows_opened[0] = 0
+    for k in range(v.seat_n_melds[seat]):
+        m = v.seat_meld_kind[seat][k]
+        if m == MELD_CHOW or m == MELD_PUNG:
+            fan += koukou
+            opened = 1
+        elif m == MELD_KONG:
+            fan += 2 if koukou else 0
+            opened = 1
+        elif m == MELD_CONCEALED_KONG:
+            fan += 2
+        else:
+            fan += 2 if v.seat_meld_tile[seat][k] == laizi else 1
+            shows_opened[0] = 1
+    if opened:
+        shows_opened[0] = 1
+    return fan if koukou or not opened else fan + 1
+
+
+cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept nogil:
+    """What the winner receives in all (the losers' shares after the cap or the tiers, as
+    settlement books them), 0 when Huanggang refuses the win: no winning shape, not opened,
+    红中/发财 in hand, two 赖子 in a 屁胡 (_score_row, the kernel score() reads), or below 起胡
+    (no loser's share before the cap reaches qihu_points)."""
+    cdef uint8_t melds[8]
+    cdef uint8_t singles[2]
+    cdef int flags = v.flags & (F_SELF | F_REPLACEMENT | F_ROBBING | F_LAST)
+    cdef bint self_drawn = (flags & F_SELF) != 0, koukou = opts[CHK_KOUKOU] != 0
+    cdef int laizi = v.wildcard, ind = v.indicator, pi_tile = NO_TILE
+    cdef int k, m, t, n = 0, status, seat, f_l, b, n_pay = 0, n_open = 0, tier
+    cdef int16_t base, payer_base
+    cdef int8_t fan
+    cdef uint8_t hard, big
+    cdef bint pihu, to_cap, all_reach, has_cap = opts[CHK_CAP] >= 0
+    cdef int payers[4]
+    cdef bint opened[4]
+    cdef long long raw[4]
+    cdef long long amount, total = 0, cap = opts[CHK_CAP], top_raw = 0
+    if flags & F_LAST and not self_drawn:
+        return CHK_ERR_HAIDI
+    if ind < 0 or laizi < 0:
+        return ERR_BAD_CONTEXT
+    if opts[CHK_LAIZIPI_SPECIAL] and ind != RED and ind != GREEN:
+        pi_tile = ind
+    for k in range(8):
+        melds[k] = 0
+    singles[0] = singles[1] = 0
+    for k in range(v.n_melds):
+        m = v.meld_kind[k]
+        t = v.meld_tile[k]
+        if m == MELD_SINGLE_KONG:
+            if t != laizi and t != GREEN and t != RED and t != pi_tile:
+                return CHK_ERR_SINGLE
+            singles[1 if t == laizi else 0] += 1
+            continue
+        if n >= 4:
+            return ERR_BAD_MELD
+        melds[2 * n] = m
+        melds[2 * n + 1] = t
+        n += 1
+    if not v.counts[v.win_tile]:
+        return ERR_BAD_TILE
+    status = _score_row(v.counts, melds, singles, laizi, pi_tile, flags, v.seat == v.dealer,
+                        koukou, opts[CHK_PLUS5], &base, &payer_base, &fan, &hard, &big)
+    if status == E_INPUT:
+        return ERR_BAD_CONTEXT
+    if status != OK:
+        return 0
+    pihu = big == 0
+    to_cap = (big & B_FENGYISE) != 0
+    if pihu and not self_drawn:
+        payers[0] = v.from_seat
+        n_pay = 1
+    else:
+        for seat in range(v.seats):
+            if seat != v.seat:
+                payers[n_pay] = seat
+                n_pay += 1
+    for k in range(n_pay):
+        seat = payers[k]
+        f_l = _loser_fan(v, seat, koukou, laizi, &opened[k])
+        n_open += opened[k]
+        if pihu:
+            f_l += (seat == v.dealer) + (seat == v.from_seat)
+        b = payer_base if (self_drawn or seat == v.from_seat) else base
+        raw[k] = _shifted(b, fan + f_l)
+        if raw[k] > top_raw:
+            top_raw = raw[k]
+    all_reach = n_pay == 3 and (to_cap or has_cap)
+    if all_reach and not to_cap:
+        for k in range(n_pay):
+            if raw[k] < cap:
+                all_reach = 0
+    if not all_reach and to_cap:
+        return CHK_ERR_NO_AMOUNT
+    if not to_cap and top_raw < opts[CHK_QIHU]:
+        return 0        # 起胡: no loser's share before the cap reaches the minimum
+    for k in range(n_pay):
+        if all_reach:
+            if not opts[CHK_HAS_TIERS]:
+                if not has_cap:
+                    return CHK_ERR_NO_AMOUNT
+                amount = cap
+            else:
+                if n_open == 3:
+                    tier = 0
+                elif n_open == 0:
+                    tier = 2
+                else:
+                    tier = 0 if opened[k] else 1
+                amount = opts[CHK_TIER + tier]
+        elif has_cap and raw[k] > cap:
+            amount = cap
+        else:
+            amount = raw[k]
+        if amount > 2147483647:
+            return value_or_overflow(amount)
+        total += amount
+    return value_or_overflow(total)
+
+
+def win_check(bint koukou, bint plus5, cap, tiers, int qihu_points, bint laizipi_special):
+    """The engine's win check under these options (cap None: no cap; tiers None or the
+    three tier amounts), a mahjong_core._wincheck.WinCheck over _score_row."""
+    t = (0, 0, 0) if tiers is None else tuple(tiers)
+    return make_win_check(check_win, "huanggang", (
+        koukou, plus5, -1 if cap is None else cap, tiers is not None, t[0], t[1], t[2],
+        qihu_points, laizipi_special), {
+        CHK_ERR_HAIDI: "last_tile (海底捞) is a self-draw: nobody discards in the "
+                       "last-four-tiles phase",
+        CHK_ERR_SINGLE: "a single kong is of 红中, 发财 or the 赖子",
+        CHK_ERR_NO_AMOUNT: "the options give no amount when all three losers reach the top "
+                           "(no cap and no tiers)"})

@@ -23,17 +23,17 @@ cap or the tiers), as settlement books it.
 from __future__ import annotations
 
 import functools
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+from typing import Any, List, Mapping, Optional, Sequence, Union
+
+from mahjong_core._types import FORM_REGULAR
 
 from ..additive import tile_of
-from ..errors import InvalidRecordError, NotWinningError
-from ..playspec import PlaySpec, WinQuery
 from ..hand import Meld
-from ..record import meld_from_strings, read_win
+from ..playspec import PlaySpec
+from ..record import meld_from_strings
 from ..tiles import to_tile_ids
+from . import _kernel
 from .rules import GREEN, RED, RULES_NAME, Rules, laizi_of
-from .scoring import _best, prepare_hand, win_flags
-from .settlement import win_shares
 
 __all__ = ["play_spec", "melds_so_far"]
 
@@ -97,40 +97,17 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
     """
     rules = Rules.from_mapping(rules)
 
-    def win_value(q: WinQuery) -> int:
-        """The winner's total receipt, or 0 when Huanggang refuses the win (no winning
-        shape, not opened, 红中/发财 in hand, two 赖子 in a 屁胡, below 起胡)."""
-        record = q.record
-        events = record["events"]
-        dealer = record.get("dealer", 0)
-        e = read_win(q.win, len(events), N_SEATS)
-        indicator = tile_of(record["indicator"])
-        self_drawn = e.from_seat is None
-        if e.last_tile and not self_drawn:
-            raise InvalidRecordError("win: last_tile (海底捞) is a self-draw: nobody discards "
-                                     "in the last-four-tiles phase")
-        concealed, ms, set_melds, _, laizi, ind = prepare_hand(
-            e.hand, e.melds, e.win_tile, indicator, rules, check=False)
-        flags = win_flags(self_drawn, e.replacement, e.robbing_kong, e.last_tile)
-        try:
-            result = _best(concealed, ms, set_melds, laizi, ind, rules, flags, e.seat == dealer)
-        except NotWinningError:
-            return 0
-        held = melds_so_far(events)
-        losers: Dict[int, tuple] = {s: tuple(held[s]) for s in range(N_SEATS) if s != e.seat}
-        shares = win_shares(result, e.seat, losers, rules, discarder=e.from_seat,
-                            self_drawn=self_drawn, dealer=dealer, laizi=laizi)
-        if not result.to_cap and max(s[0] for s in shares.values()) < rules.qihu_points:
-            return 0  # 起胡: no loser's share before the cap reaches the minimum
-        return sum(s[1] for s in shares.values())
-
     options = rules.changed()
     if "tiers" in options and options["tiers"] is not None:
         options["tiers"] = list(options["tiers"])
     return PlaySpec(
         rules=RULES_NAME,
         options=options,
-        win_value=win_value,
+        # what settlement books for a win, by the kernel score() reads (the losers' shares
+        # from every seat's melds on the table)
+        win_check=_kernel.win_check(rules.kaikou_mode == "koukou", rules.qianggang_plus5,
+                                    rules.cap, rules.tiers, rules.qihu_points,
+                                    rules.laizipi_special),
         multi_ron=False,              # 一炮单响
         robbing_kong=True,            # only an added kong (明杠) is robbed
         pass_lock=rules.pass_lock,
@@ -140,7 +117,7 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
         single_kong_wildcard=True,
         wildcard_claims=False,
         haidi_draw_only=HAIDI_TILES,
-        forms=1,                      # four sets and a pair only (no seven pairs)
+        forms=FORM_REGULAR,           # four sets and a pair only (no seven pairs)
         free_shapes=(MASK_258, MASK_WINDS_WHITE),
         extra={
             # the other copies of the 赖子皮 are fixed kong tiles too (konged alone, never

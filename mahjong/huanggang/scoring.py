@@ -12,6 +12,12 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+# the win circumstances the kernel reads: the shared WIN_* bits (their one definition)
+from mahjong_core._types import WIN_LAST_TILE as LAST_TILE
+from mahjong_core._types import WIN_REPLACEMENT as REPLACEMENT
+from mahjong_core._types import WIN_ROBBING_KONG as ROBBING_KONG
+from mahjong_core._types import WIN_SELF_DRAWN as SELF_DRAWN
+
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError
 from ..hand import Meld, check_copies, parse_melds
 from ..ruleset import ScoreItem, ScoreResult, check_kong_context, checked_win_bits
@@ -386,8 +392,6 @@ def score(hand, melds=(), *, win_tile, indicator, self_drawn: bool = False,
 #: why a hand is not a Huanggang win (the ``status`` codes of :func:`score_batch`)
 NOT_WINNING, PAIR_NOT_258, HOLDS_FIXED, NOT_OPENED, TWO_LAIZI = 1, 2, 3, 4, 5
 
-#: the win circumstances as the kernel reads them (:class:`mahjong.ruleset.WinFlag` bits)
-SELF_DRAWN, REPLACEMENT, ROBBING_KONG, LAST_TILE = 1, 2, 8, 16
 
 #: 大胡 items in the order a result lists them, with their bits in the kernel's answer
 _BIG_ORDER = tuple((key, _kernel.PY_BIG_BITS[key]) for key in (

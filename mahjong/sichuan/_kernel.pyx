@@ -17,7 +17,12 @@ A win needs at most two suits (缺门), no chow, and 4 sets + a pair or seven pa
 
 Between two readings the higher total wins; on a tie the regular reading (fewer items).
 """
-from mahjong_core._types cimport uint8_t, int16_t, uint32_t, WIN_HEAVENLY, WIN_EARTHLY
+from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, WIN_HEAVENLY, WIN_EARTHLY,
+                                  WIN_SELF_DRAWN, WIN_REPLACEMENT, WIN_AFTER_KONG,
+                                  WIN_ROBBING_KONG, WIN_LAST_TILE, MELD_CONCEALED_KONG,
+                                  ERR_BAD_CONTEXT)
+from mahjong_core._wincheck cimport (WinView, make_win_check, flags_consistent,
+                                     kong_context_ok, suited_only, value_or_overflow)
 from mahjong_core._hands cimport (HandFacts, hand_facts, regular_readings, seven_pairs_quads,
                                   merge_meld_properties, mark_win_circumstances, items_fan,
                                   load_item_fans, make_scorer)
@@ -168,3 +173,49 @@ def scorer(int longqidui_fan):
     mahjong_core._hands.Scorer: score_ids, score_one, best_wait_one, closing_hand_facts and
     score_batch. mahjong.sichuan validates every hand before it calls one."""
     return make_scorer(score_hand, N_ITEMS, (longqidui_fan,))
+
+
+# ---------------------------------------------------------------- the engine's win check
+
+cdef enum:
+    # the option values of the win check: the scorer's (OPT_LONGQIDUI_FAN), then these
+    CHK_MAX_FAN = 1         # the 番 cap (-1: none)
+    CHK_BASE = 2            # money of a 1-番 win
+
+# the circumstances Sichuan scores (first_round and fourth_tile are not Sichuan's)
+cdef uint32_t SICHUAN_BITS = (WIN_SELF_DRAWN | WIN_REPLACEMENT | WIN_AFTER_KONG |
+                              WIN_ROBBING_KONG | WIN_LAST_TILE | WIN_HEAVENLY | WIN_EARTHLY)
+
+
+cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept nogil:
+    """The value settlement gives the win (``base × 2^(番 − 1)`` after the cap), 0 when
+    Sichuan refuses it: not suit tiles only, a chow, an impossible circumstance (地胡 on a
+    discard other than the dealer's, 杠上花 without a kong, a robbed tile held, 天胡 with an
+    exposed meld), or not a Sichuan hand (score_hand, the kernel score() calls)."""
+    cdef int16_t items[N_ITEMS]
+    cdef uint32_t flags = v.flags & SICHUAN_BITS
+    cdef int k, fan
+    if not flags_consistent(flags):
+        return ERR_BAD_CONTEXT
+    if not suited_only(v, 0):
+        return 0
+    if flags & WIN_EARTHLY and not (flags & WIN_SELF_DRAWN or v.from_seat == v.dealer):
+        return 0
+    if not kong_context_ok(v):
+        return 0
+    if flags & WIN_HEAVENLY:
+        for k in range(v.n_melds):
+            if v.meld_kind[k] != MELD_CONCEALED_KONG:
+                return 0
+    fan = score_hand(v.counts, v.n_melds, v.meld_kind, v.meld_tile, flags, opts, items)
+    if fan <= 0:
+        return 0
+    if opts[CHK_MAX_FAN] >= 0 and fan > opts[CHK_MAX_FAN]:
+        fan = opts[CHK_MAX_FAN]
+    return value_or_overflow((<long long>opts[CHK_BASE]) << (fan - 1))
+
+
+def win_check(int longqidui_fan, int max_fan, int base):
+    """The engine's win check under these options (max_fan -1: no cap), a
+    mahjong_core._wincheck.WinCheck over score_hand."""
+    return make_win_check(check_win, "sichuan", (longqidui_fan, max_fan, base))

@@ -4,7 +4,11 @@
 # drops the fans switched off (value 0) and those another fan excludes, puts 穷胡 in place
 # of a hand with no entry left, and keeps the reading worth most (就高不就低).
 # tests/slow_tongcheng.py is the plain Python version it is tested against.
-from mahjong_core._types cimport uint8_t, int32_t, uint64_t, MELD_CHOW, MELD_CONCEALED_KONG
+from mahjong_core._types cimport (uint8_t, int32_t, uint32_t, uint64_t, MELD_CHOW,
+                                  MELD_CONCEALED_KONG, ERR_BAD_CONTEXT, ERR_BAD_MELD,
+                                  WIN_FOURTH_TILE, WIN_SELF_DRAWN, WIN_HEAVENLY, WIN_EARTHLY)
+from mahjong_core._wincheck cimport (WinView, make_win_check, flags_consistent,
+                                     kong_context_ok, holding, value_or_overflow)
 from mahjong_core._bits cimport any_held
 from mahjong._additive cimport read_holding
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions,
@@ -27,11 +31,11 @@ FAN_KEYS = ("tianhu", "dihu", "shisanyao", "quanfengqidui", "quanfengduiduihu", 
             "quezi")
 assert len(FAN_KEYS) == N_FANS
 
-# WinFlag bits (mahjong.ruleset.WinFlag)
+# the WIN_* bits read here (mahjong_core._types, their one definition)
 cdef enum:
-    F_SELF = 1
-    F_HEAVENLY = 32
-    F_EARTHLY = 64
+    F_SELF = WIN_SELF_DRAWN
+    F_HEAVENLY = WIN_HEAVENLY
+    F_EARTHLY = WIN_EARTHLY
 
 
 cdef inline uint64_t bit(int k) noexcept nogil:
@@ -253,3 +257,61 @@ def win_mask(tuple hand not None, tuple melds not None, int win, int flags, bint
              entries, &mask) < 0:
         return NOT_A_WIN
     return mask
+
+
+# ---------------------------------------------------------------- the engine's win check
+
+cdef enum:
+    # the option values of the win check (its data: N_FANS int32 fan values, then N_FANS
+    # uint64 exclusion masks)
+    CHK_STAKE = 0
+    CHK_ENTRIES_LOW = 1     # the entries mask, low and high 32 bits
+    CHK_ENTRIES_HIGH = 2
+    # the check's own refusal of a win event (an error of the caller, not a refused win)
+    CHK_ERR_EARTHLY = -20
+
+
+cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept nogil:
+    """The value settlement gives the win (the total × stake), 0 when the tiles do not win
+    (_best, what score() calls). 扣听 is the winner's ready declaration on the dealer's
+    first discard. An impossible circumstance (as score() and the record reader raise them)
+    is an error."""
+    cdef uint8_t b[34]
+    cdef uint8_t mp[8]
+    cdef uint64_t mask = 0
+    cdef uint64_t entries = (<uint64_t>(<uint32_t>opts[CHK_ENTRIES_HIGH]) << 32) | \
+        <uint32_t>opts[CHK_ENTRIES_LOW]
+    cdef const int32_t* values = <const int32_t*>data
+    cdef uint32_t flags = v.flags & ~(<uint32_t>WIN_FOURTH_TILE)
+    cdef int n, k, total = 0
+    cdef bint kouting = v.ready_at[v.seat] >= 0 and v.ready_first_discard[v.seat]
+    if not flags_consistent(flags):
+        return ERR_BAD_CONTEXT
+    if flags & F_EARTHLY and (v.from_seat != v.dealer or v.discards > 1):
+        return CHK_ERR_EARTHLY
+    n = holding(v, b, mp)
+    if n < 0:
+        return ERR_BAD_MELD
+    if not kong_context_ok(v) or flags & F_EARTHLY and flags & F_SELF or \
+            flags & F_HEAVENLY and v.n_melds:
+        return ERR_BAD_CONTEXT
+    if _best(v.counts, b, mp, n, v.win_tile, flags, kouting, values,
+             <const uint64_t*>(data + 4 * N_FANS), entries, &mask) < 0:
+        return 0
+    for k in range(N_FANS):
+        if mask >> k & 1:
+            total += values[k]
+    return value_or_overflow(<long long>total * opts[CHK_STAKE])
+
+
+def win_check(bytes values not None, bytes excludes not None, unsigned long long entries,
+              int stake):
+    """The engine's win check under these options (values: N_FANS int32 fan values;
+    excludes: N_FANS uint64 masks; entries: see win_mask), a
+    mahjong_core._wincheck.WinCheck over _best."""
+    if len(values) != 4 * N_FANS or len(excludes) != 8 * N_FANS:
+        raise ValueError("win_check: values and excludes need N_FANS entries")
+    return make_win_check(check_win, "tongcheng", (stake, <int>(entries & 0xFFFFFFFF),
+                                                   <int>(entries >> 32)), {
+        CHK_ERR_EARTHLY: "earthly (地胡) on this table is a win on the dealer's first "
+                         "discard"}, values + excludes)

@@ -19,31 +19,21 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Union
 
-from ..additive import ready_events
-from ..errors import InvalidRecordError, NotWinningError
-from ..playspec import PlaySpec, WinQuery
-from ..record import read_event, read_win
+from mahjong_core._types import (FORM_HONORS_KNITTED, FORM_REGULAR, FORM_SEVEN_PAIRS,
+                                 FORM_THIRTEEN_ORPHANS)
+
+from ..playspec import PlaySpec
+from . import _kernel
 from .rules import RULES_NAME, Rules
-from .scoring import win_entry
-from .settlement import kouting_seats
+from .scoring import _ENTRIES, _EXCLUDES
 
 __all__ = ["play_spec"]
 
 N_SEATS = 4
 #: regular, seven pairs, thirteen orphans and the knitted-and-honours shape (十三不靠 is
 #: one of its hands)
-TONGCHENG_FORMS = 1 | 2 | 4 | 8
-
-
-class _Prefix:
-    """The record so far as settlement's helpers read it: events as record objects."""
-
-    validated = True
-
-    def __init__(self, record: Mapping[str, Any]):
-        self.dealer = record.get("dealer", 0)
-        self.events = tuple(read_event(i, raw, N_SEATS)
-                            for i, raw in enumerate(record["events"]))
+TONGCHENG_FORMS = (FORM_REGULAR | FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS
+                   | FORM_HONORS_KNITTED)
 
 
 def _options(rules: Rules) -> Dict[str, Any]:
@@ -74,31 +64,11 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
     """
     rules = Rules.from_mapping(rules)
 
-    def win_value(q: WinQuery) -> int:
-        """The total × stake of the win, or 0 when the tiles do not win."""
-        record = q.record
-        events = record["events"]
-        i = len(events)
-        e = read_win(q.win, i, N_SEATS)
-        dealer = record.get("dealer", 0)
-        if e.earthly:
-            discards = sum(1 for ev in events if ev["type"] == "discard")
-            if e.from_seat != dealer or discards > 1:
-                raise InvalidRecordError("win: earthly (地胡) on this table is a win on the "
-                                         f"dealer's (seat {dealer}) first discard")
-        early = False
-        if any(ev["type"] == "ready" and ev["seat"] == e.seat for ev in events):
-            prefix = _Prefix(record)
-            early = kouting_seats(prefix, ready_events(prefix)).get(e.seat, False)
-        try:
-            return win_entry(e.hand, e.melds, e.win_tile, e.bits, early, rules)[0].value
-        except NotWinningError:
-            return 0
-
     return PlaySpec(
         rules=RULES_NAME,
         options=_options(rules),
-        win_value=win_value,
+        # the value settlement gives a win, by the kernel score() calls
+        win_check=_kernel.win_check(rules.table.packed, _EXCLUDES, _ENTRIES, rules.stake),
         multi_ron=rules.multi_ron,
         robbing_kong=True,
         pass_lock=False,

@@ -3,7 +3,12 @@
 # counts the fans of the table in mahjong/two_player/fans.py (same order) and keeps the
 # reading worth most (就高不就低; ranked by the capped total, then the uncapped one).
 # tests/slow_two_player.py is the plain Python version it is tested against.
-from mahjong_core._types cimport uint8_t, int32_t, MELD_CHOW, MELD_CONCEALED_KONG
+from mahjong_core._types cimport (uint8_t, int32_t, uint32_t, MELD_CHOW, MELD_CONCEALED_KONG,
+                                  ERR_BAD_CONTEXT, ERR_BAD_MELD, WIN_FOURTH_TILE, WIN_SELF_DRAWN,
+                                  WIN_REPLACEMENT, WIN_ROBBING_KONG, WIN_LAST_TILE,
+                                  WIN_HEAVENLY, WIN_EARTHLY)
+from mahjong_core._wincheck cimport (WinView, make_win_check, flags_consistent,
+                                     kong_context_ok, holding, value_or_overflow)
 from mahjong._additive cimport read_holding, checked_tile
 from mahjong_core._bits cimport any_held
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions,
@@ -21,14 +26,14 @@ FAN_KEYS = ("hupai", "menqing", "zimo", "baoting", "haidi", "gangshangkaihua", "
             "xiaosixi", "dasanyuan", "dasixi", "ziyise", "shisanyao", "tianhu", "dihu")
 assert len(FAN_KEYS) == N_FANS
 
-# WinFlag bits (mahjong.ruleset.WinFlag)
+# the WIN_* bits read here (mahjong_core._types, their one definition)
 cdef enum:
-    F_SELF = 1
-    F_REPLACEMENT = 2
-    F_ROBBING = 8
-    F_LAST = 16
-    F_HEAVENLY = 32
-    F_EARTHLY = 64
+    F_SELF = WIN_SELF_DRAWN
+    F_REPLACEMENT = WIN_REPLACEMENT
+    F_ROBBING = WIN_ROBBING_KONG
+    F_LAST = WIN_LAST_TILE
+    F_HEAVENLY = WIN_HEAVENLY
+    F_EARTHLY = WIN_EARTHLY
 
 
 
@@ -158,3 +163,67 @@ def win_fans(tuple hand not None, tuple melds not None, int flags, bint ready,
     for k in range(N_FANS):
         out[k] = <char> best[k]
     return out[:N_FANS]
+
+
+# ---------------------------------------------------------------- the engine's win check
+
+cdef enum:
+    # the option values of the win check (its data: N_FANS int32 fan values)
+    CHK_CAP = 0
+    CHK_MIN_FAN = 1
+    CHK_BASE = 2
+    # the check's own refusals of a win event (errors of the caller, not a refused win)
+    CHK_ERR_HAIDI = -20
+    CHK_ERR_SHOWN = -21
+
+
+cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept nogil:
+    """The value settlement gives the win (``min(total, cap) × base``), 0 when the tiles do
+    not win (_best, what score() calls) or the total is below min_fan. An impossible
+    circumstance, a 海底捞月 by a seat not ready first, or a shown 花牌 tile with more than
+    4 copies in all is an error, as score() and the record reader raise them."""
+    cdef uint8_t b[34]
+    cdef uint8_t mp[8]
+    cdef int best[N_FANS]
+    cdef uint32_t flags = v.flags & ~(<uint32_t>WIN_FOURTH_TILE)
+    cdef int s, first = -1, t, n, flowers = 0, total, k
+    cdef uint8_t seen[34]
+    if not flags_consistent(flags):
+        return ERR_BAD_CONTEXT
+    n = holding(v, b, mp)
+    if n < 0:
+        return ERR_BAD_MELD
+    if flags & F_LAST:
+        for s in range(v.seats):
+            if v.ready_at[s] >= 0 and (first < 0 or v.ready_at[s] < v.ready_at[first]):
+                first = s
+        if first >= 0 and first != v.seat:
+            return CHK_ERR_HAIDI
+    for t in range(34):
+        seen[t] = 0
+    for k in range(v.n_flower_indicators):
+        seen[v.flower_indicators[k]] += 1
+    for t in range(34):
+        if seen[t]:
+            if seen[t] + b[t] > 4:
+                return CHK_ERR_SHOWN
+            flowers += b[t]
+    if not kong_context_ok(v) or flags & F_LAST and not flags & F_SELF or \
+            flags & F_HEAVENLY and v.n_melds:
+        return ERR_BAD_CONTEXT
+    total = _best(v.counts, b, mp, n, flags, v.ready_at[v.seat] >= 0, flowers,
+                  <const int32_t*>data, opts[CHK_CAP], best)
+    if total < 0 or total < opts[CHK_MIN_FAN]:
+        return 0
+    return value_or_overflow(<long long>(total if total < opts[CHK_CAP] else opts[CHK_CAP])
+                             * opts[CHK_BASE])
+
+
+def win_check(bytes values not None, int cap, int min_fan, int base):
+    """The engine's win check under these options (values: N_FANS int32 fan values), a
+    mahjong_core._wincheck.WinCheck over _best."""
+    if len(values) != 4 * N_FANS:
+        raise ValueError("win_check: values needs N_FANS int32")
+    return make_win_check(check_win, "two_player", (cap, min_fan, base), {
+        CHK_ERR_HAIDI: "海底捞月 is drawn by the player ready first",
+        CHK_ERR_SHOWN: "a shown 花牌 tile and its held copies make more than 4"}, values)

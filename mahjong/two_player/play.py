@@ -21,18 +21,20 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
 
-from ..errors import InvalidRecordError, MahjongError, NotWinningError
-from ..playspec import PlaySpec, WinQuery
-from ..record import read_win
+from mahjong_core._types import FORM_REGULAR, FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS
+
+from ..errors import MahjongError
+from ..playspec import PlaySpec
+from . import _kernel
+from .fans import CAP
 from .rules import RULES_NAME, Rules
-from .scoring import shown_ids, win_entry
 
 __all__ = ["play_spec", "first_ready"]
 
 N_SEATS = 2
 LIVE_TILES = 71
 #: regular, seven pairs and thirteen orphans (the core's form bits)
-TWO_PLAYER_FORMS = 1 | 2 | 4
+TWO_PLAYER_FORMS = FORM_REGULAR | FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS
 
 
 def first_ready(events: Sequence[Mapping[str, Any]]) -> Dict[int, int]:
@@ -71,27 +73,6 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
     """
     rules = Rules.from_mapping(rules)
 
-    def win_value(q: WinQuery) -> int:
-        """``min(total, 13) × base``, or 0 when the tiles do not win or the total is below
-        ``min_fan``."""
-        record = q.record
-        events = record["events"]
-        e = read_win(q.win, len(events), N_SEATS)
-        ready_at = first_ready(events)
-        if e.last_tile and ready_at:
-            first = min(ready_at, key=ready_at.__getitem__)
-            if first != e.seat:
-                raise InvalidRecordError(
-                    f"win: 海底捞月 is drawn by the player ready first, seat {first}, not "
-                    f"seat {e.seat}")
-        shown = shown_ids(record.get("flower_indicators") or ())
-        try:
-            entry = win_entry(e.hand, e.melds, e.win_tile, e.bits, e.seat in ready_at,
-                              shown, rules)
-        except NotWinningError:
-            return 0
-        return entry[0].value
-
     if rules.in_game_swap_probability:
         raise MahjongError("option in_game_swap_probability: the engine does not play the "
                            "in-game swap (a pung from the reserve for three tiles): record v2 "
@@ -99,7 +80,8 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
     return PlaySpec(
         rules=RULES_NAME,
         options=_options(rules),
-        win_value=win_value,
+        # the value settlement gives a win, by the kernel score() calls
+        win_check=_kernel.win_check(rules.table.packed, CAP, rules.min_fan, rules.base),
         seats=N_SEATS,
         live_tiles=LIVE_TILES,
         multi_ron=False,

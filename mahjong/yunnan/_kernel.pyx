@@ -10,7 +10,10 @@ item × its 番 (查花, paid per payer, is added by the settlement).
   the winner (明杠, 暗杠), 杠上花 (2番), 杠上炮, 抢杠.
 """
 from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, WIN_HEAVENLY, WIN_EARTHLY,
-                                  WIN_FIRST_ROUND)
+                                  WIN_FIRST_ROUND, WIN_SELF_DRAWN, WIN_FOURTH_TILE,
+                                  ERR_BAD_CONTEXT)
+from mahjong_core._wincheck cimport (WinView, make_win_check, flags_consistent,
+                                     kong_context_ok, suited_only, value_or_overflow)
 from mahjong_core._hands cimport (HandFacts, hand_facts, regular_readings, seven_pairs_quads,
                                   merge_meld_properties, mark_win_circumstances, items_fan,
                                   load_item_fans, make_scorer)
@@ -116,3 +119,37 @@ def scorer(int stack_heavenly):
     mahjong_core._hands.Scorer: score_ids, score_one, best_wait_one, closing_hand_facts and
     score_batch. mahjong.yunnan validates every hand before it calls one."""
     return make_scorer(score_hand, N_ITEMS, (stack_heavenly,))
+
+
+# ---------------------------------------------------------------- the engine's win check
+
+cdef enum:
+    # the option values of the win check: the scorer's (OPT_STACK_HEAVENLY), then these
+    CHK_ALLOW_CHOW = 1
+    CHK_STAKE = 2
+
+
+cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept nogil:
+    """The value settlement gives the win (番 × stake), 0 when Yunnan refuses it: not suit
+    tiles only, a chow without allow_chow, an impossible circumstance (杠上花 without a kong,
+    a robbed tile held, 天和 with a meld, 地和 on a discard), or not a Yunnan hand
+    (score_hand, the kernel score() calls)."""
+    cdef int16_t items[N_ITEMS]
+    cdef uint32_t flags = v.flags & ~(<uint32_t>WIN_FOURTH_TILE)
+    cdef int fan
+    if not flags_consistent(flags):
+        return ERR_BAD_CONTEXT
+    if not suited_only(v, opts[CHK_ALLOW_CHOW]) or not kong_context_ok(v):
+        return 0
+    if flags & WIN_HEAVENLY and v.n_melds:
+        return 0
+    if flags & WIN_EARTHLY and not flags & WIN_SELF_DRAWN:
+        return 0
+    fan = score_hand(v.counts, v.n_melds, v.meld_kind, v.meld_tile, flags, opts, items)
+    return value_or_overflow(<long long>fan * opts[CHK_STAKE]) if fan > 0 else 0
+
+
+def win_check(int stack_heavenly, int allow_chow, int stake):
+    """The engine's win check under these options, a mahjong_core._wincheck.WinCheck over
+    score_hand."""
+    return make_win_check(check_win, "yunnan", (stack_heavenly, allow_chow, stake))

@@ -18,30 +18,14 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, Optional
 
-from ..errors import InvalidRecordError, MahjongError
-from ..playspec import PlaySpec, WinQuery
-from ..record import read_win
+from ..errors import InvalidRecordError
+from ..playspec import PlaySpec
 from ..ruleset import suited_hand_arrays
+from . import _kernel
 from .rules import RULES_NAME, Rules
-from .scoring import score, scorer
+from .scoring import scorer
 
 __all__ = ["chajiao_draw", "play_spec", "ready_seats"]
-
-
-def _win_value(rules: Rules, q: WinQuery) -> int:
-    """Settlement's score of the win (the same call); 0 when Yunnan refuses it."""
-    # the win event read by the reader that reads a record's wins (the index 0 only names
-    # it in error texts; q.record, which the engine builds only when read, is not read)
-    e = read_win(q.win, 0, 4)
-    try:
-        result = score(e.hand, e.melds, win_tile=e.win_tile, self_drawn=e.self_drawn,
-                       replacement=e.replacement, after_kong=e.after_kong,
-                       robbing_kong=e.robbing_kong, last_tile=e.last_tile,
-                       heavenly=e.heavenly, earthly=e.earthly, first_round=e.first_round,
-                       rules=rules)
-    except MahjongError:
-        return 0
-    return result.value
 
 
 def ready_seats(record: Mapping[str, Any], rules: Rules) -> List[int]:
@@ -89,16 +73,14 @@ def play_spec(rules: Optional[Rules | Mapping[str, Any]] = None) -> PlaySpec:
     :class:`Rules` or a mapping of options, read as settlement reads them)."""
     rules = Rules.from_mapping(rules)
 
-    def win_value(q: WinQuery) -> int:
-        return _win_value(rules, q)
-
     def exhausted_data(record: Mapping[str, Any], rng) -> Optional[Dict[str, Any]]:
         return _exhausted_data(rules, record, rng)
 
     return PlaySpec(
         rules=RULES_NAME,
         options=rules.changed(),
-        win_value=win_value,
+        # the value settlement gives a win, by the kernel score() calls
+        win_check=_kernel.win_check(rules.stack_heavenly, rules.allow_chow, rules.stake),
         honours=False,
         chow=rules.allow_chow,
         multi_ron=rules.multi_ron,
