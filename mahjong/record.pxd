@@ -149,7 +149,7 @@ cdef long _F_WIN, _F_NEEDED_WIN
 cdef long _E_DRAW, _E_DISCARD, _E_CHOW, _E_PUNG, _E_KONG, _E_READY, _E_FLIP, _E_WIN
 cdef long _E_EXHAUSTED
 cdef long _R_EVENTS, _R_FINAL, _R_RULES, _R_DEALER, _R_SEATS, _R_INDICATOR, _R_OPTIONS
-cdef long _R_ROUND_WIND, _R_FLOWER_INDICATORS, _R_NOTE, _R_RESULT
+cdef long _R_ROUND_WIND, _R_FLOWER_INDICATORS, _R_NOTE, _R_RESULT, _R_WALL, _R_RESERVE
 cdef int _QUOTE, _COMMA, _COLON, _OPEN_LIST, _CLOSE_LIST, _OPEN, _CLOSE
 cdef tuple _WIN_FLAG_BYTES, _KONG_KIND_BYTES, _DRAWS, _DISCARDS, _READIES, _FLIPS
 cdef list _MELD_TABLE, _MELD_TILES
@@ -185,6 +185,8 @@ cdef class _Scan:
     cdef long integer(self) except -1
     @cython.locals(p=_bytes_p, digit=long, suit=int, base=long)
     cdef long tile(self) except -1
+    @cython.locals(t=long, out=list)
+    cdef object tile_list(self, _counts_p copies)
     cdef object value(self)
     @cython.locals(text=str, p=_bytes_p, counts=_counts_p, i=Py_ssize_t, end=Py_ssize_t,
                    total=long, pending=long, top=long, c=long, base=long, r=long, t=long,
@@ -215,7 +217,7 @@ cdef class _Scan:
     @cython.locals(seat=long, hand=tuple, melds=tuple, got=long)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
-                   events=tuple, final=dict, seen=long, key=long, out=list,
+                   events=tuple, final=dict, seen=long, key=long, out=list, copies=bytearray,
                    flower_indicators=tuple)
     cdef tuple record(self, object cls)
 

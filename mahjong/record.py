@@ -1146,6 +1146,8 @@ _R_ROUND_WIND = 128
 _R_FLOWER_INDICATORS = 256
 _R_NOTE = 512
 _R_RESULT = 1024
+_R_WALL = 2048
+_R_RESERVE = 4096
 
 # event types (the "type" field)
 _E_DRAW = 1
@@ -1345,6 +1347,27 @@ class _Scan:
             raise _Unusual
         return base + digit
 
+    def tile_list(self, copies) -> Tuple[int, ...]:
+        """null, or a list of tile names (the wall, the reserve), each counted in
+        ``copies`` (34 counters); more than COPIES of a tile is left to the dict reader
+        (which names it)."""
+        if self.null():
+            return None
+        self.expect(_OPEN_LIST)
+        out = []
+        if self.space() == _CLOSE_LIST:
+            self.i += 1
+            return ()
+        while True:
+            t = self.tile()
+            copies[t] += 1
+            if copies[t] > COPIES or len(out) >= 1000:
+                raise _Unusual
+            out.append(t)
+            if not self.more(_CLOSE_LIST):
+                break
+        return tuple(out)
+
     def value(self) -> Any:
         """Any JSON value, read by json's scanner (the same one json.loads uses)."""
         self.space()
@@ -1407,7 +1430,7 @@ class _Scan:
 
     # -- melds, events, closing hands -------------------------------------------------
     def melds(self) -> Tuple[Meld, ...]:
-        """null, or a list of at most four {"type": str, "tiles": str} objects."""
+        """null, or a list of at most 16 {"type": str, "tiles": str} objects."""
         if self.null():
             return ()
         self.expect(_OPEN_LIST)
@@ -1449,7 +1472,7 @@ class _Scan:
                 if meld.kind != "single_kong":
                     self.sets += 1
             out.append(meld)
-            if len(out) > 4:
+            if len(out) > 16:  # (more than a hand holds: the dict reader names it)
                 raise _Unusual
             if not self.more(_CLOSE_LIST):
                 melds = tuple(out)
@@ -1589,8 +1612,7 @@ class _Scan:
         raise _Unusual
 
     def record_field(self) -> int:
-        """The field bit of the record's key just read (raises for the wall, the reserve
-        and unknown keys)."""
+        """The field bit of the record's key just read (raises for unknown keys)."""
         if self.word(b"events"):
             return _R_EVENTS
         if self.word(b"final"):
@@ -1613,6 +1635,10 @@ class _Scan:
             return _R_NOTE
         if self.word(b"result"):
             return _R_RESULT
+        if self.word(b"wall"):
+            return _R_WALL
+        if self.word(b"reserve"):
+            return _R_RESERVE
         raise _Unusual
 
     def event(self, seats: int) -> Event:
@@ -1783,6 +1809,8 @@ class _Scan:
         events = None
         final = {}
         note = None
+        wall = reserve = None
+        copies = bytearray(34)  # the wall's and the reserve's copies of each tile
         seen = 0  # the bits of the fields read
         self.expect(_OPEN)
         while True:
@@ -1848,8 +1876,10 @@ class _Scan:
                 value = self.value()
                 flower_indicators = tuple(_tiles(value, "record", "flower_indicators")) \
                     if value else ()
-            else:  # the wall, the reserve
-                raise _Unusual
+            elif key == _R_WALL:
+                wall = self.tile_list(copies)
+            else:  # the reserve
+                reserve = self.tile_list(copies)
             if not self.more(_CLOSE):
                 break
         if self.space() != 0 or self.i != self.n:
@@ -1861,7 +1891,7 @@ class _Scan:
         if dealer >= seats or (seats_used and seats_used != seats):
             raise _Unusual
         return _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
-                           indicator, flower_indicators, None, None), final, note
+                           indicator, flower_indicators, wall, reserve), final, note
 
 
 _WIN_FLAG_BYTES = tuple(name.encode() for name in WIN_FLAGS)
@@ -2024,7 +2054,7 @@ def _read_record(cls, given: Any, replay: bool = True) -> HandRecord:
         read = _read_text(cls, text)
         if read is not None:
             rec, final, note = read
-            _checked(rec, rec.events, rec.seats, final, False, note, replay)
+            _checked(rec, rec.events, rec.seats, final, rec.wall is not None, note, replay)
             return rec
         given = text
     decoded = _decode(given)
