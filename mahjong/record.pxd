@@ -137,7 +137,7 @@ cdef list _seat_events(tuple events, object cls, long seat)
 @cython.locals(n=Py_ssize_t, x=Py_ssize_t, code=long, tile=Py_ssize_t)
 cdef Py_ssize_t _count_holding(tuple hand, tuple melds, long seat, int* shown, int* held,
                                int* n_shown) except -1
-cdef long _MC_CHOW, _MC_PUNG, _MC_KONG, _MC_CONCEALED, _MC_SINGLE
+cdef long _MC_CHOW, _MC_PUNG, _MC_KONG, _MC_CONCEALED, _MC_SINGLE, _MELD_SLOTS
 
 # The text reader (a record's JSON text read straight into the events; see record.py).
 ctypedef const unsigned char* _bytes_p
@@ -151,6 +151,7 @@ cdef long _E_EXHAUSTED
 cdef long _R_EVENTS, _R_FINAL, _R_RULES, _R_DEALER, _R_SEATS, _R_INDICATOR, _R_OPTIONS
 cdef long _R_ROUND_WIND, _R_FLOWER_INDICATORS, _R_NOTE, _R_RESULT, _R_WALL, _R_RESERVE
 cdef int _QUOTE, _COMMA, _COLON, _OPEN_LIST, _CLOSE_LIST, _OPEN, _CLOSE
+cdef bytes _DRAW_HEAD, _DISCARD_HEAD, _TILE_HEAD
 cdef tuple _WIN_FLAG_BYTES, _KONG_KIND_BYTES, _DRAWS, _DISCARDS, _READIES, _FLIPS
 cdef list _MELD_TABLE, _MELD_TILES
 cdef long _SHAPE_ONE, _SHAPE_THREE, _SHAPE_FOUR, _SHAPE_RUN
@@ -214,10 +215,16 @@ cdef class _Scan:
                    flowers=long, src=long, field=long, n=Py_ssize_t, f=long, hand=tuple,
                    melds=tuple, kong_kind=str, shape=long, ta=Py_ssize_t, tb=Py_ssize_t)
     cdef object event(self, long seats)
+    @cython.locals(n=Py_ssize_t, k=Py_ssize_t, p=_bytes_p, q=_bytes_p)
+    cdef bint at(self, bytes w, Py_ssize_t i) noexcept
+    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, digit=long, suit=int, tile=long,
+                   draw=bint)
+    cdef object quick_event(self, long seats)
     @cython.locals(seat=long, hand=tuple, melds=tuple, got=long)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
                    events=tuple, final=dict, seen=long, key=long, out=list, copies=bytearray,
+                   e=object,
                    flower_indicators=tuple)
     cdef tuple record(self, object cls)
 
@@ -232,3 +239,7 @@ cdef object _new_record(object cls, str rules, long dealer, tuple events, dict f
 
 @cython.locals(events=tuple, i=Py_ssize_t, k=KongEvent, w=WinEvent)
 cpdef check_kongs_played(object rec, str rule_name, bint honours)
+@cython.locals(events=tuple, i=Py_ssize_t, j=Py_ssize_t, k=KongEvent, w=WinEvent, seats=long,
+               seat=long, x=Py_ssize_t, last_win=list, melds=tuple, kind=str,
+               concealed=long)
+cpdef check_kongs_listed(object rec, str rule_name, str why)

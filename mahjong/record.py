@@ -78,15 +78,15 @@ __all__ = ["DrawEvent", "DiscardEvent", "ClaimEvent", "KongEvent", "ReadyEvent",
            "walk_tuples", "WalkStep", "EVENT_TYPES", "KONG_KINDS", "CLAIM_TYPES", "WIN_FLAGS",
            "SETTLEMENT_EVENTS"]
 
-EVENT_TYPES = ("draw", "discard", "chow", "pung", "kong", "ready", "flip", "win", "exhausted")
-KONG_KINDS = ("concealed", "exposed", "added", "single")
-CLAIM_TYPES = ("chow", "pung")
-WIN_FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly", "earthly",
-             "first_round", "fourth_tile")
+# (the shared names, defined once in mahjong_core._types; re-exported here)
+EVENT_TYPES = _types.EVENT_TYPES
+KONG_KINDS = _types.KONG_KINDS
+CLAIM_TYPES = _types.CLAIM_TYPES
+WIN_FLAGS = _types.WIN_FLAGS
 #: the event types of the settlement of a hand record as v1 knew it (kongs, wins, the
 #: exhausted wall): what :func:`walk` yields by default
 SETTLEMENT_EVENTS = frozenset(("kong", "win", "exhausted"))
-MAX_SEATS = 4
+MAX_SEATS = _types.MAX_SEATS
 #: the number of seats of each registered rule set (mahjong.ruleset.register_ruleset fills
 #: it): a record without ``seats`` has its rule set's; 4 for a rule set not registered
 SEATS_OF_RULES: Dict[str, int] = {}
@@ -273,20 +273,24 @@ def meld_from_strings(kind: str, tiles: str) -> Meld:
 
 meld_from_strings.cache_clear = _MELDS_BY_KIND.clear  # as functools' caches have it
 
-# codes of the meld kinds (a meld of kind code c and lowest tile t: c * 34 + t)
-_MC_CHOW = 0
-_MC_PUNG = 1
-_MC_KONG = 2
-_MC_CONCEALED = 3
-_MC_SINGLE = 4
+# codes of the meld kinds (mahjong_core._types' MELD_*; a meld of kind code c and lowest
+# tile t: c * 34 + t, one of _MELD_SLOTS)
+_MC_CHOW = _types.MELD_CHOW
+_MC_PUNG = _types.MELD_PUNG
+_MC_KONG = _types.MELD_KONG
+_MC_CONCEALED = _types.MELD_CONCEALED_KONG
+_MC_SINGLE = _types.MELD_SINGLE_KONG
+_MELD_SLOTS = len(_types.MELD_NAMES) * 34
+# (_check_record counts the melds of the seats' holdings in a C array of this size)
+assert _MELD_SLOTS * _types.MAX_SEATS == 816
 
 # The text reader's melds by code: a meld spelled the usual way ("pung" "111s", "chow"
 # "345m", "kong" "1111z", ...) is known by its kind and lowest tile alone, so the reader
 # finds it at meld code * 34 + tile (the codes _MC_* below) without making a str of its
 # tiles. Each slot is filled on first use by _meld from that spelling (so it is exactly
 # the meld _meld gives); _MELD_TILES holds the same meld's tiles (claims need only those).
-_MELD_TABLE: List[Optional[Meld]] = [None] * 170
-_MELD_TILES: List[Optional[Tuple[int, ...]]] = [None] * 170
+_MELD_TABLE: List[Optional[Meld]] = [None] * _MELD_SLOTS
+_MELD_TILES: List[Optional[Tuple[int, ...]]] = [None] * _MELD_SLOTS
 
 
 def _meld_slots() -> Tuple[list, list]:
@@ -1641,6 +1645,56 @@ class _Scan:
             return _R_RESERVE
         raise _Unusual
 
+    def at(self, w: bytes, i: int) -> bool:
+        """Whether the text at ``i`` starts with ``w``."""
+        n = len(w)
+        if i + n > self.n:
+            return False
+        p = self.p
+        q = w
+        for k in range(n):
+            if p[i + k] != q[k]:
+                return False
+        return True
+
+    def quick_event(self, seats: int):
+        """A draw or a discard spelled exactly as the engine writes them
+        (``{"type": "draw", "seat": 0, "tile": "7s"}``), or None (nothing read: event()
+        reads it; the same event for the same text)."""
+        self.space()
+        i = self.i
+        if self.at(_DRAW_HEAD, i):
+            i += len(_DRAW_HEAD)
+            draw = True
+        elif self.at(_DISCARD_HEAD, i):
+            i += len(_DISCARD_HEAD)
+            draw = False
+        else:
+            return None
+        p = self.p
+        seat = p[i] - 48
+        if not 0 <= seat < seats or not self.at(_TILE_HEAD, i + 1):
+            return None
+        i += 1 + len(_TILE_HEAD)
+        digit = p[i] - 49  # "1" -> 0
+        if not 0 <= digit < 9:
+            return None
+        suit = p[i + 1]
+        if suit == 109:  # m
+            tile = digit
+        elif suit == 112:  # p
+            tile = 9 + digit
+        elif suit == 115:  # s
+            tile = 18 + digit
+        elif suit == 122 and digit < 7:  # z
+            tile = 27 + digit
+        else:
+            return None
+        if p[i + 2] != _QUOTE or p[i + 3] != _CLOSE:
+            return None
+        self.i = i + 4
+        return _DRAWS[seat][tile] if draw else _DISCARDS[seat][tile]
+
     def event(self, seats: int) -> Event:
         """One event object in a usual form (raises _Unusual for any other)."""
         self.expect(_OPEN)
@@ -1831,7 +1885,8 @@ class _Scan:
                     self.i += 1
                 else:
                     while True:
-                        out.append(self.event(seats_used))
+                        e = self.quick_event(seats_used)
+                        out.append(e if e is not None else self.event(seats_used))
                         if not self.more(_CLOSE_LIST):
                             break
                 if len(out) > MAX_EVENTS:
@@ -1895,6 +1950,10 @@ class _Scan:
 
 
 _WIN_FLAG_BYTES = tuple(name.encode() for name in WIN_FLAGS)
+# the engine's spelling of draws and discards (json.dumps' separators), read by quick_event
+_DRAW_HEAD = b'{"type": "draw", "seat": '
+_DISCARD_HEAD = b'{"type": "discard", "seat": '
+_TILE_HEAD = b', "tile": "'
 _KONG_KIND_BYTES = tuple(name.encode() for name in KONG_KINDS)
 
 
@@ -2284,8 +2343,8 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
     n_shown = cython.declare(cython.int[4])    # pungs its holding shows
     has = cython.declare(cython.int[4])        # per seat: 1 once it won, 2 with a final
     #                                            hand (its holding), 0 with neither
-    # the melds each holding shows: counts per seat * 170 + meld code * 34 + tile
-    shown = cython.declare(cython.int[680])
+    # the melds each holding shows: counts per seat * _MELD_SLOTS + meld code * 34 + tile
+    shown = cython.declare(cython.int[816])
     held = cython.declare(cython.int[34])      # the tiles the holdings hold, all seats
     for j in range(136):
         pungs[j] = 0
@@ -2409,7 +2468,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         loose_discards.append(last_discard.tile)
     # closing hands; a seat's holding is its win, else its final hand. Their tiles and
     # melds are counted as they are taken (read from the typed objects here).
-    for j in range(680):
+    for j in range(816):
         shown[j] = 0
     for j in range(34):
         held[j] = 0
@@ -2455,7 +2514,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                     code = _MC_SINGLE
                 else:
                     code = _MC_KONG
-                if shown[seat * 170 + code * 34 + k.tile] == 0:
+                if shown[seat * _MELD_SLOTS + code * 34 + k.tile] == 0:
                     want = k.meld_kind
                     _fail(f"event {i} (kong by seat {seat})",
                           f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
@@ -2468,8 +2527,8 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                 n = pungs[cell] - added[cell]
                 if n < 0:
                     n = 0
-                if n != shown[seat * 170 + _MC_PUNG * 34 + tile] or \
-                        chows[cell] != shown[seat * 170 + _MC_CHOW * 34 + tile]:
+                if n != shown[seat * _MELD_SLOTS + _MC_PUNG * 34 + tile] or \
+                        chows[cell] != shown[seat * _MELD_SLOTS + _MC_CHOW * 34 + tile]:
                     _check_claims(rec, seat, _seat_events(events, ClaimEvent, seat),
                                   _seat_events(events, KongEvent, seat),
                                   [(m.kind, m.tiles[0]) for m in holdings[seat].melds], src)
@@ -2492,7 +2551,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
 
 def _count_holding(hand: tuple, melds: tuple, seat: int, shown, held, n_shown) -> int:
     """Count a holding of ``seat`` into _check_record's arrays: its tiles into ``held``,
-    its melds into ``shown`` (at seat * 170 + meld code * 34 + lowest tile) and its chows
+    its melds into ``shown`` (at seat * _MELD_SLOTS + meld code * 34 + lowest tile) and its chows
     and pungs into ``n_shown``. Its size (a kong counts 3; a single kong 0)."""
     n = len(hand)
     for x in hand:
@@ -2502,7 +2561,7 @@ def _count_holding(hand: tuple, melds: tuple, seat: int, shown, held, n_shown) -
         tile = m.tiles[0]
         if tile < 0 or tile > (24 if code == _MC_CHOW else 33):  # (the reader's melds are
             raise InvalidRecordError(f"seat {seat}: meld {m!r} is not a meld")  # checked)
-        shown[seat * 170 + code * 34 + tile] += 1
+        shown[seat * _MELD_SLOTS + code * 34 + tile] += 1
         # a Meld is one of these shapes (it checks its tiles when it is made)
         if code == _MC_CHOW:
             held[tile] += 1
@@ -2830,3 +2889,52 @@ def check_kongs_played(rec: HandRecord, rule_name: str, honours: bool) -> None:
             if m.kind == "single_kong":
                 _fail(f"final hand of seat {seat}",
                       f"meld {m} is a single-tile kong; {rule_name} has none")
+
+
+def check_kongs_listed(rec: HandRecord, rule_name: str, why: str) -> None:
+    """Every kong a holding shows (a win's melds, a final hand's) was made by a kong event
+    of its seat: in rule sets that pay kong money from the kong events, a kong without its
+    event would silently lose its money. ``why`` says what the events pay. (One compiled
+    pass over the events: :func:`mahjong.ruleset.check_kongs_listed`.)"""
+    # listed[seat * 68 + 34 * concealed + tile]: a kong event of the seat made that kong
+    listed = cython.declare(cython.char[272])
+    for j in range(272):
+        listed[j] = 0
+    seats = rec.seats
+    events = rec.events
+    last_win = [-1] * MAX_SEATS  # the seat's last win event (HandRecord.winners)
+    for i in range(len(events)):
+        e = events[i]
+        if type(e) is KongEvent:
+            k = e  # (compiled: typed, its fields read from C)
+            if k.kind != "single" and 0 <= k.seat < MAX_SEATS:
+                listed[k.seat * 68 + (34 if k.kind == "concealed" else 0) + k.tile] = 1
+        elif type(e) is WinEvent:
+            w = e
+            if 0 <= w.seat < MAX_SEATS:
+                last_win[w.seat] = i
+    final = rec.final
+    for seat in range(seats):
+        x = last_win[seat]
+        if x >= 0:
+            w = events[x]
+            melds = w.melds
+        else:
+            fh = final.get(seat)
+            if fh is None:
+                continue
+            melds = fh.melds
+        for m in melds:
+            kind = m.kind
+            if kind == "kong":
+                concealed = 0
+            elif kind == "concealed_kong":
+                concealed = 34
+            else:
+                continue
+            if not listed[seat * 68 + concealed + m.tiles[0]]:
+                src = f"event {x} (win by seat {seat})" if x >= 0 else \
+                    f"final hand of seat {seat}"
+                raise InvalidRecordError(
+                    f"{src}: shows the {kind.replace('_', ' ')} {m} but no kong event made "
+                    f"it; a {rule_name} record lists every kong ({why})")

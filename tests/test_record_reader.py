@@ -510,7 +510,7 @@ def test_melds_in_every_spelling_read_the_same(kind, tiles):
 
 def test_the_meld_table_holds_the_melds_of_their_spelling():
     from mahjong.hand import parse_meld
-    names = ["chow", "pung", "kong", "concealed_kong", "single_kong"]
+    from mahjong_core._types import MELD_NAMES as names  # (by meld code)
     for rec in CORPUS:
         record._read_text(HandRecord, json.dumps(rec))  # (the text reader fills the table)
     filled = 0
@@ -521,9 +521,9 @@ def test_the_meld_table_holds_the_melds_of_their_spelling():
         filled += 1
         code, tile = divmod(slot, 34)
         name = TENHOU_NAMES[tile]
-        spelling = {0: f"{name[0]}{int(name[0]) + 1}{int(name[0]) + 2}{name[1]}",
-                    1: name[0] * 3 + name[1], 2: name[0] * 4 + name[1],
-                    3: name[0] * 4 + name[1], 4: name}[code]
+        spelling = {1: f"{name[0]}{int(name[0]) + 1}{int(name[0]) + 2}{name[1]}",
+                    2: name[0] * 3 + name[1], 3: name[0] * 4 + name[1],
+                    4: name[0] * 4 + name[1], 5: name}[code]
         assert meld == parse_meld({"type": names[code], "tiles": spelling})
         assert table_tiles[slot] == meld.tiles
     assert filled > 20
