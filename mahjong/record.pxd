@@ -85,6 +85,8 @@ cdef tuple _melds(object value, Py_ssize_t index, long seat)
 @cython.locals(n=Py_ssize_t)
 cdef Py_ssize_t _known_keys(dict obj, frozenset allowed) except -1
 cdef Py_ssize_t _holding_size(tuple tiles, tuple melds) except -1
+@cython.locals(out=list)
+cdef tuple _meld_tiles(object melds)
 cdef bint _flag(object obj, str name, str where) except -1
 cpdef object _read_win(object raw, Py_ssize_t index, long seats)
 @cython.locals(hand=tuple, melds=tuple, n=Py_ssize_t, flags=list, plain=bint)
@@ -162,6 +164,7 @@ cdef long _shape_code(str kind, long shape) noexcept
 cdef class _Scan:
     cdef str text
     cdef bytes data
+    cdef bint ascii
     cdef _bytes_p p
     cdef Py_ssize_t n, i, a, b
     cdef bytearray counts
@@ -188,7 +191,13 @@ cdef class _Scan:
     cdef long tile(self) except -1
     @cython.locals(t=long, out=list)
     cdef object tile_list(self, _counts_p copies)
+    cdef str sub(self, Py_ssize_t a, Py_ssize_t b)
+    @cython.locals(a=Py_ssize_t)
     cdef object value(self)
+    @cython.locals(c=int, close=int, p=_bytes_p, i=Py_ssize_t, start=Py_ssize_t)
+    cdef void skip(self, long depth) except *
+    @cython.locals(c=int, h=int, p=_bytes_p, i=Py_ssize_t, k=Py_ssize_t)
+    cdef void skip_string(self) except *
     @cython.locals(text=str, p=_bytes_p, counts=_counts_p, i=Py_ssize_t, end=Py_ssize_t,
                    total=long, pending=long, top=long, c=long, base=long, r=long, t=long,
                    k=long, out=list)

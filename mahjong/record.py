@@ -348,12 +348,22 @@ def _holding_size(tiles: Sequence[int], melds: Sequence[Meld]) -> int:
     return n
 
 
+def _meld_tiles(melds: Sequence[Meld]) -> Tuple[int, ...]:
+    """The tile ids of the melds, in one tuple (what the core's counts read)."""
+    if not melds:
+        return ()
+    out = []
+    for m in melds:
+        out += m.tiles
+    return tuple(out)
+
+
 def _check_holding(tiles: Sequence[int], melds: Sequence[Meld], size: int, where: str) -> None:
     n = _holding_size(tiles, melds)
     if n != size:
         _fail(where, f"{len(tiles)} concealed tiles and {len(melds)} meld(s) make {n} tiles; "
                      f"expected {size} (a kong counts 3)")
-    copies, tile = _most_copies(tuple(tiles), melds)
+    copies, tile = _most_copies(tuple(tiles), _meld_tiles(melds))
     if copies > COPIES:
         _fail(where, f"a fifth copy of {TENHOU_NAMES[tile]} in one hand")
 
@@ -1104,9 +1114,11 @@ def _tile_list(value: Any, name: str) -> Optional[Tuple[int, ...]]:
 # Reading a record's text with json.loads builds a dict, list or str for every value,
 # which the reader above then walks once and drops: that is most of the cost of reading a
 # record. The text reader below reads the usual record straight into the event objects in
-# one pass over its characters. It takes only what it reads exactly as json.loads and the
-# dict reader would (ASCII text, strings without backslash escapes, plain non-negative
-# integers, no repeated key, the usual forms of every event and closing hand); on anything
+# one pass over its characters (the UTF-8 bytes of the text), full engine logs included
+# (their wall, reserve and result). It takes only what it reads exactly as json.loads and
+# the dict reader would (strings it reads without backslash escapes, plain non-negative
+# integers, no repeated key, the usual forms of every event and closing hand; the fields it
+# does not keep, such as ``result``, are passed over as json.loads would read them); on anything
 # else it raises _Unusual, and the record is read again from the start by json.loads and
 # the dict reader, which give every result and every error message. So a record read here
 # is always the record the dict reader would have made, and the text reader never reports
@@ -1205,10 +1217,13 @@ class _Scan:
 
     def start(self, text: str) -> None:
         self.text = text
-        # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled out)
-        self.data = text.encode("ascii") if _COMPILED else text.encode("ascii") + b"\0"
+        self.ascii = text.isascii()  # (then a byte's position is its character's)
+        # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled out;
+        # a str that is not UTF-8, a lone surrogate, raises: left to json.loads)
+        data = text.encode("utf-8")
+        self.n = len(data)
+        self.data = data if _COMPILED else data + b"\0"
         self.p = self.data
-        self.n = len(text)
         # the hand reader's counters: 34 tile kinds, then the 9 ranks of the digits
         # waiting for their suit letter (all zero between hands)
         self.counts = bytearray(43)
@@ -1266,7 +1281,7 @@ class _Scan:
     def str_value(self) -> str:
         """A string value as a str."""
         self.string()
-        return self.text[self.a:self.b]
+        return self.sub(self.a, self.b)
 
     def word(self, w: bytes) -> bool:
         """Whether the last string read is ``w``."""
@@ -1372,14 +1387,115 @@ class _Scan:
                 break
         return tuple(out)
 
+    def sub(self, a: int, b: int) -> str:
+        """The text of the bytes [a, b)."""
+        if self.ascii:
+            return self.text[a:b]
+        return self.data[a:b].decode("utf-8")
+
     def value(self) -> Any:
         """Any JSON value, read by json's scanner (the same one json.loads uses)."""
         self.space()
+        if not self.ascii:  # (json's scanner counts characters, not bytes)
+            a = self.i
+            self.skip(0)
+            try:
+                return _json_loads(self.sub(a, self.i))
+            except (ValueError, RecursionError):
+                raise _Unusual from None
         try:
             value, self.i = _JSON_SCAN(self.text, self.i)
         except (StopIteration, ValueError, RecursionError):
             raise _Unusual from None
         return value
+
+    def skip(self, depth: int) -> None:
+        """Pass over any JSON value that json.loads reads (anything else, or a value
+        nested deeper than 100, raises _Unusual) without making it."""
+        c = self.space()
+        if c == _OPEN or c == _OPEN_LIST:
+            if depth > 100:
+                raise _Unusual
+            close = _CLOSE if c == _OPEN else _CLOSE_LIST
+            self.i += 1
+            if self.space() == close:
+                self.i += 1
+                return
+            while True:
+                if c == _OPEN:
+                    self.skip_string()
+                    self.expect(_COLON)
+                self.skip(depth + 1)
+                if not self.more(close):
+                    return
+        if c == _QUOTE:
+            self.skip_string()
+            return
+        if self.null():
+            return
+        p = self.p
+        i = self.i
+        if c == 116 and p[i + 1] == 114 and p[i + 2] == 117 and p[i + 3] == 101:  # true
+            self.i = i + 4
+            return
+        if c == 102 and p[i + 1] == 97 and p[i + 2] == 108 and p[i + 3] == 115 \
+                and p[i + 4] == 101:  # false
+            self.i = i + 5
+            return
+        start = i  # a number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+        if c == 45:  # -
+            i += 1
+            c = p[i]
+        if c == 48:
+            i += 1
+        elif 49 <= c <= 57:
+            while 48 <= p[i] <= 57:
+                i += 1
+        else:
+            raise _Unusual  # (NaN, Infinity and anything else: left to json.loads)
+        if p[i] == 46:  # .
+            i += 1
+            if not 48 <= p[i] <= 57:
+                raise _Unusual
+            while 48 <= p[i] <= 57:
+                i += 1
+        if p[i] == 101 or p[i] == 69:  # e E
+            i += 1
+            if p[i] == 43 or p[i] == 45:
+                i += 1
+            if not 48 <= p[i] <= 57:
+                raise _Unusual
+            while 48 <= p[i] <= 57:
+                i += 1
+        if i - start > 100:
+            raise _Unusual  # (json.loads may refuse an integer of many digits)
+        self.i = i
+
+    def skip_string(self) -> None:
+        """Pass over a string as json.loads reads it (escapes checked)."""
+        p = self.p
+        if self.space() != _QUOTE:
+            raise _Unusual
+        i = self.i + 1
+        c = p[i]
+        while c != _QUOTE:
+            if c < 32:  # a control character, or the NUL at the end
+                raise _Unusual
+            if c == 92:  # a backslash
+                i += 1
+                c = p[i]
+                if c == 117:  # \uXXXX
+                    for k in range(1, 5):
+                        h = p[i + k]
+                        if not (48 <= h <= 57 or 97 <= h <= 102 or 65 <= h <= 70):
+                            raise _Unusual
+                    i += 4
+                elif not (c == 34 or c == 92 or c == 47 or c == 98 or c == 102 or c == 110
+                          or c == 114 or c == 116):
+                    raise _Unusual
+            i += 1
+            c = p[i]
+        self.i = i + 1
 
     def hand(self) -> Tuple[int, ...]:
         """A hand's tiles, sorted: plain tenhou notation ("234m567m55p", honours 1z-7z),
@@ -1426,7 +1542,7 @@ class _Scan:
                 return _ids_of_counts(self.counts)  # (and zeroes the counters)
         for t in range(43):  # not plain notation: zero the counters, ask the full reader
             counts[t] = 0
-        text = self.text[self.a:self.b]
+        text = self.sub(self.a, self.b)
         hand = _sorted_tile_ids(text) if len(text) <= MAX_TEXT else None
         if hand is None:
             raise _Unusual
@@ -1472,7 +1588,7 @@ class _Scan:
                 if code != _MC_SINGLE:
                     self.sets += 1
             else:
-                meld = _meld(kind, self.text[ta:tb])  # (a MahjongError: left to the dict reader)
+                meld = _meld(kind, self.sub(ta, tb))  # (a MahjongError: left to the dict reader)
                 if meld.kind != "single_kong":
                     self.sets += 1
             out.append(meld)
@@ -1523,7 +1639,7 @@ class _Scan:
         [ta, tb)) on first use."""
         meld = _MELD_TABLE[slot]
         if meld is None:
-            meld = _meld(kind, self.text[ta:tb])
+            meld = _meld(kind, self.sub(ta, tb))
             _MELD_TABLE[slot] = meld
             _MELD_TILES[slot] = meld.tiles
         return meld
@@ -1537,7 +1653,7 @@ class _Scan:
             return "chow"
         if self.word(b"kong"):
             return "kong"
-        return self.text[self.a:self.b]
+        return self.sub(self.a, self.b)
 
     def kong_kind(self) -> str:
         """A kong's "kind" (one of KONG_KINDS)."""
@@ -1806,7 +1922,7 @@ class _Scan:
         """The tiles of a claim's meld (its tiles text at [ta, tb), of shape ``shape``)."""
         code = _shape_code(kind, shape)
         if code < 0:
-            return _meld(kind, self.text[ta:tb]).tiles  # (a MahjongError: as in melds)
+            return _meld(kind, self.sub(ta, tb)).tiles  # (a MahjongError: as in melds)
         slot = code * 34 + shape % 64
         tiles = _MELD_TILES[slot]
         if tiles is None:
@@ -1926,7 +2042,7 @@ class _Scan:
             elif key == _R_NOTE:
                 note = self.value()  # (kept for the replay of a full game log)
             elif key == _R_RESULT:
-                self.value()  # (not kept)
+                self.skip(0)  # (not kept)
             elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it
                 value = self.value()
                 flower_indicators = tuple(_tiles(value, "record", "flower_indicators")) \
@@ -1960,13 +2076,11 @@ _KONG_KIND_BYTES = tuple(name.encode() for name in KONG_KINDS)
 def _read_text(cls, text: str):
     """The record of JSON text and its closing hands, read by the text reader, or None
     when the text is anything it leaves to json.loads and the dict reader."""
-    if not text.isascii():
-        return None
     try:
         scan = _Scan.__new__(_Scan)
         scan.start(text)
         return scan.record(cls)
-    except (_Unusual, MahjongError):
+    except (_Unusual, MahjongError, UnicodeError):
         return None
 
 
@@ -2479,7 +2593,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         _count_holding(w.hand, w.melds, seat, shown, held, n_shown)
     for seat, fh in final.items():
         if has[seat]:  # it won: not used, but it must be a possible holding all the same
-            if _most_copies(fh.hand, fh.melds)[0] > COPIES or \
+            if _most_copies(fh.hand, _meld_tiles(fh.melds))[0] > COPIES or \
                     _holding_size(fh.hand, fh.melds) > 14:
                 _fail(f"final hand of seat {seat}", "not a possible holding (a fifth copy "
                                                     "or more than 14 tiles); a winner's "
@@ -2767,13 +2881,13 @@ def _check_fifth_copies(rec: HandRecord, holdings: dict, unknown_quads: List[int
     (one physical tile, in each winner's hand). (_check_record counts them as it reads
     the record and calls this, which names the tile and who holds it, on a fifth copy.)"""
     hands = [h.hand for h in holdings.values()]
-    meld_groups = [h.melds for h in holdings.values()]
-    worst, t = _most_held_of(hands, meld_groups, unknown_quads, shared_discards,
+    meld_tiles = [_meld_tiles(h.melds) for h in holdings.values()]
+    worst, t = _most_held_of(hands, meld_tiles, unknown_quads, shared_discards,
                              loose_discards)
     if worst > COPIES:
         # a fifth copy inside one hand is named as such
         for i, e in enumerate(rec.events):
-            if type(e) is WinEvent and _most_copies(e.hand, e.melds)[0] > COPIES:
+            if type(e) is WinEvent and _most_copies(e.hand, _meld_tiles(e.melds))[0] > COPIES:
                 _check_holding(e.hand, e.melds, 14, f"event {i} (win by seat {e.seat})")
         for seat, fh in sorted(rec.final.items()):
             if seat not in wins:
