@@ -4,6 +4,7 @@
 # A declaration here must agree with the code: a local declared dict only ever holds a
 # dict.
 cimport cython
+from libc.string cimport memcmp
 
 cdef extern from "Python.h":
     void PyObject_GC_UnTrack(object obj)

@@ -1768,6 +1768,8 @@ class _Scan:
             return False
         p = self.p
         q = w
+        if cython.compiled:
+            return memcmp(p + i, q, n) == 0
         for k in range(n):
             if p[i + k] != q[k]:
                 return False
