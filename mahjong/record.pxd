@@ -6,6 +6,9 @@
 cimport cython
 from libc.string cimport memcmp
 
+ctypedef const unsigned char* _bytes_p
+ctypedef unsigned char* _counts_p
+
 cdef extern from "Python.h":
     void PyObject_GC_UnTrack(object obj)
 
@@ -100,12 +103,14 @@ cdef tuple _read_final(object key, object value, long seats)
 @cython.locals(data=dict, seats=long, final=dict, fields=dict)
 cdef object _read_record(object cls, object given, bint replay=*)
 cdef _checked(object rec, tuple events, long seats, dict final, bint has_wall, object note,
-              bint replay)
-@cython.locals(n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, out=bytearray, wins=bytearray,
-               counts=bytearray, finals=bytearray, x=long, seat=long, code=long, tile=long,
-               aux=long, frm=long, dr=DrawEvent,
-               de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent, fh=FinalHand)
+              bint replay, list packed=*)
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, out=bytearray, wins=bytearray)
 cpdef tuple log_codes(tuple events, object final, long seats)
+@cython.locals(finals=bytearray, x=long, seat=long, fh=FinalHand)
+cpdef bytes final_codes(object final, long seats)
+@cython.locals(counts=bytearray, x=long, seat=long, code=long, tile=long, aux=long, frm=long,
+               dr=DrawEvent, de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent)
+cdef int _pack_event(object e, _counts_p out, Py_ssize_t j, bytearray wins) except -1
 @cython.locals(won=dict, kongs_so_far=long, shared_discards=list, loose_discards=list,
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
                holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t, code=long,
@@ -143,8 +148,6 @@ cdef Py_ssize_t _count_holding(tuple hand, tuple melds, long seat, int* shown, i
 cdef long _MC_CHOW, _MC_PUNG, _MC_KONG, _MC_CONCEALED, _MC_SINGLE, _MELD_SLOTS
 
 # The text reader (a record's JSON text read straight into the events; see record.py).
-ctypedef const unsigned char* _bytes_p
-ctypedef unsigned char* _counts_p
 
 cdef long _F_TYPE, _F_SEAT, _F_TILE, _F_TILES, _F_FROM, _F_KIND, _F_HAND, _F_MELDS
 cdef long _F_WIN_TILE, _F_FLOWERS, _F_FLAG, _F_DRAW, _F_CLAIM, _F_KONG, _F_PLAIN_WIN
@@ -171,6 +174,7 @@ cdef class _Scan:
     cdef bytearray counts
     cdef _counts_p c
     cdef long sets
+    cdef bytes codes, wins
 
     @cython.locals(p=_bytes_p, i=Py_ssize_t, c=int)
     cdef int space(self) noexcept
@@ -234,14 +238,14 @@ cdef class _Scan:
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
                    events=tuple, final=dict, seen=long, key=long, out=list, copies=bytearray,
-                   e=object,
+                   e=object, codes=bytearray, wins=bytearray, j=Py_ssize_t,
                    flower_indicators=tuple)
     cdef tuple record(self, object cls)
 
     cdef void start(self, str text) except *
 
 @cython.locals(scan=_Scan)
-cpdef object _read_text(object cls, str text)
+cpdef object _read_text(object cls, str text, list packed=*)
 @cython.locals(fields=dict)
 cdef object _new_record(object cls, str rules, long dealer, tuple events, dict final,
                         object options, long seats, long round_wind, object indicator,

@@ -1998,18 +1998,30 @@ class _Scan:
                 else:
                     seats_used = seats
                 out = []
+                codes = bytearray(1280)  # the events packed as log_codes packs them
+                wins = bytearray()
                 self.expect(_OPEN_LIST)
                 if self.space() == _CLOSE_LIST:
                     self.i += 1
                 else:
                     while True:
                         e = self.quick_event(seats_used)
-                        out.append(e if e is not None else self.event(seats_used))
+                        if e is None:
+                            e = self.event(seats_used)
+                        j = 5 * len(out)
+                        if j + 5 > len(codes):
+                            if j >= 5 * MAX_EVENTS:
+                                raise _Unusual
+                            codes += bytes(len(codes))
+                        _pack_event(e, codes, j, wins)
+                        out.append(e)
                         if not self.more(_CLOSE_LIST):
                             break
                 if len(out) > MAX_EVENTS:
                     raise _Unusual
                 events = tuple(out)
+                self.codes = bytes(codes[:5 * len(out)])
+                self.wins = bytes(wins)
             elif key == _R_FINAL:
                 if seats < 0:
                     seats_used = SEATS_OF_RULES.get(rules, 4) if rules is not None else 4
@@ -2075,15 +2087,19 @@ _TILE_HEAD = b', "tile": "'
 _KONG_KIND_BYTES = tuple(name.encode() for name in KONG_KINDS)
 
 
-def _read_text(cls, text: str):
+def _read_text(cls, text: str, packed: Optional[list] = None):
     """The record of JSON text and its closing hands, read by the text reader, or None
-    when the text is anything it leaves to json.loads and the dict reader."""
+    when the text is anything it leaves to json.loads and the dict reader. ``packed``, a
+    list, gets the events packed as :func:`log_codes` packs them (its first two parts)."""
     try:
         scan = _Scan.__new__(_Scan)
         scan.start(text)
-        return scan.record(cls)
+        read = scan.record(cls)
     except (_Unusual, MahjongError, UnicodeError):
         return None
+    if packed is not None:
+        packed += (scan.codes, scan.wins)
+    return read
 
 
 def _new_record(cls, rules: str, dealer: int, events: tuple, final: dict, options: Mapping,
@@ -2226,10 +2242,12 @@ def _read_record(cls, given: Any, replay: bool = True) -> HandRecord:
         # JSON text: the text reader first (the usual record), else json.loads and the
         # dict reader below (compiled only: uncompiled, json.loads is the faster way)
         text = given if type(given) is str else _decode_bytes(given)
-        read = _read_text(cls, text)
+        packed = []
+        read = _read_text(cls, text, packed)
         if read is not None:
             rec, final, note = read
-            _checked(rec, rec.events, rec.seats, final, rec.wall is not None, note, replay)
+            _checked(rec, rec.events, rec.seats, final, rec.wall is not None, note, replay,
+                     packed)
             return rec
         given = text
     decoded = _decode(given)
@@ -2304,7 +2322,7 @@ def _read_record(cls, given: Any, replay: bool = True) -> HandRecord:
 
 
 def _checked(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool,
-             note: Any, replay: bool) -> None:
+             note: Any, replay: bool, packed: Optional[list] = None) -> None:
     """The reader's checks, then a full game log's replay. A full log the checks refuse at
     an event is replayed all the same, and refused at the first impossible event of the
     two (a discard changed is refused at the discard, not at the claim of it further on)."""
@@ -2315,7 +2333,7 @@ def _checked(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: 
             _earlier_replay_error(rec, note, str(exc))
         raise
     if full_log and replay:
-        _replay_full_log(rec, note)
+        _replay_full_log(rec, note, packed)
 
 
 _EVENT_INDEX = re.compile(r"(?:record: )?event (\d+) ")
@@ -2345,17 +2363,19 @@ _full_log_check: List[Any] = []
 
 
 def register_full_log_check(check) -> None:
-    """Set the check of full game logs: ``check(record, note)`` raises
+    """Set the check of full game logs: ``check(record, note, packed)`` raises
     :class:`InvalidRecordError` naming the first impossible event (``note``: the log's
-    ``note`` field, which the record does not keep). The game engine registers it."""
+    ``note`` field, which the record does not keep; ``packed``: the events as the first two
+    parts of :func:`log_codes`, as the text reader packed them, or None). The game engine
+    registers it."""
     _full_log_check[:] = [check]
 
 
-def _replay_full_log(rec: HandRecord, note: Any) -> None:
+def _replay_full_log(rec: HandRecord, note: Any, packed: Optional[list] = None) -> None:
     if not _full_log_check:
         import importlib
         importlib.import_module("mahjong.game")  # registers the check
-    _full_log_check[0](rec, note)
+    _full_log_check[0](rec, note, packed or None)
 
 
 def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, bytes]:
@@ -2364,53 +2384,18 @@ def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, 
     as the index in KONG_KINDS, a win's flags as bits in the order of WIN_FLAGS; from; 255
     where the event has no such field); per win event in order, its 34 concealed counts and
     its flowers; per seat, the 34 counts of its closing hand in ``final`` and 1 (0 when
-    ``final`` does not give it)."""
+    ``final`` does not give it). (The text reader packs the first two as it reads the
+    events: _pack_event.)"""
     n = len(events)
     out = bytearray(5 * n)
     wins = bytearray()
     for i in range(n):
-        e = events[i]
-        t = type(e)
-        code = _E_EXHAUSTED
-        seat = tile = frm = 255
-        aux = 0
-        if t is DrawEvent:
-            dr = e
-            code, seat, tile = _E_DRAW, dr.seat, dr.tile
-        elif t is DiscardEvent:
-            de = e
-            code, seat, tile = _E_DISCARD, de.seat, de.tile
-        elif t is ClaimEvent:
-            ce = e
-            code = _E_CHOW if ce.type == "chow" else _E_PUNG
-            seat, tile, frm = ce.seat, ce.tiles[0], ce.from_seat
-        elif t is KongEvent:
-            k = e
-            code, seat, tile, aux = _E_KONG, k.seat, k.tile, KONG_KINDS.index(k.kind)
-            if k.from_seat is not None:
-                frm = k.from_seat
-        elif t is ReadyEvent:
-            code, seat = _E_READY, e.seat
-        elif t is FlipEvent:
-            code, tile = _E_FLIP, e.tile
-        elif t is WinEvent:
-            w = e
-            code, seat, tile = _E_WIN, w.seat, w.win_tile
-            aux = (w.replacement | w.after_kong << 1 | w.robbing_kong << 2 | w.last_tile << 3 |
-                   w.heavenly << 4 | w.earthly << 5 | w.first_round << 6 | w.fourth_tile << 7)
-            if w.from_seat is not None:
-                frm = w.from_seat
-            counts = bytearray(35)
-            for x in w.hand:
-                counts[x] += 1
-            counts[34] = w.flowers if w.flowers < 255 else 255
-            wins += counts
-        j = 5 * i
-        out[j] = code
-        out[j + 1] = seat
-        out[j + 2] = tile
-        out[j + 3] = aux
-        out[j + 4] = frm
+        _pack_event(events[i], out, 5 * i, wins)
+    return bytes(out), bytes(wins), final_codes(final, seats)
+
+
+def final_codes(final: Mapping, seats: int) -> bytes:
+    """The closing hands' part of :func:`log_codes`."""
     finals = bytearray(35 * seats)
     for seat in range(seats):
         fh = final.get(seat)
@@ -2418,7 +2403,53 @@ def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, 
             for x in fh.hand:
                 finals[35 * seat + x] += 1
             finals[35 * seat + 34] = 1
-    return bytes(out), bytes(wins), bytes(finals)
+    return bytes(finals)
+
+
+def _pack_event(e: Event, out, j: int, wins: bytearray) -> int:
+    """Write the 5 bytes of event ``e`` at out[j] (and a win's counts to ``wins``): one
+    event of :func:`log_codes`."""
+    t = type(e)
+    code = _E_EXHAUSTED
+    seat = tile = frm = 255
+    aux = 0
+    if t is DrawEvent:
+        dr = e
+        code, seat, tile = _E_DRAW, dr.seat, dr.tile
+    elif t is DiscardEvent:
+        de = e
+        code, seat, tile = _E_DISCARD, de.seat, de.tile
+    elif t is ClaimEvent:
+        ce = e
+        code = _E_CHOW if ce.type == "chow" else _E_PUNG
+        seat, tile, frm = ce.seat, ce.tiles[0], ce.from_seat
+    elif t is KongEvent:
+        k = e
+        code, seat, tile, aux = _E_KONG, k.seat, k.tile, KONG_KINDS.index(k.kind)
+        if k.from_seat is not None:
+            frm = k.from_seat
+    elif t is ReadyEvent:
+        code, seat = _E_READY, e.seat
+    elif t is FlipEvent:
+        code, tile = _E_FLIP, e.tile
+    elif t is WinEvent:
+        w = e
+        code, seat, tile = _E_WIN, w.seat, w.win_tile
+        aux = (w.replacement | w.after_kong << 1 | w.robbing_kong << 2 | w.last_tile << 3 |
+               w.heavenly << 4 | w.earthly << 5 | w.first_round << 6 | w.fourth_tile << 7)
+        if w.from_seat is not None:
+            frm = w.from_seat
+        counts = bytearray(35)
+        for x in w.hand:
+            counts[x] += 1
+        counts[34] = w.flowers if w.flowers < 255 else 255
+        wins += counts
+    out[j] = code
+    out[j + 1] = seat
+    out[j + 2] = tile
+    out[j + 3] = aux
+    out[j + 4] = frm
+    return 0
 
 
 # ------------------------------------------------------- rule-independent checks

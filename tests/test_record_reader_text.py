@@ -311,3 +311,16 @@ def _with(text, key, raw):
 def test_engine_log_fields_read_the_same(key, raw):
     for text in ENGINE_LOGS[:3] + [t for t in ENGINE_LOGS if not t.isascii()][:2]:
         _same(_with(text, key, raw))
+
+
+def test_the_text_reader_packs_the_events_as_log_codes():
+    # the replay's packed events come from the text reader itself (no second pass); they
+    # are the ones log_codes packs from the record's events
+    for text in ENGINE_LOGS + [json.dumps(r) for r in CORPUS]:
+        packed = []
+        read = record._read_text(HandRecord, text, packed)
+        if read is None:
+            assert packed == []
+            continue
+        rec = read[0]
+        assert tuple(packed) == record.log_codes(rec.events, rec.final, rec.seats)[:2]
