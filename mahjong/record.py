@@ -184,11 +184,8 @@ def _seat(value: Any, where: str, seats: int, name: str = "seat") -> int:
     return _int_field(value, where, name, 0, seats - 1)
 
 
-_TENHOU_IDS = {name: i for i, name in enumerate(TENHOU_NAMES)}
-
-
 def _tile_name_id(text: str) -> int:
-    """The id of a tenhou tile name ("5p", "7z": a key of _TENHOU_IDS), -1 for any other
+    """The id of a tenhou tile name ("5p", "7z": one of TENHOU_NAMES), -1 for any other
     text (records spell every tile so: read from the two characters, no dict lookup)."""
     if len(text) != 2:
         return -1
@@ -213,8 +210,8 @@ def _tile_name_id(text: str) -> int:
 
 def _tile(value: Any, where: str, name: str) -> int:
     if type(value) is str:
-        fast = _TENHOU_IDS.get(value)
-        if fast is not None:
+        fast = _tile_name_id(value)
+        if fast >= 0:
             return fast
     try:
         return parse_tile(value)
@@ -1104,9 +1101,7 @@ def _tile_list(value: Any, name: str) -> Optional[Tuple[int, ...]]:
             return tuple(to_tile_ids(value))
         except MahjongError as exc:
             _fail("record", f"'{name}': {exc}")
-    ids = _TENHOU_IDS
-    return tuple([ids[t] if type(t) is str and t in ids else
-                  _tile(t, f"record: {name}", f"tile {i}") for i, t in enumerate(value)])
+    return tuple([_tile(t, f"record: {name}", f"tile {i}") for i, t in enumerate(value)])
 
 
 # ------------------------------------------------------------ the reader of JSON text

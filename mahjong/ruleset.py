@@ -36,8 +36,8 @@ from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, 
                      NotWinningError)
 from .hand import Meld, parse_melds
 from .record import check_kongs_listed as record_kongs_listed
-from .record import (_TENHOU_IDS, SEATS_OF_RULES, check_kongs_played,
-                     meld_from_strings, win_bits)
+from .record import (SEATS_OF_RULES, _tile_name_id, check_kongs_played, meld_from_strings,
+                     win_bits)
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 from .validate import MAX_TEXT, as_array, flag, show
 
@@ -547,8 +547,8 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
                                    "melds: a tile has 4")
     if win_tile is not None:
         w = win_tile if type(win_tile) is int and 0 <= win_tile < 34 else \
-            _TENHOU_IDS.get(win_tile) if type(win_tile) is str else None
-        if w is None:
+            _tile_name_id(win_tile) if type(win_tile) is str else -1
+        if w < 0:
             w = parse_tile(win_tile)
         if not counts[w]:
             raise InvalidHandError(f"the winning tile {TENHOU_NAMES[w]} is not "
