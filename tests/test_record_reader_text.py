@@ -324,3 +324,29 @@ def test_the_text_reader_packs_the_events_as_log_codes():
             continue
         rec = read[0]
         assert tuple(packed) == record.log_codes(rec.events, rec.final, rec.seats)[:2]
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**30, 10**30) |
+    st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
+                                                                max_size=4),
+    max_leaves=12)
+
+
+@given(value=_JSON_VALUES, ascii_only=st.booleans(), compact=st.booleans(),
+       key=st.sampled_from(["result", "note"]))
+@settings(max_examples=300, deadline=None)
+def test_engine_logs_with_any_result_or_note_read_the_same(value, ascii_only, compact, key):
+    # the values the text reader passes over (a result) or hands to json (a note): any JSON
+    # value, spelled by json.dumps in either form, reads as json.loads and the dict reader
+    # read it
+    raw = json.dumps(value, ensure_ascii=ascii_only,
+                     separators=(",", ":") if compact else None)
+    text = _with(ENGINE_LOGS[1], key, raw)
+    if key == "result":
+        assert _same(text)[0] == "read"
+        if "NaN" not in raw and "Infinity" not in raw:   # (json's own words: left to it)
+            assert record._read_text(HandRecord, text) is not None, raw
+    else:
+        _same(text)
