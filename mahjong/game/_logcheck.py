@@ -27,18 +27,14 @@ from collections import Counter
 from typing import Any, List, Mapping, Optional
 
 from mahjong.errors import InvalidRecordError, MahjongError
-from mahjong.record import (KONG_KINDS, ClaimEvent, DiscardEvent, DrawEvent, FlipEvent,
-                            KongEvent, WinEvent, final_codes, log_codes,
+from mahjong.record import (EVENT_TYPES, KONG_KINDS, ClaimEvent, DiscardEvent, DrawEvent,
+                            FlipEvent, KongEvent, WinEvent, final_codes, log_codes,
                             register_full_log_check)
 from mahjong.tiles import COPIES, TENHOU_NAMES, format_tiles
 
 from . import _table
 
 __all__ = ["check_full_log"]
-
-_WHO = {_table.EV_DRAW: "draw", _table.EV_DISCARD: "discard", _table.EV_CHOW: "chow",
-        _table.EV_PUNG: "pung", _table.EV_KONG: "kong", _table.EV_READY: "ready",
-        _table.EV_FLIP: "flip", _table.EV_WIN: "win", _table.EV_EXHAUSTED: "exhausted"}
 
 
 def _fail(message: str):
@@ -66,7 +62,7 @@ def _event_name(e) -> str:
 
 def _table_event_text(t, x: int) -> str:
     code, seat, tile, aux, frm = t.table_event(x)
-    name = _WHO[code]
+    name = EVENT_TYPES[code - 1]    # (code: an EV_* kind, 1..9)
     if code == _table.EV_EXHAUSTED:
         return "the end of the wall (exhausted)"
     if code == _table.EV_FLIP:
