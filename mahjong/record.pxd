@@ -4,6 +4,10 @@
 # A declaration here must agree with the code: a local declared dict only ever holds a
 # dict.
 cimport cython
+from libc.string cimport memcmp
+
+ctypedef const unsigned char* _bytes_p
+ctypedef unsigned char* _counts_p
 
 cdef extern from "Python.h":
     void PyObject_GC_UnTrack(object obj)
@@ -85,6 +89,8 @@ cdef tuple _melds(object value, Py_ssize_t index, long seat)
 @cython.locals(n=Py_ssize_t)
 cdef Py_ssize_t _known_keys(dict obj, frozenset allowed) except -1
 cdef Py_ssize_t _holding_size(tuple tiles, tuple melds) except -1
+@cython.locals(out=list)
+cdef tuple _meld_tiles(object melds)
 cdef bint _flag(object obj, str name, str where) except -1
 cpdef object _read_win(object raw, Py_ssize_t index, long seats)
 @cython.locals(hand=tuple, melds=tuple, n=Py_ssize_t, flags=list, plain=bint)
@@ -97,12 +103,14 @@ cdef tuple _read_final(object key, object value, long seats)
 @cython.locals(data=dict, seats=long, final=dict, fields=dict)
 cdef object _read_record(object cls, object given, bint replay=*)
 cdef _checked(object rec, tuple events, long seats, dict final, bint has_wall, object note,
-              bint replay)
-@cython.locals(n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, out=bytearray, wins=bytearray,
-               counts=bytearray, finals=bytearray, x=long, seat=long, code=long, tile=long,
-               aux=long, frm=long, dr=DrawEvent,
-               de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent, fh=FinalHand)
+              bint replay, list packed=*)
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, out=bytearray, wins=bytearray)
 cpdef tuple log_codes(tuple events, object final, long seats)
+@cython.locals(finals=bytearray, x=long, seat=long, fh=FinalHand)
+cpdef bytes final_codes(object final, long seats)
+@cython.locals(counts=bytearray, x=long, seat=long, code=long, tile=long, aux=long, frm=long,
+               dr=DrawEvent, de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent)
+cdef int _pack_event(object e, _counts_p out, Py_ssize_t j, bytearray wins) except -1
 @cython.locals(won=dict, kongs_so_far=long, shared_discards=list, loose_discards=list,
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
                holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t, code=long,
@@ -137,11 +145,9 @@ cdef list _seat_events(tuple events, object cls, long seat)
 @cython.locals(n=Py_ssize_t, x=Py_ssize_t, code=long, tile=Py_ssize_t)
 cdef Py_ssize_t _count_holding(tuple hand, tuple melds, long seat, int* shown, int* held,
                                int* n_shown) except -1
-cdef long _MC_CHOW, _MC_PUNG, _MC_KONG, _MC_CONCEALED, _MC_SINGLE
+cdef long _MC_CHOW, _MC_PUNG, _MC_KONG, _MC_CONCEALED, _MC_SINGLE, _MELD_SLOTS
 
 # The text reader (a record's JSON text read straight into the events; see record.py).
-ctypedef const unsigned char* _bytes_p
-ctypedef unsigned char* _counts_p
 
 cdef long _F_TYPE, _F_SEAT, _F_TILE, _F_TILES, _F_FROM, _F_KIND, _F_HAND, _F_MELDS
 cdef long _F_WIN_TILE, _F_FLOWERS, _F_FLAG, _F_DRAW, _F_CLAIM, _F_KONG, _F_PLAIN_WIN
@@ -149,8 +155,9 @@ cdef long _F_WIN, _F_NEEDED_WIN
 cdef long _E_DRAW, _E_DISCARD, _E_CHOW, _E_PUNG, _E_KONG, _E_READY, _E_FLIP, _E_WIN
 cdef long _E_EXHAUSTED
 cdef long _R_EVENTS, _R_FINAL, _R_RULES, _R_DEALER, _R_SEATS, _R_INDICATOR, _R_OPTIONS
-cdef long _R_ROUND_WIND, _R_FLOWER_INDICATORS, _R_NOTE, _R_RESULT
+cdef long _R_ROUND_WIND, _R_FLOWER_INDICATORS, _R_NOTE, _R_RESULT, _R_WALL, _R_RESERVE
 cdef int _QUOTE, _COMMA, _COLON, _OPEN_LIST, _CLOSE_LIST, _OPEN, _CLOSE
+cdef bytes _DRAW_HEAD, _DISCARD_HEAD, _TILE_HEAD
 cdef tuple _WIN_FLAG_BYTES, _KONG_KIND_BYTES, _DRAWS, _DISCARDS, _READIES, _FLIPS
 cdef list _MELD_TABLE, _MELD_TILES
 cdef long _SHAPE_ONE, _SHAPE_THREE, _SHAPE_FOUR, _SHAPE_RUN
@@ -161,11 +168,13 @@ cdef long _shape_code(str kind, long shape) noexcept
 cdef class _Scan:
     cdef str text
     cdef bytes data
+    cdef bint ascii
     cdef _bytes_p p
     cdef Py_ssize_t n, i, a, b
     cdef bytearray counts
     cdef _counts_p c
     cdef long sets
+    cdef bytes codes, wins
 
     @cython.locals(p=_bytes_p, i=Py_ssize_t, c=int)
     cdef int space(self) noexcept
@@ -185,7 +194,15 @@ cdef class _Scan:
     cdef long integer(self) except -1
     @cython.locals(p=_bytes_p, digit=long, suit=int, base=long)
     cdef long tile(self) except -1
+    @cython.locals(t=long, out=list)
+    cdef object tile_list(self, _counts_p copies)
+    cdef str sub(self, Py_ssize_t a, Py_ssize_t b)
+    @cython.locals(a=Py_ssize_t)
     cdef object value(self)
+    @cython.locals(c=int, close=int, p=_bytes_p, i=Py_ssize_t, start=Py_ssize_t)
+    cdef void skip(self, long depth) except *
+    @cython.locals(c=int, h=int, p=_bytes_p, i=Py_ssize_t, k=Py_ssize_t)
+    cdef void skip_string(self) except *
     @cython.locals(text=str, p=_bytes_p, counts=_counts_p, i=Py_ssize_t, end=Py_ssize_t,
                    total=long, pending=long, top=long, c=long, base=long, r=long, t=long,
                    k=long, out=list)
@@ -212,17 +229,23 @@ cdef class _Scan:
                    flowers=long, src=long, field=long, n=Py_ssize_t, f=long, hand=tuple,
                    melds=tuple, kong_kind=str, shape=long, ta=Py_ssize_t, tb=Py_ssize_t)
     cdef object event(self, long seats)
+    @cython.locals(n=Py_ssize_t, k=Py_ssize_t, p=_bytes_p, q=_bytes_p)
+    cdef bint at(self, bytes w, Py_ssize_t i) noexcept
+    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, digit=long, suit=int, tile=long,
+                   draw=bint)
+    cdef object quick_event(self, long seats)
     @cython.locals(seat=long, hand=tuple, melds=tuple, got=long)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
-                   events=tuple, final=dict, seen=long, key=long, out=list,
+                   events=tuple, final=dict, seen=long, key=long, out=list, copies=bytearray,
+                   e=object, codes=bytearray, wins=bytearray, j=Py_ssize_t,
                    flower_indicators=tuple)
     cdef tuple record(self, object cls)
 
     cdef void start(self, str text) except *
 
 @cython.locals(scan=_Scan)
-cpdef object _read_text(object cls, str text)
+cpdef object _read_text(object cls, str text, list packed=*)
 @cython.locals(fields=dict)
 cdef object _new_record(object cls, str rules, long dealer, tuple events, dict final,
                         object options, long seats, long round_wind, object indicator,
@@ -230,3 +253,7 @@ cdef object _new_record(object cls, str rules, long dealer, tuple events, dict f
 
 @cython.locals(events=tuple, i=Py_ssize_t, k=KongEvent, w=WinEvent)
 cpdef check_kongs_played(object rec, str rule_name, bint honours)
+@cython.locals(events=tuple, i=Py_ssize_t, j=Py_ssize_t, k=KongEvent, w=WinEvent, seats=long,
+               seat=long, x=Py_ssize_t, last_win=list, melds=tuple, kind=str,
+               concealed=long)
+cpdef check_kongs_listed(object rec, str rule_name, str why)

@@ -79,15 +79,15 @@ __all__ = ["DrawEvent", "DiscardEvent", "ClaimEvent", "KongEvent", "ReadyEvent",
            "walk_tuples", "WalkStep", "EVENT_TYPES", "KONG_KINDS", "CLAIM_TYPES", "WIN_FLAGS",
            "SETTLEMENT_EVENTS"]
 
-EVENT_TYPES = ("draw", "discard", "chow", "pung", "kong", "ready", "flip", "win", "exhausted")
-KONG_KINDS = ("concealed", "exposed", "added", "single")
-CLAIM_TYPES = ("chow", "pung")
-WIN_FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly", "earthly",
-             "first_round", "fourth_tile")
+# (the shared names, defined once in mahjong_core._types; re-exported here)
+EVENT_TYPES = _types.EVENT_TYPES
+KONG_KINDS = _types.KONG_KINDS
+CLAIM_TYPES = _types.CLAIM_TYPES
+WIN_FLAGS = _types.WIN_FLAGS
 #: the event types of the settlement of a hand record as v1 knew it (kongs, wins, the
 #: exhausted wall): what :func:`walk` yields by default
 SETTLEMENT_EVENTS = frozenset(("kong", "win", "exhausted"))
-MAX_SEATS = 4
+MAX_SEATS = _types.MAX_SEATS
 #: the number of seats of each rule set, asked of the registry (mahjong.rooms): a record
 #: without ``seats`` has its rule set's; 4 for a rule set not registered
 SEATS_OF_RULES = _rooms.SEATS_OF_RULES
@@ -185,11 +185,8 @@ def _seat(value: Any, where: str, seats: int, name: str = "seat") -> int:
     return _int_field(value, where, name, 0, seats - 1)
 
 
-_TENHOU_IDS = {name: i for i, name in enumerate(TENHOU_NAMES)}
-
-
 def _tile_name_id(text: str) -> int:
-    """The id of a tenhou tile name ("5p", "7z": a key of _TENHOU_IDS), -1 for any other
+    """The id of a tenhou tile name ("5p", "7z": one of TENHOU_NAMES), -1 for any other
     text (records spell every tile so: read from the two characters, no dict lookup)."""
     if len(text) != 2:
         return -1
@@ -214,8 +211,8 @@ def _tile_name_id(text: str) -> int:
 
 def _tile(value: Any, where: str, name: str) -> int:
     if type(value) is str:
-        fast = _TENHOU_IDS.get(value)
-        if fast is not None:
+        fast = _tile_name_id(value)
+        if fast >= 0:
             return fast
     try:
         return parse_tile(value)
@@ -274,20 +271,24 @@ def meld_from_strings(kind: str, tiles: str) -> Meld:
 
 meld_from_strings.cache_clear = _MELDS_BY_KIND.clear  # as functools' caches have it
 
-# codes of the meld kinds (a meld of kind code c and lowest tile t: c * 34 + t)
-_MC_CHOW = 0
-_MC_PUNG = 1
-_MC_KONG = 2
-_MC_CONCEALED = 3
-_MC_SINGLE = 4
+# codes of the meld kinds (mahjong_core._types' MELD_*; a meld of kind code c and lowest
+# tile t: c * 34 + t, one of _MELD_SLOTS)
+_MC_CHOW = _types.MELD_CHOW
+_MC_PUNG = _types.MELD_PUNG
+_MC_KONG = _types.MELD_KONG
+_MC_CONCEALED = _types.MELD_CONCEALED_KONG
+_MC_SINGLE = _types.MELD_SINGLE_KONG
+_MELD_SLOTS = len(_types.MELD_NAMES) * 34
+# (_check_record counts the melds of the seats' holdings in a C array of this size)
+assert _MELD_SLOTS * _types.MAX_SEATS == 816
 
 # The text reader's melds by code: a meld spelled the usual way ("pung" "111s", "chow"
 # "345m", "kong" "1111z", ...) is known by its kind and lowest tile alone, so the reader
 # finds it at meld code * 34 + tile (the codes _MC_* below) without making a str of its
 # tiles. Each slot is filled on first use by _meld from that spelling (so it is exactly
 # the meld _meld gives); _MELD_TILES holds the same meld's tiles (claims need only those).
-_MELD_TABLE: List[Optional[Meld]] = [None] * 170
-_MELD_TILES: List[Optional[Tuple[int, ...]]] = [None] * 170
+_MELD_TABLE: List[Optional[Meld]] = [None] * _MELD_SLOTS
+_MELD_TILES: List[Optional[Tuple[int, ...]]] = [None] * _MELD_SLOTS
 
 
 def _meld_slots() -> Tuple[list, list]:
@@ -345,12 +346,22 @@ def _holding_size(tiles: Sequence[int], melds: Sequence[Meld]) -> int:
     return n
 
 
+def _meld_tiles(melds: Sequence[Meld]) -> Tuple[int, ...]:
+    """The tile ids of the melds, in one tuple (what the core's counts read)."""
+    if not melds:
+        return ()
+    out = []
+    for m in melds:
+        out += m.tiles
+    return tuple(out)
+
+
 def _check_holding(tiles: Sequence[int], melds: Sequence[Meld], size: int, where: str) -> None:
     n = _holding_size(tiles, melds)
     if n != size:
         _fail(where, f"{len(tiles)} concealed tiles and {len(melds)} meld(s) make {n} tiles; "
                      f"expected {size} (a kong counts 3)")
-    copies, tile = _most_copies(tuple(tiles), melds)
+    copies, tile = _most_copies(tuple(tiles), _meld_tiles(melds))
     if copies > COPIES:
         _fail(where, f"a fifth copy of {TENHOU_NAMES[tile]} in one hand")
 
@@ -1101,9 +1112,7 @@ def _tile_list(value: Any, name: str) -> Optional[Tuple[int, ...]]:
             return tuple(to_tile_ids(value))
         except MahjongError as exc:
             _fail("record", f"'{name}': {exc}")
-    ids = _TENHOU_IDS
-    return tuple([ids[t] if type(t) is str and t in ids else
-                  _tile(t, f"record: {name}", f"tile {i}") for i, t in enumerate(value)])
+    return tuple([_tile(t, f"record: {name}", f"tile {i}") for i, t in enumerate(value)])
 
 
 # ------------------------------------------------------------ the reader of JSON text
@@ -1111,9 +1120,11 @@ def _tile_list(value: Any, name: str) -> Optional[Tuple[int, ...]]:
 # Reading a record's text with json.loads builds a dict, list or str for every value,
 # which the reader above then walks once and drops: that is most of the cost of reading a
 # record. The text reader below reads the usual record straight into the event objects in
-# one pass over its characters. It takes only what it reads exactly as json.loads and the
-# dict reader would (ASCII text, strings without backslash escapes, plain non-negative
-# integers, no repeated key, the usual forms of every event and closing hand); on anything
+# one pass over its characters (the UTF-8 bytes of the text), full engine logs included
+# (their wall, reserve and result). It takes only what it reads exactly as json.loads and
+# the dict reader would (strings it reads without backslash escapes, plain non-negative
+# integers, no repeated key, the usual forms of every event and closing hand; the fields it
+# does not keep, such as ``result``, are passed over as json.loads would read them); on anything
 # else it raises _Unusual, and the record is read again from the start by json.loads and
 # the dict reader, which give every result and every error message. So a record read here
 # is always the record the dict reader would have made, and the text reader never reports
@@ -1157,6 +1168,8 @@ _R_ROUND_WIND = 128
 _R_FLOWER_INDICATORS = 256
 _R_NOTE = 512
 _R_RESULT = 1024
+_R_WALL = 2048
+_R_RESERVE = 4096
 
 # event types (the "type" field)
 _E_DRAW = 1
@@ -1210,10 +1223,13 @@ class _Scan:
 
     def start(self, text: str) -> None:
         self.text = text
-        # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled out)
-        self.data = text.encode("ascii") if _COMPILED else text.encode("ascii") + b"\0"
+        self.ascii = text.isascii()  # (then a byte's position is its character's)
+        # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled out;
+        # a str that is not UTF-8, a lone surrogate, raises: left to json.loads)
+        data = text.encode("utf-8")
+        self.n = len(data)
+        self.data = data if _COMPILED else data + b"\0"
         self.p = self.data
-        self.n = len(text)
         # the hand reader's counters: 34 tile kinds, then the 9 ranks of the digits
         # waiting for their suit letter (all zero between hands)
         self.counts = bytearray(43)
@@ -1271,7 +1287,7 @@ class _Scan:
     def str_value(self) -> str:
         """A string value as a str."""
         self.string()
-        return self.text[self.a:self.b]
+        return self.sub(self.a, self.b)
 
     def word(self, w: bytes) -> bool:
         """Whether the last string read is ``w``."""
@@ -1356,14 +1372,136 @@ class _Scan:
             raise _Unusual
         return base + digit
 
+    def tile_list(self, copies) -> Tuple[int, ...]:
+        """null, or a list of tile names (the wall, the reserve), each counted in
+        ``copies`` (34 counters); more than COPIES of a tile is left to the dict reader
+        (which names it)."""
+        if self.null():
+            return None
+        self.expect(_OPEN_LIST)
+        out = []
+        if self.space() == _CLOSE_LIST:
+            self.i += 1
+            return ()
+        while True:
+            t = self.tile()
+            copies[t] += 1
+            if copies[t] > COPIES or len(out) >= 1000:
+                raise _Unusual
+            out.append(t)
+            if not self.more(_CLOSE_LIST):
+                break
+        return tuple(out)
+
+    def sub(self, a: int, b: int) -> str:
+        """The text of the bytes [a, b)."""
+        if self.ascii:
+            return self.text[a:b]
+        return self.data[a:b].decode("utf-8")
+
     def value(self) -> Any:
         """Any JSON value, read by json's scanner (the same one json.loads uses)."""
         self.space()
+        if not self.ascii:  # (json's scanner counts characters, not bytes)
+            a = self.i
+            self.skip(0)
+            try:
+                return _json_loads(self.sub(a, self.i))
+            except (ValueError, RecursionError):
+                raise _Unusual from None
         try:
             value, self.i = _JSON_SCAN(self.text, self.i)
         except (StopIteration, ValueError, RecursionError):
             raise _Unusual from None
         return value
+
+    def skip(self, depth: int) -> None:
+        """Pass over any JSON value that json.loads reads (anything else, or a value
+        nested deeper than 100, raises _Unusual) without making it."""
+        c = self.space()
+        if c == _OPEN or c == _OPEN_LIST:
+            if depth > 100:
+                raise _Unusual
+            close = _CLOSE if c == _OPEN else _CLOSE_LIST
+            self.i += 1
+            if self.space() == close:
+                self.i += 1
+                return
+            while True:
+                if c == _OPEN:
+                    self.skip_string()
+                    self.expect(_COLON)
+                self.skip(depth + 1)
+                if not self.more(close):
+                    return
+        if c == _QUOTE:
+            self.skip_string()
+            return
+        if self.null():
+            return
+        p = self.p
+        i = self.i
+        if c == 116 and p[i + 1] == 114 and p[i + 2] == 117 and p[i + 3] == 101:  # true
+            self.i = i + 4
+            return
+        if c == 102 and p[i + 1] == 97 and p[i + 2] == 108 and p[i + 3] == 115 \
+                and p[i + 4] == 101:  # false
+            self.i = i + 5
+            return
+        start = i  # a number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+        if c == 45:  # -
+            i += 1
+            c = p[i]
+        if c == 48:
+            i += 1
+        elif 49 <= c <= 57:
+            while 48 <= p[i] <= 57:
+                i += 1
+        else:
+            raise _Unusual  # (NaN, Infinity and anything else: left to json.loads)
+        if p[i] == 46:  # .
+            i += 1
+            if not 48 <= p[i] <= 57:
+                raise _Unusual
+            while 48 <= p[i] <= 57:
+                i += 1
+        if p[i] == 101 or p[i] == 69:  # e E
+            i += 1
+            if p[i] == 43 or p[i] == 45:
+                i += 1
+            if not 48 <= p[i] <= 57:
+                raise _Unusual
+            while 48 <= p[i] <= 57:
+                i += 1
+        if i - start > 100:
+            raise _Unusual  # (json.loads may refuse an integer of many digits)
+        self.i = i
+
+    def skip_string(self) -> None:
+        """Pass over a string as json.loads reads it (escapes checked)."""
+        p = self.p
+        if self.space() != _QUOTE:
+            raise _Unusual
+        i = self.i + 1
+        c = p[i]
+        while c != _QUOTE:
+            if c < 32:  # a control character, or the NUL at the end
+                raise _Unusual
+            if c == 92:  # a backslash
+                i += 1
+                c = p[i]
+                if c == 117:  # \uXXXX
+                    for k in range(1, 5):
+                        h = p[i + k]
+                        if not (48 <= h <= 57 or 97 <= h <= 102 or 65 <= h <= 70):
+                            raise _Unusual
+                    i += 4
+                elif not (c == 34 or c == 92 or c == 47 or c == 98 or c == 102 or c == 110
+                          or c == 114 or c == 116):
+                    raise _Unusual
+            i += 1
+            c = p[i]
+        self.i = i + 1
 
     def hand(self) -> Tuple[int, ...]:
         """A hand's tiles, sorted: plain tenhou notation ("234m567m55p", honours 1z-7z),
@@ -1410,7 +1548,7 @@ class _Scan:
                 return _ids_of_counts(self.counts)  # (and zeroes the counters)
         for t in range(43):  # not plain notation: zero the counters, ask the full reader
             counts[t] = 0
-        text = self.text[self.a:self.b]
+        text = self.sub(self.a, self.b)
         hand = _sorted_tile_ids(text) if len(text) <= MAX_TEXT else None
         if hand is None:
             raise _Unusual
@@ -1418,7 +1556,7 @@ class _Scan:
 
     # -- melds, events, closing hands -------------------------------------------------
     def melds(self) -> Tuple[Meld, ...]:
-        """null, or a list of at most four {"type": str, "tiles": str} objects."""
+        """null, or a list of at most 16 {"type": str, "tiles": str} objects."""
         if self.null():
             return ()
         self.expect(_OPEN_LIST)
@@ -1456,11 +1594,11 @@ class _Scan:
                 if code != _MC_SINGLE:
                     self.sets += 1
             else:
-                meld = _meld(kind, self.text[ta:tb])  # (a MahjongError: left to the dict reader)
+                meld = _meld(kind, self.sub(ta, tb))  # (a MahjongError: left to the dict reader)
                 if meld.kind != "single_kong":
                     self.sets += 1
             out.append(meld)
-            if len(out) > 4:
+            if len(out) > 16:  # (more than a hand holds: the dict reader names it)
                 raise _Unusual
             if not self.more(_CLOSE_LIST):
                 melds = tuple(out)
@@ -1507,7 +1645,7 @@ class _Scan:
         [ta, tb)) on first use."""
         meld = _MELD_TABLE[slot]
         if meld is None:
-            meld = _meld(kind, self.text[ta:tb])
+            meld = _meld(kind, self.sub(ta, tb))
             _MELD_TABLE[slot] = meld
             _MELD_TILES[slot] = meld.tiles
         return meld
@@ -1521,7 +1659,7 @@ class _Scan:
             return "chow"
         if self.word(b"kong"):
             return "kong"
-        return self.text[self.a:self.b]
+        return self.sub(self.a, self.b)
 
     def kong_kind(self) -> str:
         """A kong's "kind" (one of KONG_KINDS)."""
@@ -1600,8 +1738,7 @@ class _Scan:
         raise _Unusual
 
     def record_field(self) -> int:
-        """The field bit of the record's key just read (raises for the wall, the reserve
-        and unknown keys)."""
+        """The field bit of the record's key just read (raises for unknown keys)."""
         if self.word(b"events"):
             return _R_EVENTS
         if self.word(b"final"):
@@ -1624,7 +1761,63 @@ class _Scan:
             return _R_NOTE
         if self.word(b"result"):
             return _R_RESULT
+        if self.word(b"wall"):
+            return _R_WALL
+        if self.word(b"reserve"):
+            return _R_RESERVE
         raise _Unusual
+
+    def at(self, w: bytes, i: int) -> bool:
+        """Whether the text at ``i`` starts with ``w``."""
+        n = len(w)
+        if i + n > self.n:
+            return False
+        p = self.p
+        q = w
+        if cython.compiled:
+            return memcmp(p + i, q, n) == 0
+        for k in range(n):
+            if p[i + k] != q[k]:
+                return False
+        return True
+
+    def quick_event(self, seats: int):
+        """A draw or a discard spelled exactly as the engine writes them
+        (``{"type": "draw", "seat": 0, "tile": "7s"}``), or None (nothing read: event()
+        reads it; the same event for the same text)."""
+        self.space()
+        i = self.i
+        if self.at(_DRAW_HEAD, i):
+            i += len(_DRAW_HEAD)
+            draw = True
+        elif self.at(_DISCARD_HEAD, i):
+            i += len(_DISCARD_HEAD)
+            draw = False
+        else:
+            return None
+        p = self.p
+        seat = p[i] - 48
+        if not 0 <= seat < seats or not self.at(_TILE_HEAD, i + 1):
+            return None
+        i += 1 + len(_TILE_HEAD)
+        digit = p[i] - 49  # "1" -> 0
+        if not 0 <= digit < 9:
+            return None
+        suit = p[i + 1]
+        if suit == 109:  # m
+            tile = digit
+        elif suit == 112:  # p
+            tile = 9 + digit
+        elif suit == 115:  # s
+            tile = 18 + digit
+        elif suit == 122 and digit < 7:  # z
+            tile = 27 + digit
+        else:
+            return None
+        if p[i + 2] != _QUOTE or p[i + 3] != _CLOSE:
+            return None
+        self.i = i + 4
+        return _DRAWS[seat][tile] if draw else _DISCARDS[seat][tile]
 
     def event(self, seats: int) -> Event:
         """One event object in a usual form (raises _Unusual for any other)."""
@@ -1737,7 +1930,7 @@ class _Scan:
         """The tiles of a claim's meld (its tiles text at [ta, tb), of shape ``shape``)."""
         code = _shape_code(kind, shape)
         if code < 0:
-            return _meld(kind, self.text[ta:tb]).tiles  # (a MahjongError: as in melds)
+            return _meld(kind, self.sub(ta, tb)).tiles  # (a MahjongError: as in melds)
         slot = code * 34 + shape % 64
         tiles = _MELD_TILES[slot]
         if tiles is None:
@@ -1794,6 +1987,8 @@ class _Scan:
         events = None
         final = {}
         note = None
+        wall = reserve = None
+        copies = bytearray(34)  # the wall's and the reserve's copies of each tile
         seen = 0  # the bits of the fields read
         self.expect(_OPEN)
         while True:
@@ -1809,17 +2004,30 @@ class _Scan:
                 else:
                     seats_used = seats
                 out = []
+                codes = bytearray(1280)  # the events packed as log_codes packs them
+                wins = bytearray()
                 self.expect(_OPEN_LIST)
                 if self.space() == _CLOSE_LIST:
                     self.i += 1
                 else:
                     while True:
-                        out.append(self.event(seats_used))
+                        e = self.quick_event(seats_used)
+                        if e is None:
+                            e = self.event(seats_used)
+                        j = 5 * len(out)
+                        if j + 5 > len(codes):
+                            if j >= 5 * MAX_EVENTS:
+                                raise _Unusual
+                            codes += bytes(len(codes))
+                        _pack_event(e, codes, j, wins)
+                        out.append(e)
                         if not self.more(_CLOSE_LIST):
                             break
                 if len(out) > MAX_EVENTS:
                     raise _Unusual
                 events = tuple(out)
+                self.codes = bytes(codes[:5 * len(out)])
+                self.wins = bytes(wins)
             elif key == _R_FINAL:
                 if seats < 0:
                     seats_used = SEATS_OF_RULES.get(rules, 4) if rules is not None else 4
@@ -1854,13 +2062,15 @@ class _Scan:
             elif key == _R_NOTE:
                 note = self.value()  # (kept for the replay of a full game log)
             elif key == _R_RESULT:
-                self.value()  # (not kept)
+                self.skip(0)  # (not kept)
             elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it
                 value = self.value()
                 flower_indicators = tuple(_tiles(value, "record", "flower_indicators")) \
                     if value else ()
-            else:  # the wall, the reserve
-                raise _Unusual
+            elif key == _R_WALL:
+                wall = self.tile_list(copies)
+            else:  # the reserve
+                reserve = self.tile_list(copies)
             if not self.more(_CLOSE):
                 break
         if self.space() != 0 or self.i != self.n:
@@ -1872,24 +2082,30 @@ class _Scan:
         if dealer >= seats or (seats_used and seats_used != seats):
             raise _Unusual
         return _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
-                           indicator, flower_indicators, None, None), final, note
+                           indicator, flower_indicators, wall, reserve), final, note
 
 
 _WIN_FLAG_BYTES = tuple(name.encode() for name in WIN_FLAGS)
+# the engine's spelling of draws and discards (json.dumps' separators), read by quick_event
+_DRAW_HEAD = b'{"type": "draw", "seat": '
+_DISCARD_HEAD = b'{"type": "discard", "seat": '
+_TILE_HEAD = b', "tile": "'
 _KONG_KIND_BYTES = tuple(name.encode() for name in KONG_KINDS)
 
 
-def _read_text(cls, text: str):
+def _read_text(cls, text: str, packed: Optional[list] = None):
     """The record of JSON text and its closing hands, read by the text reader, or None
-    when the text is anything it leaves to json.loads and the dict reader."""
-    if not text.isascii():
-        return None
+    when the text is anything it leaves to json.loads and the dict reader. ``packed``, a
+    list, gets the events packed as :func:`log_codes` packs them (its first two parts)."""
     try:
         scan = _Scan.__new__(_Scan)
         scan.start(text)
-        return scan.record(cls)
-    except (_Unusual, MahjongError):
+        read = scan.record(cls)
+    except (_Unusual, MahjongError, UnicodeError):
         return None
+    if packed is not None:
+        packed += (scan.codes, scan.wins)
+    return read
 
 
 def _new_record(cls, rules: str, dealer: int, events: tuple, final: dict, options: Mapping,
@@ -2032,10 +2248,12 @@ def _read_record(cls, given: Any, replay: bool = True) -> HandRecord:
         # JSON text: the text reader first (the usual record), else json.loads and the
         # dict reader below (compiled only: uncompiled, json.loads is the faster way)
         text = given if type(given) is str else _decode_bytes(given)
-        read = _read_text(cls, text)
+        packed = []
+        read = _read_text(cls, text, packed)
         if read is not None:
             rec, final, note = read
-            _checked(rec, rec.events, rec.seats, final, False, note, replay)
+            _checked(rec, rec.events, rec.seats, final, rec.wall is not None, note, replay,
+                     packed)
             return rec
         given = text
     decoded = _decode(given)
@@ -2110,7 +2328,7 @@ def _read_record(cls, given: Any, replay: bool = True) -> HandRecord:
 
 
 def _checked(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool,
-             note: Any, replay: bool) -> None:
+             note: Any, replay: bool, packed: Optional[list] = None) -> None:
     """The reader's checks, then a full game log's replay. A full log the checks refuse at
     an event is replayed all the same, and refused at the first impossible event of the
     two (a discard changed is refused at the discard, not at the claim of it further on)."""
@@ -2121,7 +2339,7 @@ def _checked(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: 
             _earlier_replay_error(rec, note, str(exc))
         raise
     if full_log and replay:
-        _replay_full_log(rec, note)
+        _replay_full_log(rec, note, packed)
 
 
 _EVENT_INDEX = re.compile(r"(?:record: )?event (\d+) ")
@@ -2151,17 +2369,19 @@ _full_log_check: List[Any] = []
 
 
 def register_full_log_check(check) -> None:
-    """Set the check of full game logs: ``check(record, note)`` raises
+    """Set the check of full game logs: ``check(record, note, packed)`` raises
     :class:`InvalidRecordError` naming the first impossible event (``note``: the log's
-    ``note`` field, which the record does not keep). The game engine registers it."""
+    ``note`` field, which the record does not keep; ``packed``: the events as the first two
+    parts of :func:`log_codes`, as the text reader packed them, or None). The game engine
+    registers it."""
     _full_log_check[:] = [check]
 
 
-def _replay_full_log(rec: HandRecord, note: Any) -> None:
+def _replay_full_log(rec: HandRecord, note: Any, packed: Optional[list] = None) -> None:
     if not _full_log_check:
         import importlib
         importlib.import_module("mahjong.game")  # registers the check
-    _full_log_check[0](rec, note)
+    _full_log_check[0](rec, note, packed or None)
 
 
 def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, bytes]:
@@ -2170,53 +2390,18 @@ def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, 
     as the index in KONG_KINDS, a win's flags as bits in the order of WIN_FLAGS; from; 255
     where the event has no such field); per win event in order, its 34 concealed counts and
     its flowers; per seat, the 34 counts of its closing hand in ``final`` and 1 (0 when
-    ``final`` does not give it)."""
+    ``final`` does not give it). (The text reader packs the first two as it reads the
+    events: _pack_event.)"""
     n = len(events)
     out = bytearray(5 * n)
     wins = bytearray()
     for i in range(n):
-        e = events[i]
-        t = type(e)
-        code = _E_EXHAUSTED
-        seat = tile = frm = 255
-        aux = 0
-        if t is DrawEvent:
-            dr = e
-            code, seat, tile = _E_DRAW, dr.seat, dr.tile
-        elif t is DiscardEvent:
-            de = e
-            code, seat, tile = _E_DISCARD, de.seat, de.tile
-        elif t is ClaimEvent:
-            ce = e
-            code = _E_CHOW if ce.type == "chow" else _E_PUNG
-            seat, tile, frm = ce.seat, ce.tiles[0], ce.from_seat
-        elif t is KongEvent:
-            k = e
-            code, seat, tile, aux = _E_KONG, k.seat, k.tile, KONG_KINDS.index(k.kind)
-            if k.from_seat is not None:
-                frm = k.from_seat
-        elif t is ReadyEvent:
-            code, seat = _E_READY, e.seat
-        elif t is FlipEvent:
-            code, tile = _E_FLIP, e.tile
-        elif t is WinEvent:
-            w = e
-            code, seat, tile = _E_WIN, w.seat, w.win_tile
-            aux = (w.replacement | w.after_kong << 1 | w.robbing_kong << 2 | w.last_tile << 3 |
-                   w.heavenly << 4 | w.earthly << 5 | w.first_round << 6 | w.fourth_tile << 7)
-            if w.from_seat is not None:
-                frm = w.from_seat
-            counts = bytearray(35)
-            for x in w.hand:
-                counts[x] += 1
-            counts[34] = w.flowers if w.flowers < 255 else 255
-            wins += counts
-        j = 5 * i
-        out[j] = code
-        out[j + 1] = seat
-        out[j + 2] = tile
-        out[j + 3] = aux
-        out[j + 4] = frm
+        _pack_event(events[i], out, 5 * i, wins)
+    return bytes(out), bytes(wins), final_codes(final, seats)
+
+
+def final_codes(final: Mapping, seats: int) -> bytes:
+    """The closing hands' part of :func:`log_codes`."""
     finals = bytearray(35 * seats)
     for seat in range(seats):
         fh = final.get(seat)
@@ -2224,7 +2409,53 @@ def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, 
             for x in fh.hand:
                 finals[35 * seat + x] += 1
             finals[35 * seat + 34] = 1
-    return bytes(out), bytes(wins), bytes(finals)
+    return bytes(finals)
+
+
+def _pack_event(e: Event, out, j: int, wins: bytearray) -> int:
+    """Write the 5 bytes of event ``e`` at out[j] (and a win's counts to ``wins``): one
+    event of :func:`log_codes`."""
+    t = type(e)
+    code = _E_EXHAUSTED
+    seat = tile = frm = 255
+    aux = 0
+    if t is DrawEvent:
+        dr = e
+        code, seat, tile = _E_DRAW, dr.seat, dr.tile
+    elif t is DiscardEvent:
+        de = e
+        code, seat, tile = _E_DISCARD, de.seat, de.tile
+    elif t is ClaimEvent:
+        ce = e
+        code = _E_CHOW if ce.type == "chow" else _E_PUNG
+        seat, tile, frm = ce.seat, ce.tiles[0], ce.from_seat
+    elif t is KongEvent:
+        k = e
+        code, seat, tile, aux = _E_KONG, k.seat, k.tile, KONG_KINDS.index(k.kind)
+        if k.from_seat is not None:
+            frm = k.from_seat
+    elif t is ReadyEvent:
+        code, seat = _E_READY, e.seat
+    elif t is FlipEvent:
+        code, tile = _E_FLIP, e.tile
+    elif t is WinEvent:
+        w = e
+        code, seat, tile = _E_WIN, w.seat, w.win_tile
+        aux = (w.replacement | w.after_kong << 1 | w.robbing_kong << 2 | w.last_tile << 3 |
+               w.heavenly << 4 | w.earthly << 5 | w.first_round << 6 | w.fourth_tile << 7)
+        if w.from_seat is not None:
+            frm = w.from_seat
+        counts = bytearray(35)
+        for x in w.hand:
+            counts[x] += 1
+        counts[34] = w.flowers if w.flowers < 255 else 255
+        wins += counts
+    out[j] = code
+    out[j + 1] = seat
+    out[j + 2] = tile
+    out[j + 3] = aux
+    out[j + 4] = frm
+    return 0
 
 
 # ------------------------------------------------------- rule-independent checks
@@ -2265,8 +2496,8 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
     n_shown = cython.declare(cython.int[4])    # pungs its holding shows
     has = cython.declare(cython.int[4])        # per seat: 1 once it won, 2 with a final
     #                                            hand (its holding), 0 with neither
-    # the melds each holding shows: counts per seat * 170 + meld code * 34 + tile
-    shown = cython.declare(cython.int[680])
+    # the melds each holding shows: counts per seat * _MELD_SLOTS + meld code * 34 + tile
+    shown = cython.declare(cython.int[816])
     held = cython.declare(cython.int[34])      # the tiles the holdings hold, all seats
     for j in range(136):
         pungs[j] = 0
@@ -2390,7 +2621,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         loose_discards.append(last_discard.tile)
     # closing hands; a seat's holding is its win, else its final hand. Their tiles and
     # melds are counted as they are taken (read from the typed objects here).
-    for j in range(680):
+    for j in range(816):
         shown[j] = 0
     for j in range(34):
         held[j] = 0
@@ -2401,7 +2632,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         _count_holding(w.hand, w.melds, seat, shown, held, n_shown)
     for seat, fh in final.items():
         if has[seat]:  # it won: not used, but it must be a possible holding all the same
-            if _most_copies(fh.hand, fh.melds)[0] > COPIES or \
+            if _most_copies(fh.hand, _meld_tiles(fh.melds))[0] > COPIES or \
                     _holding_size(fh.hand, fh.melds) > 14:
                 _fail(f"final hand of seat {seat}", "not a possible holding (a fifth copy "
                                                     "or more than 14 tiles); a winner's "
@@ -2436,7 +2667,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                     code = _MC_SINGLE
                 else:
                     code = _MC_KONG
-                if shown[seat * 170 + code * 34 + k.tile] == 0:
+                if shown[seat * _MELD_SLOTS + code * 34 + k.tile] == 0:
                     want = k.meld_kind
                     _fail(f"event {i} (kong by seat {seat})",
                           f"a {k.kind} kong of {TENHOU_NAMES[k.tile]} but the seat's {src} "
@@ -2449,8 +2680,8 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                 n = pungs[cell] - added[cell]
                 if n < 0:
                     n = 0
-                if n != shown[seat * 170 + _MC_PUNG * 34 + tile] or \
-                        chows[cell] != shown[seat * 170 + _MC_CHOW * 34 + tile]:
+                if n != shown[seat * _MELD_SLOTS + _MC_PUNG * 34 + tile] or \
+                        chows[cell] != shown[seat * _MELD_SLOTS + _MC_CHOW * 34 + tile]:
                     _check_claims(rec, seat, _seat_events(events, ClaimEvent, seat),
                                   _seat_events(events, KongEvent, seat),
                                   [(m.kind, m.tiles[0]) for m in holdings[seat].melds], src)
@@ -2473,7 +2704,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
 
 def _count_holding(hand: tuple, melds: tuple, seat: int, shown, held, n_shown) -> int:
     """Count a holding of ``seat`` into _check_record's arrays: its tiles into ``held``,
-    its melds into ``shown`` (at seat * 170 + meld code * 34 + lowest tile) and its chows
+    its melds into ``shown`` (at seat * _MELD_SLOTS + meld code * 34 + lowest tile) and its chows
     and pungs into ``n_shown``. Its size (a kong counts 3; a single kong 0)."""
     n = len(hand)
     for x in hand:
@@ -2483,7 +2714,7 @@ def _count_holding(hand: tuple, melds: tuple, seat: int, shown, held, n_shown) -
         tile = m.tiles[0]
         if tile < 0 or tile > (24 if code == _MC_CHOW else 33):  # (the reader's melds are
             raise InvalidRecordError(f"seat {seat}: meld {m!r} is not a meld")  # checked)
-        shown[seat * 170 + code * 34 + tile] += 1
+        shown[seat * _MELD_SLOTS + code * 34 + tile] += 1
         # a Meld is one of these shapes (it checks its tiles when it is made)
         if code == _MC_CHOW:
             held[tile] += 1
@@ -2689,13 +2920,13 @@ def _check_fifth_copies(rec: HandRecord, holdings: dict, unknown_quads: List[int
     (one physical tile, in each winner's hand). (_check_record counts them as it reads
     the record and calls this, which names the tile and who holds it, on a fifth copy.)"""
     hands = [h.hand for h in holdings.values()]
-    meld_groups = [h.melds for h in holdings.values()]
-    worst, t = _most_held_of(hands, meld_groups, unknown_quads, shared_discards,
+    meld_tiles = [_meld_tiles(h.melds) for h in holdings.values()]
+    worst, t = _most_held_of(hands, meld_tiles, unknown_quads, shared_discards,
                              loose_discards)
     if worst > COPIES:
         # a fifth copy inside one hand is named as such
         for i, e in enumerate(rec.events):
-            if type(e) is WinEvent and _most_copies(e.hand, e.melds)[0] > COPIES:
+            if type(e) is WinEvent and _most_copies(e.hand, _meld_tiles(e.melds))[0] > COPIES:
                 _check_holding(e.hand, e.melds, 14, f"event {i} (win by seat {e.seat})")
         for seat, fh in sorted(rec.final.items()):
             if seat not in wins:
@@ -2811,3 +3042,52 @@ def check_kongs_played(rec: HandRecord, rule_name: str, honours: bool) -> None:
             if m.kind == "single_kong":
                 _fail(f"final hand of seat {seat}",
                       f"meld {m} is a single-tile kong; {rule_name} has none")
+
+
+def check_kongs_listed(rec: HandRecord, rule_name: str, why: str) -> None:
+    """Every kong a holding shows (a win's melds, a final hand's) was made by a kong event
+    of its seat: in rule sets that pay kong money from the kong events, a kong without its
+    event would silently lose its money. ``why`` says what the events pay. (One compiled
+    pass over the events: :func:`mahjong.ruleset.check_kongs_listed`.)"""
+    # listed[seat * 68 + 34 * concealed + tile]: a kong event of the seat made that kong
+    listed = cython.declare(cython.char[272])
+    for j in range(272):
+        listed[j] = 0
+    seats = rec.seats
+    events = rec.events
+    last_win = [-1] * MAX_SEATS  # the seat's last win event (HandRecord.winners)
+    for i in range(len(events)):
+        e = events[i]
+        if type(e) is KongEvent:
+            k = e  # (compiled: typed, its fields read from C)
+            if k.kind != "single" and 0 <= k.seat < MAX_SEATS:
+                listed[k.seat * 68 + (34 if k.kind == "concealed" else 0) + k.tile] = 1
+        elif type(e) is WinEvent:
+            w = e
+            if 0 <= w.seat < MAX_SEATS:
+                last_win[w.seat] = i
+    final = rec.final
+    for seat in range(seats):
+        x = last_win[seat]
+        if x >= 0:
+            w = events[x]
+            melds = w.melds
+        else:
+            fh = final.get(seat)
+            if fh is None:
+                continue
+            melds = fh.melds
+        for m in melds:
+            kind = m.kind
+            if kind == "kong":
+                concealed = 0
+            elif kind == "concealed_kong":
+                concealed = 34
+            else:
+                continue
+            if not listed[seat * 68 + concealed + m.tiles[0]]:
+                src = f"event {x} (win by seat {seat})" if x >= 0 else \
+                    f"final hand of seat {seat}"
+                raise InvalidRecordError(
+                    f"{src}: shows the {kind.replace('_', ' ')} {m} but no kong event made "
+                    f"it; a {rule_name} record lists every kong ({why})")

@@ -37,7 +37,8 @@ from .errors import (InvalidContextError, InvalidHandError, InvalidRecordError, 
 from ._reader import tile_id
 from .hand import Meld, parse_melds
 from . import rooms
-from .record import KongEvent, check_kongs_played, meld_from_strings, win_bits
+from .record import check_kongs_listed as record_kongs_listed
+from .record import check_kongs_played, meld_from_strings, win_bits
 from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
 from .validate import MAX_TEXT, as_array, flag, show
 
@@ -590,24 +591,7 @@ def check_kongs_listed(record, rule_name: str, why: str) -> None:
     """Every kong a holding shows (a win's melds, a final hand's) was made by a kong event
     of its seat: in rule sets that pay kong money from the kong events, a kong without its
     event would silently lose its money. ``why`` says what the events pay."""
-    listed: Dict[int, List[Tuple[str, int]]] = {}
-    for e in record.events:
-        if type(e) is KongEvent and e.kind != "single":
-            listed.setdefault(e.seat, []).append((e.meld_kind, e.tile))
-    wins = record.winners()
-    for seat in range(record.seats):
-        h = record.holding(seat, wins)
-        if h is None:
-            continue
-        for m in h[1]:
-            if m.kind != "kong" and m.kind != "concealed_kong":
-                continue
-            if (m.kind, m.tiles[0]) not in listed.get(seat, ()):
-                src = f"event {wins[seat]} (win by seat {seat})" if seat in wins else \
-                    f"final hand of seat {seat}"
-                raise InvalidRecordError(
-                    f"{src}: shows the {m.kind.replace('_', ' ')} {m} but no kong event made "
-                    f"it; a {rule_name} record lists every kong ({why})")
+    record_kongs_listed(record, rule_name, why)
 
 
 def check_kong_tiles(record, rule_name: str, honours: bool = False) -> None:

@@ -1,8 +1,8 @@
 # Rule-set-free helpers of the record reader (mahjong.record): tile-id tuples of plain
 # tenhou text, and the most-held tile of a holding or of a whole record (the fifth-copy
-# checks). They read plain Python values (str, tuples of ints, objects with ``hand``,
-# ``melds`` and ``tiles`` attributes) and return plain values: nothing is registered here
-# and nothing calls back into Python.
+# checks). They read plain values only (str, tuples and lists of tile ids, a bytearray of
+# counts: never an attribute of a record's object) and return plain values: nothing is
+# registered here and nothing calls back into Python.
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.limits cimport INT_MAX
@@ -59,49 +59,12 @@ cdef int _add_ids(object ids, int* counts, int weight) except -1:
     return 0
 
 
-cdef int _add_holding(object hand, object melds, int* counts) except -1:
-    """Add a holding's tiles to counts[34]: the concealed tile ids, then the ``tiles`` of
-    each meld."""
-    cdef object meld
-    _add_ids(hand, counts, 1)
-    for meld in melds:
-        _add_ids(meld.tiles, counts, 1)
-    return 0
-
-
 cdef tuple _most(int* counts):
     cdef Py_ssize_t t, best = 0
     for t in range(1, N_KINDS):
         if counts[t] > counts[best]:
             best = t
     return counts[best], best
-
-
-def most_copies(tuple hand, melds):
-    """``(count, tile)`` of the tile with the most copies in a holding: concealed tile ids
-    plus melds (objects with a ``tiles`` tuple); the lowest such tile on a tie."""
-    cdef int counts[34]
-    memset(counts, 0, sizeof(counts))
-    _add_holding(hand, melds, counts)
-    return _most(counts)
-
-
-def most_held(holdings, quad_tiles, shared_tiles, extra_tiles=()):
-    """``(count, tile)`` of the tile a record's seats hold most (the lowest such tile on a
-    tie): each holding's ``hand`` (tile ids) and the ``tiles`` of its ``melds``, plus four
-    copies of each tile of ``quad_tiles`` (the kongs of seats whose holding is unknown),
-    one copy of each of ``extra_tiles`` (tiles known to be out of every hand, such as
-    discards that nobody claimed), minus one copy of each tile of ``shared_tiles`` (a
-    discard won by several players is one tile in each winner's hand)."""
-    cdef int counts[34]
-    cdef object holding
-    memset(counts, 0, sizeof(counts))
-    for holding in holdings:
-        _add_holding(holding.hand, holding.melds, counts)
-    _add_ids(quad_tiles, counts, 4)
-    _add_ids(extra_tiles, counts, 1)
-    _add_ids(shared_tiles, counts, -1)
-    return _most(counts)
 
 
 cdef int _add_tuple(tuple ids, int* counts, int weight) except -1:
@@ -116,20 +79,32 @@ cdef int _add_tuple(tuple ids, int* counts, int weight) except -1:
     return 0
 
 
-def most_held_of(list hands, list meld_groups, quad_tiles, shared_tiles, extra_tiles):
-    """:func:`most_held` with the holdings given as two lists: ``hands`` the concealed
-    tile-id tuples, ``meld_groups`` the melds tuples (objects with a ``tiles`` tuple) of
-    the same holdings. The record reader collects these from its typed events, so that no
-    attribute of a holding is looked up here."""
+def most_copies(tuple hand, tuple meld_tiles=()):
+    """``(count, tile)`` of the tile with the most copies in a holding: its concealed tile
+    ids plus ``meld_tiles``, the tile ids of its melds (one tuple); the lowest such tile on
+    a tie."""
     cdef int counts[34]
-    cdef tuple hand, group
-    cdef object meld
     memset(counts, 0, sizeof(counts))
-    for hand in hands:
-        _add_tuple(hand, counts, 1)
-    for group in meld_groups:
-        for meld in group:
-            _add_tuple(meld.tiles, counts, 1)
+    _add_tuple(hand, counts, 1)
+    _add_tuple(meld_tiles, counts, 1)
+    return _most(counts)
+
+
+def most_held_of(list hands, list meld_tiles, quad_tiles, shared_tiles, extra_tiles):
+    """``(count, tile)`` of the tile a record's seats hold most (the lowest such tile on a
+    tie): the tile ids of each tuple of ``hands`` (the holdings' concealed tiles) and of
+    ``meld_tiles`` (their melds' tiles, a tuple per holding), plus four copies of each tile
+    of ``quad_tiles`` (the kongs of seats whose holding is unknown), one copy of each of
+    ``extra_tiles`` (tiles known to be out of every hand, such as discards that nobody
+    claimed), minus one copy of each tile of ``shared_tiles`` (a discard won by several
+    players is one tile in each winner's hand)."""
+    cdef int counts[34]
+    cdef tuple ids
+    memset(counts, 0, sizeof(counts))
+    for ids in hands:
+        _add_tuple(ids, counts, 1)
+    for ids in meld_tiles:
+        _add_tuple(ids, counts, 1)
     _add_ids(quad_tiles, counts, 4)
     _add_ids(extra_tiles, counts, 1)
     _add_ids(shared_tiles, counts, -1)

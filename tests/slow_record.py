@@ -61,8 +61,8 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from mahjong_core import _types
-from mahjong_core._holdings import most_copies as _most_copies
-from mahjong_core._holdings import most_held as _most_held
+from mahjong_core._holdings import most_copies as _most_copies_of
+from mahjong_core._holdings import most_held_of as _most_held_of
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
 from mahjong.errors import InvalidRecordError, MahjongError
@@ -70,6 +70,18 @@ from mahjong.hand import Meld, parse_meld, parse_melds
 from mahjong.tiles import COPIES, TENHOU_NAMES, format_tiles, parse_tile, tile_counts, to_tile_ids
 from mahjong.validate import MAX_TEXT
 from mahjong.validate import show as _show
+
+
+# (the core counts plain tuples of tile ids)
+def _most_copies(hand, melds):
+    return _most_copies_of(tuple(hand), tuple(t for m in melds for t in m.tiles))
+
+
+def _most_held(holdings, quads, shared, extra=()):
+    return _most_held_of([h.hand for h in holdings],
+                         [tuple(t for m in h.melds for t in m.tiles) for h in holdings],
+                         quads, shared, extra)
+
 
 #: the seats of a record without ``seats``: its rule set's own (an independent table)
 _RULES_SEATS = {"two_player": 2}

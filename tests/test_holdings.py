@@ -52,6 +52,21 @@ class _Holding:
         self.hand, self.melds = hand, melds
 
 
+def _tiles(holding):
+    """The tile ids of a holding's melds (the plain tuple the core reads)."""
+    return tuple(t for m in holding.melds for t in m.tiles)
+
+
+def test_the_core_reads_no_attribute_of_a_holding():
+    # plain tuples of tile ids only: a meld object (which the core used to read .tiles of)
+    # is refused as any other non-integer
+    with pytest.raises(TypeError):
+        _holdings.most_copies((1, 2), (Meld("pung", [3, 3, 3]),))
+    with pytest.raises(TypeError):
+        _holdings.most_held_of([(1, 2)], [(Meld("pung", [3, 3, 3]),)], [], [], [])
+    assert not hasattr(_holdings, "most_held")
+
+
 def test_most_held_counts_holdings_quads_extras_and_shared_tiles():
     rng = random.Random(5)
     for _ in range(2000):
@@ -72,12 +87,13 @@ def test_most_held_counts_holdings_quads_extras_and_shared_tiles():
         total.update(extra)
         total.subtract(shared)
         best = max(range(34), key=lambda t: (total[t], -t))
-        assert _holdings.most_held(holdings, quads, shared, extra) == (total[best], best)
+        assert _holdings.most_held_of([h.hand for h in holdings], [_tiles(h) for h in holdings],
+                                      quads, shared, extra) == (total[best], best)
         if holdings:
             h = holdings[0]
             c = Counter(h.hand) + Counter(t for m in h.melds for t in m.tiles)
             best = max(range(34), key=lambda t: (c[t], -t))
-            assert _holdings.most_copies(h.hand, h.melds) == (c[best], best)
+            assert _holdings.most_copies(h.hand, _tiles(h)) == (c[best], best)
 
 
 def test_most_held_refuses_ids_outside_the_tile_set():

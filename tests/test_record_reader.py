@@ -300,13 +300,15 @@ def test_tile_names_are_read_as_the_name_table_reads_them():
     chars = "0123456789mpsz zM１٣\u00b2mpszZ"
     texts = [a + b for a in chars for b in chars] + list(chars) + ["", "1m1", "10m", "1mm"]
     texts += list(TENHOU_NAMES)
+    names = {name: i for i, name in enumerate(TENHOU_NAMES)}
     for text in texts:
-        assert record._tile_name_id(text) == record._TENHOU_IDS.get(text, -1), text
+        assert record._tile_name_id(text) == names.get(text, -1), text
 
 
 def test_most_held_of_counts_as_most_held():
-    # the record's fifth-copy count from typed lists (most_held_of) against the one that
-    # reads each holding's attributes (most_held), on random and four-of-a-kind-rich input
+    # the record's fifth-copy count from plain tuples (most_held_of) against a count in
+    # Python, on random and four-of-a-kind-rich input
+    from collections import Counter
     from mahjong.hand import Meld
     from mahjong_core import _holdings
 
@@ -334,9 +336,17 @@ def test_most_held_of_counts_as_most_held():
         quads = [rng.randrange(34) for _ in range(rng.randrange(3))]
         extra = [rng.randrange(34) for _ in range(rng.randrange(3))]
         shared = [rng.randrange(34) for _ in range(rng.randrange(2))]
-        assert _holdings.most_held_of([h.hand for h in holdings], [h.melds for h in holdings],
-                                      quads, shared, extra) == \
-            _holdings.most_held(holdings, quads, shared, extra)
+        total = Counter(t for h in holdings for t in h.hand + tuple(
+            x for m in h.melds for x in m.tiles))
+        for t in quads:
+            total[t] += 4
+        total.update(extra)
+        total.subtract(shared)
+        best = max(range(34), key=lambda t: (total[t], -t))
+        assert _holdings.most_held_of(
+            [h.hand for h in holdings],
+            [tuple(x for m in h.melds for x in m.tiles) for h in holdings],
+            quads, shared, extra) == (total[best], best)
     with pytest.raises(IndexError):
         _holdings.most_held_of([(34,)], [()], [], [], [])
 
@@ -510,7 +520,7 @@ def test_melds_in_every_spelling_read_the_same(kind, tiles):
 
 def test_the_meld_table_holds_the_melds_of_their_spelling():
     from mahjong.hand import parse_meld
-    names = ["chow", "pung", "kong", "concealed_kong", "single_kong"]
+    from mahjong_core._types import MELD_NAMES as names  # (by meld code)
     for rec in CORPUS:
         record._read_text(HandRecord, json.dumps(rec))  # (the text reader fills the table)
     filled = 0
@@ -521,9 +531,9 @@ def test_the_meld_table_holds_the_melds_of_their_spelling():
         filled += 1
         code, tile = divmod(slot, 34)
         name = TENHOU_NAMES[tile]
-        spelling = {0: f"{name[0]}{int(name[0]) + 1}{int(name[0]) + 2}{name[1]}",
-                    1: name[0] * 3 + name[1], 2: name[0] * 4 + name[1],
-                    3: name[0] * 4 + name[1], 4: name}[code]
+        spelling = {1: f"{name[0]}{int(name[0]) + 1}{int(name[0]) + 2}{name[1]}",
+                    2: name[0] * 3 + name[1], 3: name[0] * 4 + name[1],
+                    4: name[0] * 4 + name[1], 5: name}[code]
         assert meld == parse_meld({"type": names[code], "tiles": spelling})
         assert table_tiles[slot] == meld.tiles
     assert filled > 20

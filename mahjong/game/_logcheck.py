@@ -2,11 +2,12 @@
 
 A record with a ``wall`` or with ``draw`` events is a record of play: the reader hands it
 here, and it is played again on the engine's table (:meth:`Table.replay_log`, in C over the
-event codes the reader packs: :func:`mahjong.record.log_codes`). Every draw must be the next
-tile of the wall, every discard held, every claim, kong, ready and win legal at that point
-by the rule set's play, the seats must act in turn, and each win and closing hand must be the
-one the play leaves; the first event that is not is named in an InvalidRecordError. What a
-win is worth stays the settlement's question (the table offers every complete shape).
+event codes the text reader packs as it reads the events, else
+:func:`mahjong.record.log_codes`). Every draw must be the next tile of the wall, every
+discard held, every claim, kong, ready and win legal at that point by the rule set's play,
+the seats must act in turn, and each win and closing hand must be the one the play leaves;
+the first event that is not is named in an InvalidRecordError. What a win is worth stays the
+settlement's question (the table offers every complete shape).
 
 A log without its wall is checked on the wall its events imply: each seat's deal is its
 closing hand (its win or ``final``), plus what it gave out (discards, the tiles of its claims
@@ -27,17 +28,14 @@ from typing import Any, List, Mapping, Optional
 
 from mahjong._reader import VOID_SUITS
 from mahjong.errors import InvalidRecordError, MahjongError
-from mahjong.record import (KONG_KINDS, ClaimEvent, DiscardEvent, DrawEvent, FlipEvent,
-                            KongEvent, WinEvent, log_codes, register_full_log_check)
+from mahjong.record import (EVENT_TYPES, KONG_KINDS, ClaimEvent, DiscardEvent, DrawEvent,
+                            FlipEvent, KongEvent, WinEvent, final_codes, log_codes,
+                            register_full_log_check)
 from mahjong.tiles import COPIES, TENHOU_NAMES, format_tiles
 
 from . import _table
 
 __all__ = ["check_full_log"]
-
-_WHO = {_table.EV_DRAW: "draw", _table.EV_DISCARD: "discard", _table.EV_CHOW: "chow",
-        _table.EV_PUNG: "pung", _table.EV_KONG: "kong", _table.EV_READY: "ready",
-        _table.EV_FLIP: "flip", _table.EV_WIN: "win", _table.EV_EXHAUSTED: "exhausted"}
 
 
 def _fail(message: str):
@@ -65,7 +63,7 @@ def _event_name(e) -> str:
 
 def _table_event_text(t, x: int) -> str:
     code, seat, tile, aux, frm = t.table_event(x)
-    name = _WHO[code]
+    name = EVENT_TYPES[code - 1]    # (code: an EV_* kind, 1..9)
     if code == _table.EV_EXHAUSTED:
         return "the end of the wall (exhausted)"
     if code == _table.EV_FLIP:
@@ -261,9 +259,11 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
     return part + list(rec.flower_indicators) + reserve
 
 
-def check_full_log(rec, note: Any) -> None:
+def check_full_log(rec, note: Any, packed: Optional[list] = None) -> None:
     """Play a full game log (a record with a wall or with draws) again on the engine's
-    table; an InvalidRecordError names its first impossible event."""
+    table; an InvalidRecordError names its first impossible event. ``packed``: the events
+    as the reader packed them while reading the text (the first two parts of
+    :func:`~mahjong.record.log_codes`), or None (then packed here)."""
     from . import play_spec
     try:
         spec = play_spec(rec.rules, dict(rec.options) if rec.options else None)
@@ -297,7 +297,11 @@ def check_full_log(rec, note: Any) -> None:
         _check_supply(rec, spec, [t for t in deck if t < 34], "wall")
     voids = _voids(note, seats) if spec.dingque else None
     events = rec.events
-    codes, wins, finals = log_codes(events, rec.final, seats)
+    if packed is not None:
+        codes, wins = packed
+        finals = final_codes(rec.final, seats)
+    else:
+        codes, wins, finals = log_codes(events, rec.final, seats)
     bad = table.replay_log(codes, wins, finals, voids, flowers, _LogSource(rec))
     if len(tables) < 64:
         tables[id(spec)] = (spec, table)     # (the spec kept: its id stays its own)
