@@ -20,6 +20,7 @@ any callable ``(observation, legal_actions) -> action`` or an RLCard-style agent
 from __future__ import annotations
 
 import collections
+import dataclasses
 import importlib
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
@@ -68,7 +69,19 @@ def _make_play_spec(rules: str, options: Optional[Mapping[str, Any]]) -> PlaySpe
         play = importlib.import_module(info.module + ".play")
     except ImportError:
         raise MahjongError(f"rules: {rules!r} cannot be played by the engine yet") from None
-    return play.play_spec(options)
+    spec = play.play_spec(options)
+    if spec.options.get("duplicate_walls") and not spec.wall_parts:
+        # the framework's option of every rule set (mahjong.ruleset.RuleOptions)
+        spec = dataclasses.replace(spec, wall_parts=True)
+    return spec
+
+
+def indicator_index(spec: PlaySpec, dealer: int, wall: int) -> int:
+    """Where a log's indicator goes back into its ``wall`` of ``wall`` tiles: after the deal
+    (with ``wall_parts``: after the dealer's 14 tiles, in the dealer's part of the deck)."""
+    if spec.wall_parts:
+        return dealer * ((wall + 1) // spec.seats) + 14
+    return 13 * spec.seats + 1
 
 
 def _tile_set(spec: PlaySpec) -> List[int]:
@@ -121,7 +134,8 @@ def deck_of_log(log: Mapping[str, Any], spec: PlaySpec) -> List[int]:
         ind = log.get("indicator")
         if ind is None:
             raise MahjongError("replay: the log has no 'indicator'")
-        deck.insert(13 * spec.seats + 1, _tile_ids([ind], "replay: indicator")[0])
+        deck.insert(indicator_index(spec, log.get("dealer", 0), len(deck)),
+                    _tile_ids([ind], "replay: indicator")[0])
     note = log.get("note") if isinstance(log.get("note"), Mapping) else {}
     for k, p in enumerate(note.get("flower_positions") or ()):
         deck.insert(p, 34 + k)
