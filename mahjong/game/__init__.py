@@ -47,7 +47,8 @@ def play_spec(rules: str, options: Optional[Mapping[str, Any]] = None) -> PlaySp
     """The room's PlaySpec of rule set ``rules`` with ``options`` (made once per rule set
     and options: a PlaySpec is immutable)."""
     try:
-        key = (rules, None if not options else tuple(sorted(options.items())))
+        key = (rules, None if not options else   # (True == 1: the type is in the key)
+               tuple((k, type(v), v) for k, v in sorted(options.items())))
         hash(key)
     except (TypeError, AttributeError):
         key = None
@@ -80,7 +81,7 @@ def indicator_index(spec: PlaySpec, dealer: int, wall: int) -> int:
     """Where a log's indicator goes back into its ``wall`` of ``wall`` tiles: after the deal
     (with ``wall_parts``: after the dealer's 14 tiles, in the dealer's part of the deck)."""
     if spec.wall_parts:
-        return dealer * ((wall + 1) // spec.seats) + 14
+        return _table.part_start(wall + 1, spec.seats, dealer) + 14
     return 13 * spec.seats + 1
 
 

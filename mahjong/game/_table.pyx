@@ -401,12 +401,11 @@ cdef class Table:
             if self.deck[i] < 34:
                 self.live_left += 1
         if self.k_parts:
-            k = self.live_end // self.seats
             for s in range(self.seats):
-                self.part_pos[s] = s * k
-                self.part_end[s] = (s + 1) * k
+                self.part_pos[s] = part_start(self.live_end, self.seats, s)
+                self.part_end[s] = part_start(self.live_end, self.seats, s + 1)
                 self.part_left[s] = 0
-                for i in range(s * k, (s + 1) * k):
+                for i in range(self.part_pos[s], self.part_end[s]):
                     if self.deck[i] < 34:
                         self.part_left[s] += 1
         self.res_n = 0
@@ -2030,13 +2029,10 @@ cdef class Table:
             if self.setup_changed:
                 if self.phase in (PH_EXCHANGE, PH_SWAP, PH_VOID):
                     memcpy(self.deal_counts, self.counts, sizeof(self.counts))
-                hand = [t for t in range(34) for n in range(self.deal_counts[s][t])]
-                if s == self.dealer:
-                    hand.append(hand.pop())      # (sorted: the 14th is the highest)
-                out += [TENHOU_NAMES[t] for t in hand]
+                out += [TENHOU_NAMES[t] for t in range(34) for n in range(self.deal_counts[s][t])]
                 start = self.part_deal[s]
             else:
-                start = s * (self.live_end // self.seats)
+                start = part_start(self.live_end, self.seats, s)
             for i in range(start, self.part_end[s]):
                 t = self.deck[i]
                 if t < 34 and not (self.k_indicator and i == self.deal_end - 1):
@@ -2179,12 +2175,15 @@ def action_name(int a):
     return _NAMES.get(a, f"action {a}")
 
 
+cpdef inline int part_start(int live, int seats, int s) noexcept nogil:
+    """Where seat s's part of the wall begins in the deck's `live` tiles (s = seats: their
+    end): `seats` parts in seat order, equal but for the first `live % seats`, one longer."""
+    return s * (live // seats) + min(s, live % seats)
+
+
 def _check_parts(spec, int live, int seats):
-    """Wall parts (the option duplicate_walls) need equal parts, each with a deal and a
-    draw, and no indicator beside flowers."""
-    if live % seats:
-        raise MahjongError(f"option duplicate_walls: the {live} live tiles of {spec.rules} "
-                           f"do not cut into {seats} equal parts")
+    """Wall parts (the option duplicate_walls): each part holds a deal and a draw; no
+    indicator beside flowers (where the log's indicator goes back needs no flowers)."""
     if live // seats - 8 * spec.flowers < 15 + spec.indicator:
         raise MahjongError(f"option duplicate_walls: a part of {live // seats} tiles holds "
                            f"no deal and draw")

@@ -1,0 +1,225 @@
+"""Wall parts (the option ``duplicate_walls`` of every rule set): the wall is cut into one
+part per seat; each seat is dealt and draws only from its own part (kong replacements and
+flower replacements too); the hand is drawn when the seat to draw has no tile left; a
+discard that leaves the next seat no draw can only be won on. The record's ``options`` say
+so, and the full-log replay and the settlement read such logs."""
+import json
+import random
+
+import pytest
+
+from game_configs import CONFIG_IDS, CONFIGS, spec_or_skip
+from mahjong.errors import InvalidRecordError, MahjongError
+from mahjong.game import Game, _table, replay
+from mahjong.record import HandRecord
+from mahjong.ruleset import settle
+from mahjong.tiles import TENHOU_NAMES
+
+PARTS = {"duplicate_walls": True}
+
+
+def with_parts(options):
+    return dict(options or {}, **PARTS)
+
+
+def received(log, seats):
+    """Per seat, the tiles the events say it was given after the deal, in order."""
+    out = [[] for _ in range(seats)]
+    for e in log["events"]:
+        if e["type"] == "draw":
+            out[e["seat"]].append(e["tile"])
+    return out
+
+
+def parts_of(deck, seats):
+    """Per seat, its part of the deck as tile names, flowers left out (the engine's cut)."""
+    n = len(deck)
+    out = []
+    for s in range(seats):
+        lo, hi = _table.part_start(n, seats, s), _table.part_start(n, seats, s + 1)
+        out.append([TENHOU_NAMES[t] for t in deck[lo:hi] if t < 34])
+    return out
+
+
+def play_with(rules, options, seed, agents="greedy"):
+    """A game and its log; the dealer changes with the seed."""
+    seats = spec_or_skip(rules, options).seats
+    g = Game(rules, seed=seed, options=options, agents=agents, dealer=seed % seats)
+    return g, g.play()
+
+
+# --- each seat deals and draws only from its own part ----------------------------------------
+
+def test_each_seat_draws_its_own_part_of_a_stacked_wall():
+    # a Guobiao wall whose four 34-tile parts are each one kind of tile in a known order:
+    # part 0 the characters, part 1 the dots, part 2 the bamboos, part 3 the honours with
+    # six bamboos; whatever is claimed, seat s only ever gets the tiles of part s, in order
+    tiles = sorted(t for t in range(34) for _ in range(4))
+    deck = tiles[:34] + tiles[34:68] + tiles[68:102] + tiles[102:]
+    for dealer in range(4):
+        g = Game("guobiao", options=PARTS, agents="greedy", wall=deck, dealer=dealer)
+        log = g.play()
+        parts = parts_of(deck, 4)
+        for s, got in enumerate(received(log, 4)):
+            dealt = 14 if s == dealer else 13
+            assert got == parts[s][dealt:dealt + len(got)], (dealer, s)
+        # the deal: the first 13 (the dealer's 14) tiles of each part
+        assert log["wall"] == [TENHOU_NAMES[t] for t in deck]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+def test_draws_come_from_the_seats_part_in_every_rule_set(config):
+    rules, options = config
+    spec = spec_or_skip(rules, with_parts(options))
+    assert spec.wall_parts
+    for seed in range(6):
+        agents = "greedy" if seed % 2 else "random"
+        g, log = play_with(rules, with_parts(options), seed, agents)
+        assert log["options"]["duplicate_walls"] is True
+        deck = g._table.deck_ids()
+        live = spec.live_tiles or len(deck)
+        parts = parts_of(deck[:live], spec.seats)
+        if spec.indicator:
+            parts[log["dealer"]].remove(log["indicator"])
+        for s, got in enumerate(received(log, spec.seats)):
+            if spec.swap_at_start or spec.reserve_last_draw:
+                got = got[:len(parts[s]) - (14 if s == log["dealer"] else 13)]
+            dealt = 14 if s == log["dealer"] else 13
+            assert got == parts[s][dealt:dealt + len(got)], (seed, s)
+        HandRecord.from_json(json.dumps(log))    # the full-log replay accepts it
+        assert replay(log)["events"] == log["events"]
+
+
+def test_without_the_option_a_claim_moves_the_draws_and_with_it_not():
+    # the point of the parts: the same deck, the same seat gets the same tiles whoever claims
+    found = 0
+    for seed in range(40):
+        for agents in ("greedy", "random"):
+            _, shared = play_with("sichuan", None, seed, agents)
+            g, parted = play_with("sichuan", PARTS, seed, agents)
+            parts = parts_of(g._table.deck_ids(), 4)
+            for s, got in enumerate(received(parted, 4)):
+                dealt = 14 if s == parted["dealer"] else 13
+                assert got == parts[s][dealt:dealt + len(got)]
+            claims = any(e["type"] in ("pung", "chow") or e["type"] == "kong" and
+                         e.get("kind") == "exposed" for e in shared["events"])
+            if claims and received(shared, 4) != received(parted, 4):
+                found += 1
+    assert found > 10
+
+
+# --- exhaustion and the last discard -----------------------------------------------------------
+
+def test_the_hand_is_drawn_when_the_seat_to_draw_has_no_tile_left():
+    exhausted = 0
+    for seed in range(60):
+        g, log = play_with("guobiao", PARTS, seed, "random")
+        if log["events"][-1]["type"] != "exhausted":
+            continue
+        exhausted += 1
+        got = received(log, 4)
+        last = [e for e in log["events"] if e["type"] == "discard"][-1]["seat"]
+        nxt = (last + 1) % 4
+        dealt = 14 if nxt == log["dealer"] else 13
+        assert dealt + len(got[nxt]) == 34          # its part is used up
+        assert g.observe(0).wall_remaining == sum(34 - len(x) for x in got) - 13 * 4 - 1
+    assert exhausted >= 3
+
+
+def test_a_discard_leaving_the_next_seat_no_draw_can_only_be_won_on():
+    pung_refused = 0        # hands drawn though a seat held a pair of the last discard ...
+    claims_before = 0       # ... and claim windows with a pung or chow offered before it
+    for seed in range(80):
+        g = Game("guobiao", seed=seed, options=PARTS)
+        rng = random.Random(seed)
+        drawn = [14 if s == 0 else 13 for s in range(4)]     # tiles taken from each part
+        t = g._table
+        while not g.over:
+            legal = g.legal_actions()
+            if g.observe().phase == "claim":
+                discarder = g.record_so_far()["events"][-1]["seat"]
+                if drawn[(discarder + 1) % 4] == 34:
+                    assert set(legal) <= {_table.A_RON, _table.A_PASS}, legal
+                elif set(legal) - {_table.A_RON, _table.A_PASS}:
+                    claims_before += 1
+            n = t.n_ev
+            g.step(rng.choice(legal))
+            for x in range(n, t.n_ev):
+                code, seat = t.table_event(x)[:2]
+                if code == _table.EV_DRAW:
+                    drawn[seat] += 1
+        events = g.log()["events"]
+        if events[-1]["type"] == "exhausted":
+            last = events[-2]
+            assert last["type"] == "discard" and drawn[(last["seat"] + 1) % 4] == 34
+            for o in range(4):
+                if o != last["seat"] and t.hand_of(o)[_table_id(last["tile"])] >= 2 and \
+                        min(drawn) < 34:      # another part still held tiles
+                    pung_refused += 1
+    assert pung_refused >= 1 and claims_before > 50
+
+
+def _table_id(name):
+    return TENHOU_NAMES.index(name)
+
+
+def test_last_tile_flag_and_no_claim_in_the_shared_wall_are_unchanged():
+    # the default play is the engine's as before: the golden file tests it byte for byte;
+    # here only that the default spec has no parts and the option is recorded only when on
+    g = Game("guobiao", seed=1, agents="greedy")
+    assert not g.spec.wall_parts
+    assert "duplicate_walls" not in g.play()["options"]
+
+
+# --- records: replay, settlement, determinism -----------------------------------------------
+
+@pytest.mark.parametrize("rules", ["guobiao", "sichuan", "huanggang", "two_player"])
+def test_logs_replay_and_settle(rules):
+    spec_or_skip(rules, PARTS)
+    for seed in range(4):
+        _, log = play_with(rules, PARTS, seed, "greedy")
+        rec = HandRecord.from_json(json.dumps(log))    # replayed on the engine: accepted
+        assert list(settle(rec).deltas) == log["result"]["deltas"]
+        # the same wall read as one shared wall (the option dropped) deals other hands
+        other = dict(log, options={k: v for k, v in log["options"].items()
+                                   if k != "duplicate_walls"})
+        with pytest.raises(InvalidRecordError):
+            HandRecord.from_json(json.dumps(other))
+
+
+def test_a_draw_from_another_seats_part_is_refused():
+    g, log = play_with("guobiao", PARTS, 3, "greedy")
+    draws = [i for i, e in enumerate(log["events"]) if e["type"] == "draw"]
+    i = draws[0]
+    e = log["events"][i]
+    # the tile the next seat's part would give instead
+    other = next(x for x in log["events"][i + 1:] if x["type"] == "draw" and
+                 x["seat"] != e["seat"] and x["tile"] != e["tile"])
+    bad = json.loads(json.dumps(log))
+    bad["events"][i]["tile"] = other["tile"]
+    with pytest.raises(InvalidRecordError, match=f"event {i}"):
+        HandRecord.from_json(json.dumps(bad))
+
+
+def test_same_seed_same_log():
+    a = play_with("guobiao", PARTS, 11, "random")[1]
+    b = play_with("guobiao", PARTS, 11, "random")[1]
+    assert a == b
+    c = play_with("guobiao", None, 11, "random")[1]
+    assert c["wall"] == a["wall"] and c["events"] != a["events"]
+
+
+# --- options -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_option_value_is_checked(value):
+    with pytest.raises(MahjongError, match="duplicate_walls"):
+        Game("guobiao", options={"duplicate_walls": value})
+
+
+def test_option_is_known_to_every_rule_set_and_settles_nothing_differently():
+    from mahjong.ruleset import available_rulesets, get_ruleset
+    for name in available_rulesets():
+        rules = get_ruleset(name).Rules
+        assert "duplicate_walls" in [r["name"] for r in rules.describe()]
+        assert rules.from_mapping(PARTS).changed() == PARTS
