@@ -223,3 +223,68 @@ def test_option_is_known_to_every_rule_set_and_settles_nothing_differently():
         rules = get_ruleset(name).Rules
         assert "duplicate_walls" in [r["name"] for r in rules.describe()]
         assert rules.from_mapping(PARTS).changed() == PARTS
+
+
+# --- duplicate matches (mahjong match) play wall parts by default ------------------------------
+
+def _match_logs(rules, agents, walls, **kwargs):
+    import io
+    from mahjong.game.duplicate import play
+    buf = io.StringIO()
+    result = play(rules, agents, walls, seed=5, out=buf, **kwargs)
+    return result, [json.loads(line) for line in buf.getvalue().splitlines()]
+
+
+def _seat_streams(logs, seats):
+    """Per wall, the tiles each seat drew in each seating, in order."""
+    by_wall = {}
+    for log in logs:
+        w = log["note"]["duplicate"]["wall"]
+        by_wall.setdefault(w, []).append(received(log, seats))
+    return by_wall
+
+
+def _is_prefix(a, b):
+    return a == b[:len(a)] or b == a[:len(b)]
+
+
+@pytest.mark.parametrize("rules", ["sichuan", "guobiao"])
+def test_match_gives_a_seat_the_same_tiles_in_every_seating(rules):
+    result, logs = _match_logs(rules, "greedy,random", 12)
+    assert result.to_dict()["wall_parts"] is True
+    assert all(log["options"].get("duplicate_walls") is True for log in logs)
+    for w, seatings in _seat_streams(logs, 4).items():
+        for s in range(4):
+            for a in seatings:
+                for b in seatings:
+                    assert _is_prefix(a[s], b[s]), (w, s)
+    # one shared wall: a claim in one seating moves the draws to other seats
+    result, logs = _match_logs(rules, "greedy,random", 12, wall_parts=False)
+    assert result.to_dict()["wall_parts"] is False
+    moved = sum(not _is_prefix(a[s], b[s]) for seatings in _seat_streams(logs, 4).values()
+                for s in range(4) for a in seatings for b in seatings)
+    assert moved > 0
+
+
+def test_match_wall_parts_argument_is_checked():
+    from mahjong.game.duplicate import play
+    with pytest.raises(MahjongError, match="wall_parts"):
+        play("sichuan", "greedy,random", 1, wall_parts="yes")
+    with pytest.raises(MahjongError, match="duplicate_walls"):
+        play("sichuan", "greedy,random", 1, options={"duplicate_walls": False})
+    # agreeing options are fine; the same call gives the same numbers
+    a = play("sichuan", "greedy,random", 6, seed=3, options={"duplicate_walls": True})
+    b = play("sichuan", "greedy,random", 6, seed=3)
+    assert a.to_dict() == b.to_dict()
+
+
+def test_match_cli_wall_flags(capsys):
+    from mahjong.cli import main
+    out = {}
+    for flag in ("--wall-parts", "--shared-wall", None):
+        argv = ["match", "--rules", "guobiao", "--agents", "greedy,random", "--walls", "4",
+                "--seed", "2", "--json", "--no-progress"] + ([flag] if flag else [])
+        assert main(argv) == 0
+        out[flag] = json.loads(capsys.readouterr().out)
+    assert out[None] == out["--wall-parts"] and out[None]["wall_parts"] is True
+    assert out["--shared-wall"]["wall_parts"] is False

@@ -18,6 +18,14 @@ identically are played once (``A,B,A,B`` has 2 rotations and 6 orders; a two-sea
 2 of each). ``"random"``, the control, plays each wall once, with one seeded random
 arrangement: the usual format, where every hand has its own wall.
 
+**Wall parts.** By default (``wall_parts=True``; ``mahjong match --shared-wall`` turns it
+off) every hand is played with the option ``duplicate_walls`` of the rule set: the wall is
+cut into one part per seat, and each seat is dealt and draws only from its own part (kong
+replacements too), so a seat gets the same tiles in every seating whoever claims what: the
+player sitting there meets exactly the tiles the other players met there. The hand is drawn
+when the seat to draw has no tile left, and a discard that leaves the next seat no draw can
+only be won on. With one shared wall drawn in turn, a claim shifts who draws which tile.
+
 **Seeds.** Wall ``w`` is the deck of ``Game(rules, seed=[seed, w], dealer=w mod seats)``:
 the same deck, dealer and per-seat agent streams (the random agent's choices) in every
 seating. The random control draws its arrangement from ``SeedSequence([seed, w, 2**32])``.
@@ -46,7 +54,7 @@ import numpy as np
 from mahjong.errors import MahjongError
 
 __all__ = ["play", "DuplicateResult", "seatings", "players_of", "play_walls", "collect",
-           "prepare", "t975", "SEATINGS"]
+           "prepare", "match_options", "t975", "SEATINGS"]
 
 SEATINGS = ("rotate", "all", "random")
 
@@ -261,7 +269,8 @@ class DuplicateResult:
     def to_dict(self) -> Dict[str, Any]:
         return {"rules": self.rules, "walls": self.walls, "hands": self.hands,
                 "agents": self.agents(), "difference": self.difference(),
-                "seatings": self.mode, "seed": self.seed}
+                "seatings": self.mode, "seed": self.seed,
+                "wall_parts": bool((self.options or {}).get("duplicate_walls"))}
 
     def to_json(self, **kwargs) -> str:
         from .._compat import JsonText
@@ -282,8 +291,9 @@ class DuplicateResult:
         def num(x, f="{:+.3f}"):
             return "-" if x is None else f.format(x)
 
+        parts = "wall parts" if (self.options or {}).get("duplicate_walls") else "shared wall"
         lines = [f"{self.rules}: {self.walls} walls x {self.hands_per_wall} seatings "
-                 f"({self.mode}) = {self.hands} hands",
+                 f"({self.mode}, {parts}) = {self.hands} hands",
                  f"{'agent':<12} {'points/hand':>11} {'95% interval':>20} {'win':>6} "
                  f"{'deal-in':>7} {'tsumo':>6} {'value':>7}"]
         for a in self.agents():
@@ -329,6 +339,23 @@ def _results(jobs, threads, n_jobs) -> Iterator[list]:
             yield done
 
 
+def match_options(options: Optional[Mapping[str, Any]], wall_parts: bool = True
+                  ) -> Optional[Dict[str, Any]]:
+    """The rule-set options every hand of a match is played with: ``options`` and, with
+    ``wall_parts``, ``duplicate_walls`` (one wall part per seat)."""
+    if type(wall_parts) is not bool:
+        raise MahjongError(f"wall_parts: {wall_parts!r} (true or false)")
+    if options is not None and not isinstance(options, Mapping):
+        raise MahjongError(f"options: {options!r} is not a mapping of rule-set options")
+    out = dict(options or {})
+    if out.get("duplicate_walls", wall_parts) is not wall_parts:
+        raise MahjongError(f"options: duplicate_walls={out['duplicate_walls']!r} but "
+                           f"wall_parts={wall_parts} (one of them, please)")
+    if wall_parts:
+        out["duplicate_walls"] = True
+    return out or None
+
+
 def prepare(rules, agents, walls, seed, seatings_mode, options):
     """Check the arguments; the players, labels, pattern and arrangements."""
     from . import play_spec
@@ -357,9 +384,10 @@ def collect(rules, labels, pattern, arrangements, mode, seed, options, parts
 
 def play(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate",
          options: Optional[Mapping[str, Any]] = None, threads: int = 1, out=None,
-         progress=None, chunk: int = 4) -> DuplicateResult:
+         progress=None, chunk: int = 4, wall_parts: bool = True) -> DuplicateResult:
     """Play a duplicate match (see the module docstring) and return its
-    :class:`DuplicateResult`. ``out``: a text file the logs are written to, one JSON line per
+    :class:`DuplicateResult`. ``wall_parts``: one wall part per seat (the rule set's option
+    ``duplicate_walls``; default) or one shared wall (False). ``out``: a text file the logs are written to, one JSON line per
     hand, in wall then seating order, each with ``note.duplicate`` (wall, seating, the player
     and agent label at each seat); ``threads``: worker processes (the numbers and the logs do
     not depend on it; agents must then be names or picklable); ``progress(n)``: called with
@@ -368,6 +396,7 @@ def play(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate"
         raise MahjongError(f"threads: {threads!r} (1..256)")
     if type(chunk) is not int or chunk < 1:
         raise MahjongError(f"chunk: {chunk!r} (a positive int)")
+    options = match_options(options, wall_parts)
     players, labels, pattern, arrangements = prepare(rules, agents, walls, seed, seatings,
                                                      options)
     if threads > 1:
