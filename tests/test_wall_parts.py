@@ -288,3 +288,30 @@ def test_match_cli_wall_flags(capsys):
         out[flag] = json.loads(capsys.readouterr().out)
     assert out[None] == out["--wall-parts"] and out[None]["wall_parts"] is True
     assert out["--shared-wall"]["wall_parts"] is False
+
+
+@pytest.mark.parametrize("rules", ["guobiao", "sichuan", "huanggang"])
+def test_a_log_without_its_wall_is_checked_on_the_parts_its_events_imply(rules):
+    # (an imported game, e.g. Botzone's, gives its draws but not the wall)
+    for seed in range(4):
+        _, log = play_with(rules, PARTS, seed, "greedy")
+        bare = {k: v for k, v in log.items() if k != "wall"}
+        rec = HandRecord.from_json(json.dumps(bare))      # the parts rebuilt: accepted
+        assert list(settle(rec).deltas) == log["result"]["deltas"]
+    # a seat drawing more than its part holds is refused, naming the part
+    g, log = play_with("guobiao", PARTS, 1, "greedy")
+    bare = {k: v for k, v in log.items() if k != "wall"}
+    seat = log["events"][-2]["seat"]
+    used = received(log, 4)
+    undrawn = [TENHOU_NAMES[t] for t in g._table.deck_ids()]
+    for s in range(4):          # the tiles no seat was dealt or drew
+        dealt = 14 if s == log["dealer"] else 13
+        for x in parts_of(g._table.deck_ids(), 4)[s][:dealt] + used[s]:
+            undrawn.remove(x)
+    extra = []
+    for tile in undrawn[:34 - len(used[seat])]:
+        extra += [{"type": "draw", "seat": seat, "tile": tile},
+                  {"type": "discard", "seat": seat, "tile": tile}]
+    bare["events"] = extra + bare["events"]
+    with pytest.raises(InvalidRecordError, match=f"seat {seat} is dealt and draws"):
+        HandRecord.from_json(json.dumps(bare))

@@ -172,6 +172,7 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
     events = rec.events
     deal = [[0] * 34 for _ in range(seats)]
     draws: List[int] = []
+    own: List[List[int]] = [[] for _ in range(seats)]     # each seat's draws
     flips: List[int] = []
     wins = {}
     last = -1
@@ -180,6 +181,7 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
         if t is DrawEvent:
             deal[e.seat][e.tile] -= 1
             draws.append(e.tile)
+            own[e.seat].append(e.tile)
         elif t is DiscardEvent:
             deal[e.seat][e.tile] += 1
             last = e.tile
@@ -249,6 +251,10 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
                 _fail(f"event {i} ({_event_name(e)}): no {TENHOU_NAMES[e.tile]} is left to "
                       f"draw (the deal and the draws before it hold every {rec.rules} copy)")
     filler = sorted(rest.elements())
+    if spec.wall_parts:
+        if flips or live:
+            return None     # (a flip's part or a reserve draw: not rebuilt; see the wall)
+        return _rebuilt_parts(rec, spec, deal, fourteenth, own, filler)
     if not live:
         return wall + draws + flips + filler
     part = wall + draws[:room] + flips
@@ -259,6 +265,31 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
     part += filler[:need]
     reserve = list(rec.reserve) if from_reserve else draws[room:] + filler[need:]
     return part + list(rec.flower_indicators) + reserve
+
+
+def _rebuilt_parts(rec, spec, deal, fourteenth, own, filler) -> list:
+    """The deck of a log played with wall parts (the option duplicate_walls), without its
+    wall: each seat's part is its deal (the dealer's 14th, then the indicator, last), its
+    draws in order, then the tiles nobody drew."""
+    seats = spec.seats
+    n = sum(deal[s][x] for s in range(seats) for x in range(34)) + len(filler) + \
+        sum(len(d) for d in own) + bool(spec.indicator)
+    deck: List[int] = []
+    for s in range(seats):
+        part = [x for x in range(34) for _ in range(deal[s][x])]
+        if s == rec.dealer:
+            part.remove(fourteenth)
+            part.append(fourteenth)
+            if spec.indicator:
+                part.append(rec.indicator)
+        part += own[s]
+        size = _table.part_start(n, seats, s + 1) - _table.part_start(n, seats, s)
+        if len(part) > size:
+            _fail(f"the log has no wall, and seat {s} is dealt and draws {len(part)} tiles, "
+                  f"more than its part of the wall ({size}; option duplicate_walls)")
+        deck += part + filler[:size - len(part)]
+        filler = filler[size - len(part):]
+    return deck + list(rec.flower_indicators)
 
 
 def check_full_log(rec, note: Any) -> None:
