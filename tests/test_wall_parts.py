@@ -315,3 +315,37 @@ def test_a_log_without_its_wall_is_checked_on_the_parts_its_events_imply(rules):
     bare["events"] = extra + bare["events"]
     with pytest.raises(InvalidRecordError, match=f"seat {seat} is dealt and draws"):
         HandRecord.from_json(json.dumps(bare))
+
+
+# --- the competition's schedule: 4 walls, every seat order, 4/3/2/1 per wall ------------------
+
+def test_rank_points_share_places_between_level_players():
+    from fractions import Fraction
+    from mahjong.game.duplicate import rank_points
+    assert rank_points([5, -5, 0, 0]) == [4, 1, Fraction(5, 2), Fraction(5, 2)]
+    assert rank_points([0, 0, 0, 0]) == [Fraction(5, 2)] * 4
+    assert rank_points([-3, 9, 1, 2]) == [1, 4, 2, 3]
+    assert rank_points([3, -3]) == [2, 1]
+
+
+def test_the_botzone_schedule_ranks_the_players_per_wall():
+    agents = ["greedy", "random", "random", "greedy"]
+    result, logs = _match_logs("guobiao", agents, 4, seatings="all")
+    assert result.hands == 96 and len(logs) == 96
+    assert all(log["options"] == {"duplicate_walls": True} for log in logs)
+    # independently: each wall's points per player from the logs, then 4/3/2/1 by hand
+    totals = {}
+    for log in logs:
+        note = log["note"]["duplicate"]
+        wall = totals.setdefault(note["wall"], [0] * 4)
+        for seat, d in enumerate(log["result"]["deltas"]):
+            wall[note["players"][seat]] += d
+    expect = [0.0] * 4
+    for wall in totals.values():
+        order = sorted(range(4), key=lambda p: -wall[p])
+        for p in order:
+            level = [q for q in range(4) if wall[q] == wall[p]]
+            places = [k for k, q in enumerate(order) if q in level]
+            expect[p] += sum(4 - k for k in places) / len(places)
+    got = [a["rank_points"] for a in result.to_dict()["agents"]]
+    assert got == pytest.approx(expect) and sum(got) == 40

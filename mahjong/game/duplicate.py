@@ -38,7 +38,11 @@ independent observation); win, deal-in and self-draw rates per seat-hand and the
 winning value (as :mod:`mahjong.stats` counts them). ``difference``: the first agent's points
 per hand minus the second's, paired by wall, with its 95% interval (Student's t) and
 ``walls_to_separate``: the walls after which the interval, at the measured spread, would
-just exclude zero (``(1.96 sd / |mean|)^2``; None when the mean is 0).
+just exclude zero (``(1.96 sd / |mean|)^2``; None when the mean is 0). ``rank_points``: per
+wall, the players ranked by their points over its seatings score n .. 1 (4/3/2/1 for four
+players; level players share), summed over the walls: with four distinct agents,
+``walls=4, seatings="all"`` and the default wall parts, the schedule of the Botzone / IJCAI
+duplicate Guobiao competition (every wall with all 24 seat orders, 4/3/2/1 per wall).
 """
 from __future__ import annotations
 
@@ -54,7 +58,7 @@ import numpy as np
 from mahjong.errors import MahjongError
 
 __all__ = ["play", "DuplicateResult", "seatings", "players_of", "play_walls", "collect",
-           "prepare", "match_options", "t975", "SEATINGS"]
+           "prepare", "match_options", "rank_points", "t975", "SEATINGS"]
 
 SEATINGS = ("rotate", "all", "random")
 
@@ -101,6 +105,20 @@ def seatings(pattern: Sequence[int], mode: str = "rotate") -> List[Tuple[int, ..
     else:
         raise MahjongError(f"seatings: {mode!r} (rotate, all or random)")
     return list(dict.fromkeys(cands))
+
+
+def rank_points(points: Sequence[Any]) -> List[Fraction]:
+    """The players' rank points of one wall, by their points over its seatings: n for the
+    first of n players down to 1 for the last (4/3/2/1, the competition's), players level
+    on points sharing their places' points evenly."""
+    n = len(points)
+    out = []
+    for x in points:
+        above = sum(y > x for y in points)
+        level = sum(y == x for y in points)
+        # places above+1 .. above+level, worth n - place + 1 each, shared
+        out.append(Fraction(sum(n - k for k in range(above, above + level)), level))
+    return out
 
 
 def _exact(x):
@@ -226,6 +244,7 @@ class DuplicateResult:
         self.points = [_Moments() for _ in labels]
         self.diff = _Moments()
         self.counts = [[0, 0, 0, 0, 0] for _ in labels]
+        self.rank_points = [Fraction(0)] * len(labels)
 
     @property
     def hands(self) -> int:
@@ -233,6 +252,8 @@ class DuplicateResult:
 
     def add_wall(self, points, counts) -> None:
         self.walls += 1
+        for p, r in enumerate(rank_points(points)):
+            self.rank_points[p] += r
         for p, x in enumerate(points):
             self.points[p].add(x)
             for i, c in enumerate(counts[p]):
@@ -253,7 +274,8 @@ class DuplicateResult:
                         "self_draw_rate": self_draws / total,
                         "average_value": float(Fraction(v_sum) / v_n) if v_n else None,
                         "seat_hands": n * self.walls, "wins": wins, "deal_ins": deal_ins,
-                        "self_draws": self_draws})
+                        "self_draws": self_draws,
+                        "rank_points": float(self.rank_points[p])})
         return out
 
     def difference(self) -> Optional[Dict[str, Any]]:
