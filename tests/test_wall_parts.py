@@ -349,3 +349,34 @@ def test_the_botzone_schedule_ranks_the_players_per_wall():
             expect[p] += sum(4 - k for k in places) / len(places)
     got = [a["rank_points"] for a in result.to_dict()["agents"]]
     assert got == pytest.approx(expect) and sum(got) == 40
+
+
+# --- stack_wall with wall parts ---------------------------------------------------------------
+
+def test_stack_wall_gives_each_seat_its_own_draws():
+    from mahjong.game import stack_wall
+    hands = {0: "19m19p1988s123456z", 1: "11z258m258p258s46m", 2: "2468m246p357s246z",
+             3: "9m1357p2468s1357z"}
+    draws = {1: ["9s"], 2: ["7m", "8m"], 3: ["1s", "2s"]}
+    wall = stack_wall("guobiao", hands, draws, options=PARTS, dealer=0, seed=4)
+    assert sorted(wall) == sorted(t for t in range(34) for _ in range(4))
+    parts = parts_of(wall, 4)
+    for s, hand in hands.items():
+        assert "".join(sorted(parts[s][:14 if s == 0 else 13])) == "".join(sorted(
+            TENHOU_NAMES[t] for t in _ids(hand)))
+        assert parts[s][14 if s == 0 else 13:][:len(draws.get(s, ()))] == draws.get(s, [])
+    log = Game("guobiao", wall=wall, options=PARTS, agents="greedy").play()
+    for s, got in enumerate(received(log, 4)):
+        dealt = 14 if s == 0 else 13
+        assert got == parts[s][dealt:dealt + len(got)]
+    assert min(len(got) for got in received(log, 4)) >= 2     # (a hand of several turns)
+    with pytest.raises(MahjongError, match="draws is a mapping"):
+        stack_wall("guobiao", hands, ["1m"], options=PARTS)
+    with pytest.raises(MahjongError, match="more than its part"):
+        stack_wall("sichuan", {0: "1112223334445m"}, {0: ["5p"] * 4 + ["6p"] * 4 +
+                   ["7p"] * 4 + ["8p"] * 4}, options=PARTS)
+
+
+def _ids(text):
+    from mahjong.tiles import to_tile_ids
+    return list(to_tile_ids(text))

@@ -484,7 +484,8 @@ def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer:
     """A wall that deals ``hands`` (seat -> tiles; the dealer's 14, the others' 13) and then
     draws ``draws`` in order (after the 赖子皮 ``indicator`` where the rule set turns one up);
     the tiles not named follow in a seeded order. For scenario tests and puzzles:
-    ``Game(rules, wall=stack_wall(...))``."""
+    ``Game(rules, wall=stack_wall(...))``. With the option ``duplicate_walls`` (one wall part
+    per seat), ``draws`` maps a seat to the tiles it draws from its own part, in order."""
     from mahjong.tiles import to_tile_ids
     spec = play_spec(rules, options)
     seats = spec.seats
@@ -521,6 +522,8 @@ def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer:
         if len(ids) > want:
             raise MahjongError(f"stack_wall: seat {s} is dealt {want} tiles, not {len(ids)}")
         dealt[s] = ids
+    if spec.wall_parts:
+        return _stack_parts(spec, dealt, draws, dealer, indicator, pool, take, seed)
     head = take(draws, "the draws")
     ind = take([indicator] if indicator is not None else [], "the indicator")
     rest = _table.shuffled(sorted(pool.elements()), seed)
@@ -541,6 +544,40 @@ def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer:
         raise MahjongError(f"stack_wall: {rules} turns up no indicator")
     wall += head + rest
     return wall
+
+
+def _stack_parts(spec, dealt, draws, dealer, indicator, pool, take, seed) -> List[int]:
+    """stack_wall with wall parts: each seat's part is its hand, then (the dealer's) the
+    indicator, then its draws, then tiles not named."""
+    seats = spec.seats
+    if not isinstance(draws, Mapping):
+        if draws:
+            raise MahjongError("stack_wall: with duplicate_walls, draws is a mapping seat -> "
+                               f"the tiles it draws, not {show(draws)}")
+        draws = {}
+    for s in draws:
+        if type(s) is not int or not 0 <= s < seats:
+            raise MahjongError(f"stack_wall: seat {show(s)} of draws is not a seat "
+                               f"(0..{seats - 1})")
+    own = {s: take(draws.get(s, ()), f"seat {s}'s draws") for s in range(seats)}
+    ind = take([indicator] if indicator is not None else [], "the indicator")
+    if ind and not spec.indicator:
+        raise MahjongError(f"stack_wall: {spec.rules} turns up no indicator")
+    rest = _table.shuffled(sorted(pool.elements()), seed)
+    live = spec.live_tiles or len(_tile_set(spec))
+    wall: List[int] = []
+    for s in range(seats):
+        part = dealt[s]
+        part += [rest.pop() for _ in range((14 if s == dealer else 13) - len(part))]
+        if s == dealer and spec.indicator:
+            part += ind or [rest.pop()]
+        part += own[s]
+        size = _table.part_start(live, seats, s + 1) - _table.part_start(live, seats, s)
+        if len(part) > size:
+            raise MahjongError(f"stack_wall: seat {s}'s hand and draws are {len(part)} tiles, "
+                               f"more than its part of the wall ({size})")
+        wall += part + [rest.pop() for _ in range(size - len(part))]
+    return wall + rest
 
 
 def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
