@@ -409,8 +409,8 @@ def play(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate"
          progress=None, chunk: int = 4, wall_parts: bool = True) -> DuplicateResult:
     """Play a duplicate match (see the module docstring) and return its
     :class:`DuplicateResult`. ``wall_parts``: one wall part per seat (the rule set's option
-    ``duplicate_walls``; default) or one shared wall (False). ``out``: a text file the logs are written to, one JSON line per
-    hand, in wall then seating order, each with ``note.duplicate`` (wall, seating, the player
+    ``duplicate_walls``; default) or one shared wall (False). ``out``: a text file the logs
+    are written to, one JSON line per hand, in wall then seating order, each with ``note.duplicate`` (wall, seating, the player
     and agent label at each seat); ``threads``: worker processes (the numbers and the logs do
     not depend on it; agents must then be names or picklable); ``progress(n)``: called with
     the walls finished since the last call."""
