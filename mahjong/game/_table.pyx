@@ -775,7 +775,8 @@ cdef class Table:
                     tmp[t] += 1
             return 0
         self.act_can_kong = not self.act_claimed and \
-            not (self.k_no_kong_last and self.remaining() == 0) and self.left_for(s) > 0
+            not (self.k_no_kong_last and self.remaining() == 0) and \
+            not (self.k_parts and self.part_left[s] == 0)     # (no replacement left)
         if self.checking:
             self.act_lazy = 1     # kongs, ready and discards: replay_log asks _allows
             return 0
@@ -987,7 +988,7 @@ cdef class Table:
             return opts
         if c[t] >= 2:
             opts |= 1 << (A_PUNG - A_RON)
-        if c[t] == 3 and self.left_for(o) > 0:
+        if c[t] == 3 and not (self.k_parts and self.part_left[o] == 0):
             opts |= 1 << (A_MINGKONG - A_RON)
         if self.k_chow and t < 27 and o == (self.discarder + 1) % self.seats:
             r = rank_of(t)
