@@ -380,3 +380,43 @@ def test_stack_wall_gives_each_seat_its_own_draws():
 def _ids(text):
     from mahjong.tiles import to_tile_ids
     return list(to_tile_ids(text))
+
+
+def test_the_flip_after_a_win_is_the_next_tile_of_the_next_drawers_part():
+    # Guiyang turns up a tile after the win: with wall parts, the next tile of the part the
+    # next seat would have drawn from; none after a win on the last tile (its settlement
+    # refuses a flip there)
+    flips = last = 0
+    for seed in range(150):
+        for agents in ("random", "greedy"):
+            g, log = play_with("guiyang", PARTS, seed, agents)
+            assert list(settle(HandRecord.from_json(json.dumps(log))).deltas) == \
+                log["result"]["deltas"]
+            wins = [e for e in log["events"] if e["type"] == "win"]
+            if not wins:
+                continue
+            win = wins[-1]
+            nxt = ((win["seat"] if win["from"] is None else win["from"]) + 1) % 4
+            parts = parts_of(g._table.deck_ids(), 4)
+            dealt = 14 if nxt == log["dealer"] else 13
+            ahead = parts[nxt][dealt + len(received(log, 4)[nxt]):]
+            flip = [e["tile"] for e in log["events"] if e["type"] == "flip"]
+            if win.get("last_tile"):
+                last += 1
+                assert not flip and not ahead
+            else:
+                flips += 1
+                assert flip == ahead[:1]
+    assert flips > 50 and last >= 1
+
+
+@pytest.mark.parametrize("rules, options", [("guobiao", {"flowers": True}),
+                                            ("two_player", None), ("guiyang", None)])
+def test_a_log_without_its_wall_whose_parts_cannot_be_rebuilt_is_read(rules, options):
+    # (flowers in unknown places, a reserve draw, a flip: the parts are not rebuilt, the
+    # record is read as a summary record would be)
+    for seed in range(3):
+        _, log = play_with(rules, with_parts(options), seed, "greedy")
+        bare = {k: v for k, v in log.items() if k != "wall"}
+        assert list(settle(HandRecord.from_json(json.dumps(bare))).deltas) == \
+            log["result"]["deltas"]

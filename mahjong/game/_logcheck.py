@@ -198,6 +198,9 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
                 deal[e.from_seat][e.win_tile] += 1    # the robbed tile left the konger
         elif t is FlipEvent:
             flips.append(e.tile)
+    if spec.wall_parts and (flips or spec.live_tiles or spec.flowers):
+        return None     # wall parts with a flip's part, a reserve draw, or flowers in parts
+                        # not known: not rebuilt (the log's wall says them)
     for s in range(seats):
         if s in wins:
             hand = list(wins[s].hand)
@@ -252,8 +255,6 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
                       f"draw (the deal and the draws before it hold every {rec.rules} copy)")
     filler = sorted(rest.elements())
     if spec.wall_parts:
-        if flips or live:
-            return None     # (a flip's part or a reserve draw: not rebuilt; see the wall)
         return _rebuilt_parts(rec, spec, deal, fourteenth, own, filler)
     if not live:
         return wall + draws + flips + filler

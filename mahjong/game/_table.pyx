@@ -176,6 +176,7 @@ cdef class Table:
     cdef int part_end[MAX_SEATS]  #  seat order) the next tile of each part, its end,
     cdef int part_left[MAX_SEATS] #  its playable tiles left, and where play began in it
     cdef int part_deal[MAX_SEATS]
+    cdef int next_drawer          # the seat remaining() last looked at (wall parts)
     cdef uint8_t res[MAX_WALL]    # the reserve (two-player), in the order it is taken
     cdef int res_n, res_pos
     cdef uint8_t flower_ind[8]
@@ -436,6 +437,7 @@ cdef class Table:
         if self.k_parts:
             # the indicator, if any, is the tile before the dealer's deal_end
             self.deal_end = self.part_pos[self.dealer]
+            self.next_drawer = self.dealer
             for s in range(self.seats):
                 self.part_deal[s] = self.part_pos[s]
         self.decider = self.dealer
@@ -570,8 +572,9 @@ cdef class Table:
         seat acting now (or after the discarder, in a claim window): 0 makes the tile in
         play the last one (no claim but a win, the last-tile flag)."""
         if self.k_parts:
-            return self.part_left[self.next_seat(
-                self.cur if self.phase == PH_ACT else self.discarder)]
+            self.next_drawer = self.next_seat(
+                self.cur if self.phase == PH_ACT else self.discarder)
+            return self.part_left[self.next_drawer]
         return self.live_left
 
     cdef inline int left_for(self, int s) noexcept nogil:
@@ -1461,21 +1464,16 @@ cdef class Table:
 
     cdef int _next_live_index(self) noexcept nogil:
         """The deck index of the next tile to turn up (-1: none left); with wall parts, the
-        next of the first part with a tile, in play order after the last winner."""
-        cdef int i = self.pos, k, s, w = 0
+        next of the part of the seat that was to draw when the (last) win was made (none
+        when that win was on the last tile)."""
+        cdef int i = self.pos
         if self.k_parts:
-            for i in range(self.n_ev - 1, -1, -1):
-                if self.ev_type[i] == EV_WIN:
-                    w = self.ev_seat[i]
-                    break
-            for k in range(1, self.seats + 1):
-                s = (w + k) % self.seats
-                if self.part_left[s] > 0:
-                    i = self.part_pos[s]
-                    while self.deck[i] >= 34:
-                        i += 1
-                    return i
-            return -1
+            if self.part_left[self.next_drawer] == 0:
+                return -1
+            i = self.part_pos[self.next_drawer]
+            while self.deck[i] >= 34:
+                i += 1
+            return i
         if self.live_left == 0:
             return -1
         while self.deck[i] >= 34:
