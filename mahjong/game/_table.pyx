@@ -1424,7 +1424,8 @@ cdef class Table:
                     return 0
             self._end(1)
             return 0
-        if self.k_haidi and self.left_for(s) <= self.k_haidi and not replacement:
+        if self.k_haidi and self.left_for(s) <= self.k_haidi and \
+                (not replacement or self.k_parts):   # (a part never empties before it)
             self.in_haidi = 1
         t = self._take_live(s)
         self.counts[s][t] += 1
