@@ -105,7 +105,7 @@ class RuleOptions:
 
     duplicate_walls: bool = option(
         False, kind=bool, rule="duplicate walls (one wall part per seat)",
-        doc="engine: the wall is cut into one equal part per seat; each seat is dealt and "
+        doc="engine: the wall is cut into one part per seat; each seat is dealt and "
             "draws only from its own part (kong replacements too); the hand is drawn when "
             "the seat to draw has no tile left, and a discard that leaves the next seat no "
             "draw can only be won on (the Botzone duplicate-wall game with Guobiao)")

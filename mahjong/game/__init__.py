@@ -77,7 +77,7 @@ def _make_play_spec(rules: str, options: Optional[Mapping[str, Any]]) -> PlaySpe
     return spec
 
 
-def indicator_index(spec: PlaySpec, dealer: int, wall: int) -> int:
+def _indicator_index(spec: PlaySpec, dealer: int, wall: int) -> int:
     """Where a log's indicator goes back into its ``wall`` of ``wall`` tiles: after the deal
     (with ``wall_parts``: after the dealer's 14 tiles, in the dealer's part of the deck)."""
     if spec.wall_parts:
@@ -135,7 +135,7 @@ def deck_of_log(log: Mapping[str, Any], spec: PlaySpec) -> List[int]:
         ind = log.get("indicator")
         if ind is None:
             raise MahjongError("replay: the log has no 'indicator'")
-        deck.insert(indicator_index(spec, log.get("dealer", 0), len(deck)),
+        deck.insert(_indicator_index(spec, log.get("dealer", 0), len(deck)),
                     _tile_ids([ind], "replay: indicator")[0])
     note = log.get("note") if isinstance(log.get("note"), Mapping) else {}
     for k, p in enumerate(note.get("flower_positions") or ()):

@@ -110,12 +110,12 @@ _LOCAL = threading.local()
 def _deck_of_wall(rec, spec, note) -> tuple:
     """The deck the log's wall deals (indicator, flowers, flower indicators and reserve put
     back as the table holds them) and whether it holds the flowers."""
-    from . import indicator_index
+    from . import _indicator_index
     deck = list(rec.wall)
     if spec.indicator:
         if rec.indicator is None:
             _fail(f"a full {rec.rules} game log gives its 'indicator'")
-        deck.insert(indicator_index(spec, rec.dealer, len(deck)), rec.indicator)
+        deck.insert(_indicator_index(spec, rec.dealer, len(deck)), rec.indicator)
     flowers = False
     if spec.flowers:
         raw = note.get("flower_positions") if isinstance(note, Mapping) else None
