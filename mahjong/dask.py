@@ -655,7 +655,8 @@ def _one(x):
 # --- duplicate matches ------------------------------------------------------------------
 
 def match(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate",
-          options: Optional[Dict[str, Any]] = None, partitions: int = 8):
+          options: Optional[Dict[str, Any]] = None, partitions: int = 8,
+          wall_parts: bool = True):
     """A duplicate match (:mod:`mahjong.game.duplicate`) spread over the workers, lazily: a
     ``dask.delayed`` whose ``compute()`` is the :class:`~mahjong.game.duplicate.DuplicateResult`,
     the same numbers as ``mahjong.game.duplicate.play`` with the same arguments (the walls
@@ -669,6 +670,7 @@ def match(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate
     from mahjong.game import duplicate
     if type(partitions) is not int or partitions < 1:
         raise MahjongError(f"partitions: {partitions!r} (a positive int)")
+    options = duplicate.match_options(options, wall_parts)
     players, labels, pattern, arrangements = duplicate.prepare(rules, agents, walls, seed,
                                                                seatings, options)
     for a in players:

@@ -109,6 +109,8 @@ class PlaySpec:
                                     # (the wall held N or fewer before the draw) and on the
                                     # discards made after them
     no_kong_last_tile: bool = True  # no kong when the wall is empty
+    wall_parts: bool = False        # one wall part per seat: each seat is dealt and draws
+                                    # only from its own (the option duplicate_walls)
     swap_at_start: bool = False     # two-player 换牌 with the reserve
     reserve_last_draw: bool = False # two-player 海底捞月 from the reserve
     min_flower_indicators: int = 0  # two-player shown 花牌 tiles

@@ -105,6 +105,13 @@ class RuleOptions:
     #: the registry name of the rule set (overridden by subclasses)
     name: ClassVar[str] = ""
 
+    duplicate_walls: bool = option(
+        False, kind=bool, rule="duplicate walls (one wall part per seat)",
+        doc="engine: the wall is cut into one part per seat; each seat is dealt and "
+            "draws only from its own part (kong replacements too); the hand is drawn when "
+            "the seat to draw has no tile left, and a discard that leaves the next seat no "
+            "draw can only be won on (the Botzone duplicate-wall game with Guobiao)")
+
     def __post_init__(self):
         for f in dataclasses.fields(self):
             if not f.init:

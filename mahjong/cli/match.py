@@ -22,6 +22,13 @@ _OPTIONS = (
                           help="worker processes (the numbers do not depend on them)")),
     (("--option",), dict(action="append", default=[], metavar="NAME=VALUE",
                          help="a rule-set option (repeatable)")),
+    (("--wall-parts",), dict(dest="wall_parts", action="store_true", default=True,
+                             help="one wall part per seat: each seat is dealt and draws only "
+                                  "from its own, so it meets the same tiles in every seating "
+                                  "(the option duplicate_walls; default)")),
+    (("--shared-wall",), dict(dest="wall_parts", action="store_false",
+                              help="one wall drawn in turn (a claim shifts who draws which "
+                                   "tile)")),
     (("--json",), dict(action="store_true", help="print the numbers as one JSON object")),
     (("--no-progress",), dict(action="store_true", help="no progress bar on a terminal")),
 )
@@ -59,7 +66,7 @@ def _checked(args):
     options = dict(parse_option(o) for o in args.option) or None
     try:
         duplicate.prepare(args.rules, args.agents, args.walls, args.seed, args.seatings,
-                          options)
+                          duplicate.match_options(options, args.wall_parts))
     except MahjongError as exc:
         raise MahjongError(f"--{exc}" if str(exc).startswith("agents") else
                            str(exc)) from None
@@ -94,7 +101,7 @@ def run(args) -> int:
         def play(file):
             return duplicate.play(args.rules, args.agents, args.walls, args.seed,
                                   seatings=args.seatings, options=options,
-                                  threads=args.threads, out=file,
+                                  threads=args.threads, out=file, wall_parts=args.wall_parts,
                                   progress=None if bar is None else bar.update)
         result = play(None) if out is None else out.write_with(play)
     print(result.to_json() if args.json else result)

@@ -21,6 +21,7 @@ any callable ``(observation, legal_actions) -> action`` or an RLCard-style agent
 from __future__ import annotations
 
 import collections
+import dataclasses
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
@@ -49,7 +50,8 @@ def play_spec(rules: str, options: Optional[Mapping[str, Any]] = None) -> PlaySp
     """The room's PlaySpec of rule set ``rules`` with ``options`` (made once per rule set
     and options: a PlaySpec is immutable)."""
     try:
-        key = (rules, None if not options else tuple(sorted(options.items())))
+        key = (rules, None if not options else   # (True == 1: the type is in the key)
+               tuple((k, type(v), v) for k, v in sorted(options.items())))
         hash(key)
     except (TypeError, AttributeError):
         key = None
@@ -66,7 +68,19 @@ def play_spec(rules: str, options: Optional[Mapping[str, Any]] = None) -> PlaySp
 def _make_play_spec(rules: str, options: Optional[Mapping[str, Any]]) -> PlaySpec:
     if not isinstance(rules, str):
         raise MahjongError(f"rules: {rules!r} is not a rule set name")
-    return find_room(rules).play_spec(options)
+    spec = find_room(rules).play_spec(options)
+    if spec.options.get("duplicate_walls") and not spec.wall_parts:
+        # the framework's option of every rule set (mahjong.ruleset.RuleOptions)
+        spec = dataclasses.replace(spec, wall_parts=True)
+    return spec
+
+
+def _indicator_index(spec: PlaySpec, dealer: int, wall: int) -> int:
+    """Where a log's indicator goes back into its ``wall`` of ``wall`` tiles: after the deal
+    (with ``wall_parts``: after the dealer's 14 tiles, in the dealer's part of the deck)."""
+    if spec.wall_parts:
+        return _table.part_start(wall + 1, spec.seats, dealer) + 14
+    return 13 * spec.seats + 1
 
 
 def _tile_set(spec: PlaySpec) -> List[int]:
@@ -119,7 +133,8 @@ def deck_of_log(log: Mapping[str, Any], spec: PlaySpec) -> List[int]:
         ind = log.get("indicator")
         if ind is None:
             raise MahjongError("replay: the log has no 'indicator'")
-        deck.insert(13 * spec.seats + 1, _tile_ids([ind], "replay: indicator")[0])
+        deck.insert(_indicator_index(spec, log.get("dealer", 0), len(deck)),
+                    _tile_ids([ind], "replay: indicator")[0])
     note = log.get("note") if isinstance(log.get("note"), Mapping) else {}
     for k, p in enumerate(note.get("flower_positions") or ()):
         deck.insert(p, 34 + k)
@@ -487,7 +502,8 @@ def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer:
     """A wall that deals ``hands`` (seat -> tiles; the dealer's 14, the others' 13) and then
     draws ``draws`` in order (after the 赖子皮 ``indicator`` where the rule set turns one up);
     the tiles not named follow in a seeded order. For scenario tests and puzzles:
-    ``Game(rules, wall=stack_wall(...))``."""
+    ``Game(rules, wall=stack_wall(...))``. With the option ``duplicate_walls`` (one wall part
+    per seat), ``draws`` maps a seat to the tiles it draws from its own part, in order."""
     from mahjong.tiles import to_tile_ids
     spec = play_spec(rules, options)
     seats = spec.seats
@@ -524,6 +540,8 @@ def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer:
         if len(ids) > want:
             raise MahjongError(f"stack_wall: seat {s} is dealt {want} tiles, not {len(ids)}")
         dealt[s] = ids
+    if spec.wall_parts:
+        return _stack_parts(spec, dealt, draws, dealer, indicator, pool, take, seed)
     head = take(draws, "the draws")
     ind = take([indicator] if indicator is not None else [], "the indicator")
     rest = _table.shuffled(sorted(pool.elements()), seed)
@@ -544,6 +562,40 @@ def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer:
         raise MahjongError(f"stack_wall: {rules} turns up no indicator")
     wall += head + rest
     return wall
+
+
+def _stack_parts(spec, dealt, draws, dealer, indicator, pool, take, seed) -> List[int]:
+    """stack_wall with wall parts: each seat's part is its hand, then (the dealer's) the
+    indicator, then its draws, then tiles not named."""
+    seats = spec.seats
+    if not isinstance(draws, Mapping):
+        if draws:
+            raise MahjongError("stack_wall: with duplicate_walls, draws is a mapping seat -> "
+                               f"the tiles it draws, not {show(draws)}")
+        draws = {}
+    for s in draws:
+        if type(s) is not int or not 0 <= s < seats:
+            raise MahjongError(f"stack_wall: seat {show(s)} of draws is not a seat "
+                               f"(0..{seats - 1})")
+    own = {s: take(draws.get(s, ()), f"seat {s}'s draws") for s in range(seats)}
+    ind = take([indicator] if indicator is not None else [], "the indicator")
+    if ind and not spec.indicator:
+        raise MahjongError(f"stack_wall: {spec.rules} turns up no indicator")
+    rest = _table.shuffled(sorted(pool.elements()), seed)
+    live = spec.live_tiles or len(_tile_set(spec))
+    wall: List[int] = []
+    for s in range(seats):
+        part = dealt[s]
+        part += [rest.pop() for _ in range((14 if s == dealer else 13) - len(part))]
+        if s == dealer and spec.indicator:
+            part += ind or [rest.pop()]
+        part += own[s]
+        size = _table.part_start(live, seats, s + 1) - _table.part_start(live, seats, s)
+        if len(part) > size:
+            raise MahjongError(f"stack_wall: seat {s}'s hand and draws are {len(part)} tiles, "
+                               f"more than its part of the wall ({size})")
+        wall += part + [rest.pop() for _ in range(size - len(part))]
+    return wall + rest
 
 
 def replay(log: Mapping[str, Any]) -> Dict[str, Any]:

@@ -109,11 +109,12 @@ _LOCAL = threading.local()
 def _deck_of_wall(rec, spec, note) -> tuple:
     """The deck the log's wall deals (indicator, flowers, flower indicators and reserve put
     back as the table holds them) and whether it holds the flowers."""
+    from . import _indicator_index
     deck = list(rec.wall)
     if spec.indicator:
         if rec.indicator is None:
             _fail(f"a full {rec.rules} game log gives its 'indicator'")
-        deck.insert(13 * spec.seats + 1, rec.indicator)
+        deck.insert(_indicator_index(spec, rec.dealer, len(deck)), rec.indicator)
     flowers = False
     if spec.flowers:
         raw = note.get("flower_positions") if isinstance(note, Mapping) else None
@@ -170,6 +171,7 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
     events = rec.events
     deal = [[0] * 34 for _ in range(seats)]
     draws: List[int] = []
+    own: List[List[int]] = [[] for _ in range(seats)]     # each seat's draws
     flips: List[int] = []
     wins = {}
     last = -1
@@ -178,6 +180,7 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
         if t is DrawEvent:
             deal[e.seat][e.tile] -= 1
             draws.append(e.tile)
+            own[e.seat].append(e.tile)
         elif t is DiscardEvent:
             deal[e.seat][e.tile] += 1
             last = e.tile
@@ -194,6 +197,9 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
                 deal[e.from_seat][e.win_tile] += 1    # the robbed tile left the konger
         elif t is FlipEvent:
             flips.append(e.tile)
+    if spec.wall_parts and (flips or spec.live_tiles or spec.flowers):
+        return None     # wall parts with a flip's part, a reserve draw, or flowers in parts
+                        # not known: not rebuilt (the log's wall says them)
     for s in range(seats):
         if s in wins:
             hand = list(wins[s].hand)
@@ -247,6 +253,8 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
                 _fail(f"event {i} ({_event_name(e)}): no {TENHOU_NAMES[e.tile]} is left to "
                       f"draw (the deal and the draws before it hold every {rec.rules} copy)")
     filler = sorted(rest.elements())
+    if spec.wall_parts:
+        return _rebuilt_parts(rec, spec, deal, fourteenth, own, filler)
     if not live:
         return wall + draws + flips + filler
     part = wall + draws[:room] + flips
@@ -257,6 +265,31 @@ def _rebuilt_deck(rec, spec) -> Optional[list]:
     part += filler[:need]
     reserve = list(rec.reserve) if from_reserve else draws[room:] + filler[need:]
     return part + list(rec.flower_indicators) + reserve
+
+
+def _rebuilt_parts(rec, spec, deal, fourteenth, own, filler) -> list:
+    """The deck of a log played with wall parts (the option duplicate_walls), without its
+    wall: each seat's part is its deal (the dealer's 14th, then the indicator, last), its
+    draws in order, then the tiles nobody drew."""
+    seats = spec.seats
+    n = sum(deal[s][x] for s in range(seats) for x in range(34)) + len(filler) + \
+        sum(len(d) for d in own) + bool(spec.indicator)
+    deck: List[int] = []
+    for s in range(seats):
+        part = [x for x in range(34) for _ in range(deal[s][x])]
+        if s == rec.dealer:
+            part.remove(fourteenth)
+            part.append(fourteenth)
+            if spec.indicator:
+                part.append(rec.indicator)
+        part += own[s]
+        size = _table.part_start(n, seats, s + 1) - _table.part_start(n, seats, s)
+        if len(part) > size:
+            _fail(f"the log has no wall, and seat {s} is dealt and draws {len(part)} tiles, "
+                  f"more than its part of the wall ({size}; option duplicate_walls)")
+        deck += part + filler[:size - len(part)]
+        filler = filler[size - len(part):]
+    return deck + list(rec.flower_indicators)
 
 
 def check_full_log(rec, note: Any, packed: Optional[list] = None) -> None:

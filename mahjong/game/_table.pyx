@@ -187,6 +187,12 @@ cdef class Table:
     cdef int pos                  # the next live tile
     cdef int live_left            # playable (non-flower) live tiles from pos on
     cdef int deal_end             # pos once the deal (and the indicator) is done
+    cdef bint k_parts             # wall parts: seat s deals and draws only from its part
+    cdef int part_pos[MAX_SEATS]  # (the deck's live part cut in `seats` equal parts, in
+    cdef int part_end[MAX_SEATS]  #  seat order) the next tile of each part, its end,
+    cdef int part_left[MAX_SEATS] #  its playable tiles left, and where play began in it
+    cdef int part_deal[MAX_SEATS]
+    cdef int next_drawer          # the seat remaining() last looked at (wall parts)
     cdef uint8_t res[MAX_WALL]    # the reserve (two-player), in the order it is taken
     cdef int res_n, res_pos
     cdef uint8_t flower_ind[8]
@@ -351,6 +357,9 @@ cdef class Table:
             self.deck[i] = deck[i]
         self.deck_n = n
         self.live_end = spec.live_tiles if spec.live_tiles else n
+        self.k_parts = getattr(spec, "wall_parts", False)
+        if self.k_parts:
+            _check_parts(spec, self.live_end, self.seats)
         for s in range(self.seats):
             self.agent_kind[s] = agent_kinds[s]
             pcg_seed(&self.agent_rng[s], agent_seeds[s], 2 * s + 1)
@@ -368,8 +377,18 @@ cdef class Table:
     # --- the deal and the setup phases -----------------------------------------------------
 
     cdef int _take_live(self, int s) noexcept nogil:
-        """The next playable live tile (flowers on the way go to seat s)."""
+        """The next playable live tile (flowers on the way go to seat s); with wall parts,
+        the next of seat s's part."""
         cdef int t
+        if self.k_parts:
+            while True:
+                t = self.deck[self.part_pos[s]]
+                self.part_pos[s] += 1
+                if t < 34:
+                    self.live_left -= 1
+                    self.part_left[s] -= 1
+                    return t
+                self.flowers[s] += 1
         while True:
             t = self.deck[self.pos]
             self.pos += 1
@@ -403,6 +422,14 @@ cdef class Table:
         for i in range(self.live_end):
             if self.deck[i] < 34:
                 self.live_left += 1
+        if self.k_parts:
+            for s in range(self.seats):
+                self.part_pos[s] = part_start(self.live_end, self.seats, s)
+                self.part_end[s] = part_start(self.live_end, self.seats, s + 1)
+                self.part_left[s] = 0
+                for i in range(self.part_pos[s], self.part_end[s]):
+                    if self.deck[i] < 34:
+                        self.part_left[s] += 1
         self.res_n = 0
         self.res_pos = 0
         for i in range(self.live_end, self.deck_n):
@@ -428,6 +455,12 @@ cdef class Table:
                 if self.indicator != self.wildcard:
                     self.single_mask |= (<uint64_t>1) << self.indicator
         self.deal_end = self.pos
+        if self.k_parts:
+            # the indicator, if any, is the tile before the dealer's deal_end
+            self.deal_end = self.part_pos[self.dealer]
+            self.next_drawer = self.dealer
+            for s in range(self.seats):
+                self.part_deal[s] = self.part_pos[s]
         self.decider = self.dealer
         self._next_setup(0)
 
@@ -556,7 +589,18 @@ cdef class Table:
         return 0
 
     cdef inline int remaining(self) noexcept nogil:
+        """The tiles left to draw; with wall parts, those of the seat that draws after the
+        seat acting now (or after the discarder, in a claim window): 0 makes the tile in
+        play the last one (no claim but a win, the last-tile flag)."""
+        if self.k_parts:
+            self.next_drawer = self.next_seat(
+                self.cur if self.phase == PH_ACT else self.discarder)
+            return self.part_left[self.next_drawer]
         return self.live_left
+
+    cdef inline int left_for(self, int s) noexcept nogil:
+        """The tiles seat s may still draw (all the live tiles without wall parts)."""
+        return self.part_left[s] if self.k_parts else self.live_left
 
     cdef inline void log(self, int typ, int seat, int tile, int aux, int frm) noexcept nogil:
         cdef int i = self.n_ev
@@ -755,7 +799,8 @@ cdef class Table:
                     tmp[t] += 1
             return 0
         self.act_can_kong = not self.act_claimed and \
-            not (self.k_no_kong_last and self.remaining() == 0)
+            not (self.k_no_kong_last and self.remaining() == 0) and \
+            not (self.k_parts and self.part_left[s] == 0)     # (no replacement left)
         if self.checking:
             self.act_lazy = 1     # kongs, ready and discards: replay_log asks _allows
             return 0
@@ -967,7 +1012,7 @@ cdef class Table:
             return opts
         if c[t] >= 2:
             opts |= 1 << (A_PUNG - A_RON)
-        if c[t] == 3:
+        if c[t] == 3 and not (self.k_parts and self.part_left[o] == 0):
             opts |= 1 << (A_MINGKONG - A_RON)
         if self.k_chow and t < 27 and o == (self.discarder + 1) % self.seats:
             r = rank_of(t)
@@ -1472,7 +1517,7 @@ cdef class Table:
 
     cdef int _draw_for(self, int s, int replacement) except -1 nogil:
         cdef int t
-        if self.remaining() == 0:
+        if self.left_for(s) == 0:
             if self.k_reserve_draw and not self.reserve_draw and not self.won_count:
                 s = self._reserve_drawer()
                 if s >= 0 and self.res_pos < self.res_n:
@@ -1486,7 +1531,8 @@ cdef class Table:
                     return 0
             self._end(1)
             return 0
-        if self.k_haidi and self.remaining() <= self.k_haidi and not replacement:
+        if self.k_haidi and self.left_for(s) <= self.k_haidi and \
+                (not replacement or self.k_parts):   # (a part never empties before it)
             self.in_haidi = 1
         t = self._take_live(s)
         self.counts[s][t] += 1
@@ -1511,9 +1557,12 @@ cdef class Table:
         return best
 
     cdef int _end(self, int exhausted) except -1 nogil:
+        cdef int i
         self.exhausted = exhausted
-        if self.k_flip and self.won_count and self.remaining() > 0:
-            self.log(EV_FLIP, -1, self.deck[self._next_live_index()], 0, -1)
+        if self.k_flip and self.won_count:
+            i = self._next_live_index()
+            if i >= 0:
+                self.log(EV_FLIP, -1, self.deck[i], 0, -1)
         if exhausted:
             self.log(EV_EXHAUSTED, -1, -1, 0, -1)
         self.phase = PH_OVER
@@ -1522,7 +1571,19 @@ cdef class Table:
         return 0
 
     cdef int _next_live_index(self) noexcept nogil:
+        """The deck index of the next tile to turn up (-1: none left); with wall parts, the
+        next of the part of the seat that was to draw when the (last) win was made (none
+        when that win was on the last tile)."""
         cdef int i = self.pos
+        if self.k_parts:
+            if self.part_left[self.next_drawer] == 0:
+                return -1
+            i = self.part_pos[self.next_drawer]
+            while self.deck[i] >= 34:
+                i += 1
+            return i
+        if self.live_left == 0:
+            return -1
         while self.deck[i] >= 34:
             i += 1
         return i
@@ -2219,7 +2280,8 @@ cdef class Table:
 
     @property
     def wall_remaining(self):
-        return self.remaining()
+        """The live tiles left to draw (with wall parts: in all the parts)."""
+        return self.live_left
 
     def hand_of(self, int s):
         return tuple([self.counts[s][t] for t in range(34)])
@@ -2275,7 +2337,7 @@ cdef class Table:
         elif self.phase == PH_ACT and not self.act_claimed and self.decider == s:
             o[34 * 9 + self.last_draw] = 2
         i = 34 * OBS_PLANES
-        o[i] = self.remaining() / 136.0
+        o[i] = self.live_left / 136.0
         o[i + 1 + (self.dealer - s + self.seats) % self.seats] = 1
         o[i + 5 + (s - self.dealer + self.seats) % self.seats] = 1
         o[i + 9 + self.round_wind % 4] = 1
@@ -2340,6 +2402,8 @@ cdef class Table:
         tiles moved), then the live tiles in draw order; no flowers, no indicator."""
         cdef int i, s, k, t, n
         out = []
+        if self.k_parts:
+            return self._wall_parts_tiles()
         if self.setup_changed:
             if self.phase in (PH_EXCHANGE, PH_SWAP, PH_VOID):
                 # play has not begun: the hands as they stand now are the deal
@@ -2359,6 +2423,26 @@ cdef class Table:
             t = self.deck[i]
             if t < 34 and not (self.k_indicator and i == self.deal_end - 1):
                 out.append(TENHOU_NAMES[t])
+        return out
+
+    def _wall_parts_tiles(self):
+        """wall_tiles with wall parts: the parts in seat order, each as dealt (the hand as
+        play began, when 换三张 / 换牌 moved tiles; the dealer's 14th last), then its tiles
+        in draw order."""
+        cdef int i, s, t, n
+        out = []
+        for s in range(self.seats):
+            if self.setup_changed:
+                if self.phase in (PH_EXCHANGE, PH_SWAP, PH_VOID):
+                    memcpy(self.deal_counts, self.counts, sizeof(self.counts))
+                out += [TENHOU_NAMES[t] for t in range(34) for n in range(self.deal_counts[s][t])]
+                start = self.part_deal[s]
+            else:
+                start = part_start(self.live_end, self.seats, s)
+            for i in range(start, self.part_end[s]):
+                t = self.deck[i]
+                if t < 34 and not (self.k_indicator and i == self.deal_end - 1):
+                    out.append(TENHOU_NAMES[t])
         return out
 
     def reserve_tiles(self):
@@ -2495,6 +2579,22 @@ def action_name(int a):
     if a == A_DONE:
         return "done"
     return _NAMES.get(a, f"action {a}")
+
+
+cpdef inline int part_start(int live, int seats, int s) noexcept nogil:
+    """Where seat s's part of the wall begins in the deck's `live` tiles (s = seats: their
+    end): `seats` parts in seat order, equal but for the first `live % seats`, one longer."""
+    return s * (live // seats) + min(s, live % seats)
+
+
+def _check_parts(spec, int live, int seats):
+    """Wall parts (the option duplicate_walls): each part holds a deal and a draw; no
+    indicator beside flowers (where the log's indicator goes back needs no flowers)."""
+    if live // seats - 8 * spec.flowers < 15 + spec.indicator:
+        raise MahjongError(f"option duplicate_walls: a part of {live // seats} tiles holds "
+                           f"no deal and draw")
+    if spec.indicator and spec.flowers:
+        raise MahjongError("option duplicate_walls: not with both an indicator and flowers")
 
 
 def shuffled(tiles, uint64_t seed):

@@ -18,6 +18,14 @@ identically are played once (``A,B,A,B`` has 2 rotations and 6 orders; a two-sea
 2 of each). ``"random"``, the control, plays each wall once, with one seeded random
 arrangement: the usual format, where every hand has its own wall.
 
+**Wall parts.** By default (``wall_parts=True``; ``mahjong match --shared-wall`` turns it
+off) every hand is played with the option ``duplicate_walls`` of the rule set: the wall is
+cut into one part per seat, and each seat is dealt and draws only from its own part (kong
+replacements too), so a seat gets the same tiles in every seating whoever claims what: the
+player sitting there meets exactly the tiles the other players met there. The hand is drawn
+when the seat to draw has no tile left, and a discard that leaves the next seat no draw can
+only be won on. With one shared wall drawn in turn, a claim shifts who draws which tile.
+
 **Seeds.** Wall ``w`` is the deck of ``Game(rules, seed=[seed, w], dealer=w mod seats)``:
 the same deck, dealer and per-seat agent streams (the random agent's choices) in every
 seating. The random control draws its arrangement from ``SeedSequence([seed, w, 2**32])``.
@@ -30,7 +38,11 @@ independent observation); win, deal-in and self-draw rates per seat-hand and the
 winning value (as :mod:`mahjong.stats` counts them). ``difference``: the first agent's points
 per hand minus the second's, paired by wall, with its 95% interval (Student's t) and
 ``walls_to_separate``: the walls after which the interval, at the measured spread, would
-just exclude zero (``(1.96 sd / |mean|)^2``; None when the mean is 0).
+just exclude zero (``(1.96 sd / |mean|)^2``; None when the mean is 0). ``rank_points``: per
+wall, the players ranked by their points over its seatings score n .. 1 (4/3/2/1 for four
+players; level players share), summed over the walls: with four distinct agents,
+``walls=4, seatings="all"`` and the default wall parts, the schedule of the Botzone / IJCAI
+duplicate Guobiao competition (every wall with all 24 seat orders, 4/3/2/1 per wall).
 """
 from __future__ import annotations
 
@@ -46,7 +58,7 @@ import numpy as np
 from mahjong.errors import MahjongError
 
 __all__ = ["play", "DuplicateResult", "seatings", "players_of", "play_walls", "collect",
-           "prepare", "t975", "SEATINGS"]
+           "prepare", "match_options", "rank_points", "t975", "SEATINGS"]
 
 SEATINGS = ("rotate", "all", "random")
 
@@ -93,6 +105,20 @@ def seatings(pattern: Sequence[int], mode: str = "rotate") -> List[Tuple[int, ..
     else:
         raise MahjongError(f"seatings: {mode!r} (rotate, all or random)")
     return list(dict.fromkeys(cands))
+
+
+def rank_points(points: Sequence[Any]) -> List[Fraction]:
+    """The players' rank points of one wall, by their points over its seatings: n for the
+    first of n players down to 1 for the last (4/3/2/1, the competition's), players level
+    on points sharing their places' points evenly."""
+    n = len(points)
+    out = []
+    for x in points:
+        above = sum(y > x for y in points)
+        level = sum(y == x for y in points)
+        # places above+1 .. above+level, worth n - place + 1 each, shared
+        out.append(Fraction(sum(n - k for k in range(above, above + level)), level))
+    return out
 
 
 def _exact(x):
@@ -218,6 +244,7 @@ class DuplicateResult:
         self.points = [_Moments() for _ in labels]
         self.diff = _Moments()
         self.counts = [[0, 0, 0, 0, 0] for _ in labels]
+        self.rank_points = [Fraction(0)] * len(labels)
 
     @property
     def hands(self) -> int:
@@ -225,6 +252,8 @@ class DuplicateResult:
 
     def add_wall(self, points, counts) -> None:
         self.walls += 1
+        for p, r in enumerate(rank_points(points)):
+            self.rank_points[p] += r
         for p, x in enumerate(points):
             self.points[p].add(x)
             for i, c in enumerate(counts[p]):
@@ -245,7 +274,8 @@ class DuplicateResult:
                         "self_draw_rate": self_draws / total,
                         "average_value": float(Fraction(v_sum) / v_n) if v_n else None,
                         "seat_hands": n * self.walls, "wins": wins, "deal_ins": deal_ins,
-                        "self_draws": self_draws})
+                        "self_draws": self_draws,
+                        "rank_points": float(self.rank_points[p])})
         return out
 
     def difference(self) -> Optional[Dict[str, Any]]:
@@ -261,7 +291,8 @@ class DuplicateResult:
     def to_dict(self) -> Dict[str, Any]:
         return {"rules": self.rules, "walls": self.walls, "hands": self.hands,
                 "agents": self.agents(), "difference": self.difference(),
-                "seatings": self.mode, "seed": self.seed}
+                "seatings": self.mode, "seed": self.seed,
+                "wall_parts": bool((self.options or {}).get("duplicate_walls"))}
 
     def to_json(self, **kwargs) -> str:
         from .._compat import JsonText
@@ -282,8 +313,9 @@ class DuplicateResult:
         def num(x, f="{:+.3f}"):
             return "-" if x is None else f.format(x)
 
+        parts = "wall parts" if (self.options or {}).get("duplicate_walls") else "shared wall"
         lines = [f"{self.rules}: {self.walls} walls x {self.hands_per_wall} seatings "
-                 f"({self.mode}) = {self.hands} hands",
+                 f"({self.mode}, {parts}) = {self.hands} hands",
                  f"{'agent':<12} {'points/hand':>11} {'95% interval':>20} {'win':>6} "
                  f"{'deal-in':>7} {'tsumo':>6} {'value':>7}"]
         for a in self.agents():
@@ -329,6 +361,23 @@ def _results(jobs, threads, n_jobs) -> Iterator[list]:
             yield done
 
 
+def match_options(options: Optional[Mapping[str, Any]], wall_parts: bool = True
+                  ) -> Optional[Dict[str, Any]]:
+    """The rule-set options every hand of a match is played with: ``options`` and, with
+    ``wall_parts``, ``duplicate_walls`` (one wall part per seat)."""
+    if type(wall_parts) is not bool:
+        raise MahjongError(f"wall_parts: {wall_parts!r} (true or false)")
+    if options is not None and not isinstance(options, Mapping):
+        raise MahjongError(f"options: {options!r} is not a mapping of rule-set options")
+    out = dict(options or {})
+    if out.get("duplicate_walls", wall_parts) is not wall_parts:
+        raise MahjongError(f"options: duplicate_walls={out['duplicate_walls']!r} but "
+                           f"wall_parts={wall_parts} (one of them, please)")
+    if wall_parts:
+        out["duplicate_walls"] = True
+    return out or None
+
+
 def prepare(rules, agents, walls, seed, seatings_mode, options):
     """Check the arguments; the players, labels, pattern and arrangements."""
     from . import play_spec
@@ -357,10 +406,11 @@ def collect(rules, labels, pattern, arrangements, mode, seed, options, parts
 
 def play(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate",
          options: Optional[Mapping[str, Any]] = None, threads: int = 1, out=None,
-         progress=None, chunk: int = 4) -> DuplicateResult:
+         progress=None, chunk: int = 4, wall_parts: bool = True) -> DuplicateResult:
     """Play a duplicate match (see the module docstring) and return its
-    :class:`DuplicateResult`. ``out``: a text file the logs are written to, one JSON line per
-    hand, in wall then seating order, each with ``note.duplicate`` (wall, seating, the player
+    :class:`DuplicateResult`. ``wall_parts``: one wall part per seat (the rule set's option
+    ``duplicate_walls``; default) or one shared wall (False). ``out``: a text file the logs
+    are written to, one JSON line per hand, in wall then seating order, each with ``note.duplicate`` (wall, seating, the player
     and agent label at each seat); ``threads``: worker processes (the numbers and the logs do
     not depend on it; agents must then be names or picklable); ``progress(n)``: called with
     the walls finished since the last call."""
@@ -368,6 +418,7 @@ def play(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate"
         raise MahjongError(f"threads: {threads!r} (1..256)")
     if type(chunk) is not int or chunk < 1:
         raise MahjongError(f"chunk: {chunk!r} (a positive int)")
+    options = match_options(options, wall_parts)
     players, labels, pattern, arrangements = prepare(rules, agents, walls, seed, seatings,
                                                      options)
     if threads > 1:
