@@ -162,10 +162,11 @@ class Bot:
         elif act == "PLAY":
             ev.append(_Ev("play", p, tiles[0], i, args[0]))
         elif act == "PENG":
+            self._last_discard(where, act, p)
             ev.append(_Ev("claim", p, None, i, act, action=_A["pung"]))
             ev.append(_Ev("play", p, tiles[0], i, args[0]))
         elif act == "CHI":
-            last = self._last_discard(where, act)
+            last = self._last_discard(where, act, p)
             mid = tiles[0]
             if mid >= 27 or mid % 9 in (0, 8) or abs(last - mid) > 1 or last >= 27 or \
                     last // 9 != mid // 9:
@@ -189,9 +190,11 @@ class Bot:
         else:   # BUGANG
             ev.append(_Ev("kong", p, tiles[0], i, args[0], action="added"))
 
-    def _last_discard(self, where, token) -> int:
+    def _last_discard(self, where, token, seat) -> int:
         if not self.events or self.events[-1].kind != "play":
             raise MahjongError(f"{where}: {token!r} follows no discard")
+        if self.events[-1].seat == seat:
+            raise MahjongError(f"{where}: {token!r}: seat {seat} claims its own discard")
         return self.events[-1].tile
 
     # --- the shadow hand ---------------------------------------------------------------------
@@ -304,13 +307,15 @@ class Bot:
                 elif e.kind == "play":
                     self._step(g, e.tile, e)
                 elif e.kind == "kong":
-                    tile = e.tile if e.tile is not None else self._hidden[id(e)]
-                    self._step(g, _A["kong"] + tile, e)
+                    self._step(g, _A["kong"] + self._kong_tile(g, e), e)
                 else:
                     raise MahjongError(f"request {e.req}: {e.token!r}: a claim on seat "
                                        f"{d}'s turn")
                 break
         return g
+
+    def _kong_tile(self, g, e) -> int:
+        return e.tile if e.tile is not None else self._hidden[id(e)]
 
     @staticmethod
     def _step(g, a, e) -> None:
