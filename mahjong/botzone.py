@@ -23,8 +23,8 @@ from the seat before).
 'PASS'
 >>> bot.answer("3 0 DRAW")
 'PASS'
->>> bot.answer("3 0 PLAY J1")
-'PENG F1'
+>>> bot.answer("3 0 PLAY J1")     # 花龙 and the pung of 中: 8 fans or more
+'HU'
 """
 from __future__ import annotations
 

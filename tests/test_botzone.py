@@ -373,3 +373,17 @@ def test_agent_answering_an_illegal_action_is_an_error():
     with pytest.raises(MahjongError, match="agent"):
         json_answer(["0 0 0", START[1], "2 W4"], ["PASS", "PASS"],
                     agent=lambda obs, legal: 200)
+
+
+def test_docs_one_file_bot_runs(tmp_path):
+    """docs/BOTZONE.md's main.py, as written, answers a history and keeps running."""
+    page = open(os.path.join(ROOT, "docs", "BOTZONE.md"), encoding="utf-8").read()
+    code = page.split("## Submitting", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "main.py").write_text(code)
+    r = subprocess.run([sys.executable, str(tmp_path / "main.py")],
+                       input="3\n0 0 0\nPASS\n1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J1"
+                             "\nPASS\n2 B9\n", capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=ROOT))
+    assert r.returncode == 0, r.stderr
+    answer, keep = r.stdout.splitlines()
+    assert answer.startswith("PLAY ") and keep == KEEP_RUNNING
