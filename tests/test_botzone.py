@@ -387,3 +387,18 @@ def test_docs_one_file_bot_runs(tmp_path):
     assert r.returncode == 0, r.stderr
     answer, keep = r.stdout.splitlines()
     assert answer.startswith("PLAY ") and keep == KEEP_RUNNING
+
+
+def test_many_games_of_kept_bots_every_answer_kind_accepted():
+    """Bots kept between turns (as with --keep-running), random and greedy agents: the judge
+    accepts every answer, and every kind of answer is given somewhere."""
+    said = set()
+    for seed, agent in [(s, "random") for s in range(40)] + [(s, "greedy") for s in range(20)]:
+        bots = [Bot(agent, seed=seed) for _ in range(4)]
+
+        def ask(seat, request):
+            answer = bots[seat].answer(request)
+            said.add(answer.split()[0])
+            return answer
+        judge(ask, seed)
+    assert said == {"PASS", "PLAY", "CHI", "PENG", "GANG", "BUGANG", "HU"}
