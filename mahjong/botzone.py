@@ -530,11 +530,15 @@ def _history_text(first: str, stdin) -> Tuple[List[str], List[str]]:
 
 
 def load_agent(spec: str):
-    """An agent by name (greedy, random, ...) or ``MODULE:CALLABLE``."""
+    """An agent by name (greedy, random, ...) or ``MODULE:CALLABLE`` (the module found from
+    the current folder too; a class is made with no arguments)."""
     if ":" not in spec:
         return spec
     import importlib
+    import os
     mod, _, name = spec.partition(":")
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.append(os.getcwd())      # (the `mahjong` script's path is its own folder)
     try:
         obj = importlib.import_module(mod)
     except ImportError as exc:
@@ -543,4 +547,6 @@ def load_agent(spec: str):
         obj = getattr(obj, part, None)
         if obj is None:
             raise MahjongError(f"--agent: {mod!r} has no {name!r}")
+    if isinstance(obj, type):
+        obj = obj()
     return obj

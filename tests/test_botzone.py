@@ -369,6 +369,23 @@ def test_cli_answers_and_callable_agent(tmp_path):
     assert answer == "PLAY " + botzone_tile(max(g.legal_actions()))
 
 
+def test_cli_agent_class_from_the_current_folder(tmp_path):
+    """MODULE:CLASS from the folder the program runs in (a class is made, then asked)."""
+    (tmp_path / "classbot.py").write_text(
+        "class Lowest:\n"
+        "    def __call__(self, observation, legal_actions):\n"
+        "        return min(legal_actions)\n")
+    r = subprocess.run([sys.executable, "-m", "mahjong", "botzone", "--agent",
+                        "classbot:Lowest"], cwd=tmp_path, capture_output=True, text=True,
+                       input="3\n0 0 0\nPASS\n" + START[1] + "\nPASS\n2 B9\n",
+                       env=dict(os.environ, PYTHONPATH=ROOT))
+    assert r.returncode == 0 and r.stdout == "PLAY W1\n", r.stderr
+    r = subprocess.run([sys.executable, "-m", "mahjong", "botzone", "--agent", "nobot:x"],
+                       cwd=tmp_path, capture_output=True, text=True, input="1\n0 0 0\n",
+                       env=dict(os.environ, PYTHONPATH=ROOT))
+    assert r.returncode == 2 and "'nobot'" in r.stderr and "Traceback" not in r.stderr
+
+
 def test_agent_answering_an_illegal_action_is_an_error():
     with pytest.raises(MahjongError, match="agent"):
         json_answer(["0 0 0", START[1], "2 W4"], ["PASS", "PASS"],
