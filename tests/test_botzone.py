@@ -140,6 +140,7 @@ def test_real_games_every_answer_legal_and_own_hand_the_judges(index):
             if k % 3 == 0 or answer != "PASS":       # the simple form: the same answer
                 assert text_answer(requests[:k + 1], responses[:k]) == answer
             assert_legal(true, answer)
+            assert_legal(true, responses[k])      # the real bots' answer: the engine agrees
             said.add(answer.split()[0])
             true.answers.append(responses[k])
             if k >= 2 and true.events:
