@@ -34,6 +34,7 @@ from collections import Counter
 from typing import Any, Dict, List, Optional, Sequence, TextIO, Tuple
 
 from mahjong.errors import MahjongError
+from mahjong._reader import TILE_IDS
 from mahjong.tiles import REFERENCE_NAMES
 
 __all__ = ["Bot", "run", "KEEP_RUNNING", "botzone_tile", "tile_of"]
@@ -44,7 +45,6 @@ SEATS = 4
 PART = 34                    # the tiles of one seat's quarter of the wall
 _RULES = "guobiao"
 _OPTIONS = {"duplicate_walls": True}
-_TILE_IDS = {name: i for i, name in enumerate(REFERENCE_NAMES)}
 
 
 def botzone_tile(tile: int) -> str:
@@ -54,8 +54,8 @@ def botzone_tile(tile: int) -> str:
 
 def tile_of(token: str, where: str) -> int:
     """The tile id of a Botzone tile name (``where`` names the request in an error)."""
-    t = _TILE_IDS.get(token)
-    if t is None:
+    t = TILE_IDS.get(token)         # the reader's table of every tile name, held to
+    if t is None or REFERENCE_NAMES[t] != token:    # Botzone's own (the reference names)
         raise MahjongError(f"{where}: {token!r} is not a Botzone tile (W1-9 B1-9 T1-9 F1-4 "
                            "J1-3; flowers H1-8 are not played in the duplicate-wall game)")
     return t

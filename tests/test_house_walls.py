@@ -279,9 +279,12 @@ def test_a_room_registered_at_run_time_is_played_settled_and_listed(toy_room, tm
     listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     toy = [entry for entry in listed if entry["name"] == TOY]
     assert toy and toy[0]["seats"] == 4 and toy[0]["tiles"] == 108 and \
-        [o["name"] for o in toy[0]["options"]] == ["unit"]
+        [o["name"] for o in toy[0]["options"]] == ["duplicate_walls", "unit"]   # (the
+    # engine's option of every rule set, then the room's own)
     assert main(["rules", "Toy"]) == 0
-    assert capsys.readouterr().out.startswith("toy_room: 4 seats, 108 tiles\n  unit = 2")
+    out = capsys.readouterr().out
+    assert out.startswith("toy_room: 4 seats, 108 tiles\n  duplicate_walls = false") and \
+        "\n  unit = 2   [an integer >= 1]\n" in out
 
     out = tmp_path / "sim.jsonl"
     assert main(["simulate", "--rules", "toy", "--hands", "12", "--seed", "3",

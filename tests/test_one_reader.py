@@ -115,8 +115,11 @@ def _python_findings(text: str) -> list:
             codes = sum(1 for k, v in zip(keys, values)
                         if (isinstance(k, str) and isinstance(v, int) and MELD_CODES.get(k) == v)
                         or (isinstance(k, int) and isinstance(v, str) and MELD_CODES.get(v) == k))
-            if len(aliases) >= 2:
-                found.append((line, f"a table of meld spellings {aliases}"))
+            spelled = all(k in MELD_SPELLINGS or k in MELD_CODES
+                          for k in keys if isinstance(k, str))
+            if len(aliases) >= 2 and spelled:     # (a table of protocol verbs such as
+                found.append((line, f"a table of meld spellings {aliases}"))  # Botzone's
+            # DRAW/PLAY/PENG/CHI is not one: its other keys are no meld spelling)
             elif codes >= 2:
                 found.append((line, "a table of meld codes (MELD_* of mahjong_core._types)"))
     for func in ast.walk(tree):
