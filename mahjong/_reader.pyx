@@ -19,7 +19,7 @@ from itertools import islice
 import numpy as np
 
 from libc.string cimport memset
-from mahjong_core._types cimport uint8_t
+from mahjong_core._types cimport FIRST_HONOR, uint8_t
 from mahjong_core._tileparse cimport count_tenhou_text, suit_base
 
 from mahjong_core._types import (EAST, MELD_NAMES, N_KINDS, RED, SOUTH, WEST, NORTH, WHITE,
@@ -485,7 +485,7 @@ def check_meld(kind, tiles) -> tuple:
             f"unknown meld kind {kind!r}; use one of {', '.join(MELD_KINDS)}")
     ids = tuple(sorted(to_tile_ids(tiles)))
     if name == "chow":
-        ok = (len(ids) == 3 and ids[0] < 27 and ids[0] // 9 == ids[2] // 9
+        ok = (len(ids) == 3 and ids[0] < FIRST_HONOR and ids[0] // 9 == ids[2] // 9
               and ids[1] == ids[0] + 1 and ids[2] == ids[0] + 2)
         if not ok:
             raise InvalidHandError(
@@ -541,7 +541,7 @@ def _meld_from_pack(pack: tuple) -> tuple:
         if offer == 0:
             raise InvalidHandError(f"meld {pack!r}: a concealed chow is not a meld; put its "
                                    "tiles among the concealed tiles")
-        if t >= 27 or t % 9 in (0, 8):
+        if t >= FIRST_HONOR or t % 9 in (0, 8):
             raise InvalidHandError(f"meld {pack!r}: a chow is named by its middle tile, 2 to 8 "
                                    "of a suit")
         return check_meld("chow", (t - 1, t, t + 1))

@@ -33,6 +33,7 @@ import sys
 from collections import Counter
 from typing import Any, Dict, List, Optional, Sequence, TextIO, Tuple
 
+from mahjong_core._types import FIRST_HONOR
 from mahjong.errors import MahjongError
 from mahjong._reader import TILE_IDS
 from mahjong.tiles import REFERENCE_NAMES
@@ -168,7 +169,7 @@ class Bot:
         elif act == "CHI":
             last = self._last_discard(where, act, p)
             mid = tiles[0]
-            if mid >= 27 or mid % 9 in (0, 8) or abs(last - mid) > 1 or last >= 27 or \
+            if mid >= FIRST_HONOR or mid % 9 in (0, 8) or abs(last - mid) > 1 or last >= FIRST_HONOR or \
                     last // 9 != mid // 9:
                 raise MahjongError(f"{where}: 'CHI {args[0]}' is no run with the discard "
                                    f"{botzone_tile(last)}")

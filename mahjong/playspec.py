@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 from mahjong_core._types import (MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_NAMES,
-                                 MELD_PUNG, MELD_SINGLE_KONG, WIN_FOURTH_TILE)
+                                 MELD_PUNG, MELD_SINGLE_KONG, WIN_FLAGS, WIN_FOURTH_TILE)
 from mahjong_core._wincheck import WinCheck
 
 from .errors import InvalidRecordError, MahjongError
@@ -22,9 +22,6 @@ from .tiles import parse_tile, to_tile_ids
 
 __all__ = ["PlaySpec", "WinQuery", "WIN_FLAGS", "WinCheck", "check_query"]
 
-#: the win flags of record v2, in the order the engine packs them
-WIN_FLAGS = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly", "earthly",
-             "first_round", "fourth_tile")
 
 
 @dataclass(frozen=True)

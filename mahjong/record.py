@@ -61,6 +61,7 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 import cython  # (compiled: the directives below; uncompiled, Cython's no-op decorators)
 import numpy as np
 
+from mahjong_core._types import FIRST_HONOR
 from mahjong_core import _types
 from mahjong_core._holdings import ids_of_counts as _ids_of_counts
 from mahjong_core._holdings import most_copies as _most_copies
@@ -1626,7 +1627,7 @@ class _Scan:
         else:
             return -1
         d = p[a] - 49  # "1" -> 0
-        if d < 0 or d > 8 or (base == 27 and d > 6):
+        if d < 0 or d > 8 or (base == FIRST_HONOR and d > 6):
             return -1
         if n == 2:
             return _SHAPE_ONE * 64 + base + d
@@ -3024,7 +3025,7 @@ def check_kongs_played(rec: HandRecord, rule_name: str, honours: bool) -> None:
         e = events[i]
         if type(e) is KongEvent:
             k = e  # (compiled: typed, its fields read from C)
-            if k.tile >= 27 and not honours:
+            if k.tile >= FIRST_HONOR and not honours:
                 _fail(f"event {i} (kong by seat {k.seat})",
                       f"{TENHOU_NAMES[k.tile]} is not a {rule_name} tile")
             if k.kind == "single":

@@ -27,6 +27,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from mahjong_core._types import FIRST_HONOR
 from mahjong_core import _types
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 
@@ -513,14 +514,14 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
         ms = _melds_of(melds)
     counts = bytearray(34)
     for t in ids:
-        if t >= 27:
+        if t >= FIRST_HONOR:
             raise InvalidHandError(f"{TENHOU_NAMES[t]} is an honour tile; {rule_name} plays "
                                    "with the 108 suit tiles only")
         counts[t] += 1
     total = list(counts)
     pairs = bytearray()
     for m in ms:
-        if m.tiles[0] >= 27:
+        if m.tiles[0] >= FIRST_HONOR:
             raise InvalidHandError(f"meld {m} holds honour tiles; {rule_name} plays with the "
                                    "108 suit tiles only")
         if m.kind == "chow" and not allow_chow:
@@ -534,7 +535,7 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
     if n == 13 and size == 14 and win_tile is not None:
         # the other form of a winning hand: the 13 tiles before the win plus ``win_tile``
         w = parse_tile(win_tile)
-        if w >= 27:
+        if w >= FIRST_HONOR:
             raise InvalidHandError(f"{TENHOU_NAMES[w]} is an honour tile; {rule_name} plays "
                                    "with the 108 suit tiles only")
         ids = tuple(sorted(ids + (w,)))
@@ -784,7 +785,7 @@ def prepare_batch(hands, melds=None, flags=None, *, allow_chow: bool = False,
     n_melds = present.sum(axis=1).astype(np.uint8)
     # melds first, then empty slots
     gaps = present[:, 1:] & ~present[:, :-1]
-    bad = (kinds > 4) | (present & (tiles >= 27)) | (kinds == 1) & (tiles % 9 > 6)
+    bad = (kinds > 4) | (present & (tiles >= FIRST_HONOR)) | (kinds == 1) & (tiles % 9 > 6)
     if not allow_chow:
         bad |= kinds == 1
     rows_bad = bad.any(axis=1) | gaps.any(axis=1)

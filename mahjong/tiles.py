@@ -29,7 +29,7 @@ from typing import Sequence, Union
 
 import numpy as np
 
-from mahjong_core._types import EAST, GREEN, N_KINDS, NORTH, RED, SOUTH, WEST, WHITE
+from mahjong_core._types import FIRST_HONOR, EAST, GREEN, N_KINDS, NORTH, RED, SOUTH, WEST, WHITE
 
 # The one reader and writer of tile text (compiled): this module is its public face.
 from ._reader import (CHINESE_NAMES, COPIES, ENGLISH_NAMES, HONOR, LETTER_NAMES, MAN, PIN,
@@ -54,8 +54,8 @@ def suit_of(tile: int) -> int:
 
 
 def is_honor(tile: int) -> bool:
-    return tile >= 27
+    return tile >= FIRST_HONOR
 
 
 def is_terminal(tile: int) -> bool:
-    return tile < 27 and tile % 9 in (0, 8)
+    return tile < FIRST_HONOR and tile % 9 in (0, 8)

@@ -10,7 +10,7 @@
 #
 # A room's kernel makes one WinCheck per set of options with make_win_check (its function
 # and its option ints); the room's PlaySpec carries it (`win_check=`).
-from mahjong_core._types cimport (uint8_t, uint32_t, N_KINDS, MELD_KONG, MELD_CONCEALED_KONG,
+from mahjong_core._types cimport (FIRST_HONOR, uint8_t, uint32_t, N_KINDS, MELD_KONG, MELD_CONCEALED_KONG,
                                   MELD_SINGLE_KONG, MELD_CHOW, MELD_PUNG, MAX_SEATS,
                                   WIN_SELF_DRAWN, WIN_REPLACEMENT, WIN_AFTER_KONG,
                                   WIN_ROBBING_KONG, WIN_HEAVENLY, WIN_EARTHLY, WIN_FIRST_ROUND)
@@ -127,7 +127,7 @@ cdef inline bint suited_only(const WinView* v, bint allow_chow) noexcept nogil:
         if v.counts[t]:
             return 0
     for k in range(v.n_melds):
-        if v.meld_tile[k] >= 27 or (v.meld_kind[k] == MELD_CHOW and not allow_chow):
+        if v.meld_tile[k] >= FIRST_HONOR or (v.meld_kind[k] == MELD_CHOW and not allow_chow):
             return 0
     return 1
 

@@ -26,6 +26,7 @@ import threading
 from collections import Counter
 from typing import Any, List, Mapping, Optional
 
+from mahjong_core._types import FIRST_HONOR
 from mahjong._reader import VOID_SUITS
 from mahjong.errors import InvalidRecordError, MahjongError
 from mahjong.record import (EVENT_TYPES, KONG_KINDS, ClaimEvent, DiscardEvent, DrawEvent,
@@ -159,7 +160,7 @@ def _check_tiles(rec, spec) -> None:
         tiles = e.tiles if t is ClaimEvent else (e.win_tile,) + e.hand if t is WinEvent else \
             (e.tile,) if t in (DrawEvent, DiscardEvent, KongEvent, FlipEvent) else ()
         for x in tiles:
-            if x >= 27:
+            if x >= FIRST_HONOR:
                 _fail(f"event {i} ({_event_name(e)}): {TENHOU_NAMES[x]} is not a {rec.rules} "
                       "tile (it plays the 108 suit tiles)")
 

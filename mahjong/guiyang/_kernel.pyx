@@ -16,7 +16,8 @@ Readings (a holding may read several ways; the caller takes the most valuable on
 * 地龙 / 清地龙: the only meld is a pung, won on its fourth tile, and every other
   concealed tile is paired (five pairs).
 """
-from mahjong_core._types cimport (uint8_t, uint32_t, uint64_t, N_SUITED, FORM_REGULAR,
+from mahjong_core._types cimport (uint8_t, uint32_t, uint64_t, N_SUITED, MELD_PUNG,
+                                  FORM_REGULAR,
                                   FORM_SEVEN_PAIRS, MELD_KONG, MELD_CONCEALED_KONG,
                                   WIN_REPLACEMENT, WIN_AFTER_KONG, WIN_ROBBING_KONG,
                                   WIN_HEAVENLY, WIN_EARTHLY, WIN_FOURTH_TILE, ERR_BAD_CONTEXT,
@@ -46,7 +47,6 @@ cdef enum:
     P_JINGOUDIAO = 10
     P_QINGJINGOU = 11
     N_PATTERNS = 12
-    MELD_PUNG = 2
 
 N_PATTERN_IDS = N_PATTERNS
 
@@ -255,7 +255,7 @@ cdef int _load_meld_objects(Holding* h, tuple hand, tuple melds) except -1:
         t = m.tiles[0]
         if t < 0 or t >= N_SUITED:
             raise ValueError(f"meld tile {t}: the kernel takes validated suit tiles")
-        codes[i] = MELD_PUNG if m.kind == "pung" else 3
+        codes[i] = MELD_PUNG if m.kind == "pung" else MELD_KONG
         codes[i + 1] = t
         i += 2
     return _load_codes(h, hand, codes, i // 2)

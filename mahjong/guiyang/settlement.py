@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
+from mahjong_core._types import FIRST_HONOR
 from ..errors import InvalidRecordError
 from ..record import DiscardEvent, DrawEvent, FlipEvent, HandRecord, KongEvent, WinEvent
 from .._ledger import settlement_of_rows
@@ -54,10 +55,10 @@ def _fail(where: str, message: str):
 def _check_holding_tiles(where: str, hand, melds) -> None:
     """Guiyang plays the 108 suit tiles and has no chow."""
     for t in hand:
-        if t >= 27:
+        if t >= FIRST_HONOR:
             _fail(where, f"{TENHOU_NAMES[t]} is not a Guiyang tile (108 suit tiles only)")
     for m in melds:
-        if m.tiles[0] >= 27:
+        if m.tiles[0] >= FIRST_HONOR:
             _fail(where, f"meld of {TENHOU_NAMES[m.tiles[0]]}: not a Guiyang tile")
         if m.kind == "chow":
             _fail(where, "a chow; Guiyang has no chow")
@@ -182,7 +183,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
                                 "turned-up tile (flip) may follow")
         if code == _DISCARD:
             seat, t = e.seat, e.tile
-            if t >= 27:
+            if t >= FIRST_HONOR:
                 _fail(_where(i, e), f"{TENHOU_NAMES[t]} is not a Guiyang tile")
             if seat not in acted:
                 acted[seat] = i
@@ -213,7 +214,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
             i = end_at + 1
             continue
         elif code == _KONG:
-            if e.tile >= 27:
+            if e.tile >= FIRST_HONOR:
                 _fail(_where(i, e), f"{TENHOU_NAMES[e.tile]} is not a Guiyang tile")
             if e.kind not in DOU_KEYS:
                 _fail(_where(i, e), f"a {e.kind} kong; Guiyang has concealed, added (转弯豆) "
@@ -240,7 +241,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
             ready[seat] = i
         elif code == _FLIP:
             t = e.tile
-            if t >= 27:
+            if t >= FIRST_HONOR:
                 _fail(_where(i, e), f"{TENHOU_NAMES[t]} is not a Guiyang tile")
             if end_at is None:
                 if not plan.play_flips:
@@ -291,7 +292,7 @@ def _seats(record, f: _Facts, plan: _Plan):
             h = holdings[s] = (fh.hand, fh.melds, False)
         hand, melds, won = h
         for t in hand:                  # (a loop: compiled, cheaper than max())
-            if t >= 27:
+            if t >= FIRST_HONOR:
                 _check_holding_tiles(_holding_name(f, s, won), hand, melds)
         if melds:
             if listed is None:
@@ -325,7 +326,7 @@ def _check_melds(f: _Facts, s: int, melds, won: bool, listed, wugu_8p: bool) -> 
     src = "win" if won else "final hand"
     for m in melds:
         t = m.tiles[0]
-        if t >= 27 or m.kind == "chow" or m.kind == "single_kong":
+        if t >= FIRST_HONOR or m.kind == "chow" or m.kind == "single_kong":
             _check_holding_tiles(_holding_name(f, s, won), (), melds)
         if m.kind != "pung" and (s, t) not in listed:
             raise InvalidRecordError(

@@ -179,7 +179,7 @@ for _i in range(34):
         REF_RANK[_i] = _i
     elif _i < 18:
         REF_RANK[_i] = _i + 9
-    elif _i < 27:
+    elif _i < FIRST_HONOR:
         REF_RANK[_i] = _i - 9
     elif _i < 31:
         REF_RANK[_i] = _i
@@ -247,10 +247,10 @@ ctypedef struct Candidate:
 
 
 cdef inline int suit_of(int t) noexcept nogil:
-    return t // 9 if t < 27 else 3
+    return t // 9 if t < FIRST_HONOR else 3
 
 cdef inline int rank_of(int t) noexcept nogil:
-    return t % 9 if t < 27 else -1
+    return t % 9 if t < FIRST_HONOR else -1
 
 
 
@@ -459,7 +459,7 @@ cdef void four_chows(const int* ch, int pair, uint8_t* fan) noexcept nogil:
         if ch[i] // 9 != s0:
             same = False
     # 三色双龙会 / 一色双龙会 (need the 5 pair)
-    if pair < 27 and pair % 9 == 4:
+    if pair < FIRST_HONOR and pair % 9 == 4:
         if same:
             if pair // 9 == s0 and r[0] == 0 and r[1] == 0 and r[2] == 6 and r[3] == 6:
                 fan[F_PURE_TERMINAL_CHOWS] = 1
@@ -533,7 +533,7 @@ cdef void three_chows(const int* ch, uint8_t* fan) noexcept nogil:
 cdef inline int pung_pair_relation(int a, int b) noexcept nogil:
     if a >= 31 and b >= 31:
         return F_TWO_DRAGONS_PUNGS
-    if a < 27 and b < 27 and a // 9 != b // 9 and a % 9 == b % 9:
+    if a < FIRST_HONOR and b < FIRST_HONOR and a // 9 != b // 9 and a % 9 == b % 9:
         return F_DOUBLE_PUNG
     return -1
 
@@ -542,9 +542,9 @@ cdef inline int pung_triple_fan(int a, int b, int c) noexcept nogil:
     cdef int sa, sb, sc
     if a >= 31 and b >= 31 and c >= 31:
         return F_BIG_THREE_DRAGONS
-    if a >= 27 and a < 31 and b >= 27 and b < 31 and c >= 27 and c < 31:
+    if a >= FIRST_HONOR and a < 31 and b >= FIRST_HONOR and b < 31 and c >= FIRST_HONOR and c < 31:
         return F_BIG_THREE_WINDS
-    if a >= 27 or b >= 27 or c >= 27:
+    if a >= FIRST_HONOR or b >= FIRST_HONOR or c >= FIRST_HONOR:
         return -1
     sa = a // 9
     sb = b // 9
@@ -587,11 +587,11 @@ cdef bint four_pungs(const int* pu, uint8_t* fan) noexcept nogil:
     cdef int i, j, f, g, free
     cdef int r[4]
     cdef int tri[4][4]
-    if pu[0] >= 27 and pu[0] < 31 and pu[1] >= 27 and pu[1] < 31 and pu[2] >= 27 and pu[2] < 31 \
-            and pu[3] >= 27 and pu[3] < 31:
+    if pu[0] >= FIRST_HONOR and pu[0] < 31 and pu[1] >= FIRST_HONOR and pu[1] < 31 and pu[2] >= FIRST_HONOR and pu[2] < 31 \
+            and pu[3] >= FIRST_HONOR and pu[3] < 31:
         fan[F_BIG_FOUR_WINDS] = 1
         return True
-    if pu[3] < 27 and pu[0] // 9 == pu[3] // 9 and pu[1] // 9 == pu[0] // 9 and pu[2] // 9 == pu[0] // 9:
+    if pu[3] < FIRST_HONOR and pu[0] // 9 == pu[3] // 9 and pu[1] // 9 == pu[0] // 9 and pu[2] // 9 == pu[0] // 9:
         for i in range(4):
             r[i] = pu[i] % 9
         # pungs are sorted by tile inside one suit
@@ -740,7 +740,7 @@ cdef uint8_t PUNG_BITS[34]
 for _i in range(34):
     CHOW_BITS[_i] = 0
     PUNG_BITS[_i] = GB_OUTSIDE
-    if _i < 27:
+    if _i < FIRST_HONOR:
         _r = _i % 9
         CHOW_BITS[_i] = (GB_OUTSIDE if _r in (0, 6) else 0) | (GB_FIVE if 2 <= _r <= 4 else 0)
         PUNG_BITS[_i] = ((GB_OUTSIDE if _r in (0, 8) else 0) | (GB_FIVE if _r == 4 else 0)
@@ -822,7 +822,7 @@ cdef int score_division(Ctx* c, Division* d, uint8_t* fan) noexcept nogil:
         t = pu[i]
         if t >= 31:
             fan[F_DRAGON_PUNG] += 1
-        elif t >= 27 or t % 9 == 0 or t % 9 == 8:
+        elif t >= FIRST_HONOR or t % 9 == 0 or t % 9 == 8:
             fan[F_PUNG_TERMINALS_HONORS] += 1
     # chow and pung combinations
     if n_ch == 4:
@@ -842,12 +842,12 @@ cdef int score_division(Ctx* c, Division* d, uint8_t* fan) noexcept nogil:
     elif c.n_exposed == 4:
         fan[F_SELF_DRAWN if c.flags & GB_SELF_DRAWN else F_MELDED_HAND] = 1
     # pair
-    if n_ch == 4 and pair < 27:
+    if n_ch == 4 and pair < FIRST_HONOR:
         fan[F_ALL_CHOWS] = 1
     if fan[F_TWO_DRAGONS_PUNGS] and pair >= 31:
         fan[F_LITTLE_THREE_DRAGONS] = 1
         fan[F_TWO_DRAGONS_PUNGS] = 0
-    if fan[F_BIG_THREE_WINDS] and pair >= 27 and pair < 31:
+    if fan[F_BIG_THREE_WINDS] and pair >= FIRST_HONOR and pair < 31:
         fan[F_LITTLE_FOUR_WINDS] = 1
         fan[F_BIG_THREE_WINDS] = 0
     # group traits
@@ -896,7 +896,7 @@ cdef int score_seven_pairs(Ctx* c, uint8_t* fan) noexcept nogil:
             n_kinds += 1
             if lo < 0:
                 lo = t
-    if n_kinds == 7 and lo < 27 and lo % 9 <= 2:
+    if n_kinds == 7 and lo < FIRST_HONOR and lo % 9 <= 2:
         s = 1
         for t in range(lo, lo + 7):
             if c.standing[t] != 2:
@@ -949,7 +949,7 @@ cdef int score_nine_gates(Ctx* c, uint8_t* fan) noexcept nogil:
 
 cdef bint is_nine_gates(Ctx* c) noexcept nogil:
     cdef int base, i, t
-    if c.win >= 27:
+    if c.win >= FIRST_HONOR:
         return False
     base = (c.win // 9) * 9
     for t in range(34):
@@ -988,13 +988,13 @@ cdef int score_knitted(Ctx* c, KnittedDecomposition* kd, uint8_t* fan, Division*
     d.concealed[0] = conc
     n_groups[0] = 1
     if kind == G_CHOW:
-        if kd.pair < 27:
+        if kd.pair < FIRST_HONOR:
             fan[F_ALL_CHOWS] = 1
     else:
         pung_tile = tile
         if tile >= 31:
             fan[F_DRAGON_PUNG] = 1
-        elif tile >= 27 or tile % 9 == 0 or tile % 9 == 8:
+        elif tile >= FIRST_HONOR or tile % 9 == 0 or tile % 9 == 8:
             fan[F_PUNG_TERMINALS_HONORS] = 1
         if kind == G_KONG:
             fan[F_CONCEALED_KONG if conc else F_MELDED_KONG] = 1
@@ -1064,7 +1064,7 @@ cdef int setup_hand(Ctx* c, const uint8_t* hand, int win, const uint8_t* melds, 
             continue
         if kind > MELD_CONCEALED_KONG or tile >= 34:
             return ERR_BAD_MELD
-        if kind == MELD_CHOW and (tile >= 27 or tile % 9 > 6):
+        if kind == MELD_CHOW and (tile >= FIRST_HONOR or tile % 9 > 6):
             return ERR_BAD_MELD
         k = c.n_melds
         c.mtile[k] = tile

@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
-from mahjong_core._types import EAST, GREEN, NORTH, SOUTH, WEST
+from mahjong_core._types import FIRST_HONOR, EAST, GREEN, NORTH, SOUTH, WEST
 
 from .fans import FAN_BY_NAME
 
@@ -155,7 +155,7 @@ def decomposition_extras(form: str, pair: Optional[int],
     added: Dict[str, int] = {}
     removed: List[str] = []
     sets = list(sets)
-    if form in ("regular", "knitted_straight") and pair is not None and pair < 27:
+    if form in ("regular", "knitted_straight") and pair is not None and pair < FIRST_HONOR:
         rank = pair % 9
         if rank in (1, 4, 7):
             added["258将"] = 1
@@ -168,7 +168,7 @@ def decomposition_extras(form: str, pair: Optional[int],
             removed += ["大四喜", "碰碰和", "三风刻", "圈风刻", "门风刻", "幺九刻"]
             if not options.sifang_dafa_stacks_ziyise:
                 removed.append("字一色")
-        suited_pungs = [(t // 9, t % 9) for kind, t in sets if _is_pung(kind) and t < 27]
+        suited_pungs = [(t // 9, t % 9) for kind, t in sets if _is_pung(kind) and t < FIRST_HONOR]
         chows = [(t // 9, t % 9) for kind, t in sets if kind == "chow"]
         _shifted(added, removed, standard, suited_pungs, "混四节", "混三节",
                  ("一色三节高", "三色三节高"))

@@ -32,7 +32,7 @@ equal to.
 from cython.parallel cimport prange
 from libc.stdlib cimport malloc, realloc, free
 
-from mahjong_core._types cimport (uint8_t, int8_t, int16_t, uint32_t, MELD_CHOW, MELD_PUNG,
+from mahjong_core._types cimport (FIRST_HONOR, uint8_t, int8_t, int16_t, uint32_t, MELD_CHOW, MELD_PUNG,
                                   MELD_KONG, MELD_CONCEALED_KONG, WIN_SELF_DRAWN,
                                   WIN_REPLACEMENT, WIN_ROBBING_KONG, WIN_LAST_TILE,
                                   MELD_SINGLE_KONG, GREEN, RED, ERR_BAD_CONTEXT, ERR_BAD_MELD,
@@ -93,7 +93,7 @@ PY_SET_PUNG = SET_PUNG
 
 
 cdef inline bint _is_258(int t) noexcept nogil:
-    return t < 27 and (t % 9 == 1 or t % 9 == 4 or t % 9 == 7)
+    return t < FIRST_HONOR and (t % 9 == 1 or t % 9 == 4 or t % 9 == 7)
 
 
 cdef inline bint _is_wind_or_white(int t) noexcept nogil:
@@ -101,7 +101,7 @@ cdef inline bint _is_wind_or_white(int t) noexcept nogil:
 
 
 cdef inline uint32_t _suit_bit(int t) noexcept nogil:
-    return (1u << (t // 9)) if t < 27 else 8u
+    return (1u << (t // 9)) if t < FIRST_HONOR else 8u
 
 
 cdef inline int _popcount8(int x) noexcept nogil:
@@ -412,7 +412,7 @@ cdef void _free_units(Search* s, int k_left, int sets_left) noexcept nogil:
             if s.stop:
                 break
             t = i if every else _CHOW_LOWEST[i]
-            if t < 27 and t % 9 <= 6:
+            if t < FIRST_HONOR and t % 9 <= 6:
                 r.kind[r.n_sets - 1] = SET_CHOW
                 r.tile[r.n_sets - 1] = t
                 r.wild[n] = t
@@ -479,7 +479,7 @@ cdef void _search(Search* s, int t, int k_left, int sets_left) noexcept nogil:
         _take_unit(s, t, SET_PUNG, t, k_left, sets_left)
         if s.stop:
             return
-        if t < 27:
+        if t < FIRST_HONOR:
             for start in range(t - 2, t + 1):
                 if start >= 0 and start // 9 == t // 9 and start % 9 <= 6:
                     _take_unit(s, t, SET_CHOW, start, k_left, sets_left)
@@ -576,7 +576,7 @@ cdef int _check_row(const uint8_t* counts, const uint8_t* melds, int laizi, int 
         if empty or kind > 4 or tile > 33:
             return E_INPUT
         if kind == MELD_CHOW:
-            if tile >= 27 or tile % 9 > 6:
+            if tile >= FIRST_HONOR or tile % 9 > 6:
                 return E_INPUT
             for j in range(3):
                 total[tile + j] += 1

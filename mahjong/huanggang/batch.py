@@ -11,7 +11,7 @@ from typing import Any, Dict, Mapping, Optional
 
 import numpy as np
 
-from mahjong_core._types import MELD_NAMES
+from mahjong_core._types import FIRST_HONOR, MELD_NAMES
 
 from ..batch import threads_for
 from ..errors import InvalidContextError, InvalidHandError
@@ -91,7 +91,7 @@ def _explain(row, h, m, f, laizi, fixed):
         raise InvalidHandError(f"{where}: a count outside 0..4")
     kinds, tiles = m[row, :, 0], m[row, :, 1]
     present = kinds != 0
-    if ((kinds > 4) | (tiles > 33) | (kinds == 1) & ((tiles >= 27) | (tiles % 9 > 6))).any() \
+    if ((kinds > 4) | (tiles > 33) | (kinds == 1) & ((tiles >= FIRST_HONOR) | (tiles % 9 > 6))).any() \
             or (present[1:] & ~present[:-1]).any():
         raise InvalidHandError(f"{where}: bad meld rows {m[row].tolist()} (kinds 1 chow, "
                                "2 pung, 3 kong, 4 concealed kong; melds first)")

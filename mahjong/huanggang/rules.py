@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
-from mahjong_core._types import GREEN, RED, WHITE
+from mahjong_core._types import FIRST_HONOR, GREEN, RED, WHITE
 
 from ..errors import MahjongError
 from ..ruleset import RuleOptions, kongting_option, option, pass_lock_option
@@ -27,7 +27,7 @@ def laizi_of(indicator: int) -> int:
     """
     if not (type(indicator) is int and 0 <= indicator < 34):
         raise MahjongError(f"indicator must be a tile id 0..33, got {indicator!r}")
-    if indicator < 27:
+    if indicator < FIRST_HONOR:
         return indicator - 8 if indicator % 9 == 8 else indicator + 1
     if indicator == WHITE:
         return 27

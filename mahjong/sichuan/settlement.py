@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from mahjong_core._types import FIRST_HONOR
 from ..errors import InvalidRecordError, MahjongError
 from ..record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk_tuples
 from ..ruleset import (Ledger, PaymentRow, ScoreResult, Settlement, check_kong_tiles,
@@ -24,10 +25,10 @@ def _score_recorded_win(e: WinEvent, rules: Rules) -> Optional[Tuple[ScoreResult
     flags; left are Sichuan's own checks: suit tiles only, no chow, the win context.
     """
     melds = e.melds
-    if e.hand[-1] >= 27:
+    if e.hand[-1] >= FIRST_HONOR:
         return None
     for m in melds:  # a loop, not any(): this runs for every win
-        if m.tiles[0] >= 27 or m.kind == "chow":
+        if m.tiles[0] >= FIRST_HONOR or m.kind == "chow":
             return None
     flags = win_bits(e.from_seat is None, e.replacement, e.after_kong, e.robbing_kong,
                      e.last_tile, e.heavenly, e.earthly)
@@ -66,10 +67,10 @@ def _check_suited(record: HandRecord) -> None:
     check_kong_tiles(record, "Sichuan")
     check_kongs_listed(record, "Sichuan", "刮风下雨 is paid from the kong events")
     for seat, fh in record.final.items():
-        if not (fh.hand and max(fh.hand) >= 27) and \
-                not [m for m in fh.melds if m.tiles[0] >= 27 or m.kind == "chow"]:
+        if not (fh.hand and max(fh.hand) >= FIRST_HONOR) and \
+                not [m for m in fh.melds if m.tiles[0] >= FIRST_HONOR or m.kind == "chow"]:
             continue  # the usual case
-        bad = [t for t in fh.hand if t >= 27] + [m.tile for m in fh.melds if m.tile >= 27]
+        bad = [t for t in fh.hand if t >= FIRST_HONOR] + [m.tile for m in fh.melds if m.tile >= FIRST_HONOR]
         if bad:
             raise InvalidRecordError(f"final hand of seat {seat}: {TENHOU_NAMES[bad[0]]} is not "
                                      "a Sichuan tile")

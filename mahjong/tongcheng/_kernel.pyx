@@ -4,7 +4,7 @@
 # drops the fans switched off (value 0) and those another fan excludes, puts 穷胡 in place
 # of a hand with no entry left, and keeps the reading worth most (就高不就低).
 # tests/slow_tongcheng.py is the plain Python version it is tested against.
-from mahjong_core._types cimport (uint8_t, int32_t, uint32_t, uint64_t, MELD_CHOW,
+from mahjong_core._types cimport (FIRST_HONOR, uint8_t, int32_t, uint32_t, uint64_t, MELD_CHOW,
                                   MELD_CONCEALED_KONG, ERR_BAD_CONTEXT, ERR_BAD_MELD,
                                   WIN_FOURTH_TILE, WIN_SELF_DRAWN, WIN_HEAVENLY, WIN_EARTHLY)
 from mahjong_core._wincheck cimport (WinView, make_win_check, flags_consistent,
@@ -45,11 +45,11 @@ cdef inline uint64_t bit(int k) noexcept nogil:
 
 
 cdef inline bint _terminal_or_honour(int t) noexcept nogil:
-    return t >= 27 or t % 9 == 0 or t % 9 == 8
+    return t >= FIRST_HONOR or t % 9 == 0 or t % 9 == 8
 
 
 cdef inline bint _five(int t) noexcept nogil:
-    return t < 27 and t % 9 == 4
+    return t < FIRST_HONOR and t % 9 == 4
 
 
 cdef uint64_t _regular(const RegularDecomposition* d, const uint8_t* mp, int n_melds,
@@ -88,7 +88,7 @@ cdef uint64_t _regular(const RegularDecomposition* d, const uint8_t* mp, int n_m
             all_five = all_five and (t % 9 >= 2 and t % 9 <= 4)
             all_yao = all_yao and (t % 9 == 0 or t % 9 == 6)
         else:
-            if t >= 27:
+            if t >= FIRST_HONOR:
                 if t <= 30:
                     wind_pungs += 1
                 else:
