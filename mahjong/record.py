@@ -2809,6 +2809,13 @@ def check_kongs_played(rec: HandRecord, rule_name: str, honours: bool) -> None:
 # from those bytes as the record's event objects. The engine's own play is legal, so this
 # trusted constructor checks nothing (a record from anywhere else goes through from_json).
 
+@cython.locals(ev=bytes, wins=bytes, finals=bytes, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, at=cython.Py_ssize_t, code=cython.long, seat=cython.long,
+               tile=cython.long, aux=cython.long, frm=cython.long, f=cython.long,
+               ev_draw=cython.long, ev_discard=cython.long, ev_chow=cython.long,
+               ev_pung=cython.long, ev_kong=cython.long, ev_ready=cython.long,
+               ev_flip=cython.long, ev_win=cython.long, exposed=cython.long, out=list,
+               final=dict)
 def record_from_table(rules: str, options: Mapping[str, Any], dealer: int, seats: int,
                       round_wind: int, indicator: Optional[int], packed: Tuple[bytes, ...],
                       exhausted: Optional[Mapping[str, Any]] = None) -> HandRecord:
@@ -2876,6 +2883,8 @@ _TABLE_TRIPLES = tuple([(t, t, t) for t in range(34)])
 _TABLE_MELDS: List[Optional[Meld]] = [None] * (6 * 34)   # by MELD_* code * 34 + tile
 
 
+@cython.locals(data=bytes, at=cython.Py_ssize_t, n=cython.long, k=cython.long,
+               code=cython.long, tile=cython.long, out=list)
 def _table_melds(data: bytes, at: int) -> Tuple[Meld, ...]:
     """The melds of the packed holding at ``data[at:]`` (one Meld object per kind and tile)."""
     n = data[at + 34]

@@ -72,13 +72,23 @@ def _make_play_spec(rules: str, options: Optional[Mapping[str, Any]]) -> PlaySpe
     return play.play_spec(options)
 
 
+_TILE_SETS: Dict[Any, tuple] = {}
+
+
+def _tiles_of(spec: PlaySpec) -> tuple:
+    """The rule set's tiles as ids (flowers are 34..41), a tuple made once per tile set."""
+    key = (bool(spec.honours), bool(spec.flowers))
+    tiles = _TILE_SETS.get(key)
+    if tiles is None:
+        kinds = 34 if spec.honours else 27
+        tiles = _TILE_SETS[key] = tuple([t for t in range(kinds) for _ in range(4)] +
+                                        (list(range(34, 42)) if spec.flowers else []))
+    return tiles
+
+
 def _tile_set(spec: PlaySpec) -> List[int]:
     """The rule set's tiles as ids (flowers are 34..41)."""
-    kinds = 34 if spec.honours else 27
-    tiles = [t for t in range(kinds) for _ in range(4)]
-    if spec.flowers:
-        tiles += list(range(34, 42))
-    return tiles
+    return list(_tiles_of(spec))
 
 
 def _seed_words(seed) -> List[int]:
@@ -349,7 +359,7 @@ class Game:
         state = _table.seed_state(_seed_words(seed), 2 + seats)
         self.seed = seed
         if wall is None:
-            wall = _table.shuffled(_tile_set(self.spec), state[0])
+            wall = _table.shuffled(_tiles_of(self.spec), state[0])
         else:
             wall = self._read_wall(wall)
         kinds = [getattr(a, "kind", _table.AGENT_EXTERNAL)
