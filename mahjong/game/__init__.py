@@ -509,6 +509,8 @@ class Game:
         mapping already (then that mapping, as it is now)."""
         if self._record is not None:
             return json.dumps(self._record, ensure_ascii=False, separators=(",", ":"))
+        if not self.over:
+            raise MahjongError("log: the hand is not over (see record_so_far())")
         self.hand_record()
         s = self.settlement
         t = self._table

@@ -18,7 +18,7 @@ from mahjong.errors import MahjongError
 
 from . import Game, play_spec
 
-__all__ = ["play_hand", "play_hands", "summarize", "Summary", "run"]
+__all__ = ["play_hand", "play_hands", "play_lines", "summarize", "Summary", "run"]
 
 
 def _check_agents(agents) -> None:
@@ -41,6 +41,14 @@ def play_hands(rules: str, hands: Sequence[int] | range, seed: int, agents="rand
     """Logs of the hands with the given indices, in order."""
     for g in _played(rules, hands, seed, agents, options):
         yield g.log()
+
+
+def play_lines(rules: str, hands: Sequence[int] | range, seed: int, agents="random",
+               options: Optional[Mapping[str, Any]] = None) -> Iterator[str]:
+    """The logs of the hands with the given indices as JSON lines (no newline), in order:
+    each written from its table (:meth:`Game.log_json`), no log mapping made."""
+    for g in _played(rules, hands, seed, agents, options):
+        yield g.log_json()
 
 
 def _played(rules: str, hands: Sequence[int] | range, seed: int, agents="random",
@@ -191,9 +199,8 @@ def run(rules: str, hands: int, seed: int = 0, agents="random",
     def take(result):
         n, part, lines = result
         summary.merge(part)
-        if out is not None:
-            for line in lines:
-                out.write(line + "\n")
+        if out is not None and lines:
+            out.write("\n".join(lines) + "\n")     # (one write a chunk)
         if progress is not None:
             progress(n)
 
