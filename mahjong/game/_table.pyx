@@ -172,6 +172,14 @@ cdef int _puti(_Out* o, long v) except -1:
         tmp[k] = 45
     return _put(o, tmp + k, 24 - k)
 
+cdef inline int _kv_int(_Out* o, const char* key, long v) except -1:
+    _puts(o, key)
+    return _puti(o, v)
+
+cdef inline int _kv_tile(_Out* o, const char* key, int t) except -1:
+    _puts(o, key)
+    return _put_tile(o, t)
+
 cdef inline int _put_tile(_Out* o, int t) except -1:
     cdef char tmp[4]
     tmp[0] = 34
@@ -179,6 +187,16 @@ cdef inline int _put_tile(_Out* o, int t) except -1:
     tmp[2] = _SUITS[t // 9 if t < 27 else 3]
     tmp[3] = 34
     return _put(o, tmp, 4)
+
+cdef int _put_tiles(_Out* o, const uint8_t* tiles, int n) except -1:
+    """A list of tiles by name: ["1m","5z"]."""
+    cdef int i
+    _putc(o, 91)
+    for i in range(n):
+        if i:
+            _putc(o, 44)
+        _put_tile(o, tiles[i])
+    return _putc(o, 93)
 
 cdef int _put_hand(_Out* o, const uint8_t* c) except -1:
     """The concealed tiles as the record's hand text ("123m55z"), quoted."""
@@ -2203,100 +2221,67 @@ cdef class Table:
             _puti(&o, self.seats)
             _puts(&o, b',"round_wind":')
             _puti(&o, self.round_wind)
-            _puts(&o, b',"wall":[')
-            n = self._wall_into(wall)
-            for i in range(n):
-                if i:
-                    _putc(&o, 44)
-                _put_tile(&o, wall[i])
-            _puts(&o, b'],"events":[')
+            _puts(&o, b',"wall":')
+            _put_tiles(&o, wall, self._wall_into(wall))
+            _puts(&o, b',"events":[')
             for i in range(self.n_ev):
-                typ = self.ev_type[i]
-                s = self.ev_seat[i]
-                t = self.ev_tile[i]
-                aux = self.ev_aux[i]
-                frm = self.ev_from[i]
                 if i:
                     _putc(&o, 44)
+                typ, s, t = self.ev_type[i], self.ev_seat[i], self.ev_tile[i]
+                aux, frm = self.ev_aux[i], self.ev_from[i]
                 if typ == EV_DRAW or typ == EV_DISCARD:
-                    _puts(&o, b'{"type":"draw","seat":' if typ == EV_DRAW
-                          else b'{"type":"discard","seat":')
-                    _puti(&o, s)
-                    _puts(&o, b',"tile":')
-                    _put_tile(&o, t)
-                    _putc(&o, 125)
+                    _puts(&o, b'{"type":"draw"' if typ == EV_DRAW else b'{"type":"discard"')
+                    _kv_int(&o, b',"seat":', s)
+                    _kv_tile(&o, b',"tile":', t)
                 elif typ == EV_PUNG or typ == EV_CHOW:
-                    _puts(&o, b'{"type":"pung","seat":' if typ == EV_PUNG
-                          else b'{"type":"chow","seat":')
-                    _puti(&o, s)
+                    _puts(&o, b'{"type":"pung"' if typ == EV_PUNG else b'{"type":"chow"')
+                    _kv_int(&o, b',"seat":', s)
                     _puts(&o, b',"tiles":')
                     _put_meld_tiles(&o, MELD_PUNG if typ == EV_PUNG else MELD_CHOW, t)
-                    _puts(&o, b',"from":')
-                    _puti(&o, frm)
-                    _putc(&o, 125)
+                    _kv_int(&o, b',"from":', frm)
                 elif typ == EV_KONG:
-                    _puts(&o, b'{"type":"kong","seat":')
-                    _puti(&o, s)
+                    _kv_int(&o, b'{"type":"kong","seat":', s)
                     _puts(&o, b',"kind":"')
                     _put_bytes(&o, _KONG_KIND_BYTES[aux])
-                    _puts(&o, b'","tile":')
-                    _put_tile(&o, t)
+                    _kv_tile(&o, b'","tile":', t)
                     if aux == KONG_EXPOSED:
-                        _puts(&o, b',"from":')
-                        _puti(&o, frm)
-                    _putc(&o, 125)
+                        _kv_int(&o, b',"from":', frm)
                 elif typ == EV_READY:
-                    _puts(&o, b'{"type":"ready","seat":')
-                    _puti(&o, s)
-                    _putc(&o, 125)
+                    _kv_int(&o, b'{"type":"ready","seat":', s)
                 elif typ == EV_FLIP:
-                    _puts(&o, b'{"type":"flip","tile":')
-                    _put_tile(&o, t)
-                    _putc(&o, 125)
+                    _kv_tile(&o, b'{"type":"flip","tile":', t)
                 elif typ == EV_WIN:
-                    _puts(&o, b'{"type":"win","seat":')
-                    _puti(&o, s)
+                    _kv_int(&o, b'{"type":"win","seat":', s)
                     _puts(&o, b',"hand":')
                     _put_hand(&o, self.rw_counts[aux])
                     _puts(&o, b',"melds":')
                     _put_melds(&o, self.rw_mk[aux], self.rw_mt[aux], self.rw_nm[aux])
-                    _puts(&o, b',"win_tile":')
-                    _put_tile(&o, t)
-                    _puts(&o, b',"from":')
+                    _kv_tile(&o, b',"win_tile":', t)
                     if frm < 0:
-                        _puts(&o, b'null')
+                        _puts(&o, b',"from":null')
                     else:
-                        _puti(&o, frm)
+                        _kv_int(&o, b',"from":', frm)
                     for k in range(8):
                         if self.rw_flags[aux] & (2 << k):
                             _put_bytes(&o, _FLAG_JSON[k])
                     if self.k_flowers:
-                        _puts(&o, b',"flowers":')
-                        _puti(&o, self.rw_flowers[aux])
-                    _putc(&o, 125)
+                        _kv_int(&o, b',"flowers":', self.rw_flowers[aux])
                 elif typ == EV_EXHAUSTED:
                     _puts(&o, b'{"type":"exhausted"')
                     if exhausted is not None and i == self.n_ev - 1:
                         _put_bytes(&o, exhausted)
-                    _putc(&o, 125)
+                _putc(&o, 125)
             _putc(&o, 93)
             if self.indicator >= 0:
                 _puts(&o, b',"indicator":')
                 _put_tile(&o, self.indicator)
             if self.n_flower_ind:
-                _puts(&o, b',"flower_indicators":[')
-                for i in range(self.n_flower_ind):
-                    if i:
-                        _putc(&o, 44)
-                    _put_tile(&o, self.flower_ind[i])
-                _putc(&o, 93)
+                _puts(&o, b',"flower_indicators":')
+                _put_tiles(&o, self.flower_ind, self.n_flower_ind)
             if self.res_n:
-                _puts(&o, b',"reserve":[')
-                for i in range(self._reserve_start(), self.res_n):
-                    if i > self._reserve_start():
-                        _putc(&o, 44)
-                    _put_tile(&o, self.res[i])
-                _putc(&o, 93)
+                _puts(&o, b',"reserve":')
+                n = self._reserve_start()
+                _put_tiles(&o, self.res + n, self.res_n - n)
             _puts(&o, b',"final":{')
             k = 0
             for s in range(self.seats):
