@@ -437,6 +437,12 @@ class Game:
             except MahjongError as exc:
                 raise MahjongError(f"agent of seat {seat}: {exc}") from None
 
+    def play_record(self) -> HandRecord:
+        """Play to the end with the agents; return the hand as a typed record
+        (:meth:`hand_record`, settled: ``self.settlement``) without making the log mapping."""
+        self._advance(())
+        return self.hand_record()
+
     def hand_record(self) -> HandRecord:
         """The finished hand as a :class:`~mahjong.record.HandRecord`, made from the table's
         own log (no JSON, no tile text in between) and settled in that form (the settlement
