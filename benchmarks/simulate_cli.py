@@ -47,8 +47,10 @@ def main():
     start = {t: min(cpu_of(t, "sichuan", "random", 0, None) for _ in range(args.repeat))
              for t in args.trees}
     print("start-up CPU seconds: " + ", ".join(f"{t} {s:.3f}" for t, s in start.items()))
-    heads = " ".join(f"{t[-14:]:>14s} {'no log':>8s} {'--out':>8s} {'ratio':>6s}"
-                     for t in args.trees)
+    labels = {t: chr(65 + k) for k, t in enumerate(args.trees)}
+    print("trees: " + ", ".join(f"{labels[t]} = {t}" for t in args.trees))
+    heads = " ".join(f"{labels[t] + ' no log':>9s} {labels[t] + ' --out':>9s} "
+                     f"{labels[t] + ' ratio':>8s}" for t in args.trees)
     print(f"{'rule set':9s} {'agents':7s} {heads}")
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "logs.jsonl")
@@ -63,7 +65,7 @@ def main():
             cells = []
             for t in args.trees:
                 plain, logged = n / best[t, False], n / best[t, True]
-                cells.append(f"{'':>14s} {plain:8,.0f} {logged:8,.0f} {plain / logged:6.2f}")
+                cells.append(f"{plain:9,.0f} {logged:9,.0f} {plain / logged:8.2f}")
             print(f"{rules:9s} {agents:7s} " + " ".join(cells), flush=True)
 
 
