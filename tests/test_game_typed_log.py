@@ -153,3 +153,16 @@ def test_the_fourth_tile_flag_is_its_core_bit():
         if seen:
             break
     assert seen and _types.WIN_FOURTH_TILE == 2 << _types.WIN_FLAGS.index("fourth_tile")
+
+
+def test_simulate_out_to_a_text_file_keeps_its_order(tmp_path):
+    # the lines go to the file's binary buffer: what was written before comes first
+    path = tmp_path / "logs.jsonl"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("first\n")
+        simulate.run("guobiao", 9, seed=6, agents="greedy", out=f, chunk=4)
+        f.write("last\n")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert lines[0] == "first" and lines[-2:] == ["last", ""]
+    assert lines[1:-2] == [_dumps(simulate.play_hand("guobiao", 6, i, agents="greedy"))
+                           for i in range(9)]

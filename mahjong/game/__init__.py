@@ -513,8 +513,13 @@ class Game:
         ensure_ascii=False, separators=(",", ":"))``, written straight from the table's
         log by a compiled writer (no mapping, no json.dumps) unless :meth:`log` made the
         mapping already (then that mapping, as it is now)."""
+        return self._log_line(False)
+
+    def _log_line(self, as_bytes: bool):
+        """:meth:`log_json` (as UTF-8 bytes with ``as_bytes``)."""
         if self._record is not None:
-            return json.dumps(self._record, ensure_ascii=False, separators=(",", ":"))
+            text = json.dumps(self._record, ensure_ascii=False, separators=(",", ":"))
+            return text.encode() if as_bytes else text
         if not self.over:
             raise MahjongError("log: the hand is not over (see record_so_far())")
         self.hand_record()
@@ -524,10 +529,7 @@ class Game:
         return t.log_json(
             _log_head(self.spec), s.deltas, s.next_dealer, t.win_values, self._items(),
             None if data is None else b"," + _json_bytes({self.spec.rules: data})[1:-1],
-            _json_bytes(list(t.setup_notes)) if t.setup_notes else None)
-
-    def record_so_far(self) -> Dict[str, Any]:
-        return self._table.record_so_far()
+            _json_bytes(list(t.setup_notes)) if t.setup_notes else None, as_bytes)
 
 
 _UNSET = object()

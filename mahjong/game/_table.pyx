@@ -16,7 +16,7 @@ The log is kept as small C arrays and turned into a record v2 mapping on demand.
 """
 from libc.string cimport memset, memcpy, strlen
 from libc.stdlib cimport realloc, free
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
 
@@ -161,6 +161,8 @@ cdef int _puti(_Out* o, long v) except -1:
     cdef int k = 24
     cdef bint neg = v < 0
     cdef unsigned long u = <unsigned long>(-v) if neg else <unsigned long>v
+    if u < 10 and not neg:          # (seats and most counts)
+        return _putc(o, 48 + u)
     while True:
         k -= 1
         tmp[k] = 48 + u % 10
@@ -2200,13 +2202,14 @@ cdef class Table:
         return [self.ev_seat[i] for i in range(self.n_ev) if self.ev_type[i] == EV_WIN]
 
     def log_json(self, bytes head, deltas, next_dealer, win_values, items, bytes exhausted=None,
-                 bytes setup=None):
+                 bytes setup=None, bint as_bytes=False):
         """The finished hand's game log as one line of JSON text (no newline), written from
         the table's own arrays: what ``json.dumps(log, ensure_ascii=False, separators=(",",
         ":"))`` gives for Game.log()'s mapping. ``head``: the log's first fields as JSON
         text, up to the comma after "options"; ``deltas`` .. ``items``: the result's
         fields; ``exhausted``: the rule set's data of the exhausted event (``,"name":...``);
-        ``setup``: the note's setup list as JSON text."""
+        ``setup``: the note's setup list as JSON text; ``as_bytes``: the line as UTF-8
+        bytes, not str."""
         cdef _Out o
         cdef uint8_t wall[MAX_WALL]
         cdef int i, n, s, typ, t, aux, frm, k
@@ -2350,6 +2353,8 @@ cdef class Table:
                 k = 1
                 _put_value(&o, item)
             _puts(&o, b']}}')
+            if as_bytes:
+                return PyBytes_FromStringAndSize(o.p, o.n)
             return PyUnicode_DecodeUTF8(o.p, o.n, NULL)
         finally:
             free(o.p)

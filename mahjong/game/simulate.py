@@ -10,7 +10,9 @@ chunk's logs written out before the next is taken, and the summary keeps totals,
 """
 from __future__ import annotations
 
+import codecs
 import collections
+import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Dict, Iterable, Iterator, Mapping, Optional, Sequence
 
@@ -153,7 +155,7 @@ def _chunk(args) -> tuple:
     for g in _played(rules, range(lo, hi), seed, agents, options):
         summary.add_game(g)
         if keep:
-            lines.append(g.log_json())    # (the JSON text written from the table)
+            lines.append(g._log_line(True))   # (UTF-8 JSON written from the table)
     return hi - lo, summary, lines
 
 
@@ -175,6 +177,19 @@ def _in_order(pool, jobs, window: int):
             yield pending.popleft().result()
     while pending:
         yield pending.popleft().result()
+
+
+def _write_lines(out, lines) -> None:
+    """Write a chunk's lines (UTF-8 bytes) to the text file ``out`` at once: to its binary
+    buffer when it has one that takes UTF-8 and writes newlines as they are."""
+    data = b"\n".join(lines) + b"\n"
+    raw = getattr(out, "buffer", None)
+    if raw is not None and os.linesep == "\n" and \
+            codecs.lookup(getattr(out, "encoding", None) or "ascii").name == "utf-8":
+        out.flush()
+        raw.write(data)
+    else:
+        out.write(data.decode())
 
 
 def run(rules: str, hands: int, seed: int = 0, agents="random",
@@ -200,7 +215,7 @@ def run(rules: str, hands: int, seed: int = 0, agents="random",
         n, part, lines = result
         summary.merge(part)
         if out is not None and lines:
-            out.write("\n".join(lines) + "\n")     # (one write a chunk)
+            _write_lines(out, lines)
         if progress is not None:
             progress(n)
 
