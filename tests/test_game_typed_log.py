@@ -166,3 +166,10 @@ def test_simulate_out_to_a_text_file_keeps_its_order(tmp_path):
     assert lines[0] == "first" and lines[-2:] == ["last", ""]
     assert lines[1:-2] == [_dumps(simulate.play_hand("guobiao", 6, i, agents="greedy"))
                            for i in range(9)]
+
+
+def test_record_so_far_is_still_the_mapping_of_the_hand_in_play():
+    g = Game("sichuan", seed=1, agents=lambda obs, legal: legal[0])
+    g._advance((0,))
+    rec = g.record_so_far()
+    assert rec["rules"] == "sichuan" and "final" not in rec and isinstance(rec["events"], list)

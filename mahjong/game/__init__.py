@@ -531,6 +531,9 @@ class Game:
             None if data is None else b"," + _json_bytes({self.spec.rules: data})[1:-1],
             _json_bytes(list(t.setup_notes)) if t.setup_notes else None, as_bytes)
 
+    def record_so_far(self) -> Dict[str, Any]:
+        return self._table.record_so_far()
+
 
 _UNSET = object()
 _LOG_HEADS: Dict[int, Any] = {}
