@@ -575,12 +575,11 @@ def _simulate_partition(rules: str, lo: int, hi: int, seed: int, agents, options
                         out: Optional[str], fmt: str, index: int):
     """Play hands lo..hi-1 of the run (hand i from seed [seed, i]); write them to
     ``out/part-{index}.{fmt}`` and return the path, or return the logs."""
-    from mahjong.game.simulate import play_hands
-    logs = list(play_hands(rules, range(lo, hi), seed, agents, options))
+    from mahjong.game.simulate import play_hands, play_lines
     if out is None:
-        return logs
+        return list(play_hands(rules, range(lo, hi), seed, agents, options))
     path = _join(out, f"part-{index:05d}.{fmt}")
-    lines = [json.dumps(log, ensure_ascii=False, separators=(",", ":")) for log in logs]
+    lines = list(play_lines(rules, range(lo, hi), seed, agents, options))  # (from the tables)
     if fmt == "jsonl":
         import fsspec
         with fsspec.open(path, "w", encoding="utf-8") as f:

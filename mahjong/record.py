@@ -3092,3 +3092,108 @@ def check_kongs_listed(rec: HandRecord, rule_name: str, why: str) -> None:
                 raise InvalidRecordError(
                     f"{src}: shows the {kind.replace('_', ' ')} {m} but no kong event made "
                     f"it; a {rule_name} record lists every kong ({why})")
+
+
+# ----------------------------------------- the engine's own hand, typed (h-log's block)
+#
+# The game engine's finished hand goes to a HandRecord without JSON or tile text in between:
+# its table packs its log (mahjong.game._table.Table.packed_log) and the events are made
+# from those bytes as the record's event objects. The engine's own play is legal, so this
+# trusted constructor checks nothing (a record from anywhere else goes through from_json).
+
+@cython.locals(ev=bytes, wins=bytes, finals=bytes, data=bytes, n=cython.Py_ssize_t,
+               i=cython.Py_ssize_t, j=cython.Py_ssize_t, at=cython.Py_ssize_t, k=cython.long,
+               nm=cython.long, code=cython.long, seat=cython.long, tile=cython.long,
+               aux=cython.long, frm=cython.long, f=cython.long, nw=cython.Py_ssize_t,
+               ev_draw=cython.long, ev_discard=cython.long, ev_chow=cython.long,
+               ev_pung=cython.long, ev_kong=cython.long, ev_ready=cython.long,
+               ev_flip=cython.long, ev_win=cython.long, exposed=cython.long, out=list,
+               held=list, melds=list, final=dict)
+def record_from_table(rules: str, options: Mapping[str, Any], dealer: int, seats: int,
+                      round_wind: int, indicator: Optional[int], packed: Tuple[bytes, ...],
+                      exhausted: Optional[Mapping[str, Any]] = None) -> HandRecord:
+    """The HandRecord of a hand the engine played, from its table's ``packed`` log
+    (``Table.packed_log``: events, wins, finals, wall, flower indicators, and the reserve
+    or None). A packed holding is 68 bytes: 34 counts, the number of melds, 16 pairs of a
+    ``MELD_*`` code and a tile (a chow's lowest), the flowers; a win's holding is followed by
+    its ``WIN_*`` bits (2 bytes, little-endian). ``exhausted``: the rule set's data of the
+    exhausted event (the record's ``{"type": "exhausted", rules: data}``). The record equals
+    ``HandRecord.from_json`` of the engine's JSON log (flower indicators sorted, as the reader
+    keeps them), without reading or checking anything."""
+    ev, wins, finals, wall, flower_indicators, reserve = packed
+    # the holdings: each win's (by slot), then each final hand's; a Meld object is made once
+    # per kind and tile
+    nw = len(wins) // 70
+    held = []
+    for j in range(nw + seats):
+        data, at = (wins, 70 * j) if j < nw else (finals, 68 * (j - nw))
+        nm = data[at + 34]
+        melds = []
+        for k in range(nm):
+            code = data[at + 35 + 2 * k]
+            tile = data[at + 36 + 2 * k]
+            meld = _TABLE_MELDS[code * 34 + tile]
+            if meld is None:
+                if code == _types.MELD_CHOW:
+                    tiles = _TABLE_RUNS[tile]
+                elif code == _types.MELD_PUNG:
+                    tiles = _TABLE_TRIPLES[tile]
+                else:
+                    tiles = (tile,) if code == _types.MELD_SINGLE_KONG else (tile,) * 4
+                meld = _TABLE_MELDS[code * 34 + tile] = Meld(_types.MELD_NAMES[code], tiles)
+            melds.append(meld)
+        held.append((_ids_of_counts(bytearray(data[at:at + 34])), tuple(melds))
+                    if j < nw or data[at + 67] else None)
+    ev_draw, ev_discard, ev_chow, ev_pung = _types.EV_DRAW, _types.EV_DISCARD, \
+        _types.EV_CHOW, _types.EV_PUNG
+    ev_kong, ev_ready, ev_flip, ev_win = _types.EV_KONG, _types.EV_READY, _types.EV_FLIP, \
+        _types.EV_WIN
+    exposed = _types.KONG_EXPOSED
+    n = len(ev) // 5
+    out = [None] * n
+    for i in range(n):
+        j = 5 * i
+        code = ev[j]
+        seat = ev[j + 1]
+        tile = ev[j + 2]
+        if code == ev_draw:
+            out[i] = _DRAWS[seat][tile]
+        elif code == ev_discard:
+            out[i] = _DISCARDS[seat][tile]
+        elif code == ev_chow:
+            out[i] = _new_claim("chow", seat, _TABLE_RUNS[tile], ev[j + 4])
+        elif code == ev_pung:
+            out[i] = _new_claim("pung", seat, _TABLE_TRIPLES[tile], ev[j + 4])
+        elif code == ev_kong:
+            aux = ev[j + 3]
+            out[i] = _new_kong(seat, KONG_KINDS[aux], tile, ev[j + 4] if aux == exposed else None)
+        elif code == ev_ready:
+            out[i] = _READIES[seat]
+        elif code == ev_flip:
+            out[i] = _FLIPS[tile]
+        elif code == ev_win:
+            aux = ev[j + 3]
+            at = 70 * aux
+            f = wins[at + 68] | wins[at + 69] << 8
+            frm = ev[j + 4]
+            hand, melds_of = held[aux]
+            out[i] = WinEvent(seat, hand, melds_of, tile, None if frm == 255 else frm,
+                              (f & 2) != 0, (f & 4) != 0, (f & 8) != 0, (f & 16) != 0,
+                              (f & 32) != 0, (f & 64) != 0, (f & 128) != 0, (f & 256) != 0,
+                              wins[at + 67])
+        else:  # EV_EXHAUSTED (the table logs no other event)
+            out[i] = ExhaustedEvent({rules: exhausted}) if exhausted else _EXHAUSTED
+    final = {}
+    for seat in range(seats):
+        if held[nw + seat] is not None:
+            hand, melds_of = held[nw + seat]
+            final[seat] = _new_final(hand, melds_of)
+    return _new_record(HandRecord, rules, dealer, tuple(out), final,
+                       _freeze_options(options) if options else _EMPTY, seats, round_wind,
+                       indicator, tuple(sorted(flower_indicators)), tuple(wall),
+                       None if reserve is None else tuple(reserve))
+
+
+_TABLE_RUNS = tuple([(t, t + 1, t + 2) for t in range(34)])
+_TABLE_TRIPLES = tuple([(t, t, t) for t in range(34)])
+_TABLE_MELDS: List[Optional[Meld]] = [None] * (6 * 34)   # by MELD_* code * 34 + tile

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+
+import json
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from mahjong.errors import MahjongError
-from mahjong.record import HandRecord
+from mahjong.record import HandRecord, record_from_table
 from mahjong.rooms import find_room
 from mahjong.ruleset import settle
 from mahjong._reader import TENHOU_IDS, VOID_SUITS, sorted_ids, tile_id
@@ -83,13 +85,23 @@ def _indicator_index(spec: PlaySpec, dealer: int, wall: int) -> int:
     return 13 * spec.seats + 1
 
 
+_TILE_SETS: Dict[Any, tuple] = {}
+
+
+def _tiles_of(spec: PlaySpec) -> tuple:
+    """The rule set's tiles as ids (flowers are 34..41), a tuple made once per tile set."""
+    key = (bool(spec.honours), bool(spec.flowers))
+    tiles = _TILE_SETS.get(key)
+    if tiles is None:
+        kinds = 34 if spec.honours else 27
+        tiles = _TILE_SETS[key] = tuple([t for t in range(kinds) for _ in range(4)] +
+                                        (list(range(34, 42)) if spec.flowers else []))
+    return tiles
+
+
 def _tile_set(spec: PlaySpec) -> List[int]:
     """The rule set's tiles as ids (flowers are 34..41)."""
-    kinds = 34 if spec.honours else 27
-    tiles = [t for t in range(kinds) for _ in range(4)]
-    if spec.flowers:
-        tiles += list(range(34, 42))
-    return tiles
+    return list(_tiles_of(spec))
 
 
 def _seed_words(seed) -> List[int]:
@@ -381,7 +393,7 @@ class Game:
         state = _table.seed_state(_seed_words(seed), 2 + seats)
         self.seed = seed
         if wall is None:
-            wall = _table.shuffled(_tile_set(self.spec), state[0])
+            wall = _table.shuffled(_tiles_of(self.spec), state[0])
         else:
             wall = self._read_wall(wall)
         kinds = [getattr(a, "kind", _table.AGENT_EXTERNAL)
@@ -391,6 +403,8 @@ class Game:
         self._table = _table.Table(self.spec, dealer, round_wind, wall, kinds,
                                    state[2:], _setup)
         self._record = None
+        self._hand = None
+        self._exhausted = _UNSET
         self.settlement = None
 
     def _read_wall(self, wall) -> List[int]:
@@ -457,6 +471,48 @@ class Game:
             except MahjongError as exc:
                 raise MahjongError(f"agent of seat {seat}: {exc}") from None
 
+    def play_record(self) -> HandRecord:
+        """Play to the end with the agents; return the hand as a typed record
+        (:meth:`hand_record`, settled: ``self.settlement``) without making the log mapping."""
+        self._advance(())
+        return self.hand_record()
+
+    def hand_record(self) -> HandRecord:
+        """The finished hand as a :class:`~mahjong.record.HandRecord`, made from the table's
+        own log (no JSON, no tile text in between) and settled in that form (the settlement
+        is ``self.settlement``). It equals ``HandRecord.from_json(self.log())``."""
+        if self._hand is None:
+            if not self.over:
+                raise MahjongError("hand_record: the hand is not over (see record_so_far())")
+            t = self._table
+            spec = self.spec
+            hand = record_from_table(spec.rules, spec.options, t.dealer, t.seats,
+                                     t.round_wind, t.indicator if t.indicator >= 0 else None,
+                                     t.packed_log(), self._exhausted_data())
+            self.settlement = settle(hand)
+            self._hand = hand
+        return self._hand
+
+    def _exhausted_data(self):
+        """The rule set's data of the exhausted event (None: none), drawn once."""
+        if self._exhausted is _UNSET:
+            data = None
+            t = self._table
+            if t.exhausted and self.spec.exhausted_data is not None:
+                rec = t.record_so_far()
+                rec["final"] = t.final_hands()
+                # seeded by the deck itself, so that a replay of the log draws the same
+                rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(
+                    [t.dealer] + t.deck_ids())))
+                data = self.spec.exhausted_data(rec, rng)
+            self._exhausted = data
+        return self._exhausted
+
+    def _items(self) -> List[str]:
+        """The names of the scoring items of the settlement's wins."""
+        return [getattr(i, "name", str(i)) for w in self.settlement.wins.values()
+                for i in getattr(w, "items", None) or getattr(w, "fans", ())]
+
     def log(self) -> Dict[str, Any]:
         """The game log of the finished hand: record v2 fields, then ``result``
         (``deltas``, ``next_dealer``) by the rule set's settlement of this very record."""
@@ -464,15 +520,13 @@ class Game:
             return self._record
         if not self.over:
             raise MahjongError("log: the hand is not over (see record_so_far())")
+        self.hand_record()
+        s = self.settlement
         rec = self._table.record_so_far()
         rec["final"] = self._table.final_hands()
-        if self._table.exhausted and self.spec.exhausted_data is not None:
-            # seeded by the deck itself, so that a replay of the log draws the same
-            rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(
-                [self._table.dealer] + self._table.deck_ids())))
-            data = self.spec.exhausted_data(rec, rng)
-            if data is not None:
-                rec["events"][-1][self.spec.rules] = data
+        data = self._exhausted_data()
+        if data is not None:
+            rec["events"][-1][self.spec.rules] = data
         note = {}
         voids = self._table.void_suits()
         if any(v is not None for v in voids):
@@ -483,17 +537,57 @@ class Game:
             note["flower_positions"] = self._table.flower_positions()
         if note:
             rec["note"] = note
-        s = settle(HandRecord.from_json(rec, replay=False))   # (its own play: no replay)
-        self.settlement = s
-        items = [getattr(i, "name", str(i)) for w in s.wins.values()
-                 for i in getattr(w, "items", None) or getattr(w, "fans", ())]
         rec["result"] = {"deltas": list(s.deltas), "next_dealer": s.next_dealer,
-                         "win_values": list(self._table.win_values), "items": items}
+                         "win_values": list(self._table.win_values), "items": self._items()}
         self._record = rec
         return rec
 
+    def log_json(self) -> str:
+        """The game log as one line of JSON text: ``json.dumps(self.log(),
+        ensure_ascii=False, separators=(",", ":"))``, written straight from the table's
+        log by a compiled writer (no mapping, no json.dumps) unless :meth:`log` made the
+        mapping already (then that mapping, as it is now)."""
+        return self._log_line(False)
+
+    def _log_line(self, as_bytes: bool):
+        """:meth:`log_json` (as UTF-8 bytes with ``as_bytes``)."""
+        if self._record is not None:
+            text = json.dumps(self._record, ensure_ascii=False, separators=(",", ":"))
+            return text.encode() if as_bytes else text
+        if not self.over:
+            raise MahjongError("log: the hand is not over (see record_so_far())")
+        self.hand_record()
+        s = self.settlement
+        t = self._table
+        data = self._exhausted_data()
+        return t.log_json(
+            _log_head(self.spec), s.deltas, s.next_dealer, t.win_values, self._items(),
+            None if data is None else b"," + _json_bytes({self.spec.rules: data})[1:-1],
+            _json_bytes(list(t.setup_notes)) if t.setup_notes else None, as_bytes)
+
     def record_so_far(self) -> Dict[str, Any]:
         return self._table.record_so_far()
+
+
+_UNSET = object()
+_LOG_HEADS: Dict[int, Any] = {}
+
+
+def _json_bytes(value) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _log_head(spec: PlaySpec) -> bytes:
+    """The first fields of a game log of ``spec`` as JSON text (rules and options, and the
+    comma after them), made once per spec."""
+    got = _LOG_HEADS.get(id(spec))
+    if got is not None and got[0] is spec:
+        return got[1]
+    head = _json_bytes({"rules": spec.rules, "options": dict(spec.options)})[:-1] + b","
+    if len(_LOG_HEADS) >= 256:
+        _LOG_HEADS.clear()
+    _LOG_HEADS[id(spec)] = (spec, head)   # (the spec kept: its id is not reused)
+    return head
 
 
 def stack_wall(rules: str, hands: Mapping[int, Any], draws: Any = (), *, dealer: int = 0,

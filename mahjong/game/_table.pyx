@@ -15,14 +15,25 @@ decide or the hand is over; `step` applies one action of the decider.
 
 The log is kept as small C arrays and turned into a record v2 mapping on demand.
 """
-from libc.string cimport memset, memcpy
+from libc.string cimport memset, memcpy, strlen
 from libc.math cimport pow
+from libc.stdlib cimport realloc, free
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
+from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
+
+import json
 
 import numpy as np
 
 from mahjong_core._types cimport (N_KINDS, MELD_CHOW, MELD_PUNG, MELD_KONG,
-                                  MELD_CONCEALED_KONG, MELD_SINGLE_KONG)
+                                  MELD_CONCEALED_KONG, MELD_SINGLE_KONG,
+                                  EV_DRAW, EV_DISCARD, EV_CHOW, EV_PUNG, EV_KONG, EV_READY,
+                                  EV_FLIP, EV_WIN, EV_EXHAUSTED, EV_VOID,
+                                  KONG_CONCEALED, KONG_EXPOSED, KONG_ADDED, KONG_SINGLE,
+                                  WIN_REPLACEMENT, WIN_AFTER_KONG, WIN_ROBBING_KONG,
+                                  WIN_LAST_TILE, WIN_HEAVENLY, WIN_EARTHLY, WIN_FIRST_ROUND,
+                                  WIN_FOURTH_TILE, WIN_SELF_DRAWN)
 from mahjong_core._shanten cimport hand_missing
 from mahjong_core._bits cimport popcount64, ctz64
 from mahjong_core._wincheck cimport WinView, WinCheck
@@ -75,45 +86,196 @@ cpdef enum:
     AGENT_GREEDY = 2
     AGENT_STRONG = 3
 
-# --- log event codes ----------------------------------------------------------------------
-cpdef enum:
-    EV_DRAW = 1
-    EV_DISCARD = 2
-    EV_CHOW = 3
-    EV_PUNG = 4
-    EV_KONG = 5          # aux: KONG_*
-    EV_READY = 6
-    EV_FLIP = 7
-    EV_WIN = 8           # aux: the win's slot
-    EV_EXHAUSTED = 9
-    EV_VOID = 10         # a void-suit declaration (aux: suit)
+# --- the log's codes: one source, mahjong_core/_types (EV_*, KONG_*, the WIN_* bits: a
+# record's win flag WIN_FLAGS[i] is the bit 2 << i); re-exported here for old imports
+from mahjong_core import _types as _core_types
+from mahjong_core._types import WIN_FLAGS as WIN_FLAG_NAMES, KONG_KINDS, MELD_NAMES
 
-cpdef enum:
-    KONG_CONCEALED = 0
-    KONG_EXPOSED = 1
-    KONG_ADDED = 2
-    KONG_SINGLE = 3
-
-# win flag bits, in the order of mahjong.playspec.WIN_FLAGS
-cpdef enum:
-    F_REPLACEMENT = 1
-    F_AFTER_KONG = 2
-    F_ROBBING_KONG = 4
-    F_LAST_TILE = 8
-    F_HEAVENLY = 16
-    F_EARTHLY = 32
-    F_FIRST_ROUND = 64
-    F_FOURTH_TILE = 128
-
-WIN_FLAG_NAMES = ("replacement", "after_kong", "robbing_kong", "last_tile", "heavenly",
-                  "earthly", "first_round", "fourth_tile")
-KONG_KINDS = ("concealed", "exposed", "added", "single")
-_MELD_TYPES = {MELD_CHOW: "chow", MELD_PUNG: "pung", MELD_KONG: "kong",
-               MELD_CONCEALED_KONG: "concealed_kong", MELD_SINGLE_KONG: "single_kong"}
+globals().update({_n: getattr(_core_types, _n) for _n in dir(_core_types)
+                  if _n.startswith(("EV_", "KONG_"))})
 
 #: the size of the observation vector `Table.observe_into` fills
 OBS_PLANES = 10
 OBS_SIZE = OBS_PLANES * 34 + 32
+
+
+# --- the compiled JSON writer (Table.log_json) ---------------------------------------------
+
+cdef enum:
+    HOLDING_BYTES = 68   # a packed holding (Table.packed_log)
+
+cdef void _pack_holding(uint8_t* p, const uint8_t* counts, const uint8_t* mk, const uint8_t* mt,
+                        int nm, int last) noexcept nogil:
+    cdef int i
+    memcpy(p, counts, 34)
+    if nm > MAX_MELDS:
+        nm = MAX_MELDS
+    p[34] = nm
+    for i in range(nm):
+        p[35 + 2 * i] = mk[i]
+        p[36 + 2 * i] = mt[i]
+    p[67] = last if last < 255 else 255
+
+
+cdef struct _Out:
+    char* p
+    Py_ssize_t n, cap
+
+cdef tuple _KONG_KIND_BYTES = tuple([k.encode() for k in KONG_KINDS])
+cdef tuple _FLAG_JSON = tuple([f',"{name}":true'.encode() for name in WIN_FLAG_NAMES])
+cdef tuple _MELD_JSON = tuple([f'{{"type":"{name}","tiles":'.encode() for name in MELD_NAMES])
+cdef const char* _SUITS = b"mpsz"
+cdef dict _VALUE_JSON = {}     # str and other non-int values of a result -> JSON bytes
+
+cdef int _room(_Out* o, Py_ssize_t k) except -1:
+    cdef Py_ssize_t cap
+    cdef char* q
+    if o.n + k <= o.cap:
+        return 0
+    cap = 2 * o.cap + k + 4096
+    q = <char*>realloc(o.p, cap)
+    if q == NULL:
+        raise MemoryError()
+    o.p = q
+    o.cap = cap
+    return 0
+
+cdef inline int _put(_Out* o, const char* s, Py_ssize_t k) except -1:
+    if o.n + k > o.cap:
+        _room(o, k)
+    memcpy(o.p + o.n, s, k)
+    o.n += k
+    return 0
+
+cdef inline int _puts(_Out* o, const char* s) except -1:
+    return _put(o, s, strlen(s))
+
+cdef inline int _put_bytes(_Out* o, bytes b) except -1:
+    return _put(o, PyBytes_AS_STRING(b), PyBytes_GET_SIZE(b))
+
+cdef inline int _putc(_Out* o, char c) except -1:
+    if o.n + 1 > o.cap:
+        _room(o, 1)
+    o.p[o.n] = c
+    o.n += 1
+    return 0
+
+cdef int _puti(_Out* o, long v) except -1:
+    cdef char tmp[24]
+    cdef int k = 24
+    cdef bint neg = v < 0
+    cdef unsigned long u = <unsigned long>(-v) if neg else <unsigned long>v
+    if u < 10 and not neg:          # (seats and most counts)
+        return _putc(o, 48 + u)
+    while True:
+        k -= 1
+        tmp[k] = 48 + u % 10
+        u //= 10
+        if u == 0:
+            break
+    if neg:
+        k -= 1
+        tmp[k] = 45
+    return _put(o, tmp + k, 24 - k)
+
+cdef inline int _kv_int(_Out* o, const char* key, long v) except -1:
+    _puts(o, key)
+    return _puti(o, v)
+
+cdef inline int _kv_tile(_Out* o, const char* key, int t) except -1:
+    _puts(o, key)
+    return _put_tile(o, t)
+
+cdef inline int _put_tile(_Out* o, int t) except -1:
+    cdef char tmp[4]
+    tmp[0] = 34
+    tmp[1] = 49 + (t % 9 if t < 27 else t - 27)
+    tmp[2] = _SUITS[t // 9 if t < 27 else 3]
+    tmp[3] = 34
+    return _put(o, tmp, 4)
+
+cdef int _put_tiles(_Out* o, const uint8_t* tiles, int n) except -1:
+    """A list of tiles by name: ["1m","5z"]."""
+    cdef int i
+    _putc(o, 91)
+    for i in range(n):
+        if i:
+            _putc(o, 44)
+        _put_tile(o, tiles[i])
+    return _putc(o, 93)
+
+cdef int _put_hand(_Out* o, const uint8_t* c) except -1:
+    """The concealed tiles as the record's hand text ("123m55z"), quoted."""
+    cdef int suit, r, n
+    cdef bint any_
+    _putc(o, 34)
+    for suit in range(4):
+        any_ = 0
+        for r in range(9 if suit < 3 else 7):
+            for n in range(c[suit * 9 + r]):
+                _putc(o, 49 + r)
+                any_ = 1
+        if any_:
+            _putc(o, _SUITS[suit])
+    return _putc(o, 34)
+
+cdef int _put_meld_tiles(_Out* o, int code, int t) except -1:
+    """A meld's tiles text, quoted: "123m", "555z", "1111s", "5z"."""
+    cdef char d = 49 + (t % 9 if t < 27 else t - 27)
+    cdef char suit = _SUITS[t // 9 if t < 27 else 3]
+    cdef int k
+    _putc(o, 34)
+    if code == MELD_CHOW:
+        _putc(o, d)
+        _putc(o, d + 1)
+        _putc(o, d + 2)
+    elif code == MELD_PUNG:
+        _putc(o, d)
+        _putc(o, d)
+        _putc(o, d)
+    elif code == MELD_SINGLE_KONG:
+        _putc(o, d)
+    else:
+        for k in range(4):
+            _putc(o, d)
+    _putc(o, suit)
+    return _putc(o, 34)
+
+cdef int _put_melds(_Out* o, const uint8_t* mk, const uint8_t* mt, int n) except -1:
+    cdef int i
+    _putc(o, 91)
+    for i in range(n):
+        if i:
+            _putc(o, 44)
+        _put_bytes(o, _MELD_JSON[mk[i]])
+        _put_meld_tiles(o, mk[i], mt[i])
+        _putc(o, 125)
+    return _putc(o, 93)
+
+cdef int _put_value(_Out* o, v) except -1:
+    """An int as itself; None, a str or anything else as json.dumps writes it (once)."""
+    if type(v) is int and -(1 << 62) < v < (1 << 62):
+        return _puti(o, v)
+    if v is None:
+        return _put(o, b"null", 4)
+    got = _VALUE_JSON.get(v) if type(v) is str else None
+    if got is None:
+        got = json.dumps(v, ensure_ascii=False, separators=(",", ":")).encode()
+        if type(v) is str:
+            if len(_VALUE_JSON) >= 4096:
+                _VALUE_JSON.clear()
+            _VALUE_JSON[v] = got
+    return _put_bytes(o, got)
+
+cdef int _put_values(_Out* o, values) except -1:
+    cdef bint first = 1
+    _putc(o, 91)
+    for v in values:
+        if not first:
+            _putc(o, 44)
+        first = 0
+        _put_value(o, v)
+    return _putc(o, 93)
 
 
 # --- a small deterministic generator (PCG32, O'Neill 2014), seeded by numpy's SeedSequence --
@@ -256,7 +418,6 @@ cdef class Table:
     cdef int8_t ev_from[MAX_EV]
     cdef public int n_ev
     cdef int n_wins
-    cdef object win_events
     cdef dict win_cache                   # (seat, tile, from, flags, versions) -> value
     cdef int hand_version[MAX_SEATS]      # bumped when a standing hand changes
     cdef int table_version                # bumped by every claim, kong, ready and win
@@ -266,9 +427,13 @@ cdef class Table:
     # --- checking a log (replay_log) -----------------------------------------------------
     cdef bint checking                    # the room's win value is asked only where it
     #                                       decides something (see _ask_win)
+    # (and in play: the typed log's wins, by slot)
     cdef uint8_t rw_counts[MAX_WINS][34]  # each win's concealed hand, its flags, flowers
     cdef int rw_flags[MAX_WINS]
     cdef int rw_flowers[MAX_WINS]
+    cdef uint8_t rw_mk[MAX_WINS][MAX_MELDS]   # and its melds
+    cdef uint8_t rw_mt[MAX_WINS][MAX_MELDS]
+    cdef int rw_nm[MAX_WINS]
     cdef object log_source                # n -> the log's record with its first n events
     # a 过水 lock left pending (locked_out 2): the wins declined since the seat's last draw,
     # asked about only if it matters (the seat wins on a discard, or a win is compulsory)
@@ -336,7 +501,7 @@ cdef class Table:
         self.k_flag_mask = 0
         for i, name in enumerate(WIN_FLAG_NAMES):
             if name in names:
-                self.k_flag_mask |= 1 << i
+                self.k_flag_mask |= 2 << i
         earthly = extra.get("earthly", "both" if extra.get("earthly_on_dealer_discard")
                             else "self_draw")
         if earthly not in ("self_draw", "dealer_first_discard", "both"):
@@ -364,7 +529,6 @@ cdef class Table:
             self.agent_kind[s] = agent_kinds[s]
             pcg_seed(&self.agent_rng[s], agent_seeds[s], 2 * s + 1)
         pcg_seed(&self.table_rng, agent_seeds[0] ^ 0x9E3779B97F4A7C15ULL, 99)
-        self.win_events = []
         self.win_cache = {}
         self.win_values = []
         self.setup_notes = []
@@ -748,19 +912,19 @@ cdef class Table:
     cdef int _self_draw_flags(self, int s) noexcept nogil:
         cdef int f = 0
         if self.act_replacement:
-            f |= F_REPLACEMENT
+            f |= WIN_REPLACEMENT
         if self.k_reserve_draw:
             if self.reserve_draw:    # 海底捞月 is the draw from the reserve only
-                f |= F_LAST_TILE
+                f |= WIN_LAST_TILE
         elif self.remaining() == 0 or (self.in_haidi and self.k_haidi_last):
-            f |= F_LAST_TILE
+            f |= WIN_LAST_TILE
         if not self.had_turn[s] and not self.interrupted and not self.won_count:
             if s == self.dealer:
-                f |= F_HEAVENLY
+                f |= WIN_HEAVENLY
             elif self.k_earthly & 1:
-                f |= F_EARTHLY
+                f |= WIN_EARTHLY
         if self.shown[self.last_draw] == 3:
-            f |= F_FOURTH_TILE
+            f |= WIN_FOURTH_TILE
         return f & self.k_flag_mask
 
     cdef bint _forced_win(self) noexcept nogil:
@@ -963,19 +1127,19 @@ cdef class Table:
     cdef int _claim_flags(self, int o, int t, int robbing) noexcept nogil:
         cdef int f = 0
         if robbing:
-            f |= F_ROBBING_KONG
+            f |= WIN_ROBBING_KONG
         elif self.disc_after_kong:
-            f |= F_AFTER_KONG
+            f |= WIN_AFTER_KONG
         if self.remaining() == 0 and not robbing and not self.k_reserve_draw:
-            f |= F_LAST_TILE
+            f |= WIN_LAST_TILE
         if not self.had_turn[o] and not self.interrupted and not self.won_count and \
                 not robbing:
             if self.disc_dealer_first and self.k_earthly & 2:
-                f |= F_EARTHLY
+                f |= WIN_EARTHLY
             else:
-                f |= F_FIRST_ROUND
+                f |= WIN_FIRST_ROUND
         if self.shown[t] == 3:
-            f |= F_FOURTH_TILE
+            f |= WIN_FOURTH_TILE
         return f & self.k_flag_mask
 
     cdef int _claim_options(self, int o, int t, int robbing, int* value) except -1 nogil:
@@ -1102,8 +1266,8 @@ cdef class Table:
         v.meld_kind = self.mk[s]
         v.meld_tile = self.mt[s]
         v.win_tile = t
-        # the table's flag k is the WIN_* bit 2 << k (mahjong_core._types)
-        v.flags = (<uint32_t>flags << 1) | (1 if frm < 0 else 0)
+        # the table's flags are the WIN_* bits (mahjong_core._types) but the self-draw
+        v.flags = <uint32_t>flags | (WIN_SELF_DRAWN if frm < 0 else 0)
         v.seat = s
         v.from_seat = frm
         v.flowers = self.flowers[s]
@@ -1167,32 +1331,11 @@ cdef class Table:
         return v
 
     cdef dict _win_event(self, int s, int t, int frm, int flags):
-        ev = {"type": "win", "seat": s, "hand": _hand_text(self.counts[s]),
-              "melds": self._melds_json(s), "win_tile": TENHOU_NAMES[t],
-              "from": None if frm < 0 else frm}
-        for k in range(8):
-            if flags & (1 << k):
-                ev[WIN_FLAG_NAMES[k]] = True
-        if self.k_flowers:
-            ev["flowers"] = self.flowers[s]
-        return ev
+        return _win_dict(s, self.counts[s], self.mk[s], self.mt[s], self.n_melds[s], t, frm,
+                         flags, self.k_flowers, self.flowers[s])
 
     cdef list _melds_json(self, int s):
-        out = []
-        cdef int i, code, t
-        for i in range(self.n_melds[s]):
-            code = self.mk[s][i]
-            t = self.mt[s][i]
-            if code == MELD_CHOW:
-                tiles = TENHOU_NAMES[t][0] + TENHOU_NAMES[t + 1][0] + TENHOU_NAMES[t + 2]
-            elif code == MELD_PUNG:
-                tiles = TENHOU_NAMES[t][0] * 2 + TENHOU_NAMES[t]
-            elif code == MELD_SINGLE_KONG:
-                tiles = TENHOU_NAMES[t]
-            else:
-                tiles = TENHOU_NAMES[t][0] * 3 + TENHOU_NAMES[t]
-            out.append({"type": _MELD_TYPES[code], "tiles": tiles})
-        return out
+        return _melds_list(self.mk[s], self.mt[s], self.n_melds[s])
 
     # --- applying actions ------------------------------------------------------------------
 
@@ -1489,23 +1632,21 @@ cdef class Table:
 
     cdef int _win(self, int s, int t, int frm, int flags, int value) except -1 nogil:
         """Log seat s's win on tile t (its counts already hold t)."""
-        if self.checking:
-            if self.n_wins < MAX_WINS:
-                memcpy(self.rw_counts[self.n_wins], self.counts[s], 34)
-                self.rw_flags[self.n_wins] = flags
-                self.rw_flowers[self.n_wins] = self.flowers[s]
-        else:
+        cdef int w = self.n_wins
+        if w < MAX_WINS:
+            memcpy(self.rw_counts[w], self.counts[s], 34)
+            self.rw_flags[w] = flags
+            self.rw_flowers[w] = self.flowers[s]
+            memcpy(self.rw_mk[w], self.mk[s], MAX_MELDS)
+            memcpy(self.rw_mt[w], self.mt[s], MAX_MELDS)
+            self.rw_nm[w] = self.n_melds[s]
+        if not self.checking:
             with gil:
-                self._record_win(s, t, frm, flags, value)
+                self.win_values.append(value)
         self.log(EV_WIN, s, t, self.n_wins, frm)
         self.n_wins += 1
         self.won[s] = 1
         self.won_count += 1
-        return 0
-
-    cdef int _record_win(self, int s, int t, int frm, int flags, int value) except -1:
-        self.win_events.append(self._win_event(s, t, frm, flags))
-        self.win_values.append(value)
         return 0
 
     cdef int _after_wins(self, int last) except -1 nogil:
@@ -1637,7 +1778,8 @@ cdef class Table:
         the action its events show, and compare each event the table logs with the log's.
 
         ``ev``: 5 bytes per event (EV_* code, seat, tile, aux, from; 255 = none; a kong's aux
-        is its KONG_* kind, a win's its flag bits, a chow's tile its lowest); ``wins``: per
+        is its KONG_* kind, a win's its flags as record.log_codes packs them: WIN_FLAGS[i] as
+        the bit 1 << i, the table's WIN_* bit shifted right once; a chow's tile its lowest); ``wins``: per
         win event in order, its 34 concealed counts and its flowers; ``finals``: per seat,
         the 34 counts of its closing hand and 1 (0: not given); ``voids``: each seat's
         void suit (0..2) where the rule set declares one, or None when the log does not say
@@ -1750,7 +1892,7 @@ cdef class Table:
             code = e[5 * k]
             seat = _seat_of(e[5 * k + 1])
             tile = e[5 * k + 2]
-            if code == EV_WIN and e[5 * k + 3] & F_ROBBING_KONG and seat != me and \
+            if code == EV_WIN and (e[5 * k + 3] << 1) & WIN_ROBBING_KONG and seat != me and \
                     _seat_of(e[5 * k + 4]) == me and tile < 34:
                 return A_KONG + tile        # the added kong that is robbed
             if seat != me or tile >= 34 and code != EV_WIN and code != EV_READY:
@@ -1819,7 +1961,7 @@ cdef class Table:
         if typ != EV_WIN:
             return 1
         slot = self.ev_aux[x]
-        if slot >= MAX_WINS or slot >= n_w or f[3] != self.rw_flags[slot]:
+        if slot >= MAX_WINS or slot >= n_w or (f[3] << 1) != self.rw_flags[slot]:
             return 0
         for k in range(34):
             if w[35 * slot + k] != self.rw_counts[slot][k]:
@@ -2388,7 +2530,9 @@ cdef class Table:
             elif typ == EV_FLIP:
                 out.append({"type": "flip", "tile": TENHOU_NAMES[t]})
             elif typ == EV_WIN:
-                out.append(self.win_events[aux])
+                out.append(_win_dict(s, self.rw_counts[aux], self.rw_mk[aux], self.rw_mt[aux],
+                                     self.rw_nm[aux], t, frm, self.rw_flags[aux],
+                                     self.k_flowers, self.rw_flowers[aux]))
             elif typ == EV_EXHAUSTED:
                 out.append({"type": "exhausted"})
         return out
@@ -2400,50 +2544,60 @@ cdef class Table:
     def wall_tiles(self):
         """The log's `wall`: the deal (the hands as play began: after 换三张 / 换牌 when
         tiles moved), then the live tiles in draw order; no flowers, no indicator."""
-        cdef int i, s, k, t, n
-        out = []
+        cdef uint8_t w[MAX_WALL]
+        cdef int i, n = self._wall_into(w)
+        return [TENHOU_NAMES[w[i]] for i in range(n)]
+
+    cdef int _wall_into(self, uint8_t* out) noexcept:
+        """The log's wall (wall_tiles) as tile ids into out (MAX_WALL); returns its length."""
+        cdef int i, s, k, t, n, m = 0, start = 0, hold = -1
         if self.k_parts:
-            return self._wall_parts_tiles()
+            return self._wall_parts_into(out)
         if self.setup_changed:
             if self.phase in (PH_EXCHANGE, PH_SWAP, PH_VOID):
                 # play has not begun: the hands as they stand now are the deal
                 memcpy(self.deal_counts, self.counts, sizeof(self.counts))
-            fourteenth = None
             for k in range(self.seats):
                 s = (self.dealer + k) % self.seats
-                hand = [t for t in range(34) for n in range(self.deal_counts[s][t])]
+                for t in range(34):
+                    for n in range(self.deal_counts[s][t]):
+                        out[m] = t
+                        m += 1
                 if s == self.dealer:
-                    fourteenth = hand.pop()      # dealt after everyone's 13
-                out += [TENHOU_NAMES[t] for t in hand]
-            out.append(TENHOU_NAMES[fourteenth])
+                    m -= 1                       # the 14th is dealt after everyone's 13
+                    hold = out[m]
+            out[m] = hold
+            m += 1
             start = self.deal_end
-        else:
-            start = 0
         for i in range(start, self.live_end):
             t = self.deck[i]
             if t < 34 and not (self.k_indicator and i == self.deal_end - 1):
-                out.append(TENHOU_NAMES[t])
-        return out
+                out[m] = t
+                m += 1
+        return m
 
-    def _wall_parts_tiles(self):
-        """wall_tiles with wall parts: the parts in seat order, each as dealt (the hand as
+    cdef int _wall_parts_into(self, uint8_t* out) noexcept:
+        """_wall_into with wall parts: the parts in seat order, each as dealt (the hand as
         play began, when 换三张 / 换牌 moved tiles; the dealer's 14th last), then its tiles
         in draw order."""
-        cdef int i, s, t, n
-        out = []
+        cdef int i, s, t, n, m = 0, start
         for s in range(self.seats):
             if self.setup_changed:
                 if self.phase in (PH_EXCHANGE, PH_SWAP, PH_VOID):
                     memcpy(self.deal_counts, self.counts, sizeof(self.counts))
-                out += [TENHOU_NAMES[t] for t in range(34) for n in range(self.deal_counts[s][t])]
+                for t in range(34):
+                    for n in range(self.deal_counts[s][t]):
+                        out[m] = t
+                        m += 1
                 start = self.part_deal[s]
             else:
                 start = part_start(self.live_end, self.seats, s)
             for i in range(start, self.part_end[s]):
                 t = self.deck[i]
                 if t < 34 and not (self.k_indicator and i == self.deal_end - 1):
-                    out.append(TENHOU_NAMES[t])
-        return out
+                    out[m] = t
+                    m += 1
+        return m
 
     def reserve_tiles(self):
         """The reserve as it stood when play began (after 换牌), in the order it is taken
@@ -2490,6 +2644,213 @@ cdef class Table:
         if self.res_n:
             rec["reserve"] = self.reserve_tiles()
         return rec
+
+
+    # --- the typed log (record.record_from_table reads it) and its JSON text -------------
+
+    def packed_log(self):
+        """The hand's log as the table keeps it, packed for record.record_from_table:
+        ``(events, wins, finals, wall, flower_indicators, reserve)``, bytes (``reserve``
+        None when the rule set keeps none). ``events``: 5 per event (EV_* code, seat,
+        tile, aux, from; 255 = none; a kong's aux is its KONG_* kind, a win's its slot, a
+        chow's tile its lowest). ``wins``: per slot, a holding then the win's WIN_* bits (2
+        bytes, little-endian). ``finals``: per seat, a holding (its last byte 1 when the
+        seat did not win: the record's final hand). A holding is 68 bytes: the 34 concealed
+        counts, the number of melds, 16 meld pairs (MELD_* code, tile: a chow's lowest) and
+        the flowers. ``wall``, ``flower_indicators``, ``reserve``: those of the log, as tile
+        ids."""
+        cdef int i, w, s, n = self.n_ev, nw = min(self.n_wins, MAX_WINS)
+        cdef uint8_t wall[MAX_WALL]
+        cdef bytearray ev = bytearray(5 * n)
+        cdef bytearray wins = bytearray(HOLDING_BYTES * nw + 2 * nw)
+        cdef bytearray finals = bytearray(HOLDING_BYTES * self.seats)
+        cdef uint8_t* e = ev
+        cdef uint8_t* p
+        for i in range(n):
+            e[5 * i] = self.ev_type[i]
+            e[5 * i + 1] = <uint8_t>self.ev_seat[i]
+            e[5 * i + 2] = <uint8_t>self.ev_tile[i]
+            e[5 * i + 3] = <uint8_t>self.ev_aux[i]
+            e[5 * i + 4] = <uint8_t>self.ev_from[i]
+        p = wins
+        for w in range(nw):
+            _pack_holding(p, self.rw_counts[w], self.rw_mk[w], self.rw_mt[w], self.rw_nm[w],
+                          self.rw_flowers[w])
+            p[HOLDING_BYTES] = self.rw_flags[w] & 255
+            p[HOLDING_BYTES + 1] = (self.rw_flags[w] >> 8) & 255
+            p += HOLDING_BYTES + 2
+        p = finals
+        for s in range(self.seats):
+            if not self.won[s]:
+                _pack_holding(p, self.counts[s], self.mk[s], self.mt[s], self.n_melds[s], 1)
+            p += HOLDING_BYTES
+        n = self._wall_into(wall)
+        return (bytes(ev), bytes(wins), bytes(finals), (<char*>wall)[:n],
+                (<char*>self.flower_ind)[:self.n_flower_ind],
+                (<char*>self.res)[self._reserve_start():self.res_n] if self.res_n else None)
+
+    def win_seats(self):
+        """The winners' seats, in the order of their wins."""
+        cdef int i
+        return [self.ev_seat[i] for i in range(self.n_ev) if self.ev_type[i] == EV_WIN]
+
+    def log_json(self, bytes head, deltas, next_dealer, win_values, items, bytes exhausted=None,
+                 bytes setup=None, bint as_bytes=False):
+        """The finished hand's game log as one line of JSON text (no newline), written from
+        the table's own arrays: what ``json.dumps(log, ensure_ascii=False, separators=(",",
+        ":"))`` gives for Game.log()'s mapping. ``head``: the log's first fields as JSON
+        text, up to the comma after "options"; ``deltas`` .. ``items``: the result's
+        fields; ``exhausted``: the rule set's data of the exhausted event (``,"name":...``);
+        ``setup``: the note's setup list as JSON text; ``as_bytes``: the line as UTF-8
+        bytes, not str."""
+        cdef _Out o
+        cdef uint8_t wall[MAX_WALL]
+        cdef int i, n, s, typ, t, aux, frm, k
+        cdef bint any_void = 0
+        o.p = NULL
+        o.n = o.cap = 0
+        try:
+            _put_bytes(&o, head)
+            _puts(&o, b'"dealer":')
+            _puti(&o, self.dealer)
+            _puts(&o, b',"seats":')
+            _puti(&o, self.seats)
+            _puts(&o, b',"round_wind":')
+            _puti(&o, self.round_wind)
+            _puts(&o, b',"wall":')
+            _put_tiles(&o, wall, self._wall_into(wall))
+            _puts(&o, b',"events":[')
+            for i in range(self.n_ev):
+                if i:
+                    _putc(&o, 44)
+                typ, s, t = self.ev_type[i], self.ev_seat[i], self.ev_tile[i]
+                aux, frm = self.ev_aux[i], self.ev_from[i]
+                if typ == EV_DRAW or typ == EV_DISCARD:
+                    _puts(&o, b'{"type":"draw"' if typ == EV_DRAW else b'{"type":"discard"')
+                    _kv_int(&o, b',"seat":', s)
+                    _kv_tile(&o, b',"tile":', t)
+                elif typ == EV_PUNG or typ == EV_CHOW:
+                    _puts(&o, b'{"type":"pung"' if typ == EV_PUNG else b'{"type":"chow"')
+                    _kv_int(&o, b',"seat":', s)
+                    _puts(&o, b',"tiles":')
+                    _put_meld_tiles(&o, MELD_PUNG if typ == EV_PUNG else MELD_CHOW, t)
+                    _kv_int(&o, b',"from":', frm)
+                elif typ == EV_KONG:
+                    _kv_int(&o, b'{"type":"kong","seat":', s)
+                    _puts(&o, b',"kind":"')
+                    _put_bytes(&o, _KONG_KIND_BYTES[aux])
+                    _kv_tile(&o, b'","tile":', t)
+                    if aux == KONG_EXPOSED:
+                        _kv_int(&o, b',"from":', frm)
+                elif typ == EV_READY:
+                    _kv_int(&o, b'{"type":"ready","seat":', s)
+                elif typ == EV_FLIP:
+                    _kv_tile(&o, b'{"type":"flip","tile":', t)
+                elif typ == EV_WIN:
+                    _kv_int(&o, b'{"type":"win","seat":', s)
+                    _puts(&o, b',"hand":')
+                    _put_hand(&o, self.rw_counts[aux])
+                    _puts(&o, b',"melds":')
+                    _put_melds(&o, self.rw_mk[aux], self.rw_mt[aux], self.rw_nm[aux])
+                    _kv_tile(&o, b',"win_tile":', t)
+                    if frm < 0:
+                        _puts(&o, b',"from":null')
+                    else:
+                        _kv_int(&o, b',"from":', frm)
+                    for k in range(8):
+                        if self.rw_flags[aux] & (2 << k):
+                            _put_bytes(&o, _FLAG_JSON[k])
+                    if self.k_flowers:
+                        _kv_int(&o, b',"flowers":', self.rw_flowers[aux])
+                elif typ == EV_EXHAUSTED:
+                    _puts(&o, b'{"type":"exhausted"')
+                    if exhausted is not None and i == self.n_ev - 1:
+                        _put_bytes(&o, exhausted)
+                _putc(&o, 125)
+            _putc(&o, 93)
+            if self.indicator >= 0:
+                _puts(&o, b',"indicator":')
+                _put_tile(&o, self.indicator)
+            if self.n_flower_ind:
+                _puts(&o, b',"flower_indicators":')
+                _put_tiles(&o, self.flower_ind, self.n_flower_ind)
+            if self.res_n:
+                _puts(&o, b',"reserve":')
+                n = self._reserve_start()
+                _put_tiles(&o, self.res + n, self.res_n - n)
+            _puts(&o, b',"final":{')
+            k = 0
+            for s in range(self.seats):
+                if self.won[s]:
+                    continue
+                if k:
+                    _putc(&o, 44)
+                k = 1
+                _putc(&o, 34)
+                _puti(&o, s)
+                _puts(&o, b'":{"hand":')
+                _put_hand(&o, self.counts[s])
+                _puts(&o, b',"melds":')
+                _put_melds(&o, self.mk[s], self.mt[s], self.n_melds[s])
+                _putc(&o, 125)
+            _putc(&o, 125)
+            for s in range(self.seats):
+                if self.void_suit[s] >= 0:
+                    any_void = 1
+            if any_void or setup is not None or self.spec.flowers:
+                _puts(&o, b',"note":{')
+                k = 0
+                if any_void:
+                    _puts(&o, b'"void_suits":[')
+                    for s in range(self.seats):
+                        if s:
+                            _putc(&o, 44)
+                        if self.void_suit[s] >= 0:
+                            _putc(&o, 34)
+                            _putc(&o, _SUITS[self.void_suit[s]])
+                            _putc(&o, 34)
+                        else:
+                            _puts(&o, b'null')
+                    _putc(&o, 93)
+                    k = 1
+                if setup is not None:
+                    if k:
+                        _putc(&o, 44)
+                    _puts(&o, b'"setup":')
+                    _put_bytes(&o, setup)
+                    k = 1
+                if self.spec.flowers:
+                    if k:
+                        _putc(&o, 44)
+                    _puts(&o, b'"flower_positions":[')
+                    n = 0
+                    for i in range(self.deck_n):
+                        if self.deck[i] >= 34:
+                            if n:
+                                _putc(&o, 44)
+                            _puti(&o, i)
+                            n = 1
+                    _putc(&o, 93)
+                _putc(&o, 125)
+            _puts(&o, b',"result":{"deltas":')
+            _put_values(&o, deltas)
+            _puts(&o, b',"next_dealer":')
+            _put_value(&o, next_dealer)
+            _puts(&o, b',"win_values":')
+            _put_values(&o, win_values)
+            _puts(&o, b',"items":[')
+            k = 0
+            for item in items:
+                if k:
+                    _putc(&o, 44)
+                k = 1
+                _put_value(&o, item)
+            _puts(&o, b']}}')
+            if as_bytes:
+                return PyBytes_FromStringAndSize(o.p, o.n)
+            return PyUnicode_DecodeUTF8(o.p, o.n, NULL)
+        finally:
+            free(o.p)
 
 
 class _LazyRecord:
@@ -2545,6 +2906,39 @@ class _LazyRecord:
 cdef inline int _seat_of(uint8_t b) noexcept nogil:
     """A seat byte of replay_log's events: 255 is none (-1)."""
     return -1 if b == 255 else b
+
+
+cdef list _melds_list(const uint8_t* mk, const uint8_t* mt, int n):
+    """Melds (codes MELD_*, tiles: a chow's lowest) as the record's {"type", "tiles"}."""
+    out = []
+    cdef int i, code, t
+    for i in range(n):
+        code = mk[i]
+        t = mt[i]
+        if code == MELD_CHOW:
+            tiles = TENHOU_NAMES[t][0] + TENHOU_NAMES[t + 1][0] + TENHOU_NAMES[t + 2]
+        elif code == MELD_PUNG:
+            tiles = TENHOU_NAMES[t][0] * 2 + TENHOU_NAMES[t]
+        elif code == MELD_SINGLE_KONG:
+            tiles = TENHOU_NAMES[t]
+        else:
+            tiles = TENHOU_NAMES[t][0] * 3 + TENHOU_NAMES[t]
+        out.append({"type": MELD_NAMES[code], "tiles": tiles})
+    return out
+
+
+cdef dict _win_dict(int s, const uint8_t* counts, const uint8_t* mk, const uint8_t* mt, int nm,
+                    int t, int frm, int flags, bint with_flowers, int flowers):
+    """A win event as the record's mapping (counts: the hand after the win)."""
+    ev = {"type": "win", "seat": s, "hand": _hand_text(counts), "melds": _melds_list(mk, mt, nm),
+          "win_tile": TENHOU_NAMES[t], "from": None if frm < 0 else frm}
+    cdef int k
+    for k in range(8):
+        if flags & (2 << k):
+            ev[WIN_FLAG_NAMES[k]] = True
+    if with_flowers:
+        ev["flowers"] = flowers
+    return ev
 
 
 cdef str _hand_text(const uint8_t* c):

@@ -10,8 +10,9 @@ chunk's logs written out before the next is taken, and the summary keeps totals,
 """
 from __future__ import annotations
 
+import codecs
 import collections
-import json
+import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Dict, Iterable, Iterator, Mapping, Optional, Sequence
 
@@ -19,7 +20,7 @@ from mahjong.errors import MahjongError
 
 from . import _AGENT_NAMES, Game, play_spec
 
-__all__ = ["play_hand", "play_hands", "summarize", "Summary", "run"]
+__all__ = ["play_hand", "play_hands", "play_lines", "summarize", "Summary", "run"]
 
 
 def _check_agents(agents) -> None:
@@ -41,10 +42,26 @@ def play_hand(rules: str, seed: int, index: int, agents="random",
 def play_hands(rules: str, hands: Sequence[int] | range, seed: int, agents="random",
                options: Optional[Mapping[str, Any]] = None) -> Iterator[Dict[str, Any]]:
     """Logs of the hands with the given indices, in order."""
+    for g in _played(rules, hands, seed, agents, options):
+        yield g.log()
+
+
+def play_lines(rules: str, hands: Sequence[int] | range, seed: int, agents="random",
+               options: Optional[Mapping[str, Any]] = None) -> Iterator[str]:
+    """The logs of the hands with the given indices as JSON lines (no newline), in order:
+    each written from its table (:meth:`Game.log_json`), no log mapping made."""
+    for g in _played(rules, hands, seed, agents, options):
+        yield g.log_json()
+
+
+def _played(rules: str, hands: Sequence[int] | range, seed: int, agents="random",
+            options: Optional[Mapping[str, Any]] = None) -> Iterator[Game]:
+    """The finished games of the hands with the given indices, in order."""
     seats = play_spec(rules, options).seats
     for i in hands:
-        yield Game(rules, seed=[seed, i], options=options, agents=agents,
-                   dealer=i % seats).play()
+        g = Game(rules, seed=[seed, i], options=options, agents=agents, dealer=i % seats)
+        g._advance(())
+        yield g
 
 
 class Summary:
@@ -62,21 +79,29 @@ class Summary:
         self.items: collections.Counter = collections.Counter()
 
     def add(self, log: Mapping[str, Any]) -> None:
-        self.hands += 1
-        won = False
-        for e in log["events"]:
-            if e["type"] == "win":
-                self.wins[e["seat"]] += 1
-                won = True
-        if not won:
-            self.no_win += 1
         res = log["result"]
-        for v in res.get("win_values", ()):
+        self._add([e["seat"] for e in log["events"] if e["type"] == "win"],
+                  res.get("win_values", ()), res["deltas"], res.get("items", ()))
+
+    def add_game(self, game: Game) -> None:
+        """Add a finished :class:`~mahjong.game.Game` (read from its table and its
+        settlement: no log mapping is made)."""
+        game.hand_record()
+        self._add(game._table.win_seats(), game._table.win_values, game.settlement.deltas,
+                  game._items())
+
+    def _add(self, winners, win_values, deltas, items) -> None:
+        self.hands += 1
+        for seat in winners:
+            self.wins[seat] += 1
+        if not winners:
+            self.no_win += 1
+        for v in win_values:
             if v and v > 0:
                 self.value_sum += v
                 self.value_count += 1
-        self.abs_delta += sum(abs(d) for d in res["deltas"])
-        self.items.update(res.get("items", ()))
+        self.abs_delta += sum(abs(d) for d in deltas)
+        self.items.update(items)
 
     def merge(self, other: "Summary") -> None:
         self.hands += other.hands
@@ -128,10 +153,10 @@ def _chunk(args) -> tuple:
     seats = play_spec(rules, options).seats
     summary = Summary(seats)
     lines = []
-    for log in play_hands(rules, range(lo, hi), seed, agents, options):
-        summary.add(log)
+    for g in _played(rules, range(lo, hi), seed, agents, options):
+        summary.add_game(g)
         if keep:
-            lines.append(json.dumps(log, ensure_ascii=False, separators=(",", ":")))
+            lines.append(g._log_line(True))   # (UTF-8 JSON written from the table)
     return hi - lo, summary, lines
 
 
@@ -153,6 +178,19 @@ def _in_order(pool, jobs, window: int):
             yield pending.popleft().result()
     while pending:
         yield pending.popleft().result()
+
+
+def _write_lines(out, lines) -> None:
+    """Write a chunk's lines (UTF-8 bytes) to the text file ``out`` at once: to its binary
+    buffer when it has one that takes UTF-8 and writes newlines as they are."""
+    data = b"\n".join(lines) + b"\n"
+    raw = getattr(out, "buffer", None)
+    if raw is not None and os.linesep == "\n" and \
+            codecs.lookup(getattr(out, "encoding", None) or "ascii").name == "utf-8":
+        out.flush()
+        raw.write(data)
+    else:
+        out.write(data.decode())
 
 
 def run(rules: str, hands: int, seed: int = 0, agents="random",
@@ -177,9 +215,8 @@ def run(rules: str, hands: int, seed: int = 0, agents="random",
     def take(result):
         n, part, lines = result
         summary.merge(part)
-        if out is not None:
-            for line in lines:
-                out.write(line + "\n")
+        if out is not None and lines:
+            _write_lines(out, lines)
         if progress is not None:
             progress(n)
 
