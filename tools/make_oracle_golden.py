@@ -20,17 +20,20 @@ Run from the repository root with the package built: ``PYTHONPATH=. python
 tools/make_oracle_golden.py``. Remake the files only for a change that is meant to alter a
 reading, a settlement or a message, and say why in the commit.
 
-Entries checked by hand against the rules (/work/shared/rules/RULES.md) when the files were
-made (tests/test_golden_files.py holds the same entries to the same values):
+Entries checked by hand against the rules (/work/shared/rules/RULES.md, the worked
+examples) when the files were made; tests/test_golden_files.py holds them to those values:
 
-* huanggang_settle_golden.jsonl ``golden/null/<k>`` for the worked examples
-  (tests/huanggang_examples.py, examples 1 and 3 of the rules): the deltas are the
-  examples' worked payments.
-* guiyang_settle_golden.jsonl ``golden/null/0``: the first golden record's deltas are the
-  ones tests/data/guiyang_golden_records.json gives for it (worked by hand from the rules).
-* record_reader_golden.jsonl ``two-digit-kong/kong``: "11p" as a kong is refused, and the
-  message names the event's meld field; ``meld-spelling/pung/1111s/claim``: four tiles are
-  no pung, refused naming the claim's tiles.
+* guiyang_settle_golden.jsonl ``golden/null/0`` (Guiyang worked example 1: 平胡 self-draw,
+  10 from each, three 幺鸡 at 1U = 10 a tile, 30 from each): deltas +120 / -40 / -40 / -40.
+* huanggang_settle_golden.jsonl ``golden/null/35`` (Huanggang worked example 1, 屁胡
+  self-draw: F(W) = 4, F(E) = 2, F(S) = 0, F(N) = 2): shares 64, 16, 64, deltas
+  -64 / -16 / +144 / -64; ``golden/null/36`` (worked example 2, soft: 2^5 = 32 < 64):
+  refused, the message naming the largest share 32; ``golden/null/37`` (the hard hand):
+  W +64, N -64.
+* record_reader_golden.jsonl ``two-digit-kong/kong`` ("11p" shown as a kong),
+  ``meld-spelling/pung/1111s/claim`` (four tiles claimed as a pung) and
+  ``meld-spelling/chow/123z/final`` (a chow of honours): refused (InvalidRecordError), the
+  message naming the event or closing hand, the field and the meld.
 """
 import os
 import subprocess
