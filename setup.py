@@ -133,7 +133,7 @@ class BuildExt(build_ext):
 # uncompiled from a source tree; the compiled module takes its place when built): the
 # record reader every settlement starts with, and the rooms' settlement paths.
 COMPILED_PYTHON = [
-    "mahjong/record.py", "mahjong/_ledger.py",
+    "mahjong/record.py", "mahjong/_ledger.py", "mahjong/_entry.py",
     "mahjong/additive.py",
     "mahjong/two_player/scoring.py", "mahjong/two_player/settlement.py",
     "mahjong/tongcheng/scoring.py", "mahjong/tongcheng/settlement.py",
