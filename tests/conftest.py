@@ -12,8 +12,8 @@ from mahjong import batch
 # and no too-slow health check, because parallel workers on a loaded 2-core machine make
 # any single example's time meaningless (a deadline would fail a correct test); failing
 # examples print their reproduction blob. "nightly": ten times the default examples for the
-# tests that leave max_examples open (run it with `-m "slow or not slow"`, which adds the
-# long runs of the slow marker).
+# tests that leave max_examples open (run it with `-m "nightly or not nightly"`, which adds
+# the long runs of the nightly marker).
 settings.register_profile("ci", deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("nightly", settings.get_profile("ci"), max_examples=1000)

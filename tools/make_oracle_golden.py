@@ -45,9 +45,9 @@ FILES = ["tests/test_record_reader.py", "tests/test_record_reader_text.py",
 
 def main() -> int:
     env = dict(os.environ, MAHJONG_WRITE_GOLDEN="1", PYTHONPATH=os.environ.get("PYTHONPATH", "."))
-    # one process, the tests in file order (the reader's valid records first), slow ones too
+    # one process, the tests in file order (the reader's valid records first), all of them
     return subprocess.call([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p",
-                            "no:cacheprovider", "-m", "slow or not slow", *FILES], env=env)
+                            "no:cacheprovider", "-m", "nightly or not nightly", *FILES], env=env)
 
 
 if __name__ == "__main__":
