@@ -8,32 +8,27 @@ from mahjong_core._shanten import shanten_call, useful_call
 
 
 def entry_points(shanten_full, useful_full):
-    """``(shanten, useful_tiles)``: each tries the compiled call, then its full path, called
-    as ``full(hand, melds, forms, wildcard, tiles, rules, void_suit, indicator, tiles136)``
-    (documented, named and placed as the full path)."""
+    """``(shanten, useful_tiles)`` made from their full paths (see :func:`entry`)."""
+    return entry(shanten_call, shanten_full), entry(useful_call, useful_full)
 
-    def shanten(hand=None, melds=(), forms=None, wildcard=None, tiles=None, *, rules=None,
-                void_suit=None, indicator=None, tiles136=None):
+
+def entry(call, full):
+    """The public function of ``full``: it tries ``call(hand, melds, forms, wildcard)``
+    (the compiled call: None when it does not take the arguments), then the full path,
+    called as ``full(hand, melds, forms, wildcard, tiles, rules, void_suit, indicator,
+    tiles136)``; documented, named and placed as the full path."""
+
+    def public(hand=None, melds=(), forms=None, wildcard=None, tiles=None, *, rules=None,
+               void_suit=None, indicator=None, tiles136=None):
         if (tiles is None and rules is None and void_suit is None and indicator is None
                 and tiles136 is None):
-            fast = shanten_call(hand, melds, forms, wildcard)
+            fast = call(hand, melds, forms, wildcard)
             if fast is not None:
                 return fast
-        return shanten_full(hand, melds, forms, wildcard, tiles, rules, void_suit, indicator,
-                            tiles136)
+        return full(hand, melds, forms, wildcard, tiles, rules, void_suit, indicator,
+                    tiles136)
 
-    def useful_tiles(hand=None, melds=(), forms=None, wildcard=None, tiles=None, *,
-                     rules=None, void_suit=None, indicator=None, tiles136=None):
-        if (tiles is None and rules is None and void_suit is None and indicator is None
-                and tiles136 is None):
-            fast = useful_call(hand, melds, forms, wildcard)
-            if fast is not None:
-                return fast
-        return useful_full(hand, melds, forms, wildcard, tiles, rules, void_suit, indicator,
-                           tiles136)
-
-    for public, full in ((shanten, shanten_full), (useful_tiles, useful_full)):
-        public.__doc__ = full.__doc__
-        public.__module__ = full.__module__
-        public.__qualname__ = public.__name__
-    return shanten, useful_tiles
+    public.__doc__ = full.__doc__
+    public.__module__ = full.__module__
+    public.__name__ = public.__qualname__ = full.__name__
+    return public
