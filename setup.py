@@ -133,7 +133,7 @@ class BuildExt(build_ext):
 # uncompiled from a source tree; the compiled module takes its place when built): the
 # record reader every settlement starts with, and the rooms' settlement paths.
 COMPILED_PYTHON = [
-    "mahjong/record.py", "mahjong/_ledger.py", "mahjong/_entry.py",
+    "mahjong/record.py", "mahjong/_ledger.py",
     "mahjong/additive.py",
     "mahjong/two_player/scoring.py", "mahjong/two_player/settlement.py",
     "mahjong/tongcheng/scoring.py", "mahjong/tongcheng/settlement.py",
@@ -150,6 +150,7 @@ def _extensions():
     only = {n.strip() for n in os.environ.get("MAHJONG_CORE_ONLY", "").split(",") if n.strip()}
     exts = []
     sources = sorted(glob(os.path.join("mahjong_core", "*.pyx")))
+    sources += sorted(glob(os.path.join("mahjong", "_*.pyx")))     # "mahjong._entry"
     sources += sorted(glob(os.path.join("mahjong", "*", "_*.pyx")))
     for pyx in sources:
         parts = os.path.splitext(pyx)[0].split(os.sep)
