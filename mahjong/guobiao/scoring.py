@@ -755,20 +755,16 @@ def _score_read(ids, melds, win_tile, self_drawn, fourth_tile, replacement, robb
                 last_tile, seat_wind, round_wind, flowers) -> ScoreResult:
     """:func:`score` of a win already read and checked (a record's, mahjong.record): the
     standing tile ids (13 - 3 per meld, the winning tile apart), ``Meld`` objects, the
-    winning tile's id, the flags as bools, the winds as 0..3 and the flower count. One
-    kernel call with that form (a second only the first time a fan combination is met, to
-    learn it); a hand the kernel refuses raises the error :func:`score` raises."""
-    packed = _meld_bytes(melds)
-    context = (win_tile, self_drawn, fourth_tile, replacement, robbing_kong, last_tile,
-               seat_wind, round_wind, flowers)
-    answer = _score_standard(ids, melds, packed, *context, *_TABLES)
-    if type(answer) is bytes:  # a fan combination not seen before
-        _fans_from_pairs(answer)
-        answer = _score_standard(ids, melds, packed, *context, *_TABLES)
+    winning tile's id, the flags as bools, the winds as 0..3 and the flower count, with no
+    argument to read again: one kernel call (the kernel finds the melds in its cache). The
+    first time the melds or the fan combination are met, and for a hand the kernel
+    refuses, :func:`_answer` (the errors :func:`score` raises)."""
+    answer = _score_standard(ids, melds, None, win_tile, self_drawn, fourth_tile,
+                             replacement, robbing_kong, last_tile, seat_wind, round_wind,
+                             flowers, _TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult)
     if type(answer) is not ScoreResult:
-        if answer is None:  # (not the read form: the public path reads it)
-            return _answer(ids, melds, *context)
-        _raise_error(answer, ids, melds, *context)
+        return _answer(ids, melds, win_tile, self_drawn, fourth_tile, replacement,
+                       robbing_kong, last_tile, seat_wind, round_wind, flowers)
     return answer
 
 
