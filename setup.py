@@ -150,7 +150,7 @@ def _extensions():
     only = {n.strip() for n in os.environ.get("MAHJONG_CORE_ONLY", "").split(",") if n.strip()}
     exts = []
     sources = sorted(glob(os.path.join("mahjong_core", "*.pyx")))
-    sources += sorted(glob(os.path.join("mahjong", "_*.pyx")))  # the tile and meld reader
+    sources += sorted(glob(os.path.join("mahjong", "_*.pyx")))  # the reader, the entry points
     sources += sorted(glob(os.path.join("mahjong", "*", "_*.pyx")))
     for pyx in sources:
         parts = os.path.splitext(pyx)[0].split(os.sep)

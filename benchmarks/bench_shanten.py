@@ -134,6 +134,25 @@ def test_scalar_shanten_from_ids(benchmark, sample, hands):
 
 
 @pytest.mark.benchmark(group="scalar-shanten")
+def test_scalar_shanten_forms_list_written_in_the_call(benchmark, sample):
+    # a new forms list each call (as forms=["regular", ...] written in the call): read from
+    # the names the compiled call kept, as a list kept by the caller is
+    _, strings = sample
+    out = run(benchmark, lambda: [mahjong.shanten(s, forms=["regular", "seven_pairs"])
+                                  for s in strings], len(strings))
+    assert len(out) == len(strings)
+
+
+@pytest.mark.benchmark(group="scalar-shanten")
+def test_scalar_shanten_with_a_wildcard(benchmark, sample):
+    # a wildcard named as a tile (the compiled call, as the plain one)
+    _, strings = sample
+    out = run(benchmark, lambda: [mahjong.shanten(s, wildcard="5z") for s in strings],
+              len(strings))
+    assert len(out) == len(strings)
+
+
+@pytest.mark.benchmark(group="scalar-shanten")
 def test_scalar_reference_mahjong_shanten(benchmark, sample):
     names, _ = sample
     run(benchmark, lambda: [MahjongGB.MahjongShanten(pack=(), hand=h) for h in names],

@@ -49,6 +49,7 @@ import numpy as np
 from mahjong_core import _decompose, _discard, _shanten
 
 from ._compat import renamed_argument
+from ._entry import entry_points
 from .errors import InvalidHandError, MahjongError, TileParseError
 from ._reader import VOID_SUITS, ids_of_136
 from .hand import Meld, MeldInput, check_copies, parse_melds
@@ -381,8 +382,8 @@ def _read_extras(function: str, hand, forms, wildcard, tiles, rules, void_suit, 
 
 _mask_to_ids = _shanten.mask_to_ids
 # The compiled entry points of shanten and useful_tiles for the common arguments (a tenhou
-# string, tile ids or counts; no melds or wildcard; forms None, a name, a list or tuple of
-# names): one C call, None for anything else.
+# string, tile ids or counts; no melds; a wildcard as a tile id or tenhou name, or none;
+# forms None, a name, a list or tuple of names): one C call, None for anything else.
 _shanten_call = _shanten.shanten_call
 _useful_call = _shanten.useful_call
 
@@ -470,20 +471,17 @@ def shanten(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = (),
             if not plan.plain:
                 return _ruled(hand, melds, plan, want_mask=False)[0] - 1
             forms, wildcard = plan.forms, plan.wildcard
-    fast = _shanten_call(hand, melds, forms, wildcard)  # the common arguments, in C
-    if fast is not None:
-        return fast
+        fast = _shanten_call(hand, melds, forms, wildcard)  # the arguments read, in C
+        if fast is not None:
+            return fast
+    # (the common arguments took the compiled call before this: mahjong._entry) melds,
+    # other notations, an error to word: read and checked, then the kernel
     if wildcard is None:
         counts, melds = _prepare(hand, melds)
         if not melds:
             return _shanten.missing_one(counts, 0, _checked_forms(forms, 0)) - 1
         locked, w = locked_copies(melds), -1
     else:
-        if type(melds) in (tuple, list) and not melds and type(hand) in (str, list, tuple):
-            fast = _shanten.fast_text_wild(hand, forms_mask(forms), wildcard_id(wildcard),
-                                           False)
-            if fast is not None:
-                return fast[0] - 1
         counts, melds, locked, w = _core_args(hand, melds, wildcard)
     return _shanten.analyze_one(counts, len(melds), _checked_forms(forms, len(melds)), locked,
                                 w, False)[0] - 1
@@ -607,30 +605,17 @@ def useful_tiles(hand: Optional[TileInput] = None, melds: Iterable[MeldInput] = 
             if not plan.plain:
                 return _mask_to_ids(_ruled(hand, melds, plan)[1])
             forms, wildcard = plan.forms, plan.wildcard
-    fast = _useful_call(hand, melds, forms, wildcard)  # the common arguments, in C
-    if fast is not None:
-        return fast
-    if (wildcard is not None and type(melds) in (tuple, list) and not melds
-            and type(hand) in (str, list, tuple)):
-        fast = _shanten.fast_text_wild(hand, forms_mask(forms), wildcard_id(wildcard), True)
+        fast = _useful_call(hand, melds, forms, wildcard)  # the arguments read, in C
         if fast is not None:
-            return _mask_to_ids(fast[1])
+            return fast
     return _mask_to_ids(_useful_mask(hand, melds, forms, wildcard)[1])
 
 
-def _compiled(public, full):
-    """``public`` (a compiled function) documented as ``full``, its full path."""
-    public.__doc__ = full.__doc__
-    public.__module__ = __name__
-    return public
 
-
-# The public shanten and useful_tiles are compiled (mahjong_core._shanten): the common
-# arguments go from the caller to the kernel in one C call, with no Python frame between;
-# every other call comes to the two Python functions above, their full path.
-_shanten.set_full_paths(shanten, useful_tiles)
-shanten = _compiled(_shanten.shanten, shanten)
-useful_tiles = _compiled(_shanten.useful_tiles, useful_tiles)
+# The public shanten and useful_tiles: the common arguments go from the caller to the
+# kernel in one compiled call (no Python frame between), every other call to the two
+# functions above, their full path (mahjong._entry).
+shanten, useful_tiles = entry_points(shanten, useful_tiles)
 
 
 def _useful_mask(tiles, melds, forms, wildcard) -> Tuple[int, int, np.ndarray, Tuple[Meld, ...]]:

@@ -60,3 +60,10 @@ cdef struct HandView:
 cdef void knitted_rest(const HandView* v, int p, HandView* rest) noexcept nogil
 cdef int forms_bits(object forms) except -2
 cdef int tile_counts(object tiles, uint8_t* c, int max_tiles) except -2
+
+# shanten (missing - 1) / useful tile ids (a sorted list) of the common scalar arguments:
+# concealed tiles as a tenhou string, tile ids or 34 counts, no melds, forms None / a name /
+# a list or tuple of names, a wildcard as a tile id or tenhou name or None; None for anything
+# else (the caller's full path). mahjong._entry builds the public entry points on them.
+cdef object _shanten_fast(object tiles, object melds, object forms, object wildcard)
+cdef object _useful_fast(object tiles, object melds, object forms, object wildcard)

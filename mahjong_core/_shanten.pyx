@@ -1693,6 +1693,7 @@ def table_info():
 
 from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
 from cpython.sequence cimport PySequence_Fast_ITEMS
 from cpython.ref cimport Py_INCREF
@@ -1771,16 +1772,19 @@ cdef int forms_bits(object forms) except -2:
     cdef int mask = 0, bit
     cdef Py_ssize_t i, n
     cdef PyObject** items
-    if forms is _last_forms:     # a tuple kept here is unchanged; a list, if its items are
-        if type(forms) is tuple or mj_same_items(
-                PySequence_Fast_ITEMS(forms), PySequence_Fast_ITEMS(_last_form_items),
-                Py_SIZE(forms), Py_SIZE(_last_form_items)):
-            return _last_forms_bits
+    if forms is _last_forms and type(forms) is tuple:   # a tuple kept here is unchanged
+        return _last_forms_bits
     if forms is None:
         return FORM_ALL
     if type(forms) is tuple or type(forms) is list:
         n = Py_SIZE(forms)
         items = PySequence_Fast_ITEMS(forms)
+        # the same names as the last forms read (a list changed in place, or a new list of
+        # the same names each call, e.g. forms=["regular"] written in the call): one
+        # comparison of their items
+        if mj_same_items(items, PySequence_Fast_ITEMS(_last_form_items), n,
+                         Py_SIZE(_last_form_items)):
+            return _last_forms_bits
         for i in range(n):
             bit = _form_bit(<object>items[i])
             if bit < 0:
@@ -1960,24 +1964,56 @@ cdef inline int hand_counts(object tiles, uint8_t* c) except -2:
     return tile_counts(tiles, c, 14)
 
 
-cdef inline bint _plain_call(object melds, object wildcard) noexcept:
-    """No melds (none given, or an empty list or tuple) and no wildcard."""
-    if wildcard is not None:
-        return False
+cdef inline bint _no_melds(object melds) noexcept:
+    """No melds: none given, or an empty list or tuple."""
     return melds is None or ((type(melds) is tuple or type(melds) is list) and not melds)
+
+
+cdef int _wildcard_kind(object wildcard) noexcept:
+    """The wildcard kind of a wildcard argument in a common form: None (-1), a tile id 0..33
+    (an int) or a tenhou tile name ("5z"); -2 for anything else (the caller's full path
+    reads it and words the errors)."""
+    cdef Py_UCS4 digit, suit
+    cdef long v
+    cdef int overflow = 0
+    if wildcard is None:
+        return -1
+    if type(wildcard) is int:
+        v = PyLong_AsLongAndOverflow(wildcard, &overflow)
+        return <int>v if not overflow and 0 <= v < N_KINDS else -2
+    if type(wildcard) is str and len(<str>wildcard) == 2:
+        digit = (<str>wildcard)[0]
+        suit = (<str>wildcard)[1]
+        if digit < 49 or digit > 57:        # '1'..'9'
+            return -2
+        v = <long>digit - 49
+        if suit == 109:                     # 'm'
+            return <int>v
+        if suit == 112:                     # 'p'
+            return 9 + <int>v
+        if suit == 115:                     # 's'
+            return 18 + <int>v
+        if suit == 122 and v < 7:           # 'z'
+            return 27 + <int>v
+    return -2
 
 
 def shanten_call(tiles, melds, forms, wildcard):
     """``mahjong.shanten(tiles, melds, forms, wildcard)`` for concealed tiles in a common
-    form (see ``hand_counts``), no melds, no wildcard and forms in a common form (see
-    ``forms_bits``); None for anything else (the caller's full path)."""
+    form (see ``hand_counts``), no melds, forms in a common form (see ``forms_bits``) and a
+    wildcard in a common form (see ``_wildcard_kind``) or none; None for anything else (the
+    caller's full path)."""
     return _shanten_fast(tiles, melds, forms, wildcard)
 
 
 cdef object _shanten_fast(object tiles, object melds, object forms, object wildcard):
     cdef uint8_t c[40]                 # 34 counts + slack for the 16-byte loads
-    cdef int forms_set, total
-    if not _plain_call(melds, wildcard):
+    cdef int forms_set, total, w
+    cdef uint64_t mask = 0
+    if not _no_melds(melds):
+        return None
+    w = _wildcard_kind(wildcard)
+    if w < -1:
         return None
     forms_set = forms_bits(forms)
     if forms_set < 0:
@@ -1985,6 +2021,8 @@ cdef object _shanten_fast(object tiles, object melds, object forms, object wildc
     total = hand_counts(tiles, c)
     if total != 13 and total != 14:
         return None
+    if w >= 0:
+        return _analyze(c, 0, forms_set, NULL, w, False, &mask) - 1
     return missing_tiles(c, 0, forms_set) - 1
 
 
@@ -2013,8 +2051,12 @@ def useful_call(tiles, melds, forms, wildcard):
 cdef object _useful_fast(object tiles, object melds, object forms, object wildcard):
     cdef uint8_t c[40]
     cdef HandView v
-    cdef int forms_set, total, best
-    if not _plain_call(melds, wildcard):
+    cdef int forms_set, total, best, w
+    cdef uint64_t mask = 0
+    if not _no_melds(melds):
+        return None
+    w = _wildcard_kind(wildcard)
+    if w < -1:
         return None
     forms_set = forms_bits(forms)
     if forms_set < 0:
@@ -2022,67 +2064,17 @@ cdef object _useful_fast(object tiles, object melds, object forms, object wildca
     total = hand_counts(tiles, c)
     if total != 13 and total != 14:
         return None
+    if w >= 0:
+        _analyze(c, 0, forms_set, NULL, w, True, &mask)
+        return _mask_list(mask)
     _view(c, &v)
     best = _missing(&v, 0, forms_set)
     return _mask_list(_useful(&v, 0, forms_set, best))
 
 
-# mahjong.shanten and mahjong.useful_tiles are these two compiled functions (their
-# docstrings are set by mahjong.analysis): the common arguments in one C call, with no
-# Python frame between the caller and the kernel; every other call (melds, a wildcard,
-# other forms of the arguments, an error to word, the old keyword) goes to the full
-# path mahjong.analysis registers at its import.
-cdef object _full_shanten = None
-cdef object _full_useful = None
-
-
-def set_full_paths(object shanten_full, object useful_full):
-    """Register mahjong.analysis's full paths, called as full(hand, melds, forms,
-    wildcard, tiles, rules, void_suit, indicator, tiles136) for every call the fast path does
-    not take (the last five are the keywords the fast path never reads)."""
-    global _full_shanten, _full_useful
-    _full_shanten = shanten_full
-    _full_useful = useful_full
-
-
-@cython.binding(True)
-def shanten(hand=None, melds=(), forms=None, wildcard=None, tiles=None, *, rules=None,
-            void_suit=None, indicator=None, tiles136=None):
-    if (tiles is None and rules is None and void_suit is None and indicator is None
-            and tiles136 is None):
-        fast = _shanten_fast(hand, melds, forms, wildcard)
-        if fast is not None:
-            return fast
-    return _full_shanten(hand, melds, forms, wildcard, tiles, rules, void_suit, indicator,
-                         tiles136)
-
-
-@cython.binding(True)
-def useful_tiles(hand=None, melds=(), forms=None, wildcard=None, tiles=None, *, rules=None,
-                 void_suit=None, indicator=None, tiles136=None):
-    if (tiles is None and rules is None and void_suit is None and indicator is None
-            and tiles136 is None):
-        fast = _useful_fast(hand, melds, forms, wildcard)
-        if fast is not None:
-            return fast
-    return _full_useful(hand, melds, forms, wildcard, tiles, rules, void_suit, indicator,
-                        tiles136)
-
-
 def mask_to_ids(uint64_t mask):
     """Sorted tile ids of the set bits of a 34-bit mask."""
     return _mask_list(mask)
-
-
-cdef int _parse_fast(object tiles, uint8_t* c) except -2:
-    """Fill c from a plain tenhou string or a list/tuple of int ids (not 34 long: that is a
-    counts array to mahjong.tiles). Returns the tile count, or -1 for anything else: the
-    caller then takes the full parser, which also words the error."""
-    if (type(tiles) is list or type(tiles) is tuple) and len(tiles) == N_KINDS:
-        return -1
-    if type(tiles) is not str and type(tiles) is not list and type(tiles) is not tuple:
-        return -1
-    return hand_counts(tiles, c)
 
 
 # --- batch validation (one nogil pass, so the checks cost little next to the kernel) ------
@@ -2388,17 +2380,3 @@ def group_vector_exact(const uint8_t[::1] h, const uint8_t[::1] cap, bint chows,
     return np.array([out[i] for i in range(EXACT_VEC)], np.uint8).reshape(5, 2, 5)
 
 
-def fast_text_wild(object tiles, int forms, int wildcard, bint want_mask):
-    """(missing, useful mask) of a concealed hand given as a plain tenhou string or a
-    list/tuple of int ids, without melds, with wildcard kind `wildcard` (0..33); None to
-    take the full path (other notations, errors, 34-long sequences)."""
-    cdef uint8_t c[40]
-    cdef uint64_t mask = 0
-    cdef int missing, total
-    if not 0 <= wildcard < N_KINDS:
-        return None
-    total = _parse_fast(tiles, c)
-    if total != 13 and total != 14:
-        return None
-    missing = _analyze(c, 0, forms, NULL, wildcard, want_mask, &mask)
-    return missing, mask

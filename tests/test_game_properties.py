@@ -625,8 +625,9 @@ def test_any_seed_every_decision(config, seed, kind):
 # --- the long run ---------------------------------------------------------------------------
 
 @pytest.mark.slow
+@pytest.mark.nightly
 def test_long_run_all_rule_sets():
-    """20,000 random hands over all rule sets and option sets (``pytest -m slow``)."""
+    """20,000 random hands over all rule sets and option sets (``pytest -m nightly``)."""
     n = 20000 // len(PLAYABLE) + 1
     for rules, options in PLAYABLE:
         for i in range(n):

@@ -109,3 +109,42 @@ def test_the_registry_and_the_room_give_the_same_settlement():
     record = CASES[0][1]
     assert guobiao.settle_record(record).to_json() == settle(record).to_json()
     assert guobiao.Rules.from_mapping({"lianzhong": True}).lianzhong
+
+
+@pytest.mark.parametrize("record", [r for _, r, _ in CASES
+                                    if not r["options"].get("lianzhong") and r["events"]
+                                    [0]["type"] == "win"])
+def test_a_recorded_win_is_scored_by_one_kernel_call(record, monkeypatch):
+    # the win as read (tile ids, Meld objects, flags) goes to the kernel once, as the
+    # public score() of the same hand scores it (no second parse, no retry)
+    from mahjong.guobiao import scoring
+    from mahjong.record import HandRecord
+
+    read = HandRecord.from_json(record)
+    want = settle(read)                      # (the caches learn the melds and fans)
+    calls = []
+    kernel = scoring._score_standard
+
+    def counted(*args):
+        calls.append(args[0])
+        return kernel(*args)
+    monkeypatch.setattr(scoring, "_score_standard", counted)
+    got = settle(read)
+    assert len(calls) == 1 and type(calls[0]) is list   # one call, with the ids as read
+    assert got.deltas == want.deltas and got.wins == want.wins
+    e = read.events[0]
+    standing = list(e.hand)
+    standing.remove(e.win_tile)
+    public = guobiao.score(standing, e.melds, win_tile=e.win_tile,
+                           self_drawn=e.from_seat is None, fourth_tile=e.fourth_tile,
+                           robbing_kong=e.robbing_kong, flowers=e.flowers,
+                           seat_wind=(e.seat - read.dealer) % 4, round_wind=read.round_wind)
+    assert got.wins[0] == public
+
+
+def test_a_recorded_win_the_kernel_refuses_names_it_as_score_does():
+    # the record path raises what score() raises for the same hand, naming the event
+    bad = rec(win(1, "123m456m789m35p99s4p", "4p", 0))   # 4p on a discard: 35p waits 4p,
+    bad["events"][0]["hand"] = "123m456m789m13p99s4p"     # ... 13p does not
+    with pytest.raises(InvalidRecordError, match=r"event 0 \(win by seat 1\): .*not a winning"):
+        settle(bad)

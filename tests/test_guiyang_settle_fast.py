@@ -1,7 +1,7 @@
-"""The faster Guiyang settlement (typed helpers, chickens counted in one pass, the options
-read once) against the path it replaced, kept in tests/guiyang_settle_before.py and
-tests/guiyang_chickens_before.py: the same deltas, payments (reasons and events included),
-next dealer, win results and notes, or the same refusal, on random records (many with
+"""The Guiyang settlement against its golden outcomes (tests/data/guiyang_settle_golden.jsonl,
+made by tools/make_oracle_golden.py when the settlement it replaced still stood beside it
+and agreed): the same deltas, payments (reasons and events included), next dealer, win
+results and notes, or the same refusal with the same message, on random records (many with
 kongs), on four-of-a-kind-rich hands, on the golden records under every option, and on
 broken variants of them."""
 import copy
@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-import guiyang_settle_before as before
+from golden import Golden
 from guiyang_records import build_record
 from mahjong import guiyang
 from mahjong.errors import MahjongError
@@ -39,11 +39,16 @@ def outcome(settle, record, rules=None):
             {k: v.to_dict() for k, v in s.wins.items()}, s.notes)
 
 
-def same(record, rules=None):
-    want = outcome(before.settle, record, rules)
-    got = outcome(guiyang.settle, record, rules)
-    assert got == want, (record, rules)
-    return got
+GOLDEN_OUTCOMES = Golden("guiyang_settle_golden", "Guiyang settlements (tests/test_guiyang_settle_fast.py)")
+
+
+def same(key, record, rules=None):
+    """The settlement of case ``key`` is the golden one."""
+    return GOLDEN_OUTCOMES.check(key, outcome(guiyang.settle, record, rules), record)
+
+
+def _id(options):
+    return json.dumps(options, sort_keys=True)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
@@ -51,14 +56,15 @@ def test_random_records_settle_as_before(options):
     for seed in range(150):
         for exhausted in (None, True):
             rec = build_record(seed, options, exhausted=exhausted)
-            same(rec)
-            same(json.dumps(rec, ensure_ascii=False))
+            key = f"random/{_id(options)}/{seed}/{exhausted}"
+            want = same(key, rec)
+            assert outcome(guiyang.settle, json.dumps(rec, ensure_ascii=False)) == want
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_golden_records_settle_as_before(options):
-    for rec in GOLDEN:
-        same(rec, options)
+    for k, rec in enumerate(GOLDEN):
+        same(f"golden/{_id(options)}/{k}", rec, options)
 
 
 def _quads(seed):
@@ -75,7 +81,7 @@ def _quads(seed):
 
 
 def test_four_of_a_kind_rich_records_settle_as_before():
-    results = [same(_quads(seed)) for seed in range(300)]
+    results = [same(f"quads/{seed}", _quads(seed)) for seed in range(300)]
     assert any(r[0] != "refused" for r in results)
 
 
@@ -108,5 +114,5 @@ def test_broken_records_are_refused_as_before():
     refused = 0
     for seed in range(400):
         base = GOLDEN[seed % len(GOLDEN)] if seed % 2 else build_record(seed)
-        refused += same(_broken(base, rng))[0] == "refused"
+        refused += same(f"broken/{seed}", _broken(base, rng))[0] == "refused"
     assert refused > 20

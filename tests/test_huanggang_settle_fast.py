@@ -1,9 +1,9 @@
-"""The faster Huanggang settlement (typed helpers, holdings read once, rows booked
-directly, a result cache keyed without Meld hashing) against the path it replaced, kept in
-tests/huanggang_settle_before.py: the same deltas, payments (reasons and events
-included), next dealer, results and notes, or the same refusal, on random records (kongs,
-single kongs and 赖子 included), the golden records under several options, and broken
-variants of them."""
+"""The Huanggang settlement against its golden outcomes
+(tests/data/huanggang_settle_golden.jsonl, made by tools/make_oracle_golden.py when the
+settlement it replaced still stood beside it and agreed): the same deltas, payments
+(reasons and events included), next dealer, results and notes, or the same refusal with the
+same message, on random records (kongs, single kongs and 赖子 included), the golden records
+under several options, and broken variants of them."""
 import copy
 import json
 import random
@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import huanggang_examples as X
-import huanggang_settle_before as before
+from golden import Golden
 from huanggang_gen import random_record
 from mahjong import huanggang as hg
 from mahjong.errors import MahjongError
@@ -42,37 +42,44 @@ def outcome(settle, record, rules=None):
             {k: v.to_dict() for k, v in s.wins.items()}, s.notes)
 
 
-def same(record, rules=None):
-    want = outcome(before.settle, record, rules)
-    got = outcome(hg.settle, record, rules)
-    assert got == want, (record, rules)
-    return got
+GOLDEN_OUTCOMES = Golden("huanggang_settle_golden",
+                         "Huanggang settlements (tests/test_huanggang_settle_fast.py)")
+
+
+def same(key, record, rules=None):
+    """The settlement of case ``key`` is the golden one."""
+    return GOLDEN_OUTCOMES.check(key, outcome(hg.settle, record, rules), record)
+
+
+def _id(options):
+    return json.dumps(options, sort_keys=True)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_random_records_settle_as_before(options):
     rng = np.random.default_rng(11)
     settled = 0
-    for _ in range(150):
+    for n in range(150):
         rec = random_record(rng, wild_rate=0.5)
         if rec is None:
             continue
-        settled += same(rec, options)[0] != "refused"
-        same(json.dumps(rec, ensure_ascii=False), options)
+        want = same(f"random/{_id(options)}/{n}", rec, options)
+        settled += want[0] != "refused"
+        assert outcome(hg.settle, json.dumps(rec, ensure_ascii=False), options) == want
     assert settled > 10
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_golden_records_and_examples_settle_as_before(options):
-    for rec in GOLDEN + EXAMPLES:
-        same(rec, options)
+    for k, rec in enumerate(GOLDEN + EXAMPLES):
+        same(f"golden/{_id(options)}/{k}", rec, options)
 
 
 def test_cold_and_warm_result_caches_agree():
-    for rec in GOLDEN + EXAMPLES:
+    for k, rec in enumerate(GOLDEN + EXAMPLES):
         clear_caches()
-        cold = same(rec)
-        assert same(rec) == cold
+        cold = same(f"golden/null/{k}", rec)
+        assert same(f"golden/null/{k}", rec) == cold
 
 
 def _broken(rec, rng):
@@ -101,7 +108,7 @@ def test_broken_records_are_refused_as_before():
     refused = 0
     pool = GOLDEN + EXAMPLES
     for k in range(300):
-        refused += same(_broken(pool[k % len(pool)], rng))[0] == "refused"
+        refused += same(f"broken/{k}", _broken(pool[k % len(pool)], rng))[0] == "refused"
     assert refused > 20
 
 
@@ -130,7 +137,8 @@ def test_events_after_the_win_are_refused_as_before():
     winner on one discard): the same refusals as record.walk_tuples gave."""
     rng = random.Random(5)
     pool = GOLDEN + EXAMPLES
-    outcomes = [same(_after_the_win(pool[k % len(pool)], rng)) for k in range(120)]
+    outcomes = [same(f"after-win/{k}", _after_the_win(pool[k % len(pool)], rng))
+                for k in range(120)]
     assert sum(o[0] == "refused" for o in outcomes) > 10
 
 
@@ -143,9 +151,10 @@ def test_every_indicator_settles_as_before(options):
     fixed kong tiles in every way (the typed claim, kong and holding checks, the winning
     hand's meld checks), with the same results or refusals."""
     outcomes = []
-    for rec in GOLDEN + EXAMPLES:
+    for k, rec in enumerate(GOLDEN + EXAMPLES):
         for name in TILE_NAMES:
-            outcomes.append(same(dict(rec, indicator=name), options))
+            outcomes.append(same(f"indicator/{_id(options)}/{k}/{name}",
+                                 dict(rec, indicator=name), options))
     refused = [o for o in outcomes if o[0] == "refused"]
     assert len(refused) > 50 and len(outcomes) - len(refused) > 50
     messages = " ".join(o[2] for o in refused)
@@ -209,7 +218,8 @@ def _holding_broken(rec, rng):
 def test_holdings_kongs_and_claims_broken_as_before(options):
     rng = random.Random(17)
     pool = GOLDEN + EXAMPLES
-    outcomes = [same(_holding_broken(pool[k % len(pool)], rng), options) for k in range(400)]
+    outcomes = [same(f"holdings/{_id(options)}/{k}", _holding_broken(pool[k % len(pool)], rng),
+                     options) for k in range(400)]
     refused = [o for o in outcomes if o[0] == "refused"]
     assert len(refused) > 50 and len(outcomes) - len(refused) > 20
 
@@ -222,7 +232,7 @@ def test_random_records_read_first_settle_as_before(options):
 
     rng = np.random.default_rng(23)
     settled = 0
-    for _ in range(120):
+    for n in range(120):
         rec = random_record(rng, wild_rate=0.5)
         if rec is None:
             continue
@@ -230,20 +240,20 @@ def test_random_records_read_first_settle_as_before(options):
             read = HandRecord.from_json(rec)
         except _Error:
             continue
-        got = outcome(hg.settle, read, options)
-        assert got == outcome(before.settle, rec, options), (rec, options)
+        got = same(f"read-first/{_id(options)}/{n}", rec, options)
+        assert outcome(hg.settle, read, options) == got, (rec, options)
         settled += got[0] != "refused"
     assert settled > 10
 
 
 def test_win_shares_as_before():
-    """The public win_shares (the settlement's shares, as tuples) against the old one."""
+    """The public win_shares (the settlement's shares, as tuples) against the golden ones."""
     from mahjong.huanggang.settlement import win_shares
     from mahjong.record import HandRecord
 
     checked = 0
     for options in OPTION_SETS:
-        for rec in GOLDEN + EXAMPLES:
+        for k, rec in enumerate(GOLDEN + EXAMPLES):
             s = outcome(hg.settle, rec, options)
             if s[0] == "refused" or not s[3]:
                 continue
@@ -255,8 +265,8 @@ def test_win_shares_as_before():
                           if seat != e.seat}
                 kw = dict(discarder=e.from_seat, self_drawn=e.from_seat is None,
                           dealer=read.dealer, laizi=result.laizi)
-                assert win_shares(result, e.seat, losers, rules, **kw) == \
-                    before.win_shares(result, e.seat, losers, rules, **kw)
+                GOLDEN_OUTCOMES.check(f"win-shares/{_id(options)}/{k}/{i}",
+                                      (win_shares(result, e.seat, losers, rules, **kw),), rec)
                 checked += 1
     assert checked > 50
 

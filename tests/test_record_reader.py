@@ -1,7 +1,8 @@
-"""The record reader's fast path (mahjong/record.py, compiled with record.pxd) against the
-reader it replaced (tests/slow_record.py, plain Python): on valid records of every rule set
-and on thousands of damaged ones, both accept the same records, read the same events and
-closing hands, and refuse the same records with the same message.
+"""The record reader (mahjong/record.py, compiled with record.pxd) against its golden
+outcomes (tests/data/record_reader_golden.jsonl, made by tools/make_oracle_golden.py when the
+plain Python reader it replaced still stood beside it and agreed): on valid records of every
+rule set and on thousands of damaged ones, it accepts the same records, reads the same events
+and closing hands, and refuses the same records with the same message.
 
 Also: the direct JSON scan against ``json.loads``, and the value classes (events and
 final hands: extension types when compiled) compare, hash, print, pickle and refuse
@@ -15,14 +16,16 @@ from pathlib import Path
 
 import pytest
 
-import slow_record
+from golden import Golden, digest
 from mahjong import record
 from mahjong.errors import MahjongError
 from mahjong.record import (ClaimEvent, DiscardEvent, DrawEvent, ExhaustedEvent, FinalHand,
                             FlipEvent, HandRecord, KongEvent, ReadyEvent, WinEvent)
-from mahjong.tiles import TENHOU_NAMES
+from mahjong.tiles import TENHOU_NAMES, to_tile_ids
 
 DATA = Path(__file__).parent / "data"
+GOLDEN = Golden("record_reader_golden", "record reader (tests/test_record_reader.py, "
+                "tests/test_record_reader_text.py)")
 
 
 def _corpus():
@@ -44,18 +47,26 @@ def _corpus():
     out += [json.loads(t) for t in bench_huanggang._records()[:150]]
     out += [json.loads(t) for t in bench_two_player.build_records("two_player")[:100]]
     out += [json.loads(t) for t in bench_two_player.build_records("tongcheng")[:100]]
-    return [r for r in out if isinstance(r, dict) and _read_by_twin(r)]
+    return out
 
 
-def _read_by_twin(rec):
+def _readable(rec):
     try:
-        slow_record.HandRecord.from_json(rec)
+        HandRecord.from_json(rec, replay=False)
         return True
     except MahjongError:  # (some golden records are refused on purpose)
         return False
 
 
-CORPUS = _corpus()
+def _kept_corpus():
+    """The candidates the reader reads (the golden file holds which, and their digests)."""
+    candidates = _corpus()
+    kept = [i for i, r in enumerate(candidates) if isinstance(r, dict) and _readable(r)]
+    GOLDEN.check("corpus", (kept, [digest(r) for r in candidates]), full=True)
+    return [candidates[i] for i in kept]
+
+
+CORPUS = _kept_corpus()
 
 NEAR_MISSES = [None, True, False, 0, 1, 3, 4, -1, 2 ** 70, 1.0, "1", "", "1m", "0m", "10p",
                "8z", "5p5p", "123m", [], [1], {}, {"a": 1}, "concealed", "exposed", "added",
@@ -121,12 +132,11 @@ def _fields(obj):
     return type(obj).__name__, {n: getattr(obj, n) for n in names}
 
 
-def _outcome(reader, data):
+def _outcome(data):
     try:
         # the reader's own checks (the replay of full game logs, which the old reader did not
         # have, is tested in test_full_log_replay.py)
-        rec = reader.HandRecord.from_json(data, replay=False) if reader is record else \
-            reader.HandRecord.from_json(data)
+        rec = HandRecord.from_json(data, replay=False)
     except MahjongError as exc:
         return "refused", type(exc).__name__, str(exc)
     return ("read", rec.to_json(), [_fields(e) for e in rec.events],
@@ -135,18 +145,18 @@ def _outcome(reader, data):
             rec.reserve)
 
 
-def _same(data):
-    new, old = _outcome(record, data), _outcome(slow_record, data)
-    assert new == old, data
-    return new
+def _same(key, data, full=False):
+    """The reader's outcome of case ``key`` (``data``) is the golden one."""
+    return GOLDEN.check(key, _outcome(data), data, full)
 
 
 def test_valid_records_read_the_same():
     assert len(CORPUS) > 400
-    for rec in CORPUS:
-        for form in (rec, json.dumps(rec, ensure_ascii=False),
-                     json.dumps(rec).encode()):
-            assert _same(form)[0] == "read", rec
+    for k, rec in enumerate(CORPUS):
+        want = _same(f"valid/{k}", rec, full=True)  # (the read form in full)
+        assert want[0] == "read", rec
+        for form in (json.dumps(rec, ensure_ascii=False), json.dumps(rec).encode()):
+            assert _outcome(form) == want, form
 
 
 def test_damaged_records_are_read_or_refused_the_same():
@@ -155,14 +165,14 @@ def test_damaged_records_are_read_or_refused_the_same():
     for n in range(6000):
         rec = _mutate(rng.choice(CORPUS), rng)
         data = json.dumps(rec) if n % 3 else rec
-        refused += _same(data)[0] == "refused"
+        refused += _same(f"damaged/{n}", data)[0] == "refused"
     assert refused > 2000  # the damage is mostly found (and named alike)
 
 
 def test_kong_rich_records_read_the_same():
     # four-of-a-kind-rich holdings: every seat with kongs, several kinds, fifth copies
     rng = random.Random(7)
-    for _ in range(1500):
+    for n in range(1500):
         tiles = rng.sample(range(34), 8)
         events, final = [], {}
         for seat in range(4):
@@ -183,7 +193,7 @@ def test_kong_rich_records_read_the_same():
         rng.shuffle(events)
         rec = {"rules": rng.choice(["guiyang", "huanggang", "sichuan"]), "dealer": 0,
                "events": events, "final": final}
-        _same(json.dumps(rec))
+        _same(f"kong-rich/{n}", json.dumps(rec))
 
 
 def test_hand_built_records_and_event_objects_read_the_same():
@@ -241,25 +251,27 @@ VALUES = [DrawEvent(1, 5), DiscardEvent(2, 33), ClaimEvent("pung", 1, (4, 4, 4),
           FinalHand((1, 2, 3)), FinalHand((1,), (record.meld_from_strings("pung", "222p"),))]
 
 
-@pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
-def test_value_classes_behave_as_frozen_dataclasses(value):
-    twin_cls = getattr(slow_record, type(value).__name__)
+@pytest.mark.parametrize("index", range(len(VALUES)),
+                         ids=[f"{type(v).__name__}-{i}" for i, v in enumerate(VALUES)])
+def test_value_classes_behave_as_frozen_dataclasses(index):
+    # their fields, repr, JSON form and hashability as the frozen dataclasses they replaced
+    # gave them (the golden file)
+    value = VALUES[index]
     name, fields = _fields(value)
     args = [fields[n] for n in type(value)._ARGS]
     if name == "ExhaustedEvent":
         args = [record._thaw(a) for a in args]
-    twin = twin_cls(*args)
-    assert _fields(twin) == (name, fields)
-    assert repr(value) == repr(twin)
-    assert value == type(value)(*args) and not value != type(value)(*args)
     try:
-        hash(twin)
+        hash(value)
+        hashable = True
     except TypeError:  # (rule-set data is a dict: unhashable, as it was)
-        with pytest.raises(TypeError):
-            hash(value)
-    else:
+        hashable = False
+    GOLDEN.check(f"value/{index}", (name, fields, repr(value), hashable,
+                                   value.to_json() if hasattr(value, "to_json") else None),
+                 full=True)
+    assert value == type(value)(*args) and not value != type(value)(*args)
+    if hashable:
         assert hash(value) == hash(type(value)(*args))
-    assert value != twin  # another class: not equal, as dataclasses of two classes
     assert pickle.loads(pickle.dumps(value)) == value
     assert copy.copy(value) == value and copy.deepcopy(value) == value
     for n in fields:
@@ -267,8 +279,6 @@ def test_value_classes_behave_as_frozen_dataclasses(value):
             setattr(value, n, fields[n])
         with pytest.raises(AttributeError):
             delattr(value, n)
-    if hasattr(value, "to_json"):
-        assert value.to_json() == twin.to_json()
 
 
 def test_read_events_are_shared_values_that_cannot_change():
@@ -377,7 +387,7 @@ def test_claims_against_final_melds_are_refused_the_same():
                 continue
             m = rng.choice(rec["final"][rng.choice(seats)]["melds"])
             m["type"] = rng.choice(["pung", "chow", "kong"])
-        outcomes.add(_same(json.dumps(rec))[0])
+        outcomes.add(_same(f"claims/{n}", json.dumps(rec))[0])
     assert outcomes == {"read", "refused"}
 
 
@@ -412,7 +422,7 @@ def test_counted_checks_refuse_as_the_old_reader():
         held = _holding_tiles(rec)
         if held and rng.random() < 0.6:  # a tile somebody holds
             h = held[rng.choice(sorted(held))]
-            tiles = [TENHOU_NAMES[t] for t in slow_record._tiles(h["hand"], "x", "hand")]
+            tiles = [TENHOU_NAMES[t] for t in sorted(to_tile_ids(h["hand"]))]
             tile = rng.choice(tiles) if tiles else tile
         pick = rng.randrange(9)
         at = rng.randrange(len(events) + 1)
@@ -472,7 +482,7 @@ def test_counted_checks_refuse_as_the_old_reader():
             w["seat"] = rng.choice([s for s in range(seats) if s != w["from"]])
             rec.get("final", {}).pop(str(w["seat"]), None)
             events.insert(wins[0] + 1, w)
-        outcome = _same(json.dumps(rec))
+        outcome = _same(f"counted/{n}", json.dumps(rec))
         outcomes.setdefault(outcome[0], set()).add(outcome[-1] if outcome[0] == "refused"
                                                    else None)
     assert "read" in outcomes and len(outcomes["refused"]) > 100
@@ -512,9 +522,9 @@ def test_melds_in_every_spelling_read_the_same(kind, tiles):
          "melds": [{"tiles": tiles, "type": kind}]}]}
     claim = {"rules": "huanggang", "dealer": 0, "events": [
         {"type": "pung" if kind != "chow" else "chow", "seat": 1, "tiles": tiles, "from": 0}]}
-    for rec in (final, win, claim):
+    for where, rec in (("final", final), ("win", win), ("claim", claim)):
         text = json.dumps(rec)
-        _same(text)
+        _same(f"meld-spelling/{kind}/{tiles}/{where}", text)
         test_record_reader_text._same(text)
 
 
@@ -635,6 +645,6 @@ def test_a_kong_spelled_with_two_digits_is_refused_whatever_was_read_before():
         bad = json.loads(json.dumps(base))
         bad["events"][0]["melds"] = [{"type": kind, "tiles": "11p"}]
         text = json.dumps(bad)
-        assert _same(text)[0] == "refused"
+        assert _same(f"two-digit-kong/{kind}", text)[0] == "refused"
         with pytest.raises(MahjongError):
             HandRecord.from_json(text)

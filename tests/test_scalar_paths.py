@@ -2,7 +2,8 @@
 
 ``mahjong.shanten`` and ``mahjong.useful_tiles`` read the common arguments (a tenhou string,
 tile ids, 34 counts as a list, tuple or integer numpy array; forms None, a name, a list or
-tuple of names; no melds, no wildcard) in one compiled call (``_shanten.shanten_call`` /
+tuple of names, the same names in a new list each call included; no melds; a wildcard as a
+tile id or a tenhou name, or none) in one compiled call (``_shanten.shanten_call`` /
 ``useful_call``); everything else takes the full path (``_prepare`` + the validated kernel
 entries ``missing_one`` / ``useful_one`` / ``analyze_one``). Here both are run on the same
 hands, random and four-of-a-kind-rich, for every combination of forms and every input form,
@@ -133,9 +134,17 @@ def test_compiled_reader_takes_the_common_forms():
             assert _shanten.shanten_call(tiles, (), f, None) is not None, (tiles, f)
             assert _shanten.useful_call(tiles, None, f, None) is not None, (tiles, f)
     ids = _ids(counts)
+    # a wildcard as a tile id or a tenhou name, without melds: taken too
+    for wildcard in ("1z", 27, "9s", 0, 33):
+        assert _shanten.shanten_call(ids, (), None, wildcard) is not None, wildcard
+        assert _shanten.useful_call(ids, None, "regular", wildcard) is not None, wildcard
     # anything else: None (the caller's full path)
-    for melds, wildcard in (([("pung", "111z")], None), ((), "1z"), ((), 27), ("", None)):
-        assert _shanten.shanten_call(ids, melds, None, wildcard) is None
+    for melds, wildcard in (([("pung", "111z")], None), ([("pung", "111z")], "1z"),
+                            ("", None), ((), 34), ((), -1), ((), 2 ** 70), ((), True),
+                            ((), np.int64(3)), ((), "8z"), ((), "0m"), ((), "1"), ((), "中"),
+                            ((), "1m "), ((), b"1z"), ((), 3.0)):
+        assert _shanten.shanten_call(ids, melds, None, wildcard) is None, (melds, wildcard)
+        assert _shanten.useful_call(ids, melds, None, wildcard) is None, (melds, wildcard)
     for forms in ([], (), "nine_gates", ["regular", "x"], {"regular"}, 1, [b"regular"]):
         assert _shanten.shanten_call(ids, (), forms, None) is None
     for tiles in (ids + [0, 0], ids[:12], [True] + ids[1:], ids[:-1] + [34],
@@ -311,3 +320,58 @@ def test_34_count_lists_read_by_pointer_as_the_slow_twin():
                 assert got == _full_shanten(np.array(want), None), seq
                 assert got == mahjong.shanten(np.array(want, dtype=np.int64))
     assert n_fast > 600
+
+
+def _full_wild(counts, forms, w):
+    """The full path with a wildcard kind w: the validated kernel entry."""
+    missing, mask = _shanten.analyze_one(np.ascontiguousarray(counts, np.uint8), 0,
+                                         analysis.forms_mask(forms), None, w, True)
+    return missing - 1, [t for t in range(34) if mask >> t & 1]
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_wildcard_calls_take_the_compiled_path_with_the_full_answer(seed):
+    # a wildcard (an id or a tenhou name; a fifth copy and other notations go to the full
+    # path) with every tile form the compiled reader takes: the full path's answer
+    taken = 0
+    for k, counts in enumerate(_hands(seed, 150)):
+        w = int(np.argmax(counts)) if k % 3 == 0 else (k * 7) % 34
+        name = format_tiles([w])
+        forms = COMBINATIONS[k % len(COMBINATIONS)]
+        for f in (None, forms):
+            want = _full_wild(counts, f, w)
+            for tiles in _tile_forms(counts)[:13]:
+                for wildcard in (w, name):
+                    taken += _shanten.shanten_call(tiles, (), f, wildcard) is not None
+                    assert (mahjong.shanten(tiles, forms=f, wildcard=wildcard),
+                            mahjong.useful_tiles(tiles, forms=f, wildcard=wildcard)) == want, \
+                        (tiles, f, wildcard)
+    assert taken == 150 * 2 * 13 * 2
+
+
+def test_new_forms_lists_of_the_same_names_read_alike():
+    # a new list each call (forms=["regular"] written in the call) is read from the names
+    # kept from the last call; a list changed in place, or other names, is read again
+    counts = _hands(8, 1)[0]
+    ids = _ids(counts)
+    for forms in COMBINATIONS + [list(reversed(c)) for c in COMBINATIONS]:
+        want = _full_shanten(counts, forms)
+        for _ in range(3):
+            assert mahjong.shanten(ids, forms=list(forms)) == want, forms
+    forms = ["regular"]
+    assert mahjong.shanten(ids, forms=forms) == _full_shanten(counts, ["regular"])
+    forms[0] = "seven_pairs"
+    assert mahjong.shanten(ids, forms=forms) == _full_shanten(counts, ["seven_pairs"])
+    forms.append("thirteen_orphans")
+    assert mahjong.shanten(ids, forms=forms) == _full_shanten(counts, forms)
+    with pytest.raises(MahjongError, match="nine_gates"):
+        mahjong.shanten(ids, forms=["regular", "nine_gates"])
+
+
+def test_the_core_calls_no_python():
+    # the compiled shanten module registers no Python function and exposes no public entry
+    # that would call one: mahjong.shanten and mahjong.useful_tiles are analysis's own
+    for name in ("set_full_paths", "shanten", "useful_tiles", "fast_text_wild"):
+        assert not hasattr(_shanten, name), name
+    assert mahjong.shanten is analysis.shanten and mahjong.useful_tiles is analysis.useful_tiles
+    assert analysis.shanten.__module__ == "mahjong.analysis"

@@ -28,7 +28,7 @@ from ..errors import InvalidRecordError, MahjongError, NotWinningError
 from ..record import HandRecord, WinEvent, walk_tuples
 from ..ruleset import (Ledger, RuleOptions, Settlement, check_kong_tiles, option,
                        recorded_win_error)
-from .scoring import MIN_FANS, score
+from .scoring import MIN_FANS, _score_read, score
 from .settlement import BASE_PAYMENT
 
 __all__ = ["Rules", "settle_record"]
@@ -59,6 +59,16 @@ def _score_win(i: int, e: WinEvent, record: HandRecord, rules: Rules):
         raise InvalidRecordError(f"{where}: Guobiao has no single-tile kong")
     standing = list(e.hand)
     standing.remove(e.win_tile)
+    seat_wind = (e.seat - record.dealer) % 4
+    if not (rules.lianzhong or e.heavenly or e.earthly or e.first_round):
+        # the standard rules: the win as read (ids, Meld objects, flags), one kernel call
+        try:
+            result = _score_read(standing, e.melds, e.win_tile, e.from_seat is None,
+                                 e.fourth_tile, e.replacement, e.robbing_kong, e.last_tile,
+                                 seat_wind, record.round_wind, e.flowers)
+        except MahjongError as exc:
+            raise recorded_win_error(where, exc) from None
+        return _at_least_8(where, result)
     context: Dict[str, Any] = {}
     if rules.lianzhong:
         from .lianzhong import LianzhongOptions
@@ -73,10 +83,14 @@ def _score_win(i: int, e: WinEvent, record: HandRecord, rules: Rules):
         result = score(standing, e.melds, win_tile=e.win_tile, self_drawn=e.from_seat is None,
                        fourth_tile=e.fourth_tile, replacement=e.replacement,
                        robbing_kong=e.robbing_kong, last_tile=e.last_tile,
-                       seat_wind=(e.seat - record.dealer) % 4, round_wind=record.round_wind,
+                       seat_wind=seat_wind, round_wind=record.round_wind,
                        flowers=e.flowers, **context)
     except MahjongError as exc:
         raise recorded_win_error(where, exc) from None
+    return _at_least_8(where, result)
+
+
+def _at_least_8(where: str, result):
     if result.base_total < MIN_FANS:
         raise InvalidRecordError(
             f"{where}: a false win: {result.base_total} fans without flowers, a Guobiao win "

@@ -629,6 +629,7 @@ def _common_forms(hand, win_tile, self_drawn, fourth_tile, replacement, robbing_
 
 
 _score_standard = _kernel.score_standard
+_TABLES = (_TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult)  # (the kernel's last four)
 
 
 # --- public API -----------------------------------------------------------------------
@@ -739,6 +740,23 @@ def score(hand=None, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
     return result
 
 
+def _score_read(ids, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
+                last_tile, seat_wind, round_wind, flowers) -> ScoreResult:
+    """:func:`score` of a win already read and checked (a record's, mahjong.record): the
+    standing tile ids (13 - 3 per meld, the winning tile apart), ``Meld`` objects, the
+    winning tile's id, the flags as bools, the winds as 0..3 and the flower count, with no
+    argument to read again: one kernel call (the kernel finds the melds in its cache). The
+    first time the melds or the fan combination are met, and for a hand the kernel
+    refuses, :func:`_answer` (the errors :func:`score` raises)."""
+    answer = _score_standard(ids, melds, None, win_tile, self_drawn, fourth_tile,
+                             replacement, robbing_kong, last_tile, seat_wind, round_wind,
+                             flowers, _TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult)
+    if type(answer) is not ScoreResult:
+        return _answer(ids, melds, win_tile, self_drawn, fourth_tile, replacement,
+                       robbing_kong, last_tile, seat_wind, round_wind, flowers)
+    return answer
+
+
 def _answer(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
             last_tile, seat_wind, round_wind, flowers) -> ScoreResult:
     """The kernel's answer (see ``_kernel.score_standard``) when the call with the arguments
@@ -749,14 +767,13 @@ def _answer(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing
     packed = _meld_bytes(melds)
     ids, context = hand, (win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
                           last_tile, seat_wind, round_wind, flowers)
-    tables = (_TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult)
-    answer = _score_standard(ids, melds, packed, *context, *tables)
+    answer = _score_standard(ids, melds, packed, *context, *_TABLES)
     if answer is None:  # an argument in an uncommon form: put each in a common one
         ids, *context = _common_forms(hand, *context)
-        answer = _score_standard(ids, melds, packed, *context, *tables)
+        answer = _score_standard(ids, melds, packed, *context, *_TABLES)
     if type(answer) is bytes:  # a fan combination not seen before
         _fans_from_pairs(answer)
-        answer = _score_standard(ids, melds, packed, *context, *tables)
+        answer = _score_standard(ids, melds, packed, *context, *_TABLES)
     if type(answer) is not ScoreResult:  # a hand the kernel refuses
         standing, win = standing_tiles(hand, melds, win_tile)
         if standing is not hand:  # 14 tiles with the winning tile among them, as records
