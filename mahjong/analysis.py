@@ -51,11 +51,13 @@ from mahjong_core import _decompose, _discard, _shanten
 from ._compat import renamed_argument
 from ._entry import entry_points
 from .errors import InvalidHandError, MahjongError, TileParseError
+from mahjong_core._types import FIRST_HONOR, FORM_NAMES
+
 from ._reader import VOID_SUITS, ids_of_136
 from .hand import Meld, MeldInput, check_copies, parse_melds
 from .tiles import N_KINDS, TENHOU_NAMES, TileInput, parse_tile, tile_counts
 
-FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
+FORMS = FORM_NAMES
 FORM_BITS = {name: 1 << i for i, name in enumerate(FORMS)}
 ALL_FORMS = (1 << len(FORMS)) - 1
 # The most melds each form allows (special forms are concealed, knitted straight may have
@@ -1020,10 +1022,10 @@ def _ruled_decompositions(hand, melds, plan: _Plan) -> List[Decomposition]:
            if mask & FORM_BITS[d.form]]
     if plan.voids is None:
         return out
-    held = {t // 9 for t in np.flatnonzero(counts).tolist() if t < 27 and t != w}
-    held |= {t // 9 for m in melds for t in m.tiles if t < 27}
+    held = {t // 9 for t in np.flatnonzero(counts).tolist() if t < FIRST_HONOR and t != w}
+    held |= {t // 9 for m in melds for t in m.tiles if t < FIRST_HONOR}
     return [d for d in out
-            if any(s not in held | {t // 9 for t in d.wildcards if t < 27}
+            if any(s not in held | {t // 9 for t in d.wildcards if t < FIRST_HONOR}
                    for s in plan.voids)]
 
 
@@ -1070,7 +1072,7 @@ def _regular_readings(real: List[int], k: int, n_sets: int):
             units.append(("pair", t))
         if sets_left:
             units.append(("pung", t))
-            if t < 27:
+            if t < FIRST_HONOR:
                 for start in (t - 2, t - 1, t):
                     if start >= 0 and start // 9 == t // 9 and start % 9 <= 6:
                         units.append(("chow", start))

@@ -26,7 +26,7 @@ import json
 
 import numpy as np
 
-from mahjong_core._types cimport (N_KINDS, MELD_CHOW, MELD_PUNG, MELD_KONG,
+from mahjong_core._types cimport (FIRST_HONOR, MAX_SEATS, N_KINDS, MELD_CHOW, MELD_PUNG, MELD_KONG,
                                   MELD_CONCEALED_KONG, MELD_SINGLE_KONG,
                                   EV_DRAW, EV_DISCARD, EV_CHOW, EV_PUNG, EV_KONG, EV_READY,
                                   EV_FLIP, EV_WIN, EV_EXHAUSTED, EV_VOID,
@@ -44,7 +44,6 @@ from mahjong.tiles import TENHOU_NAMES
 
 
 cdef enum:
-    MAX_SEATS = 4
     MAX_WALL = 144       # 136 tiles and 8 flowers (ids 34..41)
     MAX_EV = 1024
     MAX_MELDS = 16
@@ -189,8 +188,8 @@ cdef inline int _kv_tile(_Out* o, const char* key, int t) except -1:
 cdef inline int _put_tile(_Out* o, int t) except -1:
     cdef char tmp[4]
     tmp[0] = 34
-    tmp[1] = 49 + (t % 9 if t < 27 else t - 27)
-    tmp[2] = _SUITS[t // 9 if t < 27 else 3]
+    tmp[1] = 49 + (t % 9 if t < FIRST_HONOR else t - 27)
+    tmp[2] = _SUITS[t // 9 if t < FIRST_HONOR else 3]
     tmp[3] = 34
     return _put(o, tmp, 4)
 
@@ -221,8 +220,8 @@ cdef int _put_hand(_Out* o, const uint8_t* c) except -1:
 
 cdef int _put_meld_tiles(_Out* o, int code, int t) except -1:
     """A meld's tiles text, quoted: "123m", "555z", "1111s", "5z"."""
-    cdef char d = 49 + (t % 9 if t < 27 else t - 27)
-    cdef char suit = _SUITS[t // 9 if t < 27 else 3]
+    cdef char d = 49 + (t % 9 if t < FIRST_HONOR else t - 27)
+    cdef char suit = _SUITS[t // 9 if t < FIRST_HONOR else 3]
     cdef int k
     _putc(o, 34)
     if code == MELD_CHOW:
@@ -308,7 +307,7 @@ cdef void pcg_seed(Pcg* g, uint64_t seed, uint64_t stream) noexcept nogil:
 
 
 cdef inline int suit_of(int t) noexcept nogil:
-    return t // 9 if t < 27 else 3
+    return t // 9 if t < FIRST_HONOR else 3
 
 
 cdef inline int rank_of(int t) noexcept nogil:
@@ -793,7 +792,7 @@ cdef class Table:
             return 0
         if t == self.wildcard and not self.k_wild_claims:
             return 0
-        if self.k_dingque and t < 27 and suit_of(t) == self.void_suit[o]:
+        if self.k_dingque and t < FIRST_HONOR and suit_of(t) == self.void_suit[o]:
             return 0
         return 1
 
@@ -1046,7 +1045,7 @@ cdef class Table:
         if 0 <= a < 34:
             if not self.counts[s][a]:
                 return 0
-            return not self._void_held(s) or a < 27 and suit_of(a) == self.void_suit[s]
+            return not self._void_held(s) or a < FIRST_HONOR and suit_of(a) == self.void_suit[s]
         return 0
 
     cdef bint _ron_ok(self, int o) noexcept nogil:
@@ -1178,7 +1177,7 @@ cdef class Table:
             opts |= 1 << (A_PUNG - A_RON)
         if c[t] == 3 and not (self.k_parts and self.part_left[o] == 0):
             opts |= 1 << (A_MINGKONG - A_RON)
-        if self.k_chow and t < 27 and o == (self.discarder + 1) % self.seats:
+        if self.k_chow and t < FIRST_HONOR and o == (self.discarder + 1) % self.seats:
             r = rank_of(t)
             if r <= 6 and c[t + 1] and c[t + 2] and self.claimable(o, t + 1) and \
                     self.claimable(o, t + 2):
@@ -2035,7 +2034,7 @@ cdef class Table:
             dmiss[t] = 1000
             if not self.legal[A_DISCARD + t]:
                 continue
-            if self.k_void_win and t < 27 and suit_of(t) == self._void_of(s):
+            if self.k_void_win and t < FIRST_HONOR and suit_of(t) == self._void_of(s):
                 dmiss[t] = -1    # a tile of the suit the hand gives up goes first
             else:
                 tmp[t] -= 1
@@ -2198,7 +2197,7 @@ cdef class Table:
             top[t] = 0.0
         for t in range(34):
             cand[t] = c[t] > 0 and (not use_legal or self.legal[A_DISCARD + t])
-            if n and use_legal and (t >= 27 or suit_of(t) != v):
+            if n and use_legal and (t >= FIRST_HONOR or suit_of(t) != v):
                 cand[t] = 0      # the suit the hand gives up goes first
         threat = self._sv_threats(s, thr)
         for t in range(34):
@@ -2375,9 +2374,9 @@ cdef class Table:
         for o in range(self.seats):
             if thr[o] <= 0:
                 continue
-            if self.k_dingque and t < 27 and suit_of(t) == self.void_suit[o]:
+            if self.k_dingque and t < FIRST_HONOR and suit_of(t) == self.void_suit[o]:
                 continue
-            if t >= 27:
+            if t >= FIRST_HONOR:
                 base = 0.0 if left <= 0 else 0.3 if left == 1 else 0.8
             else:
                 i = rank_of(t)
@@ -2397,7 +2396,7 @@ cdef class Table:
                     suit = ms
                 elif suit != ms:
                     suit = -2
-            if suit >= 0 and t < 27:
+            if suit >= 0 and t < FIRST_HONOR:
                 base *= 1.5 if suit_of(t) == suit else 0.2
             total += thr[o] * base
         return total
