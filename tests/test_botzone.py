@@ -11,11 +11,19 @@ import sys
 
 import pytest
 
+from child_env import CHILD_CWD, child_env
 from mahjong.botzone import Bot, run, tile_of, botzone_tile, KEEP_RUNNING
 from mahjong.errors import MahjongError
 from mahjong.game import Game, _table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _with_path(folder):
+    """The child's environment (the mahjong under test first) with ``folder`` importable."""
+    env = child_env()
+    env["PYTHONPATH"] += os.pathsep + str(folder)
+    return env
 with open(os.path.join(ROOT, "tests", "data", "botzone_games.json"), encoding="utf-8") as fh:
     GAMES = json.load(fh)
 OPTIONS = {"duplicate_walls": True}
@@ -277,12 +285,12 @@ def test_four_bots_through_a_judge_both_forms(form):
 
 def test_four_keep_running_programs_through_a_judge():
     """Four `mahjong botzone --agent greedy --keep-running` processes, JSON and simple."""
-    env = dict(os.environ, PYTHONPATH=ROOT)
+    env = child_env()
     for seed, form in ((5, "json"), (6, "text")):
         procs = [subprocess.Popen([sys.executable, "-m", "mahjong", "botzone", "--agent",
                                    "greedy", "--keep-running"], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                  env=env) for _ in range(4)]
+                                  env=env, cwd=CHILD_CWD) for _ in range(4)]
         first = [True] * 4
 
         def ask(seat, request):
@@ -340,8 +348,8 @@ def test_bad_requests_name_the_request_and_token(requests, words):
 ])
 def test_cli_bad_input_one_line_exit_2(stdin):
     r = subprocess.run([sys.executable, "-m", "mahjong", "botzone", "--agent", "greedy"],
-                       input=stdin, capture_output=True, text=True,
-                       env=dict(os.environ, PYTHONPATH=ROOT))
+                       input=stdin, capture_output=True, text=True, env=child_env(),
+                       cwd=CHILD_CWD)
     assert r.returncode == 2, r.stderr
     assert r.stderr.count("\n") == 1 and r.stderr.startswith("mahjong botzone: error: ")
     assert "Traceback" not in r.stderr and r.stdout == ""
@@ -359,7 +367,7 @@ def test_cli_answers_and_callable_agent(tmp_path):
     data = json.dumps({"requests": requests[:k + 1], "responses": responses[:k]})
     r = subprocess.run([sys.executable, "-m", "mahjong", "botzone", "--agent", "mybot:agent"],
                        input=data + "\n", capture_output=True, text=True,
-                       env=dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{tmp_path}"))
+                       env=_with_path(tmp_path), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     true = TrueHand(judge_deck(game))
     for req in requests[:k + 1]:
@@ -379,11 +387,11 @@ def test_cli_agent_class_from_the_current_folder(tmp_path):
     r = subprocess.run([sys.executable, "-m", "mahjong", "botzone", "--agent",
                         "classbot:Lowest"], cwd=tmp_path, capture_output=True, text=True,
                        input="3\n0 0 0\nPASS\n" + START[1] + "\nPASS\n2 B9\n",
-                       env=dict(os.environ, PYTHONPATH=ROOT))
+                       env=child_env())
     assert r.returncode == 0 and r.stdout == "PLAY W1\n", r.stderr
     r = subprocess.run([sys.executable, "-m", "mahjong", "botzone", "--agent", "nobot:x"],
                        cwd=tmp_path, capture_output=True, text=True, input="1\n0 0 0\n",
-                       env=dict(os.environ, PYTHONPATH=ROOT))
+                       env=child_env())
     assert r.returncode == 2 and "'nobot'" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -401,7 +409,7 @@ def test_docs_one_file_bot_runs(tmp_path):
     r = subprocess.run([sys.executable, str(tmp_path / "main.py")],
                        input="3\n0 0 0\nPASS\n1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J1"
                              "\nPASS\n2 B9\n", capture_output=True, text=True,
-                       env=dict(os.environ, PYTHONPATH=ROOT))
+                       env=child_env())
     assert r.returncode == 0, r.stderr
     answer, keep = r.stdout.splitlines()
     assert answer.startswith("PLAY ") and keep == KEEP_RUNNING
