@@ -27,6 +27,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple
 
+import numpy as np
+
 from mahjong_core._types import FIRST_HONOR
 from mahjong_core import _types
 from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
@@ -39,8 +41,8 @@ from ._reader import tile_id
 from .hand import Meld, parse_melds
 from . import rooms
 from .record import check_kongs_listed as record_kongs_listed
-from .record import check_kongs_played, meld_from_strings, win_bits
-from .tiles import TENHOU_NAMES, parse_tile, to_tile_ids
+from .record import HandRecord, check_kongs_played, meld_from_strings, win_bits
+from .tiles import TENHOU_NAMES, parse_tile, restyle, to_tile_ids
 from .validate import MAX_TEXT, as_array, flag, show
 
 __all__ = [
@@ -270,8 +272,6 @@ class ScoreResult:
     def format(self, style: str = "tenhou") -> str:
         """``str(result)`` with its tiles in ``style`` (``tenhou`` 1m, ``reference`` W1,
         ``unicode`` 🀇 or ``chinese`` 一万; see :func:`mahjong.tiles.restyle`)."""
-        from .tiles import restyle
-
         return restyle(str(self), style)
 
 
@@ -409,8 +409,6 @@ def settle(record, rules=None) -> Settlement:
     UTF-8 bytes) with the rule set it names. A record whose ``seats`` differs from the rule
     set's is refused. The settlement knows the record's dealer, so ``str(settlement)``
     labels the seats by their seat wind (the dealer East)."""
-    from .record import HandRecord
-
     rec = HandRecord.coerce(record)
     try:
         room = rooms.find_room(rec.rules)
@@ -625,8 +623,6 @@ def batch_held_copies(hands, melds):
     """Per row and tile, the copies a holding has: the concealed counts (N, 34) plus the
     ``[kind, tile]`` meld rows (N, 4, 2) (a chow one of each of its tiles, a pung 3, a kong
     4, a single kong 1), as int16 (N, 34)."""
-    import numpy as np
-
     held = hands.astype(np.int16)
     rows = np.arange(held.shape[0])
     for j in range(melds.shape[1]):
@@ -646,8 +642,6 @@ def batch_win_tiles(win_tiles, hands, exc=InvalidHandError):
     """``win_tiles`` of a batch ((N,) tile ids or names, or one tile for every row) as
     intp ids, each among its row's concealed tiles (``exc`` names the first row that is
     not, as scalar ``score`` refuses it); None stays None."""
-    import numpy as np
-
     if win_tiles is None:
         return None
     n = hands.shape[0]
@@ -680,8 +674,6 @@ def batch_robbed_kong_bad(hands, melds, flags, win_tiles, extra=None):
     ``win_tiles`` (from :func:`batch_win_tiles`) the winning tile's copies are counted;
     without, a row is refused when it holds no tile exactly once (no tile can be robbed).
     ``extra``: (N, 34) copies held beside hands and melds (Huanggang's single kongs)."""
-    import numpy as np
-
     rob = (flags.astype(np.int64) & WinFlag.ROBBING_KONG) != 0
     if not rob.any():
         return rob
@@ -706,8 +698,6 @@ def batch_context_status(melds, flags, *, known: int, heavenly_without: str,
     With ``hands`` (the (N, 34) counts) the robbed-tile count of 抢杠 is checked too
     (:func:`batch_robbed_kong_bad`; exactly with ``win_tiles``).
     """
-    import numpy as np
-
     f = flags.astype(np.int64)
     s = (f & WinFlag.SELF_DRAWN) != 0
     repl = (f & WinFlag.REPLACEMENT) != 0
@@ -739,8 +729,6 @@ def batch_values(base: int, fan):
     """``base × 2^(fan − 1)`` per row (0 where fan is 0) in int64, exactly: options bound
     ``base`` to 2**31 − 1 and a hand's 番 stays far below 32, and a value that would
     not fit is refused rather than wrapped."""
-    import numpy as np
-
     top = int(fan.max()) if fan.size else 0
     if top > 0 and base.bit_length() + top - 1 > 62:
         raise MahjongError(f"a value of {base} × 2^{top - 1} does not fit in 64 bits")
@@ -756,11 +744,6 @@ def prepare_batch(hands, melds=None, flags=None, *, allow_chow: bool = False,
     flags uint32 (N,))``. A bad row raises :class:`~mahjong.errors.InvalidHandError` naming
     the row and the problem.
     """
-    import numpy as np
-
-    from .errors import InvalidHandError
-    from .tiles import TENHOU_NAMES
-
     h = as_array(hands, "hands", InvalidHandError)
     if h.ndim != 2 or h.shape[1] != 34:
         raise InvalidHandError(f"hands must have shape (N, 34), got {h.shape}")
