@@ -436,22 +436,27 @@ INPUT_LINES = st.lists(st.one_of(JSON_VALUES.map(lambda v: json.dumps(v).encode(
                        min_size=1, max_size=8)
 
 
+def _read_all(path):
+    """(several, items) of the CLI's streaming reader over the file at ``path``."""
+    from mahjong.cli._items import IDLE, LineReader, read_items
+
+    reader = LineReader(str(path))
+    try:
+        several, items = read_items(reader)
+        return several, [item for item in items if item is not IDLE]
+    finally:
+        reader.close()
+
+
 @FUZZ
 @given(lines=INPUT_LINES)
 def test_the_cli_reader_answers_every_line_of_json_lines(lines, tmp_path_factory):
     """Any bytes as the input of ``settle``/``score``: the reader never fails but with a
     MahjongError, and JSON lines (a first line that is a value alone, more lines after it)
     get one item per non-blank line, numbered by line, in order."""
-    from mahjong.cli._items import IDLE, LineReader, read_items
-
     path = tmp_path_factory.mktemp("reader") / "in.jsonl"
     path.write_bytes(b"\n".join(lines) + b"\n")
-    reader = LineReader(str(path))
-    try:
-        several, items = read_items(reader)
-        got = [item for item in items if item is not IDLE]
-    finally:
-        reader.close()
+    several, got = _read_all(path)
     numbered = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
     if len(numbered) < 2:
         return
@@ -466,16 +471,9 @@ def test_the_cli_reader_answers_every_line_of_json_lines(lines, tmp_path_factory
 @FUZZ
 @given(values=st.lists(JSON_VALUES, max_size=6), indent=st.sampled_from([None, 1, 2]))
 def test_the_cli_reader_reads_a_list_over_any_lines(values, indent, tmp_path_factory):
-    from mahjong.cli._items import IDLE, LineReader, read_items
-
     path = tmp_path_factory.mktemp("reader") / "list.json"
     path.write_text(json.dumps(values, indent=indent), encoding="utf-8")
-    reader = LineReader(str(path))
-    try:
-        several, items = read_items(reader)
-        got = [item for item in items if item is not IDLE]
-    finally:
-        reader.close()
+    several, got = _read_all(path)
     assert several and got == list(enumerate(values, 1))
 
 
