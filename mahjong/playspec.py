@@ -107,7 +107,8 @@ class PlaySpec:
                                     # discards made after them
     no_kong_last_tile: bool = True  # no kong when the wall is empty
     wall_parts: bool = False        # one wall part per seat: each seat is dealt and draws
-                                    # only from its own (the option duplicate_walls)
+                                    # only from its own (set by the framework's option
+                                    # duplicate_walls of every rule set, in options)
     swap_at_start: bool = False     # two-player 换牌 with the reserve
     reserve_last_draw: bool = False # two-player 海底捞月 from the reserve
     min_flower_indicators: int = 0  # two-player shown 花牌 tiles
@@ -126,6 +127,8 @@ class PlaySpec:
     #  "last_tile_flags_haidi_phase" (every self-draw of the 海底捞 phase is last_tile)
 
     def __post_init__(self):
+        if self.options.get("duplicate_walls"):     # (mahjong.ruleset.RuleOptions)
+            object.__setattr__(self, "wall_parts", True)
         if self.win_check is not None and not isinstance(self.win_check, WinCheck):
             raise MahjongError(f"{self.rules}: win_check is a compiled WinCheck (a room "
                                f"kernel's), not {type(self.win_check).__name__}")

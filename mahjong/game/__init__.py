@@ -21,7 +21,6 @@ any callable ``(observation, legal_actions) -> action`` or an RLCard-style agent
 from __future__ import annotations
 
 import collections
-import dataclasses
 
 import json
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
@@ -70,11 +69,7 @@ def play_spec(rules: str, options: Optional[Mapping[str, Any]] = None) -> PlaySp
 def _make_play_spec(rules: str, options: Optional[Mapping[str, Any]]) -> PlaySpec:
     if not isinstance(rules, str):
         raise MahjongError(f"rules: {rules!r} is not a rule set name")
-    spec = find_room(rules).play_spec(options)
-    if spec.options.get("duplicate_walls") and not spec.wall_parts:
-        # the framework's option of every rule set (mahjong.ruleset.RuleOptions)
-        spec = dataclasses.replace(spec, wall_parts=True)
-    return spec
+    return find_room(rules).play_spec(options)
 
 
 def _indicator_index(spec: PlaySpec, dealer: int, wall: int) -> int:
