@@ -180,22 +180,27 @@ def test_settle_text_on_a_pipe_answers_each_record_at_once():
     assert proc.returncode == 0 and proc.rest == b""
 
 
+_PEAK = """
+import json, os, sys, tracemalloc
+from mahjong.cli import main
+argv, warm = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+sys.stdout = open(os.devnull, "w", encoding="utf-8")
+main(warm)
+tracemalloc.start()
+main(argv)
+sys.stderr.write(str(tracemalloc.get_traced_memory()[1]))
+"""
+
+
 def _peak_memory(argv, warm_argv) -> int:
-    """Peak Python allocation of ``main(argv)``, output to /dev/null, after a warm-up run
-    (imports and caches) of ``warm_argv``."""
-    with open(os.devnull, "w", encoding="utf-8") as devnull:
-        saved = sys.stdout
-        sys.stdout = devnull
-        try:
-            main(warm_argv)
-            tracemalloc.start()
-            try:
-                main(argv)
-                return tracemalloc.get_traced_memory()[1]
-            finally:
-                tracemalloc.stop()
-        finally:
-            sys.stdout = saved
+    """Peak Python allocation of ``main(argv)`` (output to /dev/null) after a warm-up run
+    (imports and caches) of ``warm_argv``, in a fresh interpreter: what earlier tests left
+    in this process's caches cannot count toward it."""
+    r = subprocess.run([sys.executable, "-c", _PEAK, json.dumps(argv), json.dumps(warm_argv)],
+                       capture_output=True, text=True, cwd=CHILD_CWD, env=child_env(),
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    return int(r.stderr.strip().splitlines()[-1])
 
 
 SIZE = 600_000
