@@ -707,31 +707,50 @@ def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
     g._table.set_external()
     voids = (log.get("note") or {}).get("void_suits") if isinstance(log.get("note"), dict) \
         else None
+    for _ in replay_steps(g, events, voids):
+        pass
+    return g.log()
+
+
+def replay_steps(g: "Game", events: Sequence[Mapping[str, Any]], voids=None):
+    """Play ``events`` (a log's events as record v2 mappings) again on ``g``, a game dealt
+    from the log's deck whose seats are all external (``set_external``), one decision at a
+    time: yields the action (an index) the events show for the decider, with the table in
+    the state of that decision, then applies it and checks that the draws it made are the
+    log's. ``voids``: each seat's void suit ('m', 'p', 's') where the rule set declares
+    one. A MahjongError names the first event that is not the play."""
     t = g._table
+    n = len(events)
     while not g.over:
         i = t.n_ev
-        legal = set(t.legal_actions())
         if t.phase == _table.PH_VOID:
-            g.step(_table.A_VOID + VOID_SUITS.index(voids[t.decider]))
-            continue
-        if t.phase == _table.PH_SWAP:
-            g.step(_table.A_DONE)
-            continue
-        nxt = events[i] if i < len(events) else None
-        a = _replay_action(t, legal, nxt, events, i)
-        if a is None:
-            raise MahjongError(f"replay: event {i} ({nxt!r}) is not a legal action "
-                               f"of seat {t.decider} at that point")
+            if not isinstance(voids, (list, tuple)) or len(voids) != t.seats or \
+                    voids[t.decider] not in VOID_SUITS:
+                raise MahjongError(f"replay: the log's note gives no void suit of seat "
+                                   f"{t.decider} (void_suits is {show(voids)})")
+            a = _table.A_VOID + VOID_SUITS.index(voids[t.decider])
+        elif t.phase == _table.PH_SWAP:
+            a = _table.A_DONE
+        else:
+            legal = set(t.legal_actions())
+            nxt = events[i] if i < n else None
+            a = _replay_action(t, legal, nxt, events, i)
+            if a is None or a not in legal:
+                raise MahjongError(f"replay: event {i} ({nxt!r}) is not a legal action "
+                                   f"of seat {t.decider} at that point")
+        yield a
         g.step(a)
         for x in range(i, t.n_ev):     # the draws the step made are the log's
             code, seat, tile = t.table_event(x)[:3]
             if code == _table.EV_DRAW:
-                e = events[x] if x < len(events) else None
+                e = events[x] if x < n else None
                 if not isinstance(e, Mapping) or e.get("type") != "draw" or \
                         e.get("seat") != seat or e.get("tile") not in (TENHOU_NAMES[tile], tile):
                     raise MahjongError(f"replay: event {x} ({e!r}): the wall gives seat {seat} "
                                        f"{TENHOU_NAMES[tile]} here")
-    return g.log()
+    if t.n_ev < n:
+        raise MahjongError(f"replay: event {t.n_ev} ({events[t.n_ev]!r}): the hand is over "
+                           f"after event {t.n_ev - 1}")
 
 
 def _replay_action(t, legal, nxt, events, i):

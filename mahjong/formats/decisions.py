@@ -1,0 +1,256 @@
+"""Training data from game records: every decision of every seat, as the engine saw it.
+
+>>> from mahjong.game import Game, OBS_SIZE, N_ACTIONS
+>>> from mahjong.formats import decisions
+>>> log = Game("guobiao", seed=1, agents="greedy").play()
+>>> first = next(decisions(log))
+>>> first.game, first.seat, first.observation.shape, first.mask.shape
+(0, 0, (372,), (80,))
+>>> bool(first.mask[first.action])
+True
+
+``decisions(records)`` plays each full game log of ``records`` again on the engine's own
+table (:func:`mahjong.game.replay_steps`: a :class:`~mahjong.game.Game` dealt from the log's
+deck, every seat taking the action the log shows) and, at each point where the engine asks
+a seat's agent, takes the table's own observation and legal actions, exactly what
+:class:`~mahjong.game.env.MahjongEnv` gives there (``observe(agent)["observation"]`` and
+``["action_mask"]``: ``float32[OBS_SIZE]`` and ``int8[N_ACTIONS]``), and the action taken
+(an index of the engine's action space, :func:`mahjong.game.action_name`). No second
+encoding of the game: the observation is the engine's by construction.
+
+The decisions are the agent calls of :meth:`Game.play <mahjong.game.Game.play>`: a seat's
+own turn (discard, kong, ready, win on its draw), every claim window in which the engine
+offers the seat a claim or a win (``pass`` where the log shows that the seat did not claim;
+a claim the record shows as beaten by a seat of higher priority, as Botzone's ``Ignore``
+lines, is a ``pass`` too: the record does not say it), the 抢杠 window, and the 定缺 void
+suit where the rule set declares one (from the log's ``note.void_suits``). The 换三张 and
+two-player 换牌 choices happen before the deal that a log records (its wall is dealt after
+them): they are not in the stream.
+
+Records, in any mix: :class:`~mahjong.record.HandRecord` objects, record mappings (a game
+log as :meth:`Game.log <mahjong.game.Game.log>` gives it, with its ``note``), JSON text lines
+(an open JSON-lines file; blank lines are skipped) and the :class:`~mahjong.formats.Imported`
+games that the readers of :mod:`mahjong.formats` yield. One record, mapping or ``Imported``
+alone is one game. A game the reader refused (``Imported.error``) is skipped by default
+(``refused="raise"``: its error is raised); its index still counts. Anything else that is
+not a full game log (a record with neither a wall nor draw events) raises a
+:class:`~mahjong.errors.MahjongError` naming the record. The log's ``note`` matters where it
+holds what a :class:`HandRecord` does not keep: the void suits of a 定缺 rule set, and the
+places of the flowers in a wall with flowers (without them, such a record is refused).
+
+The stream is a generator: one game on the table at a time, constant memory however many
+records. ``batch=N`` yields :class:`Batch` es of up to N decisions (the last one shorter) as
+stacked arrays for training; ``seats`` keeps only the decisions of those seats.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Tuple, Union
+
+import numpy as np
+
+from mahjong_core._types import MAX_SEATS
+from mahjong.errors import MahjongError
+from mahjong.formats._common import Imported
+from mahjong.record import DrawEvent, HandRecord
+from mahjong.validate import show
+
+__all__ = ["Decision", "Batch", "decisions"]
+
+
+class Decision(NamedTuple):
+    """One decision: the record's index in the input (``game``), the deciding ``seat``, its
+    ``observation`` (float32[OBS_SIZE]), the legal-action ``mask`` (int8[N_ACTIONS], 1 =
+    legal) and the ``action`` taken (an index of the action space)."""
+    game: int
+    seat: int
+    observation: np.ndarray
+    mask: np.ndarray
+    action: int
+
+
+class Batch(NamedTuple):
+    """Up to N decisions stacked: ``observation`` float32[n, OBS_SIZE], ``mask``
+    int8[n, N_ACTIONS], ``action`` int64[n], ``seat`` int8[n], ``game`` int64[n]."""
+    observation: np.ndarray
+    mask: np.ndarray
+    action: np.ndarray
+    seat: np.ndarray
+    game: np.ndarray
+
+    def __len__(self) -> int:  # (the decisions, not the five fields)
+        return len(self.action)
+
+
+_ONE = (HandRecord, Imported, Mapping, str, bytes, bytearray)
+
+
+def decisions(records: Any, *, seats: Optional[Iterable[int]] = None,
+              batch: Optional[int] = None, refused: str = "skip"
+              ) -> Iterator[Union[Decision, Batch]]:
+    """Every decision of every seat (of ``seats``, default all) in the full game logs of
+    ``records``, one :class:`Decision` at a time, or ``batch=N`` stacked :class:`Batch` es
+    (module doc)."""
+    keep = _seats_option(seats)
+    if batch is not None and (type(batch) is not int or batch < 1):
+        raise MahjongError(f"batch: {show(batch)} is not a positive int")
+    if refused not in ("skip", "raise"):
+        raise MahjongError(f"refused: {show(refused)} is not 'skip' or 'raise'")
+    if isinstance(records, _ONE):
+        records = (records,)
+    else:
+        try:
+            records = iter(records)
+        except TypeError:
+            raise MahjongError(f"records: {show(records)} is not a record or an iterable of "
+                               "records") from None
+    if batch is None:
+        return _one_by_one(records, keep, refused)
+    return _batches(records, keep, refused, batch)
+
+
+def _seats_option(seats) -> Optional[Tuple[bool, ...]]:
+    if seats is None:
+        return None
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+        raise MahjongError(f"seats: {show(seats)} is not a list of seats")
+    keep = [False] * MAX_SEATS
+    for s in seats:
+        if type(s) is not int or not 0 <= s < MAX_SEATS:
+            raise MahjongError(f"seats: {show(s)} is not a seat (0..{MAX_SEATS - 1})")
+        keep[s] = True
+    return tuple(keep)
+
+
+def _one_by_one(records, keep, refused) -> Iterator[Decision]:
+    from mahjong.game import N_ACTIONS, OBS_SIZE
+    for n, rec in enumerate(records):
+        game = _game_of(n, rec, refused)
+        if game is None:
+            continue
+        t = game[0]._table
+        for seat in _steps(n, game, keep):
+            obs = t.observe_into(seat, np.empty(OBS_SIZE, dtype=np.float32))
+            mask = np.zeros(N_ACTIONS, dtype=np.int8)
+            t.legal_mask(mask)
+            yield Decision(n, seat, obs, mask, game[3])
+
+
+def _batches(records, keep, refused, size: int) -> Iterator[Batch]:
+    from mahjong.game import N_ACTIONS, OBS_SIZE
+
+    def fresh():
+        return (np.empty((size, OBS_SIZE), dtype=np.float32),
+                np.zeros((size, N_ACTIONS), dtype=np.int8),
+                np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int8),
+                np.empty(size, dtype=np.int64))
+
+    obs, mask, action, seat_of, game_of = fresh()
+    k = 0
+    for n, rec in enumerate(records):
+        game = _game_of(n, rec, refused)
+        if game is None:
+            continue
+        t = game[0]._table
+        for seat in _steps(n, game, keep):
+            t.observe_into(seat, obs[k])
+            t.legal_mask(mask[k])
+            action[k] = game[3]
+            seat_of[k] = seat
+            game_of[k] = n
+            k += 1
+            if k == size:
+                yield Batch(obs, mask, action, seat_of, game_of)
+                obs, mask, action, seat_of, game_of = fresh()
+                k = 0
+    if k:
+        yield Batch(obs[:k], mask[:k], action[:k], seat_of[:k], game_of[:k])
+
+
+def _steps(n: int, game: list, keep) -> Iterator[int]:
+    """The deciding seat at each decision of game ``n`` (of ``keep``), with the table in
+    the decision's state and ``game[3]`` the action taken."""
+    g = game[0]
+    t = g._table
+    try:
+        for a in game[1]:
+            seat = t.decider
+            if keep is None or keep[seat]:
+                game[3] = a
+                yield seat
+    except MahjongError as exc:
+        raise MahjongError(f"record {n}: {exc}") from None
+
+
+def _game_of(n: int, given: Any, refused: str) -> Optional[list]:
+    """[the Game dealt from record n's deck, its replay_steps, the record, the action] or
+    None for a refused Imported that is skipped."""
+    from mahjong.game import Game, play_spec, replay_steps
+    from mahjong.game._logcheck import _deck_of_wall, _rebuilt_deck
+    note: Any = None
+    try:
+        if isinstance(given, Imported):
+            if given.error is not None or given.record is None:
+                if refused == "raise":
+                    raise given.error if given.error is not None else \
+                        MahjongError(f"{given.name}: no record")
+                return None
+            rec, note = given.record, given.note
+        elif isinstance(given, HandRecord):
+            rec = given
+        elif isinstance(given, Mapping):
+            rec, note = HandRecord.from_json(given), given.get("note")
+        elif isinstance(given, (str, bytes, bytearray)):
+            if not isinstance(given, str):
+                try:
+                    given = bytes(given).decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    raise MahjongError(f"not UTF-8 text ({exc.reason} at byte "
+                                       f"{exc.start})") from None
+            if not given.strip():
+                return None                 # a blank line of a JSON-lines file
+            rec = HandRecord.from_json(given)
+            note = _note_of_text(given) if _NOTE in given else None
+        else:
+            raise MahjongError(f"{show(given)} is not a HandRecord, a record mapping, a "
+                               "JSON line or an Imported game")
+        spec = play_spec(rec.rules, dict(rec.options) if rec.options else None)
+        if rec.wall is None and not any(type(e) is DrawEvent for e in rec.events):
+            raise MahjongError("not a full game log (neither a wall nor draw events): the "
+                               "decisions of its seats are not known")
+        if not isinstance(note, Mapping):
+            note = {}
+        if rec.wall is not None:
+            deck, flowers = _deck_of_wall(rec, spec, note)
+        else:
+            deck, flowers = _rebuilt_deck(rec, spec), False
+            if deck is None:
+                raise MahjongError("its events add up to no deal (a summary record): the "
+                                   "decisions of its seats are not known")
+        if spec.flowers and not flowers:
+            raise MahjongError("note: a game with flowers needs the places of its flowers "
+                               "in the wall (note.flower_positions, as the engine's log "
+                               "gives them): the flowers each seat drew are in the "
+                               "observation")
+        g = Game(rec.rules, options=dict(rec.options) if rec.options else None,
+                 agents="random", dealer=rec.dealer, round_wind=rec.round_wind, wall=deck,
+                 _setup=False)
+    except MahjongError as exc:
+        if isinstance(given, Imported) and refused == "raise" and exc is given.error:
+            raise
+        raise MahjongError(f"record {n}: {exc}") from None
+    g.agents = [None] * g.spec.seats
+    g._table.set_external()
+    events = rec.to_json()["events"]
+    return [g, replay_steps(g, events, note.get("void_suits")), rec, None]
+
+
+_NOTE = '"note"'
+
+
+def _note_of_text(text) -> Any:
+    import json
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return data.get("note") if isinstance(data, dict) else None
