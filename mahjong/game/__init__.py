@@ -721,15 +721,18 @@ def replay_steps(g: "Game", events: Sequence[Mapping[str, Any]], voids=None):
     one. A MahjongError names the first event that is not the play."""
     t = g._table
     n = len(events)
-    while not g.over:
+    over, void, swap, draw = (int(k) for k in (_table.PH_OVER, _table.PH_VOID,
+                                                _table.PH_SWAP, _table.EV_DRAW))
+    while t.phase != over:
         i = t.n_ev
-        if t.phase == _table.PH_VOID:
+        phase = t.phase
+        if phase == void:
             if not isinstance(voids, (list, tuple)) or len(voids) != t.seats or \
                     voids[t.decider] not in VOID_SUITS:
                 raise MahjongError(f"replay: the log's note gives no void suit of seat "
                                    f"{t.decider} (void_suits is {show(voids)})")
             a = _table.A_VOID + VOID_SUITS.index(voids[t.decider])
-        elif t.phase == _table.PH_SWAP:
+        elif phase == swap:
             a = _table.A_DONE
         else:
             legal = set(t.legal_actions())
@@ -739,13 +742,14 @@ def replay_steps(g: "Game", events: Sequence[Mapping[str, Any]], voids=None):
                 raise MahjongError(f"replay: event {i} ({nxt!r}) is not a legal action "
                                    f"of seat {t.decider} at that point")
         yield a
-        g.step(a)
+        t.step(a)
         for x in range(i, t.n_ev):     # the draws the step made are the log's
             code, seat, tile = t.table_event(x)[:3]
-            if code == _table.EV_DRAW:
+            if code == draw:
                 e = events[x] if x < n else None
-                if not isinstance(e, Mapping) or e.get("type") != "draw" or \
-                        e.get("seat") != seat or e.get("tile") not in (TENHOU_NAMES[tile], tile):
+                if not (type(e) is dict or isinstance(e, Mapping)) or \
+                        e.get("type") != "draw" or e.get("seat") != seat or \
+                        e.get("tile") not in (TENHOU_NAMES[tile], tile):
                     raise MahjongError(f"replay: event {x} ({e!r}): the wall gives seat {seat} "
                                        f"{TENHOU_NAMES[tile]} here")
     if t.n_ev < n:
