@@ -4,8 +4,8 @@
 >>> from mahjong.formats import decisions
 >>> log = Game("guobiao", seed=1, agents="greedy").play()
 >>> first = next(decisions(log))
->>> first.game, first.seat, first.observation.shape, first.mask.shape
-(0, 0, (372,), (80,))
+>>> first.game, first.seat, first.observation.shape, first.mask.shape == (N_ACTIONS,)
+(0, 0, (372,), True)
 >>> bool(first.mask[first.action])
 True
 
@@ -44,7 +44,7 @@ stacked arrays for training; ``seats`` keeps only the decisions of those seats.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Tuple, Union
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
@@ -123,16 +123,11 @@ def _seats_option(seats) -> Optional[Tuple[bool, ...]]:
 
 def _one_by_one(records, keep, refused) -> Iterator[Decision]:
     from mahjong.game import N_ACTIONS, OBS_SIZE
-    for n, rec in enumerate(records):
-        game = _game_of(n, rec, refused)
-        if game is None:
-            continue
-        t = game[0]._table
-        for seat in _steps(n, game, keep):
-            obs = t.observe_into(seat, np.empty(OBS_SIZE, dtype=np.float32))
-            mask = np.zeros(N_ACTIONS, dtype=np.int8)
-            t.legal_mask(mask)
-            yield Decision(n, seat, obs, mask, game[3])
+    for n, t, seat, action in _states(records, keep, refused):
+        obs = t.observe_into(seat, np.empty(OBS_SIZE, dtype=np.float32))
+        mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        t.legal_mask(mask)
+        yield Decision(n, seat, obs, mask, action)
 
 
 def _batches(records, keep, refused, size: int) -> Iterator[Batch]:
@@ -144,46 +139,43 @@ def _batches(records, keep, refused, size: int) -> Iterator[Batch]:
                 np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int8),
                 np.empty(size, dtype=np.int64))
 
-    obs, mask, action, seat_of, game_of = fresh()
+    obs, mask, action_of, seat_of, game_of = fresh()
     k = 0
-    for n, rec in enumerate(records):
-        game = _game_of(n, rec, refused)
-        if game is None:
-            continue
-        t = game[0]._table
-        for seat in _steps(n, game, keep):
-            t.observe_into(seat, obs[k])
-            t.legal_mask(mask[k])
-            action[k] = game[3]
-            seat_of[k] = seat
-            game_of[k] = n
-            k += 1
-            if k == size:
-                yield Batch(obs, mask, action, seat_of, game_of)
-                obs, mask, action, seat_of, game_of = fresh()
-                k = 0
+    for n, t, seat, action in _states(records, keep, refused):
+        t.observe_into(seat, obs[k])
+        t.legal_mask(mask[k])
+        action_of[k] = action
+        seat_of[k] = seat
+        game_of[k] = n
+        k += 1
+        if k == size:
+            yield Batch(obs, mask, action_of, seat_of, game_of)
+            obs, mask, action_of, seat_of, game_of = fresh()
+            k = 0
     if k:
-        yield Batch(obs[:k], mask[:k], action[:k], seat_of[:k], game_of[:k])
+        yield Batch(obs[:k], mask[:k], action_of[:k], seat_of[:k], game_of[:k])
 
 
-def _steps(n: int, game: list, keep) -> Iterator[int]:
-    """The deciding seat at each decision of game ``n`` (of ``keep``), with the table in
-    the decision's state and ``game[3]`` the action taken."""
-    g = game[0]
-    t = g._table
-    try:
-        for a in game[1]:
-            seat = t.decider
-            if keep is None or keep[seat]:
-                game[3] = a
-                yield seat
-    except MahjongError as exc:
-        raise MahjongError(f"record {n}: {exc}") from None
+def _states(records, keep, refused) -> Iterator[Tuple[int, Any, int, int]]:
+    """``(n, table, seat, action)`` at each decision (of a seat of ``keep``) of each game
+    ``n`` of ``records``, the table in the decision's state."""
+    for n, given in enumerate(records):
+        replayed = _replay_of(n, given, refused)
+        if replayed is None:
+            continue
+        t, steps = replayed
+        try:
+            for a in steps:
+                seat = t.decider
+                if keep is None or keep[seat]:
+                    yield n, t, seat, a
+        except MahjongError as exc:
+            raise MahjongError(f"record {n}: {exc}") from None
 
 
-def _game_of(n: int, given: Any, refused: str) -> Optional[list]:
-    """[the Game dealt from record n's deck, its replay_steps, the record, the action] or
-    None for a refused Imported that is skipped."""
+def _replay_of(n: int, given: Any, refused: str) -> Optional[tuple]:
+    """(the table dealt from record n's deck, its :func:`~mahjong.game.replay_steps`), or
+    None for a refused Imported that is skipped (or a blank line)."""
     from mahjong.game import Game, play_spec, replay_steps
     from mahjong.game._logcheck import _deck_of_wall, _rebuilt_deck
     note: Any = None
@@ -241,7 +233,7 @@ def _game_of(n: int, given: Any, refused: str) -> Optional[list]:
     g.agents = [None] * g.spec.seats
     g._table.set_external()
     events = rec.to_json()["events"]
-    return [g, replay_steps(g, events, note.get("void_suits")), rec, None]
+    return g._table, replay_steps(g, events, note.get("void_suits"))
 
 
 _NOTE = '"note"'
