@@ -60,8 +60,9 @@ def assert_same(got, calls, log=None, game=0):
     """The decisions are the agent's calls: the same observations, legal actions and
     actions, but for what a log does not hold (module doc of mahjong.formats.decisions):
     a claim that another seat's claim or win beat is a pass in the log, and after 换三张 /
-    换牌 the dealer's first drawn tile is the 14th of the log's deal."""
-    setup = log is not None and "setup" in (log.get("note") or {})
+    换牌, or in a log without its wall, the dealer's first drawn tile is the 14th of the
+    log's deal."""
+    setup = log is not None and ("setup" in (log.get("note") or {}) or "wall" not in log)
     beaten = 0
     assert len(got) == len(calls)
     for k, (d, (seat, obs, legal, action)) in enumerate(zip(got, calls)):
@@ -141,6 +142,18 @@ def test_the_same_as_the_pettingzoo_env():
             assert d.seat == seat and d.action == a
             assert np.array_equal(d.observation, obs) and d.observation.dtype == obs.dtype
             assert np.array_equal(d.mask, mask) and d.mask.dtype == mask.dtype
+
+
+@pytest.mark.parametrize("options", [{"duplicate_walls": True}, None], ids=["parts", "plain"])
+def test_a_log_without_its_wall(options):
+    """A log without its wall (as an imported Botzone game may be) is dealt from the deck
+    its events imply: the same decisions."""
+    for seed in range(3):
+        g, log, calls = played("guobiao", options, seed)
+        bare = {k: v for k, v in log.items() if k != "wall"}
+        assert_same(list(decisions(bare)), calls, bare)
+        imported = Imported("bare", 1, HandRecord.from_json(bare))
+        assert_same(list(decisions([imported])), calls, bare)
 
 
 def some_logs(n=4, rules="guobiao", options=None):

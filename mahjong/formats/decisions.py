@@ -27,6 +27,12 @@ suit where the rule set declares one (from the log's ``note.void_suits``). The �
 two-player 换牌 choices happen before the deal that a log records (its wall is dealt after
 them): they are not in the stream.
 
+What a log does not hold is not in the stream either: a claim the record shows as beaten by
+a seat of higher priority is a pass (above), and where the log does not say which of the
+dealer's 14 tiles was its "draw" (a log without its wall, or after 换三张 / 换牌 moved
+tiles), the dealer's first decision shows the 14th tile of the log's deal as drawn (the
+observation's plane of the tile on offer; the rest is the same).
+
 Records, in any mix: :class:`~mahjong.record.HandRecord` objects, record mappings (a game
 log as :meth:`Game.log <mahjong.game.Game.log>` gives it, with its ``note``), JSON text lines
 (an open JSON-lines file; blank lines are skipped) and the :class:`~mahjong.formats.Imported`
