@@ -84,7 +84,7 @@ def assert_same(got, calls, log=None, game=0):
                 assert drawn.size == 1 and o[drawn[0]] > 0
             continue
         assert np.array_equal(d.observation, obs), k
-    assert beaten <= len(calls) // 10
+    assert beaten <= 2 + len(calls) // 10     # (a beaten claim is rare)
     return beaten
 
 
@@ -226,7 +226,10 @@ def test_records_that_are_not_full_logs_are_refused_naming_them():
     summary["events"] = [e for e in log["events"] if e["type"] != "draw"]
     with pytest.raises(MahjongError, match=r"record 1: not a full game log"):
         list(decisions([log, summary]))
+    as_bytes = list(decisions([json.dumps(log).encode()]))
+    assert [d.action for d in as_bytes] == [d.action for d in decisions(log)]
     for bad, what in [(42, "record 0: 42 is not"), ("{", "record 0: "),
+                      (b"\xff{}", "record 0: not UTF-8 text"),
                       ({"rules": "nope", "events": []}, "record 0: .*nope")]:
         with pytest.raises(MahjongError, match=what):
             list(decisions([bad]))
