@@ -29,6 +29,8 @@ class Recorder:
 
     def __init__(self):
         self.calls = []
+        self.at = []        # the table's events so far at each call
+
 
     def __call__(self, observation, legal_actions):
         seat = observation.seat
@@ -37,11 +39,12 @@ class Recorder:
         if observation.phase not in ("exchange", "swap"):    # before the log's deal
             self.calls.append((seat, observation.array(), [int(x) for x in legal_actions],
                                int(a)))
+            self.at.append(observation.game._table.n_ev)
         return a
 
 
-def played(rules, options, seed):
-    rec = Recorder()
+def played(rules, options, seed, recorder=None):
+    rec = recorder or Recorder()
     g = Game(rules, seed=seed, options=options, agents=[rec] * play_seats(rules, options))
     return g, g.play(), rec.calls
 
@@ -302,7 +305,8 @@ def test_the_replay_refuses_events_after_the_end():
 @pytest.mark.skipif(not os.path.exists(BOTZONE), reason="no Botzone sample games here")
 def test_the_botzone_sample_games():
     """The 16 real games of the IJCAI text (once its reader exists): every decision's action
-    is legal where it was taken, and the actions other than pass are the games' plays."""
+    is legal where it was taken, and the actions other than pass are the games' plays and
+    the claims their ``Ignore`` clauses name."""
     pytest.importorskip("mahjong.formats.botzone_text")
     from mahjong.formats import read
     games = list(read("botzone-text", BOTZONE))
@@ -314,7 +318,82 @@ def test_the_botzone_sample_games():
     plays = ("discard", "chow", "pung", "kong", "win", "ready")
     for n, imp in enumerate(games):
         acted = [d.action for d in got if d.game == n and d.action != _table.A_PASS]
-        assert len(acted) == sum(e.type in plays for e in imp.record.events), n
+        beaten = len(imp.note.get("ignored") or ())     # (the text's Ignore clauses)
+        assert len(acted) == sum(e.type in plays for e in imp.record.events) + beaten, n
     batched = list(decisions(games, batch=256))
     assert np.array_equal(np.concatenate([b.observation for b in batched]),
                           np.stack([d.observation for d in got]))
+
+
+def test_the_face_stays_callable_in_a_fresh_interpreter():
+    """Importing the module ``mahjong.formats.decisions`` binds the package's name to it:
+    ``mahjong.formats.decisions(...)`` still works, before and after."""
+    import subprocess
+    import sys
+    from child_env import child_env
+    code = ("import mahjong.formats as f\n"
+            "from mahjong.game import Game\n"
+            "log = Game('guobiao', seed=1, agents='greedy').play()\n"
+            "a = len(list(f.decisions(log)))\n"
+            "b = len(list(f.decisions(log)))\n"
+            "from mahjong.formats.decisions import Batch\n"
+            "c = sum(len(x) for x in f.decisions(log, batch=5))\n"
+            "assert a == b == c > 0, (a, b, c)\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=root, env=child_env(), timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+VERBS = {_table.A_PUNG: "Peng", _table.A_MINGKONG: "Gang", _table.A_RON: "Hu"}
+
+
+def beaten_claims(calls, at, got):
+    """The note's ``ignored`` entries (as the botzone-text reader writes them) of the
+    claims the record shows as passes."""
+    from mahjong.botzone import botzone_tile
+    out = []
+    for k, (d, (seat, obs, legal, action)) in enumerate(zip(got, calls)):
+        if d.action == action:
+            continue
+        disc = int(np.flatnonzero(obs[DRAWN] == 1)[0])
+        if action in VERBS:
+            text = f"{VERBS[action]} {botzone_tile(disc)}"
+        else:
+            low = disc - (action - _table.A_CHOW_LOW)
+            text = f"Chi {botzone_tile(low + 1)}"
+        out.append([at[k], f"Player {seat} {text}"])
+    return out
+
+
+def test_beaten_claims_of_the_note_are_the_actions_taken():
+    """A claim that a claim of higher priority beat (the IJCAI text's ``Ignore`` lines, in
+    the note's ``ignored``) is the seat's action, where it was legal."""
+    options = {"duplicate_walls": True}
+    seen = 0
+    for seed in range(30, 60):
+        rec = Recorder()
+        g, log, calls = played("guobiao", options, seed, rec)
+        got = list(decisions(log))
+        ignored = beaten_claims(calls, rec.at, got)
+        if not ignored:
+            continue
+        seen += len(ignored)
+        imported = Imported("g", 1, HandRecord.from_json(log), note={"ignored": ignored})
+        assert assert_same(list(decisions(imported)), calls, log) == 0
+        assert assert_same(list(decisions(dict(log, note={"ignored": ignored}))), calls,
+                           log) == 0
+        # a claim the seat could not make there stays the pass the record shows
+        index, text = ignored[0]
+        seat = int(text.split()[1])
+        other = [[index, f"Player {seat} Chi F1"]]
+        assert [d.action for d in decisions(Imported("g", 1, g.hand_record(),
+                                                     note={"ignored": other}))] == \
+            [d.action for d in got]
+        for bad, what in [([[index, "Player 9 Chi W1"]], "Player 9"),
+                          ([[index, "Player 1 Eat W1"]], "Eat"),
+                          ([[index, "Player 1 Chi X9"]], "X9"),
+                          ("Player 1 Chi W1", "not a list"), ([["1", "Player 1 Chi W1"]], "'1'")]:
+            with pytest.raises(MahjongError, match=f"record 0: note: ignored.*{what}"):
+                list(decisions(Imported("g", 1, g.hand_record(), note={"ignored": bad})))
+    assert seen >= 2

@@ -69,6 +69,8 @@ def write(fmt: str, records, out) -> int:
     return writer(fmt)(records, out)
 
 
-# (imported here, not when first called: importing the submodule binds the package's
-# attribute ``decisions`` to the module, so the function must be bound after it)
-from mahjong.formats.decisions import decisions  # noqa: E402
+def decisions(records, **options):
+    """For every decision of every seat in ``records``: the observation, the legal-action
+    mask and the action taken, as numpy arrays (see :mod:`mahjong.formats.decisions`)."""
+    from mahjong.formats.decisions import decisions as _decisions
+    return _decisions(records, **options)

@@ -20,15 +20,18 @@ encoding of the game: the observation is the engine's by construction.
 
 The decisions are the agent calls of :meth:`Game.play <mahjong.game.Game.play>`: a seat's
 own turn (discard, kong, ready, win on its draw), every claim window in which the engine
-offers the seat a claim or a win (``pass`` where the log shows that the seat did not claim;
-a claim the record shows as beaten by a seat of higher priority, as Botzone's ``Ignore``
-lines, is a ``pass`` too: the record does not say it), the 抢杠 window, and the 定缺 void
-suit where the rule set declares one (from the log's ``note.void_suits``). The 换三张 and
+offers the seat a claim or a win (``pass`` where the log shows that the seat did not claim),
+the 抢杠 window, and the 定缺 void suit where the rule set declares one (from the log's
+``note.void_suits``). A claim that a claim of higher priority beat is not in the events:
+where the note lists it, as the botzone-text reader keeps the text's ``Ignore`` clauses
+(``note["ignored"]``: ``[event index, "Player 3 Chi W8"]``, the index of the event that
+beat it), it is the seat's action if it was legal there; otherwise the seat's action is the
+``pass`` the record shows. The 换三张 and
 two-player 换牌 choices happen before the deal that a log records (its wall is dealt after
 them): they are not in the stream.
 
-What a log does not hold is not in the stream either: a claim the record shows as beaten by
-a seat of higher priority is a pass (above), and where the log does not say which of the
+What a log does not hold is not in the stream either: a beaten claim the note does not
+list is a pass (above), and where the log does not say which of the
 dealer's 14 tiles was its "draw" (a log without its wall, or after 换三张 / 换牌 moved
 tiles), the dealer's first decision shows the 14th tile of the log's deal as drawn (the
 observation's plane of the tile on offer; the rest is the same).
@@ -50,6 +53,8 @@ stacked arrays for training; ``seats`` keeps only the decisions of those seats.
 """
 from __future__ import annotations
 
+import sys
+import types
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
@@ -165,23 +170,27 @@ def _batches(records, keep, refused, size: int) -> Iterator[Batch]:
 def _states(records, keep, refused) -> Iterator[Tuple[int, Any, int, int]]:
     """``(n, table, seat, action)`` at each decision (of a seat of ``keep``) of each game
     ``n`` of ``records``, the table in the decision's state."""
+    from mahjong.game import _table
     for n, given in enumerate(records):
         replayed = _replay_of(n, given, refused)
         if replayed is None:
             continue
-        t, steps = replayed
+        t, steps, beaten = replayed
+        pass_ = _table.A_PASS
         try:
             for a in steps:
                 seat = t.decider
                 if keep is None or keep[seat]:
+                    if beaten and a == pass_:
+                        a = _beaten_action(t, beaten.get((t.n_ev, seat)), a)
                     yield n, t, seat, a
         except MahjongError as exc:
             raise MahjongError(f"record {n}: {exc}") from None
 
 
 def _replay_of(n: int, given: Any, refused: str) -> Optional[tuple]:
-    """(the table dealt from record n's deck, its :func:`~mahjong.game.replay_steps`), or
-    None for a refused Imported that is skipped (or a blank line)."""
+    """(the table dealt from record n's deck, its :func:`~mahjong.game.replay_steps`, its
+    beaten claims), or None for a refused Imported that is skipped (or a blank line)."""
     from mahjong.game import Game, play_spec, replay_steps
     from mahjong.game._logcheck import _deck_of_wall, _rebuilt_deck
     note: Any = None
@@ -239,7 +248,11 @@ def _replay_of(n: int, given: Any, refused: str) -> Optional[tuple]:
     g.agents = [None] * g.spec.seats
     g._table.set_external()
     events = rec.to_json()["events"]
-    return g._table, replay_steps(g, events, note.get("void_suits"))
+    try:
+        beaten = _beaten_claims(note.get("ignored"), rec.seats)
+    except MahjongError as exc:
+        raise MahjongError(f"record {n}: {exc}") from None
+    return g._table, replay_steps(g, events, note.get("void_suits")), beaten
 
 
 _NOTE = '"note"'
@@ -252,3 +265,63 @@ def _note_of_text(text) -> Any:
     except ValueError:
         return None
     return data.get("note") if isinstance(data, dict) else None
+
+
+#: the verbs of the Botzone text's claims -> the name of the action (a chow: its lowest)
+_CLAIM_VERBS = {"chi": "A_CHOW_LOW", "peng": "A_PUNG", "gang": "A_MINGKONG", "hu": "A_RON"}
+
+
+def _beaten_claims(raw, seats: int) -> dict:
+    """The claims a note's ``ignored`` list gives (the botzone-text reader's: ``[event
+    index, "Player m Chi W8"]`` for each claim beaten by the one at that event) as
+    ``(event index, seat) -> (action, tile)``."""
+    from mahjong.botzone import tile_of
+    from mahjong.game import _table
+    if not raw:
+        return {}
+    if not isinstance(raw, (list, tuple)):
+        raise MahjongError(f"note: ignored is {show(raw)}, not a list of [event index, "
+                           "claim]")
+    out = {}
+    for entry in raw:
+        where = f"note: ignored entry {show(entry)}"
+        if not isinstance(entry, (list, tuple)) or len(entry) != 2 or \
+                type(entry[0]) is not int or not isinstance(entry[1], str):
+            raise MahjongError(f"{where} is not [event index, 'Player m Verb Tile']")
+        words = entry[1].split()
+        if len(words) != 4 or words[0].lower() != "player" or \
+                words[1] not in [str(s) for s in range(seats)] or \
+                words[2].lower() not in _CLAIM_VERBS:
+            raise MahjongError(f"{where}: not 'Player m Chi|Peng|Gang|Hu Tile'")
+        out[(entry[0], int(words[1]))] = (int(getattr(_table, _CLAIM_VERBS[words[2].lower()])),
+                                          tile_of(words[3].upper(), where))
+    return out
+
+
+def _beaten_action(t, claim, a: int) -> int:
+    """The action of a seat's claim that another seat's claim beat, where it was legal
+    (else ``a``, the pass the record shows)."""
+    from mahjong.game import _table
+    if claim is None or t.last_discard is None:
+        return a
+    action, tile = claim
+    disc = t.last_discard
+    if action == _table.A_CHOW_LOW:
+        if not 0 <= disc - (tile - 1) <= 2:       # (a chow names its middle tile)
+            return a
+        action += disc - (tile - 1)
+    elif tile != disc:
+        return a
+    return action if action in t.legal_actions() else a
+
+
+class _Module(types.ModuleType):
+    """This module, callable as :func:`decisions`: importing it binds the package's name
+    ``mahjong.formats.decisions`` (the face's function) to the module, which then does what
+    the function does."""
+
+    def __call__(self, records: Any, **options) -> Iterator[Union[Decision, Batch]]:
+        return decisions(records, **options)
+
+
+sys.modules[__name__].__class__ = _Module
