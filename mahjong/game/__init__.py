@@ -117,6 +117,8 @@ _IDS = TENHOU_IDS  # the reader's tenhou names
 
 def _tile_ids(values, what: str, top: int = 34) -> List[int]:
     """Tile ids of a list of tenhou names or ids below ``top`` (42 with flowers)."""
+    if type(values) is list and all([type(t) is int and 0 <= t < top for t in values]):
+        return list(values)         # (ids already: a deck as the engine holds one)
     out = []
     for i, t in enumerate(values or ()):
         if type(t) is str and t in _IDS:
