@@ -8,6 +8,7 @@ Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_decisions.py --benchmark-e
 ``PYTHONPATH=. python benchmarks/bench_decisions.py`` for a table of decisions/s.
 """
 import json
+import os
 import time
 
 import pytest
@@ -48,6 +49,30 @@ CASES = {
 def test_decisions(benchmark, games, case):
     n = benchmark(CASES[case], games)
     benchmark.extra_info["games"] = GAMES
+    benchmark.extra_info["decisions"] = n
+
+
+SAMPLE = "/work/shared/data/botzone/ijcai-text/sample.txt"
+
+
+@pytest.fixture(scope="module")
+def botzone_text(tmp_path_factory):
+    """The 16 real IJCAI games, 50 times over (800 games), once the reader exists."""
+    pytest.importorskip("mahjong.formats.botzone_text")
+    if not os.path.exists(SAMPLE):
+        pytest.skip("no Botzone sample games here")
+    with open(SAMPLE, encoding="utf-8") as fh:
+        text = fh.read().rstrip("\n") + "\n\n"
+    path = tmp_path_factory.mktemp("botzone") / "games.txt"
+    path.write_text(text * 50, encoding="utf-8")
+    return str(path)
+
+
+def test_botzone_text_read_and_decisions(benchmark, botzone_text):
+    """The IJCAI text read by its reader and turned into batches of decisions."""
+    from mahjong.formats import read
+    n = benchmark(lambda: count(decisions(read("botzone-text", botzone_text), batch=1024)))
+    benchmark.extra_info["games"] = 800
     benchmark.extra_info["decisions"] = n
 
 
