@@ -23,6 +23,9 @@ import importlib
 
 from mahjong.errors import MahjongError
 from mahjong.formats._common import Imported
+# imported here, not lazily: importing the submodule binds the package's name ``decisions`` to
+# the module, so the function must be bound after it
+from mahjong.formats.decisions import decisions
 
 #: format name -> the module (in this package) that reads and/or writes it
 FORMATS = {
@@ -68,9 +71,3 @@ def write(fmt: str, records, out) -> int:
     stream ``out`` in format ``fmt``; returns the number of games written."""
     return writer(fmt)(records, out)
 
-
-def decisions(records, **options):
-    """For every decision of every seat in ``records``: the observation, the legal-action
-    mask and the action taken, as numpy arrays (see :mod:`mahjong.formats.decisions`)."""
-    from mahjong.formats.decisions import decisions as _decisions
-    return _decisions(records, **options)

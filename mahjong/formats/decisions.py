@@ -53,8 +53,6 @@ stacked arrays for training; ``seats`` keeps only the decisions of those seats.
 """
 from __future__ import annotations
 
-import sys
-import types
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
@@ -314,14 +312,3 @@ def _beaten_action(t, claim, a: int) -> int:
         return a
     return action if action in t.legal_actions() else a
 
-
-class _Module(types.ModuleType):
-    """This module, callable as :func:`decisions`: importing it binds the package's name
-    ``mahjong.formats.decisions`` (the face's function) to the module, which then does what
-    the function does."""
-
-    def __call__(self, records: Any, **options) -> Iterator[Union[Decision, Batch]]:
-        return decisions(records, **options)
-
-
-sys.modules[__name__].__class__ = _Module
