@@ -321,8 +321,35 @@ cdef double SV_DEFEND_NEAR = 0.2     # by the hand's missing tiles after it: 3+,
 cdef double SV_DEFEND_READY = 0.0
 cdef double SV_TSUMO_SHARE = 0.4     # a wait that only a self-draw may win
 cdef double SV_VALUE_POW = 0.5       # a wait's worth: unseen copies x value ** this
+cdef double SV_KONG_COST = 0.0      # 血战: missing tiles an own kong may cost
+cdef double SV_KONG_MIN_LEFT = 0.0  # 血战: own draws left for such a kong
+cdef double SV_RON_WAIT = 0.0       # 血战: pass a win on a discard when this x the
+                                     # chance of a self-draw x its payers is over 1
+cdef double SV_PUNG_EQ = 0.0        # 血战: pung also when it keeps the missing count
 cdef enum:
     SV_MAX_D = 8                     # hands further than this rank together
+
+
+def _strong_weights(**kw):
+    """Tuning: set the strong agent's weights by name (SV_...); returns them all."""
+    global SV_SPREAD, SV_DEFEND_FAR, SV_DEFEND_NEAR, SV_DEFEND_READY, SV_TSUMO_SHARE
+    global SV_VALUE_POW, SV_KONG_COST, SV_KONG_MIN_LEFT, SV_RON_WAIT, SV_PUNG_EQ
+    for k, v in kw.items():
+        if k == "SPREAD": SV_SPREAD = v
+        elif k == "DEFEND_FAR": SV_DEFEND_FAR = v
+        elif k == "DEFEND_NEAR": SV_DEFEND_NEAR = v
+        elif k == "DEFEND_READY": SV_DEFEND_READY = v
+        elif k == "TSUMO_SHARE": SV_TSUMO_SHARE = v
+        elif k == "VALUE_POW": SV_VALUE_POW = v
+        elif k == "KONG_COST": SV_KONG_COST = v
+        elif k == "KONG_MIN_LEFT": SV_KONG_MIN_LEFT = v
+        elif k == "RON_WAIT": SV_RON_WAIT = v
+        elif k == "PUNG_EQ": SV_PUNG_EQ = v
+        else: raise KeyError(k)
+    return dict(SPREAD=SV_SPREAD, DEFEND_FAR=SV_DEFEND_FAR, DEFEND_NEAR=SV_DEFEND_NEAR,
+                DEFEND_READY=SV_DEFEND_READY, TSUMO_SHARE=SV_TSUMO_SHARE,
+                VALUE_POW=SV_VALUE_POW, KONG_COST=SV_KONG_COST,
+                KONG_MIN_LEFT=SV_KONG_MIN_LEFT, RON_WAIT=SV_RON_WAIT, PUNG_EQ=SV_PUNG_EQ)
 
 
 cdef class Table:
@@ -2121,8 +2148,13 @@ cdef class Table:
         agent's."""
         cdef int t, a, d
         cdef double dist
-        if self.legal[A_TSUMO] or self.legal[A_RON]:
-            return A_TSUMO if self.legal[A_TSUMO] else A_RON
+        if self.legal[A_TSUMO]:
+            return A_TSUMO
+        if self.legal[A_RON]:
+            if self.k_bloody and SV_RON_WAIT > 0 and self.legal[A_PASS] and \
+                    self._sv_pass_ron(s):
+                return A_PASS
+            return A_RON
         if self.phase == PH_VOID:
             return A_VOID + self._sv_void(s)
         if self.phase == PH_ACT and self.k_void_win and self.void_suit[s] < 0 and \
@@ -2139,6 +2171,9 @@ cdef class Table:
                     self._sv_after_claim(s, A_MINGKONG, self.disc_tile) <= d:
                 return A_MINGKONG       # a kong that costs nothing: its money, its draw
             if a == A_PASS:
+                if self.k_bloody and SV_PUNG_EQ > 0 and self.legal[A_PUNG] and \
+                        self._sv_after_claim(s, A_PUNG, self.disc_tile) <= d:
+                    return A_PUNG
                 return a
             return a if self._sv_after_claim(s, a, self.disc_tile) < d else A_PASS
         if self.phase != PH_ACT or self.legal[A_PASS]:
@@ -2146,6 +2181,10 @@ cdef class Table:
         if self.legal[A_READY]:
             return A_READY
         if not self.ready_pending and not (self.ready[s] and self.k_ready_locks):
+            if self.k_bloody and SV_KONG_COST > 0:
+                a = self._sv_kong(s)
+                if a >= 0:
+                    return a
             for t in range(34):
                 if self.legal[A_KONG + t]:
                     a = self._greedy(s)          # its kongs: those that cost nothing
@@ -2153,6 +2192,60 @@ cdef class Table:
                         return a
                     break
         return A_DISCARD + self._sv_discard(s, self.counts[s], 1, &d)
+
+    cdef int _sv_kong(self, int s) noexcept nogil:
+        """血战 (kong money at once): an own kong that costs at most SV_KONG_COST missing
+        tiles, with SV_KONG_MIN_LEFT draws left (-1: none)."""
+        cdef uint8_t* c = self.counts[s]
+        cdef uint8_t tmp[34]
+        cdef int t, d, base
+        if self.left_for(s) < SV_KONG_MIN_LEFT:
+            return -1
+        base = self.missing(s, c)
+        for t in range(34):
+            if not self.legal[A_KONG + t] or (self.single_mask >> t) & 1 or \
+                    t == self.wildcard:
+                continue
+            memcpy(tmp, c, 34)
+            if c[t] == 4:
+                tmp[t] = 0
+                self.n_sets[s] += 1
+                d = self.missing(s, tmp)
+                self.n_sets[s] -= 1
+            else:
+                tmp[t] -= 1
+                d = self.missing(s, tmp)
+            if d <= base + SV_KONG_COST:
+                return A_KONG + t
+        return -1
+
+    cdef bint _sv_pass_ron(self, int s) noexcept nogil:
+        """血战: pass a win on a discard to wait for a self-draw (every seat still in pays)
+        when SV_RON_WAIT x its chance over the draws left x its payers is over 1."""
+        cdef uint64_t mask = 0
+        cdef int t, o, u = 0, n = 0, payers = 0, k, left
+        cdef double p
+        hand_missing(self.counts[s], self.n_sets[s], self.k_forms, self.locked[s],
+                     self.wildcard, 1, &mask)
+        while mask:
+            t = ctz64(mask)
+            mask &= mask - 1
+            left = 4 - self.shown[t] - self.counts[s][t]
+            if left > 0:
+                u += left
+        n = self.live_left
+        for o in range(self.seats):
+            if o != s and not self.won[o]:
+                payers += 1
+                for t in range(34):
+                    n += self.counts[o][t]
+        k = self.left_for(s)
+        if not self.k_parts:
+            k = self.live_left // (self.seats - self.won_count)
+        if n <= 0 or u <= 0:
+            return 0
+        p = 1.0 - pow(1.0 - (<double>u) / n, k)
+        return SV_RON_WAIT * p * payers > 1.0
 
     cdef int _sv_void(self, int s) noexcept nogil:
         """The suit seat s gives up (缺门): the one without which its hand misses the fewest
