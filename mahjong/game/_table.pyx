@@ -321,35 +321,17 @@ cdef double SV_DEFEND_NEAR = 0.2     # by the hand's missing tiles after it: 3+,
 cdef double SV_DEFEND_READY = 0.0
 cdef double SV_TSUMO_SHARE = 0.4     # a wait that only a self-draw may win
 cdef double SV_VALUE_POW = 0.5       # a wait's worth: unseen copies x value ** this
-cdef double SV_KONG_COST = 0.0      # 血战: missing tiles an own kong may cost
-cdef double SV_KONG_MIN_LEFT = 0.0  # 血战: own draws left for such a kong
-cdef double SV_RON_WAIT = 0.0       # 血战: pass a win on a discard when this x the
-                                     # chance of a self-draw x its payers is over 1
-cdef double SV_PUNG_EQ = 0.0        # 血战: pung also when it keeps the missing count
+# 血战 (the hand goes on after a win, kong money is paid at once, 查大叫 at the end):
+cdef double SV_VALUE_POW_BLOODY = 1.0  # a wait's worth: unseen copies x value ** this
+cdef int SV_KONG_COST = 1           # missing tiles an own kong, or a kong of a discard,
+                                     # may cost
+cdef double SV_RON_WAIT = 0.8       # pass a win on a discard when this x the chance of a
+                                     # self-draw over its own draws left x the seats that
+                                     # would pay it is over 1
+cdef int SV_LATE_LEFT = 2           # with this many own draws left or fewer, a ready hand
+                                     # is worth its best wait (what 查大叫 pays)
 cdef enum:
     SV_MAX_D = 8                     # hands further than this rank together
-
-
-def _strong_weights(**kw):
-    """Tuning: set the strong agent's weights by name (SV_...); returns them all."""
-    global SV_SPREAD, SV_DEFEND_FAR, SV_DEFEND_NEAR, SV_DEFEND_READY, SV_TSUMO_SHARE
-    global SV_VALUE_POW, SV_KONG_COST, SV_KONG_MIN_LEFT, SV_RON_WAIT, SV_PUNG_EQ
-    for k, v in kw.items():
-        if k == "SPREAD": SV_SPREAD = v
-        elif k == "DEFEND_FAR": SV_DEFEND_FAR = v
-        elif k == "DEFEND_NEAR": SV_DEFEND_NEAR = v
-        elif k == "DEFEND_READY": SV_DEFEND_READY = v
-        elif k == "TSUMO_SHARE": SV_TSUMO_SHARE = v
-        elif k == "VALUE_POW": SV_VALUE_POW = v
-        elif k == "KONG_COST": SV_KONG_COST = v
-        elif k == "KONG_MIN_LEFT": SV_KONG_MIN_LEFT = v
-        elif k == "RON_WAIT": SV_RON_WAIT = v
-        elif k == "PUNG_EQ": SV_PUNG_EQ = v
-        else: raise KeyError(k)
-    return dict(SPREAD=SV_SPREAD, DEFEND_FAR=SV_DEFEND_FAR, DEFEND_NEAR=SV_DEFEND_NEAR,
-                DEFEND_READY=SV_DEFEND_READY, TSUMO_SHARE=SV_TSUMO_SHARE,
-                VALUE_POW=SV_VALUE_POW, KONG_COST=SV_KONG_COST,
-                KONG_MIN_LEFT=SV_KONG_MIN_LEFT, RON_WAIT=SV_RON_WAIT, PUNG_EQ=SV_PUNG_EQ)
 
 
 cdef class Table:
@@ -2136,8 +2118,9 @@ cdef class Table:
     # --- the strong agent ------------------------------------------------------------------
 
     cdef int _strong(self, int s) except -1 nogil:
-        """Plays for value. Wins whenever it may. Discards to the fewest missing tiles, then
-        the most useful tiles unseen, where a ready hand is worth the unseen copies of each
+        """Plays for value. Wins whenever it may (in 血战, where the hand goes on, it may pass
+        a win on a discard to wait for a self-draw: _sv_pass_ron). Discards to the fewest
+        missing tiles, then the most useful tiles unseen, where a ready hand is worth the unseen copies of each
         wait times the room's own value of the win on it (asked through _ask_win), so a
         ready hand none of whose waits the room allows (a Guobiao hand under 8 fans) counts
         as one tile further; when its hand is far and a seat that has claimed or declared
@@ -2145,14 +2128,14 @@ cdef class Table:
         agent does unless the hand after the claim is no nearer by that count; takes a kong
         of a discard that costs nothing. Gives up (缺门) the suit without which its hand
         misses the fewest tiles. Ready declarations and its own kongs are the greedy
-        agent's."""
+        agent's, but in 血战 (kong money paid at once) a kong, its own or of a discard, may
+        cost SV_KONG_COST missing tiles."""
         cdef int t, a, d
         cdef double dist
         if self.legal[A_TSUMO]:
             return A_TSUMO
         if self.legal[A_RON]:
-            if self.k_bloody and SV_RON_WAIT > 0 and self.legal[A_PASS] and \
-                    self._sv_pass_ron(s):
+            if self.k_bloody and self.legal[A_PASS] and self._sv_pass_ron(s):
                 return A_PASS
             return A_RON
         if self.phase == PH_VOID:
@@ -2168,12 +2151,10 @@ cdef class Table:
                 return a
             self._sv_hand(s, self.counts[s], &d, &dist)
             if self.legal[A_MINGKONG] and \
-                    self._sv_after_claim(s, A_MINGKONG, self.disc_tile) <= d:
+                    self._sv_after_claim(s, A_MINGKONG, self.disc_tile) <= d + \
+                    (SV_KONG_COST if self.k_bloody else 0):
                 return A_MINGKONG       # a kong that costs nothing: its money, its draw
             if a == A_PASS:
-                if self.k_bloody and SV_PUNG_EQ > 0 and self.legal[A_PUNG] and \
-                        self._sv_after_claim(s, A_PUNG, self.disc_tile) <= d:
-                    return A_PUNG
                 return a
             return a if self._sv_after_claim(s, a, self.disc_tile) < d else A_PASS
         if self.phase != PH_ACT or self.legal[A_PASS]:
@@ -2181,7 +2162,7 @@ cdef class Table:
         if self.legal[A_READY]:
             return A_READY
         if not self.ready_pending and not (self.ready[s] and self.k_ready_locks):
-            if self.k_bloody and SV_KONG_COST > 0:
+            if self.k_bloody:
                 a = self._sv_kong(s)
                 if a >= 0:
                     return a
@@ -2195,12 +2176,10 @@ cdef class Table:
 
     cdef int _sv_kong(self, int s) noexcept nogil:
         """血战 (kong money at once): an own kong that costs at most SV_KONG_COST missing
-        tiles, with SV_KONG_MIN_LEFT draws left (-1: none)."""
+        tiles (-1: none)."""
         cdef uint8_t* c = self.counts[s]
         cdef uint8_t tmp[34]
         cdef int t, d, base
-        if self.left_for(s) < SV_KONG_MIN_LEFT:
-            return -1
         base = self.missing(s, c)
         for t in range(34):
             if not self.legal[A_KONG + t] or (self.single_mask >> t) & 1 or \
@@ -2329,11 +2308,12 @@ cdef class Table:
         tiles (a ready hand whose waits the room never allows counts 2); dist: the same
         with one more for each tile held of the suit the hand gives up; returned, its
         worth among hands as far: at a ready hand the unseen copies of each wait times
-        the room's value of the win on it (to the power SV_VALUE_POW), else the useful
-        tiles unseen."""
+        the room's value of the win on it (to the power SV_VALUE_POW; in 血战
+        SV_VALUE_POW_BLOODY, and with SV_LATE_LEFT own draws left or fewer its best
+        wait's value, the money of 查大叫), else the useful tiles unseen."""
         cdef uint64_t mask = 0, m
         cdef int d, t, left, u = 0, uv = 0, nv = 0
-        cdef double ev = 0
+        cdef double ev = 0, vmax = 0
         d = hand_missing(c, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard, 1,
                          &mask)
         t = self.void_suit[s] if self.void_suit[s] >= 0 else self.greedy_void[s]
@@ -2349,16 +2329,18 @@ cdef class Table:
                 u += left
         if d == 1 and nv == 0:
             with gil:
-                self._sv_waits(s, c, mask, &ev, &uv)
+                self._sv_waits(s, c, mask, &ev, &uv, &vmax)
             if uv == 0:
                 d = 2        # ready, but no wait is a win the room allows
+            elif self.k_bloody and self.left_for(s) <= SV_LATE_LEFT:
+                ev = vmax    # the wall ends soon: 查大叫 pays the best wait
             u = 0
         d_out[0] = d
         dist[0] = d + nv
         return ev if uv else u
 
-    cdef int _sv_waits(self, int s, const uint8_t* c, uint64_t mask, double* ev, int* uv
-                       ) except -1:
+    cdef int _sv_waits(self, int s, const uint8_t* c, uint64_t mask, double* ev, int* uv,
+                       double* vmax) except -1:
         """The room's value of each wait of the ready standing hand c of seat s, asked
         through the table's own win check (a win on a discard; a hand only a self-draw
         would allow counts SV_TSUMO_SHARE of it): ev = the sum of unseen copies x value,
@@ -2396,8 +2378,11 @@ cdef class Table:
             else:
                 v = got
             if v > 0:
-                ev[0] += left * pow(v, SV_VALUE_POW)
+                ev[0] += left * pow(v, SV_VALUE_POW_BLOODY if self.k_bloody else
+                                    SV_VALUE_POW)
                 uv[0] += left
+                if v > vmax[0]:
+                    vmax[0] = v
         return 0
 
     cdef int _sv_after_claim(self, int s, int a, int t) except -1 nogil:
