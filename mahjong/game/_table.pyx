@@ -2149,6 +2149,8 @@ cdef class Table:
             a = self._greedy(s)
             if a == A_READY:
                 return a
+            if self._sv_gives_up(s, self.disc_tile):
+                return A_PASS   # a meld of the suit it gives up: a hand that cannot win
             self._sv_hand(s, self.counts[s], &d, &dist)
             if self.legal[A_MINGKONG] and \
                     self._sv_after_claim(s, A_MINGKONG, self.disc_tile) <= d + \
@@ -2169,7 +2171,7 @@ cdef class Table:
             for t in range(34):
                 if self.legal[A_KONG + t]:
                     a = self._greedy(s)          # its kongs: those that cost nothing
-                    if A_KONG <= a < A_KONG + 34:
+                    if A_KONG <= a < A_KONG + 34 and not self._sv_gives_up(s, a - A_KONG):
                         return a
                     break
         return A_DISCARD + self._sv_discard(s, self.counts[s], 1, &d)
@@ -2183,7 +2185,7 @@ cdef class Table:
         base = self.missing(s, c)
         for t in range(34):
             if not self.legal[A_KONG + t] or (self.single_mask >> t) & 1 or \
-                    t == self.wildcard:
+                    t == self.wildcard or self._sv_gives_up(s, t):
                 continue
             memcpy(tmp, c, 34)
             if c[t] == 4:
@@ -2197,6 +2199,16 @@ cdef class Table:
             if d <= base + SV_KONG_COST:
                 return A_KONG + t
         return -1
+
+    cdef bint _sv_gives_up(self, int s, int t) noexcept nogil:
+        """Is t a tile of the suit seat s gives up (缺门, where a win needs one)?"""
+        cdef int v
+        if not self.k_void_win or t >= FIRST_HONOR:
+            return 0
+        v = self.void_suit[s] if self.void_suit[s] >= 0 else self.greedy_void[s]
+        if v < 0:
+            v = self._sv_void(s)
+        return suit_of(t) == v
 
     cdef bint _sv_pass_ron(self, int s) noexcept nogil:
         """血战: pass a win on a discard to wait for a self-draw (every seat still in pays)
