@@ -2021,18 +2021,8 @@ cdef class Table:
                     return A_KONG + t
                 if t == self.wildcard:
                     continue
-                memcpy(tmp, c, 34)
-                if c[t] == 4:
-                    tmp[t] = 0
-                    self.n_sets[s] += 1
-                    d = self.missing(s, tmp)
-                    self.n_sets[s] -= 1
-                    if d <= base:
-                        return A_KONG + t
-                else:
-                    tmp[t] -= 1
-                    if self.missing(s, tmp) <= base:
-                        return A_KONG + t
+                if self._missing_after_kong(s, t) <= base:
+                    return A_KONG + t
         if self.legal[A_READY]:
             return A_READY
         # discards: the fewest missing tiles after it, then the most unseen useful tiles;
@@ -2065,6 +2055,22 @@ cdef class Table:
             if u > best_u:
                 best_u, best_a = u, A_DISCARD + t
         return best_a
+
+    cdef int _missing_after_kong(self, int s, int t) noexcept nogil:
+        """Missing tiles of seat s after its own kong of t (a concealed kong of the four it
+        holds, else an added one), before the replacement draw."""
+        cdef uint8_t tmp[34]
+        cdef int d
+        memcpy(tmp, self.counts[s], 34)
+        if tmp[t] == 4:
+            tmp[t] = 0
+            self.n_sets[s] += 1
+            d = self.missing(s, tmp)
+            self.n_sets[s] -= 1
+        else:
+            tmp[t] -= 1
+            d = self.missing(s, tmp)
+        return d
 
     cdef int _void_of(self, int s) noexcept nogil:
         """The suit seat s gives up: the declared one, else the greedy agent's own choice
@@ -2179,24 +2185,12 @@ cdef class Table:
     cdef int _sv_kong(self, int s) noexcept nogil:
         """血战 (kong money at once): an own kong that costs at most SV_KONG_COST missing
         tiles (-1: none)."""
-        cdef uint8_t* c = self.counts[s]
-        cdef uint8_t tmp[34]
-        cdef int t, d, base
-        base = self.missing(s, c)
+        cdef int t, base = self.missing(s, self.counts[s])
         for t in range(34):
             if not self.legal[A_KONG + t] or (self.single_mask >> t) & 1 or \
                     t == self.wildcard or self._sv_gives_up(s, t):
                 continue
-            memcpy(tmp, c, 34)
-            if c[t] == 4:
-                tmp[t] = 0
-                self.n_sets[s] += 1
-                d = self.missing(s, tmp)
-                self.n_sets[s] -= 1
-            else:
-                tmp[t] -= 1
-                d = self.missing(s, tmp)
-            if d <= base + SV_KONG_COST:
+            if self._missing_after_kong(s, t) <= base + SV_KONG_COST:
                 return A_KONG + t
         return -1
 
@@ -2214,16 +2208,11 @@ cdef class Table:
         """血战: pass a win on a discard to wait for a self-draw (every seat still in pays)
         when SV_RON_WAIT x its chance over the draws left x its payers is over 1."""
         cdef uint64_t mask = 0
-        cdef int t, o, u = 0, n = 0, payers = 0, k, left
+        cdef int t, o, u, n, payers = 0, k
         cdef double p
         hand_missing(self.counts[s], self.n_sets[s], self.k_forms, self.locked[s],
                      self.wildcard, 1, &mask)
-        while mask:
-            t = ctz64(mask)
-            mask &= mask - 1
-            left = 4 - self.shown[t] - self.counts[s][t]
-            if left > 0:
-                u += left
+        u = self._unseen(s, mask)
         n = self.live_left
         for o in range(self.seats):
             if o != s and not self.won[o]:
