@@ -205,16 +205,17 @@ def test_it_claims_when_the_claim_helps_and_passes_otherwise():
 
 
 def test_it_never_claims_a_tile_of_the_suit_it_gives_up():
-    """缺门 (a Sichuan win holds two suits at most): seat 1's 123456m 11p 245p 55s gives up
-    s. A pung of the dealer's 5s lowers its missing count, and greedy takes it: a set of
+    """缺门 (a Sichuan win holds two suits at most): seat 1's 12356m 11p 249p 55s 8s gives
+    up s. A pung of the dealer's 5s lowers its missing count, and greedy takes it: a set of
     s that can never be let go, so the hand cannot win unless it gives up a second suit.
     The strong agent passes; a pung of the 1p, a suit it keeps, it takes as greedy does."""
-    g = deal("sichuan", {0: "1357m1357p13s79s9p5s", 1: "123456m11p245p55s"})
+    hand = "12356m11p249p55s8s"
+    g = deal("sichuan", {0: "1357m1357p13s79s9p5s", 1: hand})
     g.step("discard 5s")
     assert g.decider == 1 and "pung" in [a.name for a in g.legal_actions()]
     assert greedy(g) == "pung"
     assert strong(g) == "pass"
-    g = deal("sichuan", {0: "1357m357p13s79s9p5s1p", 1: "123456m11p245p55s"})
+    g = deal("sichuan", {0: "1357m357p13s79s9p5s1p", 1: hand})
     g.step("discard 1p")
     assert g.decider == 1 and strong(g) == greedy(g) == "pung"
 
