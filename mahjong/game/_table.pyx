@@ -2126,16 +2126,17 @@ cdef class Table:
     cdef int _strong(self, int s) except -1 nogil:
         """Plays for value. Wins whenever it may (in 血战, where the hand goes on, it may pass
         a win on a discard to wait for a self-draw: _sv_pass_ron). Discards to the fewest
-        missing tiles, then the most useful tiles unseen, where a ready hand is worth the unseen copies of each
-        wait times the room's own value of the win on it (asked through _ask_win), so a
-        ready hand none of whose waits the room allows (a Guobiao hand under 8 fans) counts
-        as one tile further; when its hand is far and a seat that has claimed or declared
-        ready threatens, also by the danger of the tile (_sv_danger). Claims as the greedy
-        agent does unless the hand after the claim is no nearer by that count; takes a kong
-        of a discard that costs nothing. Gives up (缺门) the suit without which its hand
-        misses the fewest tiles. Ready declarations and its own kongs are the greedy
-        agent's, but in 血战 (kong money paid at once) a kong, its own or of a discard, may
-        cost SV_KONG_COST missing tiles."""
+        missing tiles, then the most useful tiles unseen, where a ready hand is worth the
+        unseen copies of each wait times the room's own value of the win on it (asked
+        through _ask_win), so a ready hand none of whose waits the room allows (a Guobiao
+        hand under 8 fans) counts as one tile further; when its hand is far and a seat
+        that has claimed or declared ready threatens, also by the danger of the tile
+        (_sv_danger). Claims as the greedy agent does unless the hand after the claim is
+        no nearer by that count; takes a kong of a discard that costs nothing. Gives up
+        (缺门) the suit without which its hand misses the fewest tiles, and never claims or
+        kongs a tile of it. Ready declarations and its own kongs are the greedy agent's,
+        but in 血战 (kong money paid at once) a kong, its own or of a discard, may cost
+        SV_KONG_COST missing tiles."""
         cdef int t, a, d
         cdef double dist
         if self.legal[A_TSUMO]:
