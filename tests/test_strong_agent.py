@@ -29,26 +29,85 @@ def greedy(g, seat=None):
 def test_it_wins_on_its_own_draw_and_on_a_discard():
     g = deal("sichuan", {0: "11122233344455m"})          # the dealer's 14 tiles win
     assert strong(g) == "tsumo"
-    # seat 1: 123m456m789m11m + 46p waits on 5p; the dealer's 5p is offered to it
-    g = deal("sichuan", {0: "1357m1357p135s795p", 1: "12345678911m46p"})
+    # seat 1: 123m456m789m11m + 46p waits on 5p; the dealer's 5p is offered to it (in
+    # Sichuan's 普通场, where the first win ends the hand)
+    g = deal("sichuan", {0: "1357m1357p135s795p", 1: "12345678911m46p"},
+             options={"xuezhan": False})
     g.step("discard 5p")
     assert g.decider == 1 and "ron" in [a.name for a in g.legal_actions()]
     assert strong(g) == "ron"
 
 
-def test_it_wins_in_a_whole_hand_whenever_a_win_is_offered():
-    """Every decision of a strong seat that offered a win took it."""
-    for rules in ("sichuan", "guobiao", "huanggang"):
-        for seed in range(4):
-            g = Game(rules, seed=seed, agents="strong")
-            t = g._table
-            t.set_external()
-            while not g.over:
-                legal = [a.name for a in g.legal_actions()]
-                a = strong(g)
-                if "tsumo" in legal or "ron" in legal:
-                    assert a in ("tsumo", "ron"), (rules, seed, legal, a)
-                g.step(a)
+# (rules, options): the first win ends the hand
+FIRST_WIN_ENDS = [("sichuan", {"xuezhan": False}), ("guobiao", None), ("huanggang", None)]
+
+
+def _strong_decisions(rules, options, seed):
+    """Every decision of a whole hand of four strong seats: (legal names, its choice)."""
+    g = Game(rules, seed=seed, options=options, agents="strong")
+    g._table.set_external()
+    while not g.over:
+        legal = [a.name for a in g.legal_actions()]
+        a = strong(g)
+        yield legal, a
+        g.step(a)
+
+
+@pytest.mark.parametrize("rules, options", FIRST_WIN_ENDS)
+def test_it_wins_in_a_whole_hand_whenever_a_win_is_offered(rules, options):
+    """Where the first win ends the hand, every decision of a strong seat that offered a
+    win took it."""
+    for seed in range(4):
+        for legal, a in _strong_decisions(rules, options, seed):
+            if "tsumo" in legal or "ron" in legal:
+                assert a in ("tsumo", "ron"), (rules, seed, legal, a)
+
+
+def test_bloody_it_always_wins_on_its_own_draw():
+    """Sichuan's 血战: a self-draw offered is always taken (a win on a discard may be
+    passed, below)."""
+    offered = 0
+    for seed in range(4):
+        for legal, a in _strong_decisions("sichuan", None, seed):
+            if "tsumo" in legal:
+                offered += 1
+                assert a == "tsumo", (seed, legal, a)
+    assert offered > 0
+
+
+# --- 血战 (Sichuan: the hand goes on after a win, kong money is paid at once) ------------
+
+def test_bloody_it_passes_a_win_on_a_discard_for_a_likely_self_draw():
+    """血战: early in the hand (13 draws of its own to come), ready on 3m/6m/9m (about
+    nine copies unseen), a win on the 9m from one seat is passed for the self-draw that
+    every seat still in would pay (greedy takes it); ready on the 5p alone (two copies
+    unseen), the 5p is taken. In the 普通场 the 9m is taken too."""
+    dealer = "1357m1357p135s9s"
+    g = deal("sichuan", {0: dealer + "9m", 1: "12345678m456p11p"})
+    g.step("discard 9m")
+    assert g.decider == 1 and {"ron", "pass"} <= {a.name for a in g.legal_actions()}
+    assert greedy(g) == "ron"
+    assert strong(g) == "pass"
+    g = deal("sichuan", {0: dealer + "5p", 1: "123456789m111p5p"})
+    g.step("discard 5p")
+    assert g.decider == 1 and strong(g) == "ron"
+    g = deal("sichuan", {0: dealer + "9m", 1: "12345678m456p11p"}, options={"xuezhan": False})
+    g.step("discard 9m")
+    assert strong(g) == "ron"
+
+
+def test_bloody_it_takes_a_kong_that_costs_one_missing_tile():
+    """血战 pays a concealed kong at once (2 from each seat still in): the dealer's
+    1222234m 567p 789p 9p is ready after the 9p (on 1m/3m/4m); greedy lets the 9p go,
+    the strong agent makes the kong of 2m (one tile further from ready). In the 普通场
+    (no 血战) it discards the 9p as greedy does."""
+    hand = "1222234m567p789p9p"
+    g = deal("sichuan", {0: hand})
+    assert "kong 2m" in [a.name for a in g.legal_actions()]
+    assert greedy(g) == "discard 9p"
+    assert strong(g) == "kong 2m"
+    g = deal("sichuan", {0: hand}, options={"xuezhan": False})
+    assert strong(g) == greedy(g) == "discard 9p"
 
 
 # --- it defends ----------------------------------------------------------------------------
@@ -143,6 +202,22 @@ def test_it_claims_when_the_claim_helps_and_passes_otherwise():
     g.step("discard 9p")
     assert g.decider == 1 and "pung" in [a.name for a in g.legal_actions()]
     assert strong(g) == "pass"
+
+
+def test_it_never_claims_a_tile_of_the_suit_it_gives_up():
+    """缺门 (a Sichuan win holds two suits at most): seat 1's 12356m 11p 249p 55s 8s gives
+    up s. A pung of the dealer's 5s lowers its missing count, and greedy takes it: a set of
+    s that can never be let go, so the hand cannot win unless it gives up a second suit.
+    The strong agent passes; a pung of the 1p, a suit it keeps, it takes as greedy does."""
+    hand = "12356m11p249p55s8s"
+    g = deal("sichuan", {0: "1357m1357p13s79s9p5s", 1: hand})
+    g.step("discard 5s")
+    assert g.decider == 1 and "pung" in [a.name for a in g.legal_actions()]
+    assert greedy(g) == "pung"
+    assert strong(g) == "pass"
+    g = deal("sichuan", {0: "1357m357p13s79s9p5s1p", 1: hand})
+    g.step("discard 1p")
+    assert g.decider == 1 and strong(g) == greedy(g) == "pung"
 
 
 # --- whole games, determinism ------------------------------------------------------------------

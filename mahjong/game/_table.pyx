@@ -321,6 +321,15 @@ cdef double SV_DEFEND_NEAR = 0.2     # by the hand's missing tiles after it: 3+,
 cdef double SV_DEFEND_READY = 0.0
 cdef double SV_TSUMO_SHARE = 0.4     # a wait that only a self-draw may win
 cdef double SV_VALUE_POW = 0.5       # a wait's worth: unseen copies x value ** this
+# 血战 (the hand goes on after a win, kong money is paid at once, 查大叫 at the end):
+cdef double SV_VALUE_POW_BLOODY = 1.0  # a wait's worth: unseen copies x value ** this
+cdef int SV_KONG_COST = 1           # missing tiles an own kong, or a kong of a discard,
+                                     # may cost
+cdef double SV_RON_WAIT = 0.8       # pass a win on a discard when this x the chance of a
+                                     # self-draw over its own draws left x the seats that
+                                     # would pay it is over 1
+cdef int SV_LATE_LEFT = 2           # with this many own draws left or fewer, a ready hand
+                                     # is worth its best wait (what 查大叫 pays)
 cdef enum:
     SV_MAX_D = 8                     # hands further than this rank together
 
@@ -2012,18 +2021,8 @@ cdef class Table:
                     return A_KONG + t
                 if t == self.wildcard:
                     continue
-                memcpy(tmp, c, 34)
-                if c[t] == 4:
-                    tmp[t] = 0
-                    self.n_sets[s] += 1
-                    d = self.missing(s, tmp)
-                    self.n_sets[s] -= 1
-                    if d <= base:
-                        return A_KONG + t
-                else:
-                    tmp[t] -= 1
-                    if self.missing(s, tmp) <= base:
-                        return A_KONG + t
+                if self._missing_after_kong(s, t) <= base:
+                    return A_KONG + t
         if self.legal[A_READY]:
             return A_READY
         # discards: the fewest missing tiles after it, then the most unseen useful tiles;
@@ -2056,6 +2055,22 @@ cdef class Table:
             if u > best_u:
                 best_u, best_a = u, A_DISCARD + t
         return best_a
+
+    cdef int _missing_after_kong(self, int s, int t) noexcept nogil:
+        """Missing tiles of seat s after its own kong of t (a concealed kong of the four it
+        holds, else an added one), before the replacement draw."""
+        cdef uint8_t tmp[34]
+        cdef int d
+        memcpy(tmp, self.counts[s], 34)
+        if tmp[t] == 4:
+            tmp[t] = 0
+            self.n_sets[s] += 1
+            d = self.missing(s, tmp)
+            self.n_sets[s] -= 1
+        else:
+            tmp[t] -= 1
+            d = self.missing(s, tmp)
+        return d
 
     cdef int _void_of(self, int s) noexcept nogil:
         """The suit seat s gives up: the declared one, else the greedy agent's own choice
@@ -2109,20 +2124,27 @@ cdef class Table:
     # --- the strong agent ------------------------------------------------------------------
 
     cdef int _strong(self, int s) except -1 nogil:
-        """Plays for value. Wins whenever it may. Discards to the fewest missing tiles, then
-        the most useful tiles unseen, where a ready hand is worth the unseen copies of each
-        wait times the room's own value of the win on it (asked through _ask_win), so a
-        ready hand none of whose waits the room allows (a Guobiao hand under 8 fans) counts
-        as one tile further; when its hand is far and a seat that has claimed or declared
-        ready threatens, also by the danger of the tile (_sv_danger). Claims as the greedy
-        agent does unless the hand after the claim is no nearer by that count; takes a kong
-        of a discard that costs nothing. Gives up (缺门) the suit without which its hand
-        misses the fewest tiles. Ready declarations and its own kongs are the greedy
-        agent's."""
+        """Plays for value. Wins whenever it may (in 血战, where the hand goes on, it may pass
+        a win on a discard to wait for a self-draw: _sv_pass_ron). Discards to the fewest
+        missing tiles, then the most useful tiles unseen, where a ready hand is worth the
+        unseen copies of each wait times the room's own value of the win on it (asked
+        through _ask_win), so a ready hand none of whose waits the room allows (a Guobiao
+        hand under 8 fans) counts as one tile further; when its hand is far and a seat
+        that has claimed or declared ready threatens, also by the danger of the tile
+        (_sv_danger). Claims as the greedy agent does unless the hand after the claim is
+        no nearer by that count; takes a kong of a discard that costs nothing. Gives up
+        (缺门) the suit without which its hand misses the fewest tiles, and never claims or
+        kongs a tile of it. Ready declarations and its own kongs are the greedy agent's,
+        but in 血战 (kong money paid at once) a kong, its own or of a discard, may cost
+        SV_KONG_COST missing tiles."""
         cdef int t, a, d
         cdef double dist
-        if self.legal[A_TSUMO] or self.legal[A_RON]:
-            return A_TSUMO if self.legal[A_TSUMO] else A_RON
+        if self.legal[A_TSUMO]:
+            return A_TSUMO
+        if self.legal[A_RON]:
+            if self.k_bloody and self.legal[A_PASS] and self._sv_pass_ron(s):
+                return A_PASS
+            return A_RON
         if self.phase == PH_VOID:
             return A_VOID + self._sv_void(s)
         if self.phase == PH_ACT and self.k_void_win and self.void_suit[s] < 0 and \
@@ -2134,9 +2156,12 @@ cdef class Table:
             a = self._greedy(s)
             if a == A_READY:
                 return a
+            if self._sv_gives_up(s, self.disc_tile):
+                return A_PASS   # a meld of the suit it gives up: a hand that cannot win
             self._sv_hand(s, self.counts[s], &d, &dist)
             if self.legal[A_MINGKONG] and \
-                    self._sv_after_claim(s, A_MINGKONG, self.disc_tile) <= d:
+                    self._sv_after_claim(s, A_MINGKONG, self.disc_tile) <= d + \
+                    (SV_KONG_COST if self.k_bloody else 0):
                 return A_MINGKONG       # a kong that costs nothing: its money, its draw
             if a == A_PASS:
                 return a
@@ -2146,13 +2171,62 @@ cdef class Table:
         if self.legal[A_READY]:
             return A_READY
         if not self.ready_pending and not (self.ready[s] and self.k_ready_locks):
+            if self.k_bloody:
+                a = self._sv_kong(s)
+                if a >= 0:
+                    return a
             for t in range(34):
                 if self.legal[A_KONG + t]:
                     a = self._greedy(s)          # its kongs: those that cost nothing
-                    if A_KONG <= a < A_KONG + 34:
+                    if A_KONG <= a < A_KONG + 34 and not self._sv_gives_up(s, a - A_KONG):
                         return a
                     break
         return A_DISCARD + self._sv_discard(s, self.counts[s], 1, &d)
+
+    cdef int _sv_kong(self, int s) noexcept nogil:
+        """血战 (kong money at once): an own kong that costs at most SV_KONG_COST missing
+        tiles (-1: none)."""
+        cdef int t, base = self.missing(s, self.counts[s])
+        for t in range(34):
+            if not self.legal[A_KONG + t] or (self.single_mask >> t) & 1 or \
+                    t == self.wildcard or self._sv_gives_up(s, t):
+                continue
+            if self._missing_after_kong(s, t) <= base + SV_KONG_COST:
+                return A_KONG + t
+        return -1
+
+    cdef bint _sv_gives_up(self, int s, int t) noexcept nogil:
+        """Is t a tile of the suit seat s gives up (缺门, where a win needs one)?"""
+        cdef int v
+        if not self.k_void_win or t >= FIRST_HONOR:
+            return 0
+        v = self.void_suit[s] if self.void_suit[s] >= 0 else self.greedy_void[s]
+        if v < 0:
+            v = self._sv_void(s)
+        return suit_of(t) == v
+
+    cdef bint _sv_pass_ron(self, int s) noexcept nogil:
+        """血战: pass a win on a discard to wait for a self-draw (every seat still in pays)
+        when SV_RON_WAIT x its chance over the draws left x its payers is over 1."""
+        cdef uint64_t mask = 0
+        cdef int t, o, u, n, payers = 0, k
+        cdef double p
+        hand_missing(self.counts[s], self.n_sets[s], self.k_forms, self.locked[s],
+                     self.wildcard, 1, &mask)
+        u = self._unseen(s, mask)
+        n = self.live_left
+        for o in range(self.seats):
+            if o != s and not self.won[o]:
+                payers += 1
+                for t in range(34):
+                    n += self.counts[o][t]
+        k = self.left_for(s)
+        if not self.k_parts:
+            k = self.live_left // (self.seats - self.won_count)
+        if n <= 0 or u <= 0:
+            return 0
+        p = 1.0 - pow(1.0 - (<double>u) / n, k)
+        return SV_RON_WAIT * p * payers > 1.0
 
     cdef int _sv_void(self, int s) noexcept nogil:
         """The suit seat s gives up (缺门): the one without which its hand misses the fewest
@@ -2236,11 +2310,12 @@ cdef class Table:
         tiles (a ready hand whose waits the room never allows counts 2); dist: the same
         with one more for each tile held of the suit the hand gives up; returned, its
         worth among hands as far: at a ready hand the unseen copies of each wait times
-        the room's value of the win on it (to the power SV_VALUE_POW), else the useful
-        tiles unseen."""
+        the room's value of the win on it (to the power SV_VALUE_POW; in 血战
+        SV_VALUE_POW_BLOODY, and with SV_LATE_LEFT own draws left or fewer its best
+        wait's value, the money of 查大叫), else the useful tiles unseen."""
         cdef uint64_t mask = 0, m
         cdef int d, t, left, u = 0, uv = 0, nv = 0
-        cdef double ev = 0
+        cdef double ev = 0, vmax = 0
         d = hand_missing(c, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard, 1,
                          &mask)
         t = self.void_suit[s] if self.void_suit[s] >= 0 else self.greedy_void[s]
@@ -2256,16 +2331,18 @@ cdef class Table:
                 u += left
         if d == 1 and nv == 0:
             with gil:
-                self._sv_waits(s, c, mask, &ev, &uv)
+                self._sv_waits(s, c, mask, &ev, &uv, &vmax)
             if uv == 0:
                 d = 2        # ready, but no wait is a win the room allows
+            elif self.k_bloody and self.left_for(s) <= SV_LATE_LEFT:
+                ev = vmax    # the wall ends soon: 查大叫 pays the best wait
             u = 0
         d_out[0] = d
         dist[0] = d + nv
         return ev if uv else u
 
-    cdef int _sv_waits(self, int s, const uint8_t* c, uint64_t mask, double* ev, int* uv
-                       ) except -1:
+    cdef int _sv_waits(self, int s, const uint8_t* c, uint64_t mask, double* ev, int* uv,
+                       double* vmax) except -1:
         """The room's value of each wait of the ready standing hand c of seat s, asked
         through the table's own win check (a win on a discard; a hand only a self-draw
         would allow counts SV_TSUMO_SHARE of it): ev = the sum of unseen copies x value,
@@ -2303,8 +2380,11 @@ cdef class Table:
             else:
                 v = got
             if v > 0:
-                ev[0] += left * pow(v, SV_VALUE_POW)
+                ev[0] += left * pow(v, SV_VALUE_POW_BLOODY if self.k_bloody else
+                                    SV_VALUE_POW)
                 uv[0] += left
+                if v > vmax[0]:
+                    vmax[0] = v
         return 0
 
     cdef int _sv_after_claim(self, int s, int a, int t) except -1 nogil:
