@@ -11,17 +11,23 @@ import zipfile
 
 from mahjong.botzone import botzone_tile
 from mahjong.game import Game
+from mahjong.record import HandRecord
+from mahjong.ruleset import settle
 from mahjong.tiles import to_tile_ids
 
 FL = 34
 
+
 def name(t):
     return f"H{t - 33}" if t >= FL else botzone_tile(t)
+
 
 def lst(ts):
     return "[" + ",".join(f"'{name(t)}'" for t in ts) + "]"
 
+
 def text_of(log, source):
+    """The human-2020 text of an engine log of Guobiao with flowers."""
     wall = [to_tile_ids(x)[0] for x in log["wall"]]
     deck = list(wall)
     for k, p in enumerate(log["note"]["flower_positions"]):
@@ -35,9 +41,7 @@ def text_of(log, source):
         t = deck[pos]; pos += 1
         return fl, t
     dealer = log["dealer"]
-    lines = []
     deal = {}
-    extra = {}
     for j in range(4):
         s = (dealer + j) % 4
         fl_all, plain = [], []
@@ -96,17 +100,21 @@ def text_of(log, source):
     if any(e["type"] == "win" for e in ev):
         w = [e for e in ev if e["type"] == "win"][0]
         outcome = "自摸" if w.get("from") is None else "点炮"
-        fans = "[" + ",".join(f"'{x}-1'" for x in res["items"]) + "]"
+        (scored,) = settle(HandRecord.from_json(log)).wins.values()
+        fans = "[" + ",".join(f"'{f.name}-{f.points * f.count}'" for f in scored.fans) + "]"
         score = res["win_values"][0]
     else:
         outcome, fans, score = "荒庄", "[]", 0
     head = f"{winds[log['round_wind']]}\t{score}\t{fans}\t\t{outcome}"
     return "\n".join([source, head] + [deal_lines[s] for s in range(4)] + body) + "\n"
 
+
 def verbs(text):
     return {l.split("\t")[1] for l in text.splitlines()[6:]}
 
+
 def kong_agent():
+    """Greedy, but an exposed kong, a kong on one's own turn and a pung come first."""
     from mahjong.game import GreedyAgent, _table as T
     g = GreedyAgent()
     def agent(obs, legal):
@@ -117,6 +125,7 @@ def kong_agent():
                     return a
         return g(obs, legal)
     return agent
+
 
 def every_verb_game(lo=0, hi=2000):
     """(seed, text) of the first game of seeds lo..hi with the kong-loving agent that
