@@ -2572,8 +2572,9 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             continue
         if t is ExhaustedEvent or t is PenaltyEvent:
             if i != len(events) - 1:
-                _fail(f"event {i} ({e.type})", "the hand ended: no event may follow "
-                                               f"(event {i + 1} does)")
+                _fail(f"event {i} ({e.type})", ("the wall ran out" if t is ExhaustedEvent else
+                                                "the penalty ended the hand") +
+                      f": no event may follow (event {i + 1} does)")
             prev = e
             continue
         if t is FlipEvent:

@@ -47,7 +47,8 @@ def test_a_penalty_ends_the_hand():
     log = _log()
     after = _with_penalty(log, 10, 1)
     after["events"].append(log["events"][10])
-    with pytest.raises(InvalidRecordError, match=r"event 10 \(penalty\): the hand ended"):
+    with pytest.raises(InvalidRecordError,
+                       match=r"event 10 \(penalty\): the penalty ended the hand"):
         HandRecord.from_json(after)
     won = dict(log)       # a penalty after a win: the hand was over
     won["events"] = log["events"] + [{"type": "penalty", "seat": 0}]
