@@ -5,7 +5,7 @@ layout below is taken from them, and the tests use hand-made games).
 Lines are tab-separated::
 
     <the game's source id, e.g. a path>
-    <round wind 东/南/西/北>  <score>  ['<fan>-<value>', ...]  <...>  <outcome: 自摸, 点炮 ... or 荒庄>
+    <round wind 东/南/西/北>  <fans>  ['<fan>-<value>', ...]  <...>  <outcome: 自摸, 点炮 ... or 荒庄>
     <seat>  ['W1', 'W2', ...]  <flowers>           four deal lines, seats 0..3; the dealer's
     ...                                            14 tiles, the others' 13 (flowers among them)
     <seat>  <verb>  ['<tile>', ...]  [<claimed tile>  <from seat>]
@@ -25,8 +25,8 @@ then every tile drawn in order, then the tiles nobody drew): every draw must be 
 make, every action legal by the engine's rules, and a drawn game (荒庄) must have drawn every
 tile. The record carries the draws as events and no wall (the real wall's undrawn part is
 not known): :meth:`~mahjong.record.HandRecord.from_json` replays it as a wall-less full log.
-The header goes to the ``note``: ``source``, ``wind``, ``score``, ``fans`` (``[[name,
-value], ...]``) and ``outcome``. A game the play refuses is an :class:`Imported` with a
+The header goes to the ``note``: ``source``, ``wind``, ``fan`` (its number: the win's fan
+total, as in the judge logs' note), ``fans`` (``[[name, value], ...]``) and ``outcome``. A game the play refuses is an :class:`Imported` with a
 ``MahjongError`` naming the game and the line; the reader goes on with the next.
 
 :func:`read` takes a file (one game), a folder (its files, recursively, in name order), a
@@ -192,7 +192,7 @@ class _Game:
     def _header(self, n: int, x: str) -> None:
         cols = [c.strip() for c in x.split("\t")]
         if cols[0] not in _WINDS or len(cols) < 3:
-            raise _LineError(n, f"{x[:40]!r} is not the header '<wind 东南西北>\\t<score>\\t"
+            raise _LineError(n, f"{x[:40]!r} is not the header '<wind 东南西北>\\t<fans>\\t"
                                 "[fans]...\\t<outcome>'")
         self.round_wind = _WINDS[cols[0]]
         fans = []
@@ -205,7 +205,7 @@ class _Game:
             fans.append([label, int(value)] if label and value.isdigit() else [fan, None])
         self.note.update(wind=cols[0], fans=fans, outcome=cols[-1])
         if cols[1].lstrip("-").isdigit():
-            self.note["score"] = int(cols[1])
+            self.note["fan"] = int(cols[1])
 
     # --- the deck -------------------------------------------------------------------------
 
