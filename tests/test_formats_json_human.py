@@ -312,3 +312,44 @@ def test_a_bad_game_in_a_zip_is_refused_and_the_rest_is_read(tmp_path):
     assert [g.ok for g in got] == [True, False, True]
     assert str(got[1].error).startswith("mixed.zip:b.txt, line 30: ")
     assert got[0].record == got[2].record
+
+
+@needs_logs
+def test_damaged_judge_logs_and_human_games_are_refused_with_a_mahjong_error():
+    import random
+    rng = random.Random(5)
+    junk = [None, 1, -1, "", "X", "3 0 PLAY X9", "2 W1", {}, [], "3 9 PLAY W1", "HU",
+            "GANG W1", "3 1 GANG", "3 0 BUGANG W1", 1.5, True, {"0": 1}]
+
+    def mutate(o, depth=0):
+        if isinstance(o, dict) and o:
+            k = rng.choice(list(o))
+            if rng.random() < 0.3 or depth > 4:
+                o[k] = rng.choice(junk)
+            else:
+                mutate(o[k], depth + 1)
+        elif isinstance(o, list) and o:
+            i = rng.randrange(len(o))
+            if rng.random() < 0.15:
+                del o[i:]
+            elif rng.random() < 0.3 or depth > 4:
+                o[i] = rng.choice(junk)
+            else:
+                mutate(o[i], depth + 1)
+
+    base = _sample(5)
+    for _ in range(300):
+        log = copy.deepcopy(base)
+        mutate(log)
+        g = read_log(log)
+        assert g.ok or isinstance(g.error, MahjongError)
+    lines = _every_verb_lines()
+    fields = ["", "x", "['W1']", "[]", "5", "打牌", "['H9']", "['W1','W1','W1']"]
+    for _ in range(300):
+        damaged = list(lines)
+        i = rng.randrange(len(damaged))
+        cols = damaged[i].split("\t")
+        cols[rng.randrange(len(cols))] = rng.choice(fields)
+        damaged[i] = "\t".join(cols)
+        g = read_game("\n".join(damaged))
+        assert g.ok or isinstance(g.error, MahjongError)
