@@ -353,3 +353,54 @@ def test_damaged_judge_logs_and_human_games_are_refused_with_a_mahjong_error():
         damaged[i] = "\t".join(cols)
         g = read_game("\n".join(damaged))
         assert g.ok or isinstance(g.error, MahjongError)
+
+
+def test_penalties_written_as_the_judges_finish_read_back():
+    log = Game("guobiao", seed=3, options={"duplicate_walls": True}, agents="greedy").play()
+    for n, seat, code in ((7, 1, "WH"), (8, 0, "WA"), (8, 1, "WA"), (9, 0, "WA"), (0, 2, "WA")):
+        rec = {k: v for k, v in log.items() if k not in ("result", "final")}
+        rec["events"] = log["events"][:n] + [{"type": "penalty", "seat": seat}]
+        r = HandRecord.from_json(rec)
+        n_written, text = _text([r])
+        finish = json.loads(text)["log"][-1]["output"]
+        assert finish["display"]["action"] == code and finish["display"]["player"] == seat
+        back = next(read("botzone-json", io.StringIO(text)))
+        assert back.ok and back.record == r, (n, seat, back.error)
+        assert back.note["score"] == [-30 if p == seat else 10 for p in range(4)]
+    c = next(i for i, e in enumerate(log["events"]) if e["type"] in ("chow", "pung"))
+    rec["events"] = log["events"][:c + 1] + [{"type": "penalty", "seat": 1}]   # after a claim
+    with pytest.raises(MahjongError, match=f"event {c}: a (chow|pung) not followed by its "
+                                           "discard"):
+        _text([HandRecord.from_json(rec)])
+
+
+JUDGE = os.environ.get("MAHJONG_BOTZONE_JUDGE", "")
+
+
+@pytest.mark.skipif(not JUDGE, reason="MAHJONG_BOTZONE_JUDGE is not set (the official judge)")
+def test_the_official_judge_makes_every_output_of_the_written_logs():
+    import subprocess
+
+    def judge(log, initdata):
+        proc = subprocess.run([JUDGE], input=json.dumps({"log": log, "initdata": initdata}),
+                              capture_output=True, text=True, timeout=60)
+        return json.loads(proc.stdout)
+
+    recs = [Game("guobiao", seed=s, options={"duplicate_walls": True},
+                 agents="greedy").play_record() for s in (84, 14, 2)]   # 抢杠, 荒庄, a win
+    log = Game("guobiao", seed=3, options={"duplicate_walls": True}, agents="greedy").play()
+    for n, seat in ((7, 1), (8, 1)):
+        rec = {k: v for k, v in log.items() if k not in ("result", "final")}
+        rec["events"] = log["events"][:n] + [{"type": "penalty", "seat": seat}]
+        recs.append(HandRecord.from_json(rec))
+    for line in _text(recs)[1].splitlines():
+        doc = json.loads(line)
+        for j in range(0, len(doc["log"]), 2):
+            out, want = judge(doc["log"][:j], doc["initdata"]), doc["log"][j]["output"]
+            assert (out["command"], out["content"]) == (want["command"], want["content"]), j
+        a, b = out["display"], want["display"]
+        assert [a.get(k) for k in ("action", "player", "score")] == \
+            [b.get(k) for k in ("action", "player", "score")]
+        if a["action"] == "HU":
+            assert a["fanCnt"] == b["fanCnt"]
+            assert sorted(map(json.dumps, a["fan"])) == sorted(map(json.dumps, b["fan"]))

@@ -171,6 +171,8 @@ class _Replay:
         self.T = self.play.T
         self.penalty: Optional[int] = None
         self.at = 0
+        self.events = 0     # the record's events the requests so far show (a penalty ends
+        #                     the record there: the play may have drawn for the next seat)
 
     def record(self):
         from mahjong.record import HandRecord
@@ -189,7 +191,8 @@ class _Replay:
             pass
         if self.penalty is not None:
             rec = self.play.t.record_so_far()
-            rec["events"].append({"type": "penalty", "seat": self.penalty})
+            rec["events"] = rec["events"][:self.events] + [{"type": "penalty",
+                                                            "seat": self.penalty}]
             try:
                 return HandRecord.from_json(rec)
             except MahjongError as exc:     # (the engine's own play: not expected)
@@ -244,6 +247,10 @@ class _Replay:
         where = f"log entry {k}"
         tiles = [tile_of(x, where) for x in args]
         need = {"DRAW": 0, "PLAY": 1, "PENG": 1, "CHI": 2, "GANG": 0, "BUGANG": 1}
+        # the events it shows: a draw (not the dealer's first: its 14th tile), a discard, a
+        # claim and its discard, a kong
+        self.events += 2 if act in ("PENG", "CHI") else \
+            0 if act == "DRAW" and play.t.n_ev == 0 else 1
         if need.get(act, -1) != len(args):
             raise MahjongError(f"{where}: {' '.join(['3', str(p), act] + args)!r} is not an "
                                "action of the duplicate-wall game (DRAW PLAY PENG CHI GANG "
@@ -395,9 +402,11 @@ def log_of_record(record: Any, *, where: str = "record") -> Dict[str, Any]:
         nxt = events[i + 1] if i + 1 < len(events) else None
         if typ == "draw":
             s, name = e.seat, botzone_tile(e.tile)
+            said = {s: _turn_answer(nxt, s)}
+            if nxt is not None and nxt.type == "penalty" and nxt.seat != s:
+                said = {s: f"PLAY {name}", nxt.seat: "HU"}   # another's answer refused
             request(lambda p: f"2 {name}" if p == s else f"3 {s} DRAW",
-                    {"action": "DRAW", "player": s, "tile": name},
-                    {s: _turn_answer(nxt, s)})
+                    {"action": "DRAW", "player": s, "tile": name}, said)
         elif typ == "discard":
             _public(request, f"3 {e.seat} PLAY {botzone_tile(e.tile)}",
                     {"action": "PLAY", "player": e.seat, "tile": botzone_tile(e.tile)},
@@ -405,7 +414,8 @@ def log_of_record(record: Any, *, where: str = "record") -> Dict[str, Any]:
         elif typ in ("pung", "chow"):
             play = nxt
             if play is None or play.type != "discard" or play.seat != e.seat:
-                raise MahjongError(f"{where}: event {i}: a {typ} not followed by its discard")
+                raise MahjongError(f"{where}: event {i - 1}: a {typ} not followed by its "
+                                   "discard")
             tile = botzone_tile(play.tile)
             if typ == "pung":
                 text, disp = f"3 {e.seat} PENG {tile}", {"action": "PENG"}
@@ -422,14 +432,15 @@ def log_of_record(record: Any, *, where: str = "record") -> Dict[str, Any]:
                         {"action": "BUGANG", "player": e.seat, "tile": name},
                         _claim_answers(events, i + 1))
             else:
-                _public(request, f"3 {e.seat} GANG", {"action": "GANG", "player": e.seat}, {})
+                _public(request, f"3 {e.seat} GANG", {"action": "GANG", "player": e.seat},
+                        _claim_answers(events, i + 1))
         elif typ in ("win", "exhausted", "penalty"):
             if typ == "win" and e.robbing_kong:     # the robbed kong: not an event
                 name = botzone_tile(e.win_tile)
                 _public(request, f"3 {e.from_seat} BUGANG {name}",
                         {"action": "BUGANG", "player": e.from_seat, "tile": name},
                         {e.seat: "HU"})
-            log.append(_finish(e, settlement))
+            log.append(_finish(e, settlement, events[i - 1]))
             break
         i += 1
     else:
@@ -474,7 +485,7 @@ def _claim_answers(events, j: int) -> Dict[int, str]:
     if e.type == "win" and e.from_seat is not None:
         return {e.seat: "HU"}
     if e.type == "penalty":
-        return {e.seat: "HU"}   # a false win on the tile on offer
+        return {e.seat: "HU"}   # a false win on the tile on offer (or an answer not PASS)
     after = events[j + 1] if j + 1 < len(events) else None
     play = botzone_tile(after.tile) if after is not None and after.type == "discard" else ""
     if e.type == "pung":
@@ -486,13 +497,15 @@ def _claim_answers(events, j: int) -> Dict[int, str]:
     return {}
 
 
-def _finish(e, settlement) -> Dict[str, Any]:
+def _finish(e, settlement, prev) -> Dict[str, Any]:
     scores = [int(x) for x in settlement.deltas]
     content = {str(p): scores[p] for p in range(SEATS)}
     if e.type == "exhausted":
         return _entry(content, {"action": "HUANG"}, command="finish")
-    if e.type == "penalty":
-        return _entry(content, {"action": "WA", "player": e.seat, "score": scores},
+    if e.type == "penalty":     # the judge's word: WH, a false win on the tile on offer
+        offer = prev.type == "discard" or (prev.type == "kong" and prev.kind == "added")
+        code = "WH" if offer and prev.seat != e.seat else "WA"     # WA, an illegal answer
+        return _entry(content, {"action": code, "player": e.seat, "score": scores},
                       command="finish")
     result = next(iter(settlement.wins.values()))
     fans = [{"cnt": f.count, "name": JUDGE_FAN_NAMES.get(f.name, f.name), "value": f.points}
