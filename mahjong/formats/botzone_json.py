@@ -18,9 +18,10 @@ stream, or a mapping (one decoded log). Each log is played on the engine (Guobia
 wall gives, every action legal by the engine's rules. A log the play refuses, or one that
 is malformed or cut short, is an :class:`Imported` with a ``MahjongError`` naming the game
 and the log entry (its index in ``log``); the reader goes on with the next. A finish whose
-action is neither ``HU`` nor ``HUANG`` is a refused answer (the judge's penalty: the
+action is neither ``HU`` nor ``HUANG`` is a refused answer (the judge's penalty, its action
+``WA``: an illegal answer, ``WH``: a false win, or the program's verdict such as ``TLE``; the
 offender -30, each other player +10): the record ends with a ``penalty`` event of that
-player. The judge's own result goes to the ``note``: ``score`` (by seat), ``action``, and for
+player where the requests stop. The judge's own result goes to the ``note``: ``score`` (by seat), ``action``, and for
 a win ``player``, ``fan`` (the judge's fan total) and ``fans`` (``[[name, count, value],
 ...]``).
 
