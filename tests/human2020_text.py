@@ -14,12 +14,11 @@ from mahjong.game import Game
 from mahjong.record import HandRecord
 from mahjong.ruleset import settle
 from mahjong.tiles import to_tile_ids
-
-FL = 34
+from mahjong_core._types import FIRST_FLOWER as FL
 
 
 def name(t):
-    return f"H{t - 33}" if t >= FL else botzone_tile(t)
+    return f"H{t - FL + 1}" if t >= FL else botzone_tile(t)
 
 
 def lst(ts):
@@ -33,23 +32,29 @@ def text_of(log, source):
     for k, p in enumerate(log["note"]["flower_positions"]):
         deck.insert(p, FL + k)
     pos = 0
-    def take():
+
+    def take():         # the next tile, and the flowers on the way
         nonlocal pos
         fl = []
         while deck[pos] >= FL:
-            fl.append(deck[pos]); pos += 1
-        t = deck[pos]; pos += 1
-        return fl, t
+            fl.append(deck[pos])
+            pos += 1
+        pos += 1
+        return fl, deck[pos - 1]
+
     dealer = log["dealer"]
     deal = {}
     for j in range(4):
         s = (dealer + j) % 4
         fl_all, plain = [], []
         for _ in range(13):
-            fl, t = take(); fl_all += fl; plain.append(t)
+            fl, t = take()
+            fl_all += fl
+            plain.append(t)
         deal[s] = (fl_all, plain)
     fl14, t14 = take()
-    deal[dealer][0].extend(fl14); deal[dealer][1].append(t14)
+    deal[dealer][0].extend(fl14)
+    deal[dealer][1].append(t14)
     body = []
     deal_lines = {}
     for s in range(4):
@@ -83,7 +88,8 @@ def text_of(log, source):
             last_disc = (t, s)
         elif typ in ("chow", "pung"):
             ts = to_tile_ids(e["tiles"])
-            body.append(f"{s}\t{'吃' if typ == 'chow' else '碰'}\t{lst(ts)}\t{name(last_disc[0])}\t{e['from']}")
+            verb = "吃" if typ == "chow" else "碰"
+            body.append(f"{s}\t{verb}\t{lst(ts)}\t{name(last_disc[0])}\t{e['from']}")
         elif typ == "kong":
             t = to_tile_ids(e["tile"])[0]
             verb = {"exposed": "明杠", "concealed": "暗杠", "added": "补杠"}[e["kind"]]
@@ -110,13 +116,14 @@ def text_of(log, source):
 
 
 def verbs(text):
-    return {l.split("\t")[1] for l in text.splitlines()[6:]}
+    return {line.split("\t")[1] for line in text.splitlines()[6:]}
 
 
 def kong_agent():
     """Greedy, but an exposed kong, a kong on one's own turn and a pung come first."""
     from mahjong.game import GreedyAgent, _table as T
     g = GreedyAgent()
+
     def agent(obs, legal):
         for pref in (lambda a: a == T.A_MINGKONG, lambda a: T.A_KONG <= a < T.A_KONG + 34,
                      lambda a: a == T.A_PUNG):
