@@ -140,7 +140,7 @@ class _Replay:
             raise MahjongError("'log' is missing or not a list of judge outputs and answers")
         self.log = log
         init = raw.get("initdata")
-        if init is None and isinstance(log[0], Mapping):
+        if not init and isinstance(log[0], Mapping):     # (none given: the judge's own)
             out = log[0].get("output")
             init = out.get("initdata") if isinstance(out, Mapping) else None
         if isinstance(init, str):

@@ -34,7 +34,6 @@ zip of such files (read one member at a time) or a text or binary stream (one ga
 """
 from __future__ import annotations
 
-import io
 import os
 import re
 import zipfile
