@@ -70,6 +70,10 @@ cdef class ExhaustedEvent(_Value):
     cdef readonly object data
     cdef readonly str type
 
+cdef class PenaltyEvent(_Value):
+    cdef readonly long seat
+    cdef readonly str type
+
 cdef class FinalHand(_Value):
     cdef readonly tuple hand
     cdef readonly tuple melds

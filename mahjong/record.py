@@ -21,7 +21,8 @@ JSON form (Python mappings with the same fields are accepted too)::
          "last_tile": false, "heavenly": false, "earthly": false, "first_round": false,
          "fourth_tile": false, "flowers": 0},
         {"type": "flip", "tile": "5s"},
-        {"type": "exhausted", "yunnan": {"chajiao_pairs": [[1, 0], [3, 2]]}}],
+        {"type": "exhausted", "yunnan": {"chajiao_pairs": [[1, 0], [3, 2]]}},
+        {"type": "penalty", "seat": 1}],                 # ends the hand (Guobiao, Botzone)
      "final": {"0": {"hand": "...", "melds": [...]}, ...}}
 
 Conventions (decided here, used by every rule set):
@@ -76,7 +77,7 @@ from .validate import MAX_TEXT
 from .validate import show as _show
 
 __all__ = ["DrawEvent", "DiscardEvent", "ClaimEvent", "KongEvent", "ReadyEvent", "FlipEvent",
-           "WinEvent", "ExhaustedEvent", "FinalHand", "HandRecord", "FrozenDict", "walk",
+           "WinEvent", "ExhaustedEvent", "PenaltyEvent", "FinalHand", "HandRecord", "FrozenDict", "walk",
            "walk_tuples", "WalkStep", "EVENT_TYPES", "KONG_KINDS", "CLAIM_TYPES", "WIN_FLAGS",
            "SETTLEMENT_EVENTS"]
 
@@ -711,10 +712,26 @@ class ExhaustedEvent(_Value):
         return out
 
 
+class PenaltyEvent(_Value):
+    """A penalty of ``seat`` that ends the hand (Botzone's duplicate-wall Guobiao game: an
+    illegal move or a false win); the room settles it (a room without penalties refuses
+    it)."""
+
+    _FIELDS = ("seat", "type")
+    _ARGS = ("seat",)
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.type = "penalty"
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"type": "penalty", "seat": self.seat}
+
+
 Event = Union[DrawEvent, DiscardEvent, ClaimEvent, KongEvent, ReadyEvent, FlipEvent,
-              WinEvent, ExhaustedEvent]
+              WinEvent, ExhaustedEvent, PenaltyEvent]
 _EVENT_CLASSES = (DrawEvent, DiscardEvent, ClaimEvent, KongEvent, ReadyEvent, FlipEvent,
-                  WinEvent, ExhaustedEvent)
+                  WinEvent, ExhaustedEvent, PenaltyEvent)
 
 
 @cython.cclass
@@ -1016,6 +1033,10 @@ def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
                              "set's name, as an object)")
             data[key] = {**data.get(key, {}), **value}
         return ExhaustedEvent(_freeze(data, where)) if data else ExhaustedEvent()
+    if kind == "penalty":
+        where = f"event {index} (penalty)"
+        _check_keys(raw, _KEYS["ready"], where)    # (the same fields: type and seat)
+        return PenaltyEvent(_seat(raw.get("seat"), where, seats))
     _fail(f"event {index}", f"unknown event type {_show(kind)}; expected one of "
                             f"{', '.join(EVENT_TYPES)}")
 
@@ -2439,6 +2460,8 @@ def _pack_event(e: Event, out, j: int, wins: bytearray) -> int:
         code, seat = _E_READY, e.seat
     elif t is FlipEvent:
         code, tile = _E_FLIP, e.tile
+    elif t is PenaltyEvent:
+        code, seat = _types.EV_PENALTY, e.seat
     elif t is WinEvent:
         w = e
         code, seat, tile = _E_WIN, w.seat, w.win_tile
@@ -2547,10 +2570,11 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             has[w.seat] = 1
             prev = e
             continue
-        if t is ExhaustedEvent:
+        if t is ExhaustedEvent or t is PenaltyEvent:
             if i != len(events) - 1:
-                _fail(f"event {i} (exhausted)", "the wall ran out: no event may follow "
-                                                f"(event {i + 1} does)")
+                _fail(f"event {i} ({e.type})", ("the wall ran out" if t is ExhaustedEvent else
+                                                "the penalty ended the hand") +
+                      f": no event may follow (event {i + 1} does)")
             prev = e
             continue
         if t is FlipEvent:

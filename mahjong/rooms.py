@@ -81,7 +81,8 @@ class Room:
     :class:`MatchSeating` of hand ``hand`` of a match (the seating, round wind and dealer
     schedule); ``exhausted_fields``: the fields of an exhausted event that belong to this
     rule set when written at the event's top level (an older spelling; the record reader
-    files them under the rule set's name).
+    files them under the rule set's name); ``penalties``: its settlement reads a record's
+    penalty event (``{"type": "penalty", "seat": s}``); any other room's settlement refuses one.
     """
 
     name: str
@@ -96,6 +97,7 @@ class Room:
     match_hands: int = 4
     match_hand: Callable[[int, int], MatchSeating] = fixed_seats
     exhausted_fields: Tuple[str, ...] = ()
+    penalties: bool = False
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name or len(self.name) > 64 or \

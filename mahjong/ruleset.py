@@ -419,6 +419,9 @@ def settle(record, rules=None) -> Settlement:
     if rec.seats != room.seats:
         raise InvalidRecordError(f"record: seats is {rec.seats}, but {room.name} is played "
                                  f"by {room.seats}")
+    if not room.penalties and rec.events and rec.events[-1].type == "penalty":
+        raise InvalidRecordError(f"event {len(rec.events) - 1} (penalty): {room.name} has no "
+                                 "penalty event (Guobiao's duplicate-wall game has)")
     result = room.settle(rec, rules)
     if isinstance(result, Settlement):
         result._dealer = rec.dealer  # read by Settlement.format (set once)

@@ -67,8 +67,9 @@ cpdef enum:
     N_FLOWERS = 8
     MAX_SEATS = 4
 # Event kinds of the typed game log. The record's "type" of code c is EVENT_TYPES[c - 1]
-# (mahjong_core._types); EV_VOID is the engine's own (a void-suit declaration, which the
-# record keeps in its "void" field, not as an event).
+# (mahjong_core._types); EV_PENALTY is an offender's penalty that ends the hand (Botzone's
+# duplicate-wall game: an illegal move or a false win); EV_VOID is the engine's own (a
+# void-suit declaration, which the record keeps in its "void" field, not as an event).
 cpdef enum:
     EV_NONE = 0
     EV_DRAW = 1
@@ -80,7 +81,8 @@ cpdef enum:
     EV_FLIP = 7
     EV_WIN = 8
     EV_EXHAUSTED = 9
-    EV_VOID = 10
+    EV_PENALTY = 10
+    EV_VOID = 11
 # Kong kinds of a kong event (the record's "kind" of code k is KONG_KINDS[k]).
 cpdef enum:
     KONG_CONCEALED = 0

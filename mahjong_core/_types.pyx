@@ -18,7 +18,8 @@ them.
 """
 
 #: the record's event types; the event of code ``EV_x`` is ``EVENT_TYPES[EV_x - 1]``
-EVENT_TYPES = ("draw", "discard", "chow", "pung", "kong", "ready", "flip", "win", "exhausted")
+EVENT_TYPES = ("draw", "discard", "chow", "pung", "kong", "ready", "flip", "win", "exhausted",
+               "penalty")
 #: the kong kinds; ``KONG_KINDS[KONG_x]``
 KONG_KINDS = ("concealed", "exposed", "added", "single")
 #: the claims of a discard that make a meld (besides a kong)

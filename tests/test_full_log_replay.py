@@ -207,7 +207,7 @@ def test_the_reader_packs_the_event_codes_of_the_table():
     from mahjong.record import log_codes
     assert [record.EVENT_TYPES.index(n) + 1 for n in record.EVENT_TYPES] == [
         _table.EV_DRAW, _table.EV_DISCARD, _table.EV_CHOW, _table.EV_PUNG, _table.EV_KONG,
-        _table.EV_READY, _table.EV_FLIP, _table.EV_WIN, _table.EV_EXHAUSTED]
+        _table.EV_READY, _table.EV_FLIP, _table.EV_WIN, _table.EV_EXHAUSTED, _table.EV_PENALTY]
     assert record.KONG_KINDS == _table.KONG_KINDS
     assert record.WIN_FLAGS == _table.WIN_FLAG_NAMES
     rec = HandRecord.from_json(_log("guiyang"))

@@ -30,8 +30,8 @@ from mahjong_core._types import FIRST_HONOR
 from mahjong._reader import VOID_SUITS
 from mahjong.errors import InvalidRecordError, MahjongError
 from mahjong.record import (EVENT_TYPES, KONG_KINDS, ClaimEvent, DiscardEvent, DrawEvent,
-                            FlipEvent, KongEvent, WinEvent, final_codes, log_codes,
-                            register_full_log_check)
+                            FlipEvent, KongEvent, PenaltyEvent, WinEvent, final_codes,
+                            log_codes, register_full_log_check)
 from mahjong.tiles import COPIES, TENHOU_NAMES, format_tiles
 
 from . import _table
@@ -336,7 +336,12 @@ def check_full_log(rec, note: Any, packed: Optional[list] = None) -> None:
         finals = final_codes(rec.final, seats)
     else:
         codes, wins, finals = log_codes(events, rec.final, seats)
+    penalty = bool(events) and type(events[-1]) is PenaltyEvent     # ends the hand where it is
+    if penalty:
+        codes = codes[:-5]
     bad = table.replay_log(codes, wins, finals, voids, flowers, _LogSource(rec))
+    if penalty and bad is not None and bad[1] == "ends" and bad[0] == len(events) - 1:
+        bad = None
     if len(tables) < 64:
         tables[id(spec)] = (spec, table)     # (the spec kept: its id stays its own)
     if bad is None:

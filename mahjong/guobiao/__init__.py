@@ -38,4 +38,4 @@ __all__ = [
 #: the rule set's entry in the registry (mahjong.rooms), registered on import
 ROOM = register_room(Room(Rules.name, __name__, Rules, score, settle_record, seats=4, tiles=136,
                           play=__name__ + ".play", match_hands=HANDS_PER_MATCH,
-                          match_hand=match_seating))
+                          match_hand=match_seating, penalties=True))

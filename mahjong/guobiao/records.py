@@ -6,6 +6,9 @@ flowers; the hand needs 8 fans without flowers, so a win below 8 is refused.
 * 自摸 (self-draw): each of the other three pays ``8 + F``.
 * 点和 (a discard) and 抢杠和 (robbing a kong, the robbed player counts as the discarder):
   the discarder pays ``8 + F``, each of the other two pays ``8``.
+* A penalty (``{"type": "penalty", "seat": s}``, the last event; only in Botzone's
+  duplicate-wall game, option ``duplicate_walls``: an illegal move or a false win): the
+  offender pays 10 to each other player (-30, +10 each).
 * A drawn hand (the wall exhausted) pays nothing. There is no kong money and no cap; only
   the first claimant in play order may win a discard (截和), so a record has one win.
 * Seat winds come from the dealer: seat wind = (seat - dealer) mod 4; the prevalent wind is
@@ -29,7 +32,7 @@ from ..record import HandRecord, WinEvent, walk_tuples
 from ..ruleset import (Ledger, RuleOptions, Settlement, check_kong_tiles, option,
                        recorded_win_error)
 from .scoring import MIN_FANS, _score_read, score
-from .settlement import BASE_PAYMENT
+from .settlement import BASE_PAYMENT, PENALTY_PAYMENT
 
 __all__ = ["Rules", "settle_record"]
 
@@ -133,6 +136,17 @@ def settle_record(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> 
             ended = True
         elif e.type == "exhausted":
             ended = True
+    last = len(record.events) - 1
+    if last >= 0 and record.events[last].type == "penalty":
+        p = record.events[last].seat
+        if not rules.duplicate_walls:
+            raise InvalidRecordError(f"event {last} (penalty by seat {p}): a penalty is a rule "
+                                     "of the Botzone duplicate-wall game only (option "
+                                     "duplicate_walls=true)")
+        for s in range(4):
+            if s != p:
+                ledger.book(p, s, PENALTY_PAYMENT, "penalty: 10 to each other player", last)
+        ended = True
     if not ended:
         raise InvalidRecordError("record: the hand has neither a win nor an exhausted wall: "
                                  "it is not over")

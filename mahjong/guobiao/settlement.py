@@ -37,6 +37,9 @@ from .fans import MIN_FANS  # fans a hand needs, flowers not counted (国标麻�
 from .winds import WIND_NAMES, parse_wind
 
 BASE_PAYMENT = 8
+#: what an offender pays each other player for a penalty (Botzone's duplicate-wall game:
+#: an illegal move or a false win costs 30, each other seat gets 10)
+PENALTY_PAYMENT = 10
 """What every loser pays on top of the winner's fans (the 8 of ``8 + F``)."""
 HANDS_PER_ROUND = 4
 ROUNDS = 4
@@ -380,5 +383,5 @@ class Match:
         return match
 
 
-__all__ = ["MIN_FANS", "BASE_PAYMENT", "HANDS_PER_MATCH", "HandSettlement", "settle",
+__all__ = ["MIN_FANS", "BASE_PAYMENT", "PENALTY_PAYMENT", "HANDS_PER_MATCH", "HandSettlement", "settle",
            "settle_draw", "HandInfo", "hand_info", "MatchHand", "Standing", "Match"]
