@@ -393,7 +393,7 @@ cdef class Scanner:
                     self._fail(f"{self._text()!r} is not 'Fan <total> <name>*<count>+...'")
                     continue
                 total = self._int(1, 0, 100000, "fan total")
-                note.s(b',"fan_total":')
+                note.s(b',"fan":')
                 note.num(total)
                 note.s(b',"fans":[')
                 if self.ln.ntok > 3:

@@ -1,5 +1,14 @@
-"""What every reader of :mod:`mahjong.formats` yields for a game."""
-from typing import Any, Dict, Optional
+"""What every reader of :mod:`mahjong.formats` yields for a game, and the check of an
+imported game's recorded result against the Guobiao room's settlement.
+
+The keys of ``Imported.note`` that the readers of Botzone's formats share: ``match`` (the
+source's game id), ``score`` (the recorded score of each seat), ``fan`` (the recorded fan
+total of the win) and ``fans`` (``[name, count, ...]`` per fan, Botzone's names).
+"""
+from typing import Any, Dict, List, Optional
+
+#: the Guobiao room's fan names that Botzone spells otherwise (the rest agree)
+BOTZONE_FAN_NAMES = {"独听・边张": "边张", "独听・嵌张": "嵌张", "独听・单钓": "单钓将"}
 
 
 class Imported:
@@ -40,3 +49,80 @@ class Imported:
     def __repr__(self) -> str:
         state = "ok" if self.error is None else f"refused: {self.error}"
         return f"Imported({self.name!r}, line {self.line}, {state})"
+
+
+def botzone_fans(settlement) -> List[list]:
+    """``[name, count]`` of every fan of a Guobiao settlement's wins, in Botzone's names."""
+    return [[BOTZONE_FAN_NAMES.get(f.name, f.name), f.count]
+            for w in settlement.wins.values() for f in w.fans]
+
+
+def check(game: Imported) -> Optional[str]:
+    """Settle an imported game with its room and compare with what the source recorded
+    (``note``: ``score``, ``fan``, ``fans``): None when they agree (or the source recorded
+    nothing), else what differs. A refused game raises its error."""
+    from mahjong.ruleset import settle
+
+    if game.record is None:
+        raise game.error
+    note = game.note or {}
+    result = settle(game.record)
+    diffs = []
+    score = note.get("score")
+    if score is not None and list(score) != list(result.deltas):
+        diffs.append(f"scores {' '.join(map(str, result.deltas))}, recorded "
+                     f"{' '.join(map(str, score))}")
+    total = note.get("fan")
+    ours = sum(w.total for w in result.wins.values()) if result.wins else None
+    if total is not None and total != ours:
+        diffs.append(f"fan total {ours}, recorded {total}")
+    fans = note.get("fans")
+    if fans is not None:
+        mine = sorted((n, c) for n, c in botzone_fans(result))
+        theirs = sorted((f[0], f[1]) for f in fans)
+        if mine != theirs:
+            diffs.append("fans " + "+".join(f"{n}*{c}" for n, c in mine) + ", recorded " +
+                         "+".join(f"{n}*{c}" for n, c in theirs))
+    return "; ".join(diffs) or None
+
+
+def read_jsonl(source, *, name: Optional[str] = None):
+    """Our own game logs, one JSON record per line (a path or a binary or text stream):
+    one :class:`Imported` per non-blank line, its ``note`` the record's ``note`` field (the
+    ``result`` field is dropped: the settlement makes it again). The record is read and, a
+    full game log, replayed by :meth:`HandRecord.from_json`."""
+    import json
+    import os
+
+    from mahjong.errors import MahjongError
+    from mahjong.record import HandRecord
+
+    close = None
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        try:
+            source = close = open(path, "rb")
+        except OSError as exc:
+            raise MahjongError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        name = name or path
+    name = name or str(getattr(source, "name", "<stream>"))
+    try:
+        for number, raw in enumerate(source, 1):
+            if not raw.strip():
+                continue
+            where = f"{name}: line {number}"
+            try:
+                data = json.loads(raw)
+                if not isinstance(data, dict):
+                    raise MahjongError(f"a {type(data).__name__}, not a record object")
+                note = data.pop("note", None)
+                data.pop("result", None)
+                record = HandRecord.from_json(data)
+            except (MahjongError, ValueError, RecursionError) as exc:
+                yield Imported(where, number, None, MahjongError(f"{where}: {exc}"))
+                continue
+            yield Imported(where, number, record, None,
+                           note if isinstance(note, dict) else None)
+    finally:
+        if close is not None:
+            close.close()

@@ -21,7 +21,7 @@ with the option ``duplicate_walls``, dealer 0 (player 0 draws first), the round 
 (the tiles nobody drew follow, in ascending order), and the game is played again on the
 engine's table: every draw is the part's next tile, every action legal (a win needs 8 fans).
 The source's own ``Fan`` and ``Score`` go to the game's note, with the ``Match`` id and the
-claims the text marks ``Ignore`` (lost on priority): ``{"match": ..., "fan_total": 9,
+claims the text marks ``Ignore`` (lost on priority): ``{"match": ..., "fan": 9,
 "fans": [["混一色", 1], ...], "score": [-8, 33, -17, -8], "ignored": [[event index,
 "Player 3 Chi W8"], ...]}``.
 
@@ -41,18 +41,16 @@ from typing import Any, Iterable, Iterator, List, Optional, Tuple
 from mahjong_core._types import (EV_DRAW, EV_DISCARD, EV_CHOW, EV_PUNG, EV_KONG, EV_WIN,
                                  EV_EXHAUSTED, KONG_CONCEALED, KONG_EXPOSED, KONG_ADDED)
 from mahjong.errors import MahjongError
-from mahjong.formats._common import Imported
+from mahjong.formats._common import Imported, botzone_fans
 from mahjong.tiles import REFERENCE_NAMES
 
-__all__ = ["read", "write", "read_lines", "FAN_NAMES"]
+__all__ = ["read", "write", "read_lines", "game_text"]
 
 RULES = "guobiao"
 OPTIONS = {"duplicate_walls": True}
 SEATS = 4
 BLOCK = 1 << 20          # bytes read from the source at a time
 
-#: the names of the Guobiao room's fans that Botzone spells otherwise (the rest agree)
-FAN_NAMES = {"独听・边张": "边张", "独听・嵌张": "嵌张", "独听・单钓": "单钓将"}
 
 _VERBS = {EV_DRAW: "Draw", EV_DISCARD: "Play", EV_CHOW: "Chi", EV_PUNG: "Peng",
           EV_WIN: "Hu"}
@@ -319,8 +317,7 @@ def game_text(record, note: Optional[dict] = None, number: int = 1) -> str:
         out.append(line)
     result = settle(record)
     if record.has_events("win"):
-        fans = [(FAN_NAMES.get(f.name, f.name), f.count)
-                for w in result.wins.values() for f in w.fans]
+        fans = botzone_fans(result)
         total = sum(w.total for w in result.wins.values())
         out.append(f"Fan {total} " + "+".join(f"{n}*{c}" for n, c in fans))
     out.append("Score " + " ".join(str(d) for d in result.deltas))

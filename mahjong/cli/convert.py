@@ -1,0 +1,224 @@
+"""``mahjong convert --from FORMAT FILE... [--to FORMAT] [--out OUT] [--check]``: game
+records of the field's formats to our game logs (JSON lines) and back.
+
+``--from``: ``botzone-text`` (the IJCAI / Botzone strong-AI text), ``botzone-json`` (Botzone
+judge logs), ``human-2020`` (the 2020 human-game text: a file, a folder or a zip), or
+``jsonl`` (our own game logs); ``-`` reads standard input. ``--to``: ``jsonl`` (default),
+``botzone-text`` or ``botzone-json``. Every game is replayed by the engine; a game that is
+impossible is refused, one line on standard error naming the game and the line, and the
+rest convert. The input is read as it comes and each game written as soon as it is read
+(constant memory for files of any size), with a progress bar on a terminal. ``--out``
+writes beside the file and renames it when the run is complete (else standard output).
+``--check`` settles every game with the Guobiao room and reports each one whose scores or
+fans differ from those the source recorded. A summary line ends the run on standard error
+(``--json``: the reports and the summary as JSON objects). Exit status: 0, or 1 when a game
+was refused or (``--check``) differs; 2 for an error of the command (an unreadable file).
+"""
+from __future__ import annotations
+
+import sys
+
+from ..errors import MahjongError
+
+SOURCES = ("botzone-text", "botzone-json", "human-2020", "jsonl")
+TARGETS = ("jsonl", "botzone-text", "botzone-json")
+#: formats whose reader takes a stream (the progress bar counts its bytes)
+_STREAMED = frozenset(("botzone-text", "botzone-json", "jsonl"))
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "convert", help="convert game records (Botzone text / judge logs, 2020 human games) "
+                        "to game logs and back",
+        description="Read game records of a format, replay every game on the engine, and "
+                    "write them in another (our JSON-lines game logs by default).")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="the records to read (- for standard input)")
+    p.add_argument("--from", dest="source", required=True, choices=SOURCES,
+                   help="the format of the files")
+    p.add_argument("--to", dest="target", default="jsonl", choices=TARGETS,
+                   help="the format written (default jsonl: one game log per line)")
+    p.add_argument("--out", metavar="OUT",
+                   help="the file written (written beside, renamed when complete); default "
+                        "standard output")
+    p.add_argument("--check", action="store_true",
+                   help="settle every game (Guobiao room) and report those whose scores or "
+                        "fans differ from the recorded ones")
+    p.add_argument("--json", action="store_true",
+                   help="the reports and the summary as JSON objects (standard error)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+class _Counted:
+    """A binary stream whose reads move a progress bar."""
+
+    def __init__(self, stream, bar, name):
+        self.stream, self.bar, self.name = stream, bar, name
+
+    def read(self, n=-1):
+        chunk = self.stream.read(n)
+        if self.bar is not None:
+            self.bar.update(len(chunk))
+        return chunk
+
+    def __iter__(self):
+        for line in self.stream:
+            if self.bar is not None:
+                self.bar.update(len(line))
+            yield line
+
+
+def _bar(args, total):
+    if args.no_progress or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    if total:
+        return tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024,
+                    file=sys.stderr, mininterval=0.5)
+    return tqdm(unit=" B", file=sys.stderr, mininterval=0.5)
+
+
+class _Run:
+    """The counts of a run and its reports on standard error."""
+
+    def __init__(self, as_json: bool):
+        self.as_json = as_json
+        self.games = self.converted = self.refused = self.differ = 0
+
+    def report(self, kind: str, name: str, message: str) -> None:
+        import json
+        if self.as_json:
+            line = json.dumps({kind: name, "reason": message}, ensure_ascii=False)
+        else:
+            line = f"mahjong convert: {kind}: {message}"
+        print(line, file=sys.stderr)
+
+    def summary(self, check: bool) -> None:
+        import json
+        if self.as_json:
+            row = {"games": self.games, "converted": self.converted, "refused": self.refused}
+            if check:
+                row["differ"] = self.differ
+            print(json.dumps(row), file=sys.stderr)
+            return
+        text = (f"mahjong convert: {self.games} games: {self.converted} converted, "
+                f"{self.refused} refused")
+        if check:
+            text += f", {self.differ} differ from their recorded result"
+        print(text, file=sys.stderr)
+
+
+def _sources(args, bar):
+    """(source for the reader, name, the file to close or None) per FILE."""
+    import os
+    for path in args.files:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+            yield (_Counted(stream, bar, "<stdin>") if args.source in _STREAMED else stream,
+                   "<stdin>", None)
+            continue
+        if args.source not in _STREAMED or os.path.isdir(path):
+            yield path, path, None
+            continue
+        try:
+            f = open(path, "rb")
+        except OSError as exc:
+            raise MahjongError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        yield _Counted(f, bar, path), path, f
+
+
+def _games(args, run, bar):
+    """Every game of every FILE as an Imported (or, on the fast path, (name, line,
+    JSON bytes)); refused games reported and counted here, not yielded."""
+    from .. import formats
+    from ..formats._common import Imported, check, read_jsonl
+
+    fast = args.target == "jsonl" and not args.check
+    for source, name, f in _sources(args, bar):
+        try:
+            if args.source == "jsonl":
+                games = read_jsonl(source, name=name)
+            else:
+                module = formats._module(args.source)
+                lines = getattr(module, "read_lines", None) if fast else None
+                games = lines(source, name=name) if lines is not None else \
+                    formats.reader(args.source)(source, name=name)
+            for game in games:
+                run.games += 1
+                if type(game) is not tuple and game.error is not None:
+                    run.refused += 1
+                    run.report("refused", game.name, str(game.error))
+                    continue
+                if args.check:
+                    try:
+                        why = check(game)
+                    except MahjongError as exc:
+                        why = f"cannot be settled: {exc}"
+                    if why is not None:
+                        run.differ += 1
+                        run.report("differs", game.name, f"{game.name}: {why}")
+                run.converted += 1
+                yield game
+        finally:
+            if f is not None:
+                f.close()
+
+
+def _write_jsonl(games, out) -> None:
+    import json
+    buffer = getattr(out, "buffer", None)
+    if buffer is not None:
+        out.flush()
+    for game in games:
+        if type(game) is tuple:
+            line = game[2] + b"\n"
+        else:
+            line = json.dumps(game.to_json(), ensure_ascii=False,
+                              separators=(",", ":")).encode() + b"\n"
+        if buffer is not None:
+            buffer.write(line)
+        else:
+            out.write(line.decode())
+    if buffer is not None:
+        buffer.flush()
+
+
+def run(args) -> int:
+    import os
+
+    from .. import formats
+    from .simulate import OutFile
+
+    if args.target != "jsonl":
+        formats.writer(args.target)      # (a format that cannot be written: refused now)
+    total = 0
+    for path in args.files:
+        if path != "-" and os.path.isfile(path):
+            total += os.path.getsize(path)
+    bar = _bar(args, total)
+    run_ = _Run(args.json)
+    out = OutFile(args.out, "--out") if args.out else None
+    try:
+        def convert(file):
+            games = _games(args, run_, bar)
+            if args.target == "jsonl":
+                _write_jsonl(games, file)
+            else:
+                formats.writer(args.target)(games, file)
+
+        if out is None:
+            convert(sys.stdout)
+            sys.stdout.flush()
+        else:
+            out.write_with(convert)
+    finally:
+        if bar is not None:
+            bar.close()
+        if out is not None:
+            out.discard()
+    run_.summary(args.check)
+    return 1 if run_.refused or run_.differ else 0
