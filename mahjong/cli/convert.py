@@ -82,12 +82,11 @@ def _bar(args, total):
     return tqdm(unit=" B", file=sys.stderr, mininterval=0.5)
 
 
-class _Run:
-    """The counts of a run and its reports on standard error."""
+class _Reports:
+    """The reports of a run on standard error, and its summary."""
 
     def __init__(self, as_json: bool):
         self.as_json = as_json
-        self.games = self.converted = self.refused = self.differ = 0
 
     def report(self, kind: str, name: str, message: str) -> None:
         import json
@@ -97,18 +96,18 @@ class _Run:
             line = f"mahjong convert: {kind}: {message}"
         print(line, file=sys.stderr)
 
-    def summary(self, check: bool) -> None:
+    def summary(self, counts, check: bool) -> None:
         import json
         if self.as_json:
-            row = {"games": self.games, "converted": self.converted, "refused": self.refused}
-            if check:
-                row["differ"] = self.differ
+            row = counts.to_dict()
+            if not check:
+                del row["differ"]
             print(json.dumps(row), file=sys.stderr)
             return
-        text = (f"mahjong convert: {self.games} games: {self.converted} converted, "
-                f"{self.refused} refused")
+        text = (f"mahjong convert: {counts.games} games: {counts.converted} converted, "
+                f"{counts.refused} refused")
         if check:
-            text += f", {self.differ} differ from their recorded result"
+            text += f", {counts.differ} differ from their recorded result"
         print(text, file=sys.stderr)
 
 
@@ -131,66 +130,11 @@ def _sources(args, bar):
         yield _Counted(f, bar, path), path, f
 
 
-def _games(args, run, bar):
-    """Every game of every FILE as an Imported (or, on the fast path, (name, line,
-    JSON bytes)); refused games reported and counted here, not yielded."""
-    from .. import formats
-    from ..formats._common import Imported, check, read_jsonl
-
-    fast = args.target == "jsonl" and not args.check
-    for source, name, f in _sources(args, bar):
-        try:
-            if args.source == "jsonl":
-                games = read_jsonl(source, name=name)
-            else:
-                module = formats._module(args.source)
-                lines = getattr(module, "read_lines", None) if fast else None
-                games = lines(source, name=name) if lines is not None else \
-                    formats.reader(args.source)(source, name=name)
-            for game in games:
-                run.games += 1
-                if type(game) is not tuple and game.error is not None:
-                    run.refused += 1
-                    run.report("refused", game.name, str(game.error))
-                    continue
-                if args.check:
-                    try:
-                        why = check(game)
-                    except MahjongError as exc:
-                        why = f"cannot be settled: {exc}"
-                    if why is not None:
-                        run.differ += 1
-                        run.report("differs", game.name, f"{game.name}: {why}")
-                run.converted += 1
-                yield game
-        finally:
-            if f is not None:
-                f.close()
-
-
-def _write_jsonl(games, out) -> None:
-    import json
-    buffer = getattr(out, "buffer", None)
-    if buffer is not None:
-        out.flush()
-    for game in games:
-        if type(game) is tuple:
-            line = game[2] + b"\n"
-        else:
-            line = json.dumps(game.to_json(), ensure_ascii=False,
-                              separators=(",", ":")).encode() + b"\n"
-        if buffer is not None:
-            buffer.write(line)
-        else:
-            out.write(line.decode())
-    if buffer is not None:
-        buffer.flush()
-
-
 def run(args) -> int:
     import os
 
     from .. import formats
+    from ..formats._common import Counts, convert as convert_games
     from .simulate import OutFile
 
     if args.target != "jsonl":
@@ -200,15 +144,19 @@ def run(args) -> int:
         if path != "-" and os.path.isfile(path):
             total += os.path.getsize(path)
     bar = _bar(args, total)
-    run_ = _Run(args.json)
+    reports = _Reports(args.json)
+    counts = Counts()
     out = OutFile(args.out, "--out") if args.out else None
     try:
         def convert(file):
-            games = _games(args, run_, bar)
-            if args.target == "jsonl":
-                _write_jsonl(games, file)
-            else:
-                formats.writer(args.target)(games, file)
+            for source, name, f in _sources(args, bar):
+                try:
+                    convert_games(source, args.source, file, to=args.target, name=name,
+                                  check_scores=args.check, counts=counts,
+                                  report=reports.report)
+                finally:
+                    if f is not None:
+                        f.close()
 
         if out is None:
             convert(sys.stdout)
@@ -220,5 +168,5 @@ def run(args) -> int:
             bar.close()
         if out is not None:
             out.discard()
-    run_.summary(args.check)
-    return 1 if run_.refused or run_.differ else 0
+    reports.summary(counts, args.check)
+    return 1 if counts.refused or counts.differ else 0

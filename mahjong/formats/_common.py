@@ -126,3 +126,98 @@ def read_jsonl(source, *, name: Optional[str] = None):
     finally:
         if close is not None:
             close.close()
+
+
+class Counts:
+    """The games of a conversion: read, converted, refused, and (checked) differing from
+    their recorded result."""
+
+    __slots__ = ("games", "converted", "refused", "differ")
+
+    def __init__(self):
+        self.games = self.converted = self.refused = self.differ = 0
+
+    def to_dict(self) -> Dict[str, int]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+def games_of(source, fmt: str, *, name: Optional[str] = None, check_scores: bool = False,
+             as_lines: bool = False, counts: Optional[Counts] = None, report=None):
+    """The games of ``source`` in format ``fmt`` (a reader's format, or ``jsonl``: our own
+    logs) that convert: :class:`Imported` (or, ``as_lines`` where the format's module has a
+    ``read_lines``, ``(name, line, JSON bytes)``). A refused game is counted and passed to
+    ``report("refused", name, message)``; with ``check_scores`` each game is settled and one
+    that differs from its recorded result is counted and reported (``"differs"``) but still
+    converted."""
+    from mahjong import formats
+    from mahjong.errors import MahjongError
+
+    counts = counts if counts is not None else Counts()
+    if fmt == "jsonl":
+        games = read_jsonl(source, name=name)
+    else:
+        lines = getattr(formats._module(fmt), "read_lines", None) if as_lines else None
+        games = lines(source, name=name) if lines is not None else \
+            formats.reader(fmt)(source, name=name)
+    for game in games:
+        counts.games += 1
+        if type(game) is not tuple and game.error is not None:
+            counts.refused += 1
+            if report is not None:
+                report("refused", game.name, str(game.error))
+            continue
+        if check_scores:
+            try:
+                why = check(game)
+            except MahjongError as exc:
+                why = f"cannot be settled: {exc}"
+            if why is not None:
+                counts.differ += 1
+                if report is not None:
+                    report("differs", game.name, f"{game.name}: {why}")
+        counts.converted += 1
+        yield game
+
+
+def write_jsonl(games, out) -> int:
+    """Write games (:class:`Imported`, or ``(name, line, JSON bytes)``) as JSON lines to
+    ``out`` (a text stream: its binary buffer when it has one); returns the games written."""
+    import json
+
+    buffer = getattr(out, "buffer", None)
+    if buffer is not None:
+        out.flush()
+    n = 0
+    for game in games:
+        if type(game) is tuple:
+            line = game[2] + b"\n"
+        else:
+            line = json.dumps(game.to_json(), ensure_ascii=False,
+                              separators=(",", ":")).encode() + b"\n"
+        if buffer is not None:
+            buffer.write(line)
+        else:
+            out.write(line.decode())
+        n += 1
+    if buffer is not None:
+        buffer.flush()
+    return n
+
+
+def convert(source, fmt: str, out, *, to: str = "jsonl", name: Optional[str] = None,
+            check_scores: bool = False, counts: Optional[Counts] = None,
+            report=None) -> Counts:
+    """Convert the games of ``source`` (format ``fmt``) to the text stream ``out`` in format
+    ``to`` (``jsonl``: our game logs; or a format's writer), streaming: one game at a time.
+    Returns the :class:`Counts` (``counts`` added to when given)."""
+    from mahjong import formats
+
+    counts = counts if counts is not None else Counts()
+    games = games_of(source, fmt, name=name, check_scores=check_scores,
+                     as_lines=to == "jsonl" and not check_scores, counts=counts,
+                     report=report)
+    if to == "jsonl":
+        write_jsonl(games, out)
+    else:
+        formats.writer(to)(games, out)
+    return counts
