@@ -158,7 +158,7 @@ cdef class Scanner:
 
     # --- a game -------------------------------------------------------------------------
 
-    cdef int _add(self, int seat, int t) except -1:
+    cdef int _add(self, int seat, int t) except -2:
         """Tile t dealt to or drawn by ``seat`` from its part."""
         if self.copies[t] >= 4:
             self._fail(f"a fifth copy of {REFERENCE_NAMES[t]}: the deals and draws before "
@@ -173,7 +173,7 @@ cdef class Scanner:
         self.n_part[seat] += 1
         return 0
 
-    cdef int _event(self, int code, int seat, int tile, int aux, int frm) except -1:
+    cdef int _event(self, int code, int seat, int tile, int aux, int frm) except -2:
         cdef int j = 5 * self.n_ev
         if self.n_ev >= MAX_EV:
             self._fail(f"more than {MAX_EV} events in one game")

@@ -49,7 +49,7 @@ __all__ = ["read", "write", "read_lines", "game_text"]
 RULES = "guobiao"
 OPTIONS = {"duplicate_walls": True}
 SEATS = 4
-BLOCK = 1 << 20          # bytes read from the source at a time
+BLOCK = 1 << 18          # bytes read from the source at a time
 
 
 _VERBS = {EV_DRAW: "Draw", EV_DISCARD: "Play", EV_CHOW: "Chi", EV_PUNG: "Peng",
