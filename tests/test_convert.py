@@ -120,6 +120,18 @@ def test_binary_streams_paths_and_text_streams_read_alike():
     assert [g.line for g in by_path][:3] == [1, 107, 203]
 
 
+def test_games_cut_by_the_blocks_read_read_the_same(monkeypatch):
+    """The source is read in blocks: games (and CRLF line ends) cut at any byte read the
+    same."""
+    text = joined(games_of(sample_text())[:3])
+    want = read_text(text)
+    for size in (1, 7, 64, 1000):
+        monkeypatch.setattr(botzone_text, "BLOCK", size)
+        got = list(read("botzone-text", io.BytesIO(text.replace("\n", "\r\n").encode())))
+        assert [g.record for g in got] == [g.record for g in want]
+        assert [g.line for g in got] == [g.line for g in want]
+
+
 def test_the_json_line_is_the_records_json_with_the_note():
     """The fast path (record JSON written from the table) equals Imported.to_json()."""
     lines = list(botzone_text.read_lines(io.StringIO(sample_text())))

@@ -70,16 +70,11 @@ class _Counted:
 
 
 def _bar(args, total):
-    if args.no_progress or not sys.stderr.isatty():
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    if total:
-        return tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024,
-                    file=sys.stderr, mininterval=0.5)
-    return tqdm(unit=" B", file=sys.stderr, mininterval=0.5)
+    """The progress bar over the input's bytes (None when not on a terminal)."""
+    from types import SimpleNamespace
+
+    from ._items import progress_bar
+    return progress_bar(args, SimpleNamespace(size=total or None), "bytes")
 
 
 class _Reports:

@@ -39,6 +39,9 @@ cdef enum:      # the verbs
     V_BUGANG
     V_HU
 
+cdef const char* _VERB_WORDS[V_HU + 1]
+_VERB_WORDS[:] = [b"", b"draw", b"play", b"chi", b"peng", b"gang", b"angang", b"bugang", b"hu"]
+
 cdef int _TILE[256 * 16]        # (letter, digit) -> tile id, -1: none
 cdef int _t
 memset(_TILE, 255, sizeof(_TILE))
@@ -113,6 +116,17 @@ cdef class Scanner:
             k += 1
         self.ln.ntok = k
         return i + 1 if i < n else n
+
+    cdef int _line_at(self, Py_ssize_t i, bint eof, Py_ssize_t* nxt) noexcept:
+        """Read the line at i: 1 (its tokens in ``self.ln``, ``nxt`` after it), 0 (the
+        source ends before it) or -1 (the block ends inside it, or before it, and more may
+        follow: not ``eof``)."""
+        if i >= self.n:
+            return 0 if eof else -1
+        nxt[0] = self._read_line(i)
+        if nxt[0] >= self.n and self.p[self.n - 1] != 10 and not eof:
+            return -1
+        return 1
 
     cdef bint _is(self, int k, const char* word) noexcept:
         """Is token k ``word`` (lower case), in any capitalisation?"""
@@ -243,26 +257,24 @@ cdef class Scanner:
         ``Match`` line."""
         cdef Py_ssize_t n = buf.shape[0], i, nxt, end
         cdef int line0 = self.line, start_line, s, k, t, v, seat, last_code, last_seat, \
-            last_tile, prev_play, code, wind = -1, n_ign = 0, m, j, mid
+            last_tile, code, wind = -1, n_ign = 0, m, j, got
         cdef int last_draw[SEATS]
         cdef object match = None
-        cdef bint started = 0, done = 0, first_draw = 1, ended = 0, huang = 0
+        cdef bint done = 0, first_draw = 1, ended = 0, huang = 0
         cdef long total = -1
         cdef _Out note, ign = _Out()
         if n == 0:
-            return None if not eof else None
+            return None
         self.p = &buf[0]
         self.n = n
         self.error = None
         i = pos
         # skip blank lines
         while True:
-            if i >= n:
-                return None
-            nxt = self._read_line(i)
-            if nxt >= n and (n == 0 or self.p[n - 1] != 10) and not eof:
+            got = self._line_at(i, eof, &nxt)
+            if got <= 0:
                 self.line = line0
-                return None             # (a line not complete yet)
+                return None             # (the end, or a line not complete yet)
             self.line += 1
             if self.ln.ntok:
                 break
@@ -274,30 +286,24 @@ cdef class Scanner:
                        "'Match <id>')")
             while True:
                 i = nxt
-                if i >= n:
-                    if not eof:
-                        self.line = line0
-                        return None
-                    break
-                nxt = self._read_line(i)
-                if nxt >= n and self.p[n - 1] != 10 and not eof:
+                got = self._line_at(i, eof, &nxt)
+                if got < 0:
                     self.line = line0
                     return None
-                if self.ln.ntok and self._is(0, b"match"):
+                if got == 0 or self.ln.ntok and self._is(0, b"match"):
                     break
                 self.line += 1
             return (i, start_line, None, None, None, None, None, None)
         if self.ln.ntok != 2:
             self._fail(f"{self._text()!r} is not 'Match <id>'")
         else:
-            match = self._tok(1) if self.ln.end[1] - self.ln.start[1] <= 40 else \
-                (<char*>self.p)[self.ln.start[1]:self.ln.end[1]].decode("utf-8", "replace")
+            match = (<char*>self.p)[self.ln.start[1]:self.ln.end[1]].decode("utf-8", "replace")
         memset(self.n_part, 0, sizeof(self.n_part))
         memset(self.copies, 0, sizeof(self.copies))
         self.n_ev = 0
         for s in range(SEATS):
             last_draw[s] = -1
-        last_code = last_seat = last_tile = prev_play = -1
+        last_code = last_seat = last_tile = -1
         note = _Out()
         note.s(b'{"match":')
         if match is None:
@@ -307,19 +313,16 @@ cdef class Scanner:
         m = 0           # lines read after Match
         i = nxt
         while True:
-            if i >= n:
-                if not eof:
-                    self.line = line0
-                    return None
+            got = self._line_at(i, eof, &nxt)
+            if got < 0:
+                self.line = line0
+                return None
+            if got == 0:
                 if self.error is None:
                     self._fail("the game is truncated: the source ends before its 'Score' "
                                "line")
                 end = n
                 break
-            nxt = self._read_line(i)
-            if nxt >= n and self.p[n - 1] != 10 and not eof:
-                self.line = line0
-                return None
             if self.ln.ntok and self._is(0, b"match"):
                 if self.error is None:
                     self.line += 1
@@ -459,7 +462,6 @@ cdef class Scanner:
             elif code == V_PLAY:
                 self._event(EV_DISCARD, seat, t, 0, 255)
                 last_code = EV_DISCARD
-                prev_play = t
             elif code == V_CHI or code == V_PENG or code == V_GANG:
                 if last_code != EV_DISCARD:
                     self._fail(f"{self._text()!r}: a claim out of turn (no discard to claim "
@@ -580,22 +582,10 @@ cdef class Scanner:
             i = j + 1
 
     cdef int _verb(self, int k) except -2:
-        if self._is(k, b"draw"):
-            return V_DRAW
-        if self._is(k, b"play"):
-            return V_PLAY
-        if self._is(k, b"chi"):
-            return V_CHI
-        if self._is(k, b"peng"):
-            return V_PENG
-        if self._is(k, b"gang"):
-            return V_GANG
-        if self._is(k, b"angang"):
-            return V_ANGANG
-        if self._is(k, b"bugang"):
-            return V_BUGANG
-        if self._is(k, b"hu"):
-            return V_HU
+        cdef int v
+        for v in range(V_DRAW, V_HU + 1):
+            if self._is(k, _VERB_WORDS[v]):
+                return v
         self._fail(f"{self._tok(k)!r} is not an action (Draw Play Chi Peng Gang AnGang "
                    "BuGang Hu)")
         return -1
