@@ -14,8 +14,9 @@ from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int32_t
 from cpython.bytes cimport PyBytes_FromStringAndSize
 
-from mahjong_core._types cimport (EV_DRAW, EV_DISCARD, EV_CHOW, EV_PUNG, EV_KONG, EV_WIN,
-                                  EV_EXHAUSTED, KONG_CONCEALED, KONG_EXPOSED, KONG_ADDED)
+from mahjong_core._types cimport (FIRST_HONOR, EV_DRAW, EV_DISCARD, EV_CHOW, EV_PUNG,
+                                  EV_KONG, EV_WIN, EV_EXHAUSTED, KONG_CONCEALED,
+                                  KONG_EXPOSED, KONG_ADDED)
 from mahjong_core._types import WIN_FLAGS
 from mahjong.tiles import REFERENCE_NAMES
 
@@ -471,7 +472,7 @@ cdef class Scanner:
                     self._fail(f"{self._text()!r}: player {seat} claims its own discard")
                     continue
                 if code == V_CHI:
-                    if t >= 27 or t % 9 == 0 or t % 9 == 8 or last_tile >= 27 or \
+                    if t >= FIRST_HONOR or t % 9 == 0 or t % 9 == 8 or last_tile >= FIRST_HONOR or \
                             last_tile // 9 != t // 9 or not -1 <= last_tile - t <= 1:
                         self._fail(f"{self._text()!r}: no run around {REFERENCE_NAMES[t]} "
                                    f"holds the discard {REFERENCE_NAMES[last_tile]}")

@@ -39,7 +39,8 @@ import os
 from typing import Any, Iterable, Iterator, List, Optional, Tuple
 
 from mahjong_core._types import (EV_DRAW, EV_DISCARD, EV_CHOW, EV_PUNG, EV_KONG, EV_WIN,
-                                 EV_EXHAUSTED, KONG_CONCEALED, KONG_EXPOSED, KONG_ADDED)
+                                 EV_EXHAUSTED, KONG_CONCEALED, KONG_EXPOSED, KONG_ADDED,
+                                 KONG_KINDS)
 from mahjong.errors import MahjongError
 from mahjong.formats._common import Imported, botzone_fans
 from mahjong.tiles import REFERENCE_NAMES
@@ -302,8 +303,8 @@ def game_text(record, note: Optional[dict] = None, number: int = 1) -> str:
             else:
                 line = f"Player {e.seat} Peng {names[e.tiles[0]]}"
         elif t is KongEvent:
-            line = f"Player {e.seat} {_KONG_VERBS[('concealed', 'exposed', 'added').index(e.kind)]} " \
-                   f"{names[e.tile]}"
+            verb = _KONG_VERBS[KONG_KINDS.index(e.kind)]
+            line = f"Player {e.seat} {verb} {names[e.tile]}"
         elif t is WinEvent:
             if e.robbing_kong:
                 out.append(f"Player {e.from_seat} BuGang {names[e.win_tile]}")
