@@ -10,6 +10,7 @@ claims) as JSON text. It checks what the text alone shows (the grammar, tiles of
 copy beyond the fourth, a claim of the discard just made, a part that holds the draws); the
 replay checks the play.
 """
+cimport cython
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int32_t
 from cpython.bytes cimport PyBytes_FromStringAndSize
@@ -60,6 +61,7 @@ cdef struct Line:
     int end[MAX_TOK]
 
 
+@cython.final
 cdef class _Out:
     """A growing byte buffer (the note's JSON text)."""
     cdef bytearray buf
@@ -77,6 +79,7 @@ cdef class _Out:
         self.buf += str(v).encode()
 
 
+@cython.final
 cdef class Scanner:
     """One game at a time from the bytes of a source (see :func:`next_game`)."""
     cdef const uint8_t* p
@@ -129,7 +132,7 @@ cdef class Scanner:
             return -1
         return 1
 
-    cdef bint _is(self, int k, const char* word) noexcept:
+    cdef inline bint _is(self, int k, const char* word) noexcept:
         """Is token k ``word`` (lower case), in any capitalisation?"""
         cdef int a = self.ln.start[k], b = self.ln.end[k], j = 0
         while word[j]:
@@ -324,7 +327,8 @@ cdef class Scanner:
                                "line")
                 end = n
                 break
-            if self.ln.ntok and self._is(0, b"match"):
+            if self.ln.ntok and _lower(self.p[self.ln.start[0]]) == 109 and \
+                    self._is(0, b"match"):      # ('m')
                 if self.error is None:
                     self.line += 1
                     self._fail("the game is truncated: a new 'Match' starts before its "
