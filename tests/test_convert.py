@@ -144,21 +144,40 @@ def test_the_json_line_is_the_records_json_with_the_note():
         assert HandRecord.from_json(text) == g.record
 
 
+def _through_the_text(seed):
+    g = Game("guobiao", options={"duplicate_walls": True}, seed=seed, agents=["greedy"] * 4)
+    g.play()
+    rec = g.hand_record()
+    text = botzone_text.game_text(rec)
+    back = read_text(text)
+    assert len(back) == 1 and back[0].ok, back[0].error
+    assert back[0].record.events == rec.events
+    assert settle(back[0].record).deltas == g.settlement.deltas
+    assert botzone_text.game_text(back[0].record) == text
+    return rec, text
+
+
 @pytest.mark.parametrize("seed", range(0, 160, 4))
 def test_the_engines_duplicate_wall_games_go_to_the_text_and_back(seed):
-    """Greedy games (kongs, robbed kongs, replacement and last-tile wins among them): the
-    text reads back to the same events, and writes the same text again."""
+    """Greedy games (concealed and added kongs, self-drawn, last-tile and drawn games among
+    them): the text reads back to the same events, and writes the same text again."""
     for k in range(4):
-        g = Game("guobiao", options={"duplicate_walls": True}, seed=[seed, k],
-                 agents=["greedy"] * 4)
-        g.play()
-        rec = g.hand_record()
-        text = botzone_text.game_text(rec)
-        back = read_text(text)
-        assert len(back) == 1 and back[0].ok, back[0].error
-        assert back[0].record.events == rec.events
-        assert settle(back[0].record).deltas == g.settlement.deltas
-        assert botzone_text.game_text(back[0].record) == text
+        _through_the_text([seed, k])
+
+
+@pytest.mark.parametrize("seed, flag", [(84, "robbing_kong"), (109, "robbing_kong"),
+                                        (125, "replacement"), (233, "replacement")])
+def test_robbed_kongs_and_replacement_wins_go_to_the_text_and_back(seed, flag):
+    rec, text = _through_the_text(seed)
+    win = rec.events_of("win")[0][1]
+    assert getattr(win, flag)
+    lines = text.splitlines()
+    hu = next(i for i, line in enumerate(lines) if " Hu " in line)
+    if flag == "robbing_kong":      # the added kong's line, then the robber's Hu
+        assert lines[hu - 1] == f"Player {win.from_seat} BuGang " \
+                                f"{botzone_text.REFERENCE_NAMES[win.win_tile]}"
+    else:                           # the kong, its replacement draw, the Hu
+        assert "Gang" in lines[hu - 2] and " Draw " in lines[hu - 1]
 
 
 def test_the_writer_refuses_what_the_text_cannot_hold():
