@@ -132,6 +132,20 @@ def test_games_cut_by_the_blocks_read_read_the_same(monkeypatch):
         assert [g.line for g in got] == [g.line for g in want]
 
 
+def test_a_game_without_end_is_dropped_in_constant_memory(monkeypatch):
+    """Text that never ends a game (no 'Score', no next 'Match') is refused once it is
+    longer than any game, and not held; the games after it read."""
+    monkeypatch.setattr(botzone_text, "BLOCK", 512)
+    monkeypatch.setattr(botzone_text, "MAX_GAME", 4096)
+    games = games_of(sample_text())
+    endless = games[0][:60] + ["Player 1 Draw T2"] * 2000
+    got = read_text(joined([endless]) + joined(games[1:3]))
+    assert [g.ok for g in got][-2:] == [True, True]
+    assert not any(g.ok for g in got[:-2])
+    assert "more than 4,096 bytes without the game's end" in str(got[0].error)
+    assert [g.line for g in got[-2:]] == [len(endless) + 2, len(endless) + len(games[1]) + 3]
+
+
 def test_the_json_line_is_the_records_json_with_the_note():
     """The fast path (record JSON written from the table) equals Imported.to_json()."""
     lines = list(botzone_text.read_lines(io.StringIO(sample_text())))

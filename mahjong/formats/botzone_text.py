@@ -51,6 +51,7 @@ RULES = "guobiao"
 OPTIONS = {"duplicate_walls": True}
 SEATS = 4
 BLOCK = 1 << 18          # bytes read from the source at a time
+MAX_GAME = 1 << 20       # the longest text of a game (a real one is about 2 kB)
 
 
 _VERBS = {EV_DRAW: "Draw", EV_DISCARD: "Play", EV_CHOW: "Chi", EV_PUNG: "Peng",
@@ -102,6 +103,15 @@ def _games(source, name: Optional[str]):
             if got is None:
                 if eof:
                     return
+                if len(buf) - pos > MAX_GAME:
+                    # no game is this long: refused, its text dropped (constant memory)
+                    number += 1
+                    cut = buf.rfind(b"\n", pos) + 1 or len(buf)
+                    yield (name, number, scan.line + 1, None, None, None, None, None, None,
+                           (scan.line + 1, f"more than {MAX_GAME:,} bytes without the "
+                                           "game's end (its 'Score' line)"))
+                    scan.line += buf.count(b"\n", pos, cut)
+                    buf, pos = buf[cut:], 0
                 chunk = next(blocks, None)
                 if chunk is None:
                     eof = True
