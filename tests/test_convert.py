@@ -246,6 +246,10 @@ def _mutate(kind):
         i = g.index("Player 0 Peng W9 Ignore Player 3 Chi W8")
         return g[:i] + ["Player 0 Peng W9 Ignore Player 7 Chi W8"] + g[i + 1:], i + 1, \
             "'7' is not a player"
+    if kind == "too many Ignores":
+        i = g.index("Player 0 Peng W9 Ignore Player 3 Chi W8")
+        return g[:i] + [g[i] + " Ignore Player 3 Chi W8" * 6] + g[i + 1:], i + 1, \
+            "more than 24 words"
     if kind == "unknown verb":
         return g[:6] + ["Player 0 Steal J3"] + g[7:], 7, "'Steal' is not an action"
     raise AssertionError(kind)
@@ -253,7 +257,7 @@ def _mutate(kind):
 
 HOSTILE = ["truncated", "W0", "X5", "claim out of turn", "chow from across",
            "claim with no discard", "sixth copy", "a Hu that is no win", "bad Match",
-           "bad Wind", "draw out of turn", "bad Ignore", "unknown verb"]
+           "bad Wind", "draw out of turn", "bad Ignore", "too many Ignores", "unknown verb"]
 
 
 @pytest.mark.parametrize("kind", HOSTILE)
@@ -272,6 +276,48 @@ def test_a_hostile_game_is_refused_naming_game_and_line_and_the_rest_converts(ki
     assert why in message, message
     assert [g.record for g in got[:2] + got[3:]] == \
         [g.record for g in read_text(joined(games[1:3] + games[3:5]))]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_damage_is_refused_as_a_mahjong_error_never_a_crash(seed):
+    """Lines dropped, doubled, swapped, cut or with a word changed, and random bytes: each
+    game reads or is refused with a MahjongError naming it; the reader never raises."""
+    import random
+    rng = random.Random(seed)
+    games = games_of(sample_text())
+    words = ["W0", "X5", "J4", "F5", "B9", "Player", "9", "-1", "Hu", "Gang", "Ignore",
+             "Match", "Score", "Fan", "Huang", "*", "+", "\"", "\\", "\x00", "é"]
+    for _ in range(40):
+        lines = [line for g in rng.sample(games, 3) for line in g + [""]]
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(lines))
+            kind = rng.randrange(5)
+            if kind == 0:
+                del lines[i]
+            elif kind == 1:
+                lines.insert(i, lines[i])
+            elif kind == 2:
+                j = rng.randrange(len(lines))
+                lines[i], lines[j] = lines[j], lines[i]
+            elif kind == 3:
+                lines[i] = lines[i][:rng.randrange(len(lines[i]) + 1)]
+            else:
+                w = lines[i].split(" ")
+                w[rng.randrange(len(w))] = rng.choice(words)
+                lines[i] = " ".join(w)
+        text = "\n".join(lines)
+        if rng.random() < 0.2:
+            data = bytearray(text.encode())
+            data[rng.randrange(len(data))] = rng.randrange(256)
+            got = list(read("botzone-text", io.BytesIO(bytes(data)), name="d.txt"))
+        else:
+            got = read_text(text, name="d.txt")
+        assert got
+        for g in got:
+            assert (g.record is None) == (g.error is not None)
+            if g.error is not None:
+                assert isinstance(g.error, MahjongError)
+                assert str(g.error).startswith("d.txt: game ") and ", line " in str(g.error)
 
 
 def test_a_game_truncated_by_the_end_of_the_source_is_refused_at_its_last_line():

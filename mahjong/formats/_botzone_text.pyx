@@ -208,6 +208,14 @@ cdef class Scanner:
     cdef void _json_str(self, _Out o, int a, int b):
         """Token bytes [a, b) as a JSON string."""
         cdef int i, c, start = a
+        for i in range(a, b):
+            if self.p[i] >= 128:
+                try:
+                    (<char*>self.p)[a:b].decode("utf-8")
+                except UnicodeDecodeError:
+                    self._fail(f"{(<char*>self.p)[a:b].decode('utf-8', 'replace')!r} is not "
+                               "UTF-8 text")
+                break
         o.s(b'"')
         for i in range(a, b):
             c = self.p[i]
@@ -340,6 +348,8 @@ cdef class Scanner:
             i = nxt
             if self.ln.ntok == 0:
                 continue
+            if self.ln.ntok > MAX_TOK and self.error is None:
+                self._fail(f"{self._text()!r}...: more than {MAX_TOK} words on a line")
             if self.error is not None:
                 if self._is(0, b"score"):
                     end = i
