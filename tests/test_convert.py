@@ -194,6 +194,27 @@ def test_robbed_kongs_and_replacement_wins_go_to_the_text_and_back(seed, flag):
         assert "Gang" in lines[hu - 2] and " Draw " in lines[hu - 1]
 
 
+@pytest.mark.parametrize("dealer", [1, 2, 3])
+def test_a_game_dealt_by_another_seat_is_written_with_the_dealer_as_player_0(dealer):
+    """Seats are renumbered (player p = seat dealer + p): each keeps its wind and its
+    score, and the game reads back as the same play."""
+    from mahjong.game import stack_wall
+    wall = stack_wall("guobiao", {}, {}, dealer=dealer, options={"duplicate_walls": True},
+                      seed=dealer)
+    g = Game("guobiao", options={"duplicate_walls": True}, seed=dealer, wall=wall,
+             dealer=dealer, agents=["greedy"] * 4)
+    log = g.play()
+    text = botzone_text.game_text(g.hand_record())
+    back, = read_text(text)
+    assert back.ok, back.error
+    rec = back.record
+    assert rec.dealer == 0 and len(rec.events) == len(log["events"])
+    assert [(e.type, e.seat) for e in rec.events if hasattr(e, "seat")] == \
+        [(e["type"], (e["seat"] - dealer) % 4) for e in log["events"] if "seat" in e]
+    deltas = settle(rec).deltas
+    assert [deltas[(s - dealer) % 4] for s in range(4)] == list(g.settlement.deltas)
+
+
 def test_the_writer_refuses_what_the_text_cannot_hold():
     plain = Game("guobiao", seed=1)
     plain.play()
@@ -375,6 +396,23 @@ def test_convert_reports_refused_and_differing_games_and_exits_1(tmp_path, capsy
     err = capsys.readouterr().err.splitlines()
     assert json.loads(err[-1]) == {"games": 3, "converted": 2, "refused": 1}
     assert "game 2" in json.loads(err[0])["refused"]
+
+
+def test_convert_refuses_the_logs_the_text_cannot_hold_and_writes_the_rest(tmp_path, capsys):
+    logs = tmp_path / "logs.jsonl"
+    with open(logs, "w", encoding="utf-8") as f:
+        for seed, options in ((1, None), (2, {"duplicate_walls": True}), (3, None)):
+            g = Game("guobiao", seed=seed, options=options, agents=["greedy"] * 4)
+            g.play()
+            f.write(g.log_json() + "\n")
+    out = tmp_path / "out.txt"
+    assert main(["convert", "--from", "jsonl", str(logs), "--to", "botzone-text",
+                 "--out", str(out)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert [e.split(": ")[3] for e in err[:2]] == ["line 1", "line 3"]
+    assert "cannot be written as botzone-text" in err[0]
+    assert "3 games: 1 converted, 2 refused" in err[-1]
+    assert [g.ok for g in read("botzone-text", str(out))] == [True]
 
 
 def test_convert_reads_standard_input_in_a_child_process():

@@ -142,13 +142,15 @@ class Counts:
 
 
 def games_of(source, fmt: str, *, name: Optional[str] = None, check_scores: bool = False,
-             as_lines: bool = False, counts: Optional[Counts] = None, report=None):
+             as_lines: bool = False, counts: Optional[Counts] = None, report=None,
+             target: Optional[str] = None):
     """The games of ``source`` in format ``fmt`` (a reader's format, or ``jsonl``: our own
     logs) that convert: :class:`Imported` (or, ``as_lines`` where the format's module has a
     ``read_lines``, ``(name, line, JSON bytes)``). A refused game is counted and passed to
     ``report("refused", name, message)``; with ``check_scores`` each game is settled and one
     that differs from its recorded result is counted and reported (``"differs"``) but still
-    converted."""
+    converted. ``target``: the format the games go to; a game its module's
+    ``unwritable(record)`` refuses is refused here."""
     from mahjong import formats
     from mahjong.errors import MahjongError
 
@@ -159,8 +161,16 @@ def games_of(source, fmt: str, *, name: Optional[str] = None, check_scores: bool
         lines = getattr(formats._module(fmt), "read_lines", None) if as_lines else None
         games = lines(source, name=name) if lines is not None else \
             formats.reader(fmt)(source, name=name)
+    unwritable = getattr(formats._module(target), "unwritable", None) \
+        if target not in (None, "jsonl") else None
     for game in games:
         counts.games += 1
+        if type(game) is not tuple and game.error is None and unwritable is not None:
+            why = unwritable(game.record)
+            if why is not None:
+                game = Imported(game.name, game.line, None,
+                                MahjongError(f"{game.name}: cannot be written as {target}: "
+                                             f"{why}"))
         if type(game) is not tuple and game.error is not None:
             counts.refused += 1
             if report is not None:
@@ -215,7 +225,7 @@ def convert(source, fmt: str, out, *, to: str = "jsonl", name: Optional[str] = N
     counts = counts if counts is not None else Counts()
     games = games_of(source, fmt, name=name, check_scores=check_scores,
                      as_lines=to == "jsonl" and not check_scores, counts=counts,
-                     report=report)
+                     report=report, target=to)
     if to == "jsonl":
         write_jsonl(games, out)
     else:

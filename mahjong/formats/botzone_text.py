@@ -270,57 +270,66 @@ def _coerce(item, number: int):
         raise MahjongError(f"record {number}: {exc}") from None
 
 
+def unwritable(record) -> Optional[str]:
+    """Why ``record`` (a HandRecord) cannot be written as the text, or None: the text holds
+    the duplicate-wall Guobiao game with its wall."""
+    if record.rules != RULES or not record.options.get("duplicate_walls"):
+        return (f"a {record.rules} record with options {dict(record.options)}; botzone-text "
+                "holds the duplicate-wall Guobiao game (rules guobiao, option "
+                "duplicate_walls)")
+    if record.wall is None or len(record.wall) != 136:
+        return "the record has no wall of 136 tiles (the deals come from it)"
+    return None
+
+
 def game_text(record, note: Optional[dict] = None, number: int = 1) -> str:
     """One game as the text (its lines, each ending in a newline, and the blank line after
-    it): the record must be a duplicate-wall Guobiao game with its wall and dealer 0;
-    ``Fan`` and ``Score`` come from the Guobiao room's settlement of the record."""
+    it): the record must be a duplicate-wall Guobiao game with its wall. Botzone's player 0
+    is the dealer: a record dealt by seat d is written with player p = seat (d + p) mod 4
+    (each seat keeps its wind). ``Fan`` and ``Score`` come from the Guobiao room's settlement
+    of the record."""
     from mahjong.game import _table
     from mahjong.record import ClaimEvent, DiscardEvent, DrawEvent, KongEvent, WinEvent
     from mahjong.ruleset import settle
 
     note = note or {}
-    where = f"record {number}"
-    if record.rules != RULES or not record.options.get("duplicate_walls"):
-        raise MahjongError(f"{where}: a {record.rules} record with options "
-                           f"{dict(record.options)}; botzone-text holds the duplicate-wall "
-                           "Guobiao game (rules guobiao, option duplicate_walls)")
-    if record.dealer != 0:
-        raise MahjongError(f"{where}: dealer {record.dealer}: Botzone's player 0 deals")
+    why = unwritable(record)
+    if why is not None:
+        raise MahjongError(f"record {number}: {why}")
     wall = record.wall
-    if wall is None or len(wall) != 136:
-        raise MahjongError(f"{where}: the record has no wall of 136 tiles (the deals come "
-                           "from it)")
+    d = record.dealer
     names = REFERENCE_NAMES
     out: List[str] = [f"Match {note.get('match') or number}", f"Wind {record.round_wind}"]
-    for s in range(SEATS):
-        part = _table.part_start(136, SEATS, s)
-        out.append(f"Player {s} Deal " + " ".join(names[t] for t in wall[part:part + 13]))
-    out.append(f"Player 0 Draw {names[wall[13]]}")
+    for p in range(SEATS):
+        part = _table.part_start(136, SEATS, (d + p) % SEATS)
+        out.append(f"Player {p} Deal " + " ".join(names[t] for t in wall[part:part + 13]))
+    out.append(f"Player 0 Draw {names[wall[_table.part_start(136, SEATS, d) + 13]]}")
     ignored = {}
     for index, text in note.get("ignored") or ():
         ignored.setdefault(index, []).append(text)
     last_discard = None
     for i, e in enumerate(record.events):
         t = type(e)
+        who = f"Player {(getattr(e, 'seat', d) - d) % SEATS}"
         if t is DrawEvent:
-            line = f"Player {e.seat} Draw {names[e.tile]}"
+            line = f"{who} Draw {names[e.tile]}"
         elif t is DiscardEvent:
-            line = f"Player {e.seat} Play {names[e.tile]}"
+            line = f"{who} Play {names[e.tile]}"
             last_discard = e.tile
         elif t is ClaimEvent:
             if e.type == "chow":
-                line = f"Player {e.seat} Chi {names[e.tiles[1]]}"
+                line = f"{who} Chi {names[e.tiles[1]]}"
             else:
-                line = f"Player {e.seat} Peng {names[e.tiles[0]]}"
+                line = f"{who} Peng {names[e.tiles[0]]}"
         elif t is KongEvent:
             verb = _KONG_VERBS[KONG_KINDS.index(e.kind)]
-            line = f"Player {e.seat} {verb} {names[e.tile]}"
+            line = f"{who} {verb} {names[e.tile]}"
         elif t is WinEvent:
             if e.robbing_kong:
-                out.append(f"Player {e.from_seat} BuGang {names[e.win_tile]}")
+                out.append(f"Player {(e.from_seat - d) % SEATS} BuGang {names[e.win_tile]}")
             tile = e.win_tile if e.from_seat is not None or last_discard is None else \
                 last_discard
-            line = f"Player {e.seat} Hu {names[tile]}"
+            line = f"{who} Hu {names[tile]}"
         else:
             line = "Huang"
         for text in ignored.get(i, ()):
@@ -331,7 +340,7 @@ def game_text(record, note: Optional[dict] = None, number: int = 1) -> str:
         fans = botzone_fans(result)
         total = sum(w.total for w in result.wins.values())
         out.append(f"Fan {total} " + "+".join(f"{n}*{c}" for n, c in fans))
-    out.append("Score " + " ".join(str(d) for d in result.deltas))
+    out.append("Score " + " ".join(str(result.deltas[(d + p) % SEATS]) for p in range(SEATS)))
     return "\n".join(out) + "\n\n"
 
 
