@@ -62,6 +62,19 @@ def test_read_records_16_games(benchmark):
     assert benchmark(run) == 16
 
 
+def test_reference_our_own_json_of_the_16_games(benchmark):
+    """Side by side: reading the same 16 games from our own JSON lines (the record reader,
+    which replays a log with a wall the same way): what a reader that made JSON and handed
+    it to ``HandRecord.from_json`` would cost at the least."""
+    from mahjong.formats import botzone_text
+    from mahjong.record import HandRecord
+    lines = [x[2] for x in botzone_text.read_lines(io.BytesIO(sample_bytes()))]
+
+    def run():
+        return sum(1 for x in lines if HandRecord.from_json(x) is not None)
+    assert benchmark(run) == 16
+
+
 def test_write_text_16_games(benchmark):
     """The writer (each game settled by the Guobiao room for its Fan and Score lines)."""
     from mahjong.formats import read, write
