@@ -415,6 +415,24 @@ def test_convert_refuses_the_logs_the_text_cannot_hold_and_writes_the_rest(tmp_p
     assert [g.ok for g in read("botzone-text", str(out))] == [True]
 
 
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_a_progress_bar_with_a_total_on_a_terminal_only(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("tqdm")
+    argv = ["convert", "--from", "botzone-text", str(SAMPLE), "--out", str(tmp_path / "o")]
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(argv) == 0
+    shown = terminal.getvalue()
+    assert "100%" in shown and "16 games" in shown, shown
+    monkeypatch.undo()
+    assert main(argv) == 0                      # (stderr not a terminal: no bar)
+    assert "%" not in capsys.readouterr().err
+
+
 def test_convert_reads_standard_input_in_a_child_process():
     r = subprocess.run([sys.executable, "-m", "mahjong", "convert", "--from", "botzone-text",
                         "-"], input=SAMPLE.read_bytes(), capture_output=True, cwd=CHILD_CWD,

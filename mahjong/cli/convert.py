@@ -51,21 +51,24 @@ def register(subparsers) -> None:
 
 
 class _Counted:
-    """A binary stream whose reads move a progress bar."""
+    """A binary stream whose reads move a progress bar (the games read so far beside)."""
 
-    def __init__(self, stream, bar, name):
-        self.stream, self.bar, self.name = stream, bar, name
+    def __init__(self, stream, bar, name, counts):
+        self.stream, self.bar, self.name, self.counts = stream, bar, name, counts
+
+    def _moved(self, n: int) -> None:
+        if self.bar is not None:
+            self.bar.postfix = f"{self.counts.games} games"
+            self.bar.update(n)
 
     def read(self, n=-1):
         chunk = self.stream.read(n)
-        if self.bar is not None:
-            self.bar.update(len(chunk))
+        self._moved(len(chunk))
         return chunk
 
     def __iter__(self):
         for line in self.stream:
-            if self.bar is not None:
-                self.bar.update(len(line))
+            self._moved(len(line))
             yield line
 
 
@@ -106,13 +109,13 @@ class _Reports:
         print(text, file=sys.stderr)
 
 
-def _sources(args, bar):
+def _sources(args, bar, counts):
     """(source for the reader, name, the file to close or None) per FILE."""
     import os
     for path in args.files:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", sys.stdin)
-            yield (_Counted(stream, bar, "<stdin>") if args.source in _STREAMED else stream,
+            yield (_Counted(stream, bar, "<stdin>", counts) if args.source in _STREAMED else stream,
                    "<stdin>", None)
             continue
         if args.source not in _STREAMED or os.path.isdir(path):
@@ -122,7 +125,7 @@ def _sources(args, bar):
             f = open(path, "rb")
         except OSError as exc:
             raise MahjongError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-        yield _Counted(f, bar, path), path, f
+        yield _Counted(f, bar, path, counts), path, f
 
 
 def run(args) -> int:
@@ -144,7 +147,7 @@ def run(args) -> int:
     out = OutFile(args.out, "--out") if args.out else None
     try:
         def convert(file):
-            for source, name, f in _sources(args, bar):
+            for source, name, f in _sources(args, bar, counts):
                 try:
                     convert_games(source, args.source, file, to=args.target, name=name,
                                   check_scores=args.check, counts=counts,
