@@ -115,8 +115,9 @@ def _sources(args, bar, counts):
     for path in args.files:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", sys.stdin)
-            yield (_Counted(stream, bar, "<stdin>", counts) if args.source in _STREAMED else stream,
-                   "<stdin>", None)
+            if args.source in _STREAMED:
+                stream = _Counted(stream, bar, "<stdin>", counts)
+            yield stream, "<stdin>", None
             continue
         if args.source not in _STREAMED or os.path.isdir(path):
             yield path, path, None

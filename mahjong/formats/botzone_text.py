@@ -33,7 +33,6 @@ See docs/BOTZONE.md for examples.
 """
 from __future__ import annotations
 
-import io
 import json
 import os
 from typing import Any, Iterable, Iterator, List, Optional, Tuple
