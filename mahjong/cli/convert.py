@@ -34,10 +34,13 @@ def register(subparsers) -> None:
                     "write them in another (our JSON-lines game logs by default).")
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="the records to read (- for standard input)")
-    p.add_argument("--from", dest="source", required=True, choices=SOURCES,
-                   help="the format of the files")
-    p.add_argument("--to", dest="target", default="jsonl", choices=TARGETS,
-                   help="the format written (default jsonl: one game log per line)")
+    p.add_argument("--from", dest="source", required=True, choices=SOURCES, metavar="FORMAT",
+                   help="the format of the files: botzone-text (the IJCAI / Botzone text), "
+                        "botzone-json (Botzone judge logs), human-2020 (the 2020 human games: "
+                        "a file, a folder or a zip), jsonl (our game logs)")
+    p.add_argument("--to", dest="target", default="jsonl", choices=TARGETS, metavar="FORMAT",
+                   help="the format written: jsonl (default: one game log per line), "
+                        "botzone-text or botzone-json")
     p.add_argument("--out", metavar="OUT",
                    help="the file written (written beside, renamed when complete); default "
                         "standard output")
