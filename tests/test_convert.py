@@ -226,6 +226,18 @@ def test_the_writer_refuses_what_the_text_cannot_hold():
         write("botzone-text", [sichuan.log()], io.StringIO())
 
 
+def test_check_names_what_differs_and_takes_any_note():
+    game = read_text(sample_text())[0]
+    assert check(game) is None
+    for note, words in [({"score": [-8, 33, -9, -16]}, "recorded -8 33 -9 -16"),
+                        ({"fan": 10}, "fan total 9, recorded 10"),
+                        ({"fans": [["混一色", 1]]}, "recorded 混一色*1"),
+                        ({"fans": "junk", "score": {"a": 1}}, "recorded 'junk'"),
+                        ({"fans": [[None, 1], ["x"]]}, "recorded [[None, 1], ['x']]")]:
+        game.note = note
+        assert words in check(game), (note, check(game))
+
+
 # --- hostile games -------------------------------------------------------------------------
 
 def _mutate(kind):

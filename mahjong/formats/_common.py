@@ -57,6 +57,22 @@ def botzone_fans(settlement) -> List[list]:
             for w in settlement.wins.values() for f in w.fans]
 
 
+def _shown(value: Any) -> str:
+    if isinstance(value, list) and all(type(v) is int for v in value):
+        return " ".join(map(str, value))
+    return repr(value)[:80]
+
+
+def _fan_pairs(fans: Any) -> Optional[List[tuple]]:
+    """The recorded fans as sorted (name, count) pairs, or None when they are not a list of
+    ``[name, count, ...]``."""
+    if not isinstance(fans, list) or not all(
+            isinstance(f, (list, tuple)) and len(f) >= 2 and isinstance(f[0], str) and
+            type(f[1]) is int for f in fans):
+        return None
+    return sorted((f[0], f[1]) for f in fans)
+
+
 def check(game: Imported) -> Optional[str]:
     """Settle an imported game with its room and compare with what the source recorded
     (``note``: ``score``, ``fan``, ``fans``): None when they agree (or the source recorded
@@ -69,20 +85,20 @@ def check(game: Imported) -> Optional[str]:
     result = settle(game.record)
     diffs = []
     score = note.get("score")
-    if score is not None and list(score) != list(result.deltas):
-        diffs.append(f"scores {' '.join(map(str, result.deltas))}, recorded "
-                     f"{' '.join(map(str, score))}")
+    if score is not None and score != list(result.deltas):
+        diffs.append(f"scores {' '.join(map(str, result.deltas))}, recorded {_shown(score)}")
     total = note.get("fan")
     ours = sum(w.total for w in result.wins.values()) if result.wins else None
     if total is not None and total != ours:
-        diffs.append(f"fan total {ours}, recorded {total}")
+        diffs.append(f"fan total {ours}, recorded {_shown(total)}")
     fans = note.get("fans")
     if fans is not None:
         mine = sorted((n, c) for n, c in botzone_fans(result))
-        theirs = sorted((f[0], f[1]) for f in fans)
+        theirs = _fan_pairs(fans)
         if mine != theirs:
             diffs.append("fans " + "+".join(f"{n}*{c}" for n, c in mine) + ", recorded " +
-                         "+".join(f"{n}*{c}" for n, c in theirs))
+                         ("+".join(f"{n}*{c}" for n, c in theirs) if theirs is not None
+                          else _shown(fans)))
     return "; ".join(diffs) or None
 
 
