@@ -44,7 +44,7 @@ from mahjong.errors import MahjongError
 from mahjong.formats._common import Imported, botzone_fans
 from mahjong.tiles import REFERENCE_NAMES
 
-__all__ = ["read", "write", "read_lines", "game_text"]
+__all__ = ["read", "write", "read_lines", "game_text", "unwritable"]
 
 RULES = "guobiao"
 OPTIONS = {"duplicate_walls": True}
