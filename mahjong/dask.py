@@ -51,7 +51,7 @@ from . import batch as _batch
 from .errors import InvalidContextError, InvalidHandError, MahjongError
 
 __all__ = ["shanten", "useful_tiles", "discard_table", "score_batch", "settle", "simulate", "SETTLE_COLUMNS",
-           "DEFAULT_CHUNK_ROWS", "match"]
+           "DEFAULT_CHUNK_ROWS", "match", "convert"]
 
 #: Rows per chunk when a numpy array is handed in (34 MB of counts); see
 #: docs/SCALING.md for the measured overhead per chunk.
@@ -683,3 +683,78 @@ def match(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate
         for lo, hi in bounds if hi > lo]
     return dask.delayed(duplicate.collect, pure=True)(
         rules, labels, pattern, arrangements, seatings, seed, options, parts)
+
+
+# --- format conversion ------------------------------------------------------------------
+
+_SUFFIXES = {"jsonl": ".jsonl", "botzone-text": ".txt", "botzone-json": ".json"}
+
+
+def _convert_file(path: str, fmt: str, out: str, to: str, check_scores: bool) -> dict:
+    """Convert one file (see :func:`convert`): write ``out`` (beside, then renamed) and
+    return its row."""
+    from mahjong.formats._common import convert as convert_games
+
+    refused: List[str] = []
+    differ: List[str] = []
+
+    def report(kind, name, message):
+        (refused if kind == "refused" else differ).append(message)
+
+    temp = out + ".part"
+    try:
+        with open(temp, "w", encoding="utf-8") as f:
+            counts = convert_games(path, fmt, f, to=to, name=path, check_scores=check_scores,
+                                   report=report)
+        os.replace(temp, out)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
+    row = {"source": path, "out": out}
+    row.update(counts.to_dict())
+    row["errors"] = refused
+    if check_scores:
+        row["differences"] = differ
+    return row
+
+
+def convert(paths, fmt: str, out_dir: str, *, to: str = "jsonl", check: bool = False):
+    """Convert many files of game records in parallel, one task per file, lazily: a
+    ``dask.bag`` of one row per file (computing it converts). Each file (``paths``: a path,
+    a glob pattern or a list of them; format ``fmt``: ``botzone-text``, ``botzone-json``,
+    ``human-2020`` or ``jsonl``) is read as a stream and written to ``out_dir`` (a folder
+    the workers can write; made if missing) under its own name with the suffix of ``to``
+    (``jsonl``: our game logs, ``botzone-text``: ``.txt``, ``botzone-json``: ``.json``),
+    exactly as ``mahjong convert --from fmt FILE --to to --out OUT`` writes it. A row is
+    ``{"source", "out", "games", "converted", "refused", "differ", "errors"}`` (``errors``:
+    the message of each refused game; with ``check``, ``differences``: each game whose
+    Guobiao settlement differs from the scores and fans it recorded).
+
+    >>> import tempfile, os
+    >>> from mahjong import dask as mjd
+    >>> folder = tempfile.mkdtemp()
+    >>> rows = mjd.convert([], "botzone-text", folder).compute(scheduler="sync")
+    >>> rows
+    []
+    """
+    from mahjong import formats
+    if fmt != "jsonl":
+        formats.reader(fmt)               # an unknown format: refused here, on the client
+    if to not in _SUFFIXES:
+        raise MahjongError(f"to: {to!r} (one of {', '.join(_SUFFIXES)})")
+    if to != "jsonl":
+        formats.writer(to)
+    files = _paths(paths) if not (isinstance(paths, (list, tuple)) and not paths) else []
+    os.makedirs(out_dir, exist_ok=True)
+    outs: List[str] = []
+    seen: Dict[str, int] = {}
+    for path in files:
+        base = os.path.splitext(os.path.basename(path.rstrip("/")))[0] or "part"
+        k = seen.get(base, 0)
+        seen[base] = k + 1
+        outs.append(os.path.join(out_dir, (base if not k else f"{base}-{k}") + _SUFFIXES[to]))
+    parts = [dask.delayed(_convert_file, pure=True)(path, fmt, out, to, bool(check))
+             for path, out in zip(files, outs)]
+    if not parts:
+        return db.from_sequence([], npartitions=1)
+    return db.from_delayed([dask.delayed(_one, pure=True)(x) for x in parts])

@@ -16,7 +16,7 @@ from typing import List, Optional
 from ..errors import MahjongError
 
 SUBCOMMANDS = ("analyze", "gb", "rules", "score", "settle", "simulate", "match", "stats",
-               "replay", "botzone")
+               "replay", "botzone", "convert")
 #: errno values of a write that failed (a full disk, a file too big, an I/O error)
 _WRITE_ERRORS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EFBIG", "EDQUOT", "EIO")
                           if hasattr(errno, name))
