@@ -37,6 +37,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple
 
 from mahjong.botzone import PART, SEATS, botzone_tile, tile_of
 from mahjong.errors import MahjongError
+from mahjong.formats._common import BOTZONE_FAN_NAMES as JUDGE_FAN_NAMES
 from mahjong.formats._common import Imported
 from mahjong_core._types import FIRST_HONOR
 
@@ -44,8 +45,6 @@ __all__ = ["read", "read_log", "write", "log_of_record", "JUDGE_FAN_NAMES"]
 
 _RULES = "guobiao"
 _OPTIONS = {"duplicate_walls": True}
-#: the fans the judge names otherwise than the engine (the single waits)
-JUDGE_FAN_NAMES = {"独听・嵌张": "嵌张", "独听・边张": "边张", "独听・单钓": "单钓将"}
 
 
 # --------------------------------------------------------------------------- reading
