@@ -12,10 +12,12 @@ from ..errors import MahjongError
 #: the options after --rules, --agents and --walls: (flags, argparse keywords)
 _OPTIONS = (
     (("--seed",), dict(type=int, default=0, help="the match's seed (default 0)")),
-    (("--seatings",), dict(default="rotate", choices=("rotate", "all", "random"),
+    (("--seatings",), dict(default="rotate", choices=("rotate", "all", "random", "baseline"),
                            help="rotate: every rotation (default); all: every order; "
                                 "random: one random seating per wall (the control, as in "
-                                "ordinary play)")),
+                                "ordinary play); baseline: two agents, the second's game "
+                                "at every seat and the first's at each seat in turn "
+                                "among the second, compared seat by seat")),
     (("--out",), dict(metavar="LOGS.jsonl",
                       help="write every hand's log, one per line, with note.duplicate")),
     (("--threads",), dict(type=int, default=1,

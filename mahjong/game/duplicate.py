@@ -60,12 +60,14 @@ from mahjong.errors import MahjongError
 __all__ = ["play", "DuplicateResult", "seatings", "players_of", "play_walls", "collect",
            "prepare", "match_options", "rank_points", "t975", "SEATINGS"]
 
-SEATINGS = ("rotate", "all", "random")
+SEATINGS = ("rotate", "all", "random", "baseline")
 
 
-def players_of(agents, seats: int) -> Tuple[List[Any], List[str], List[int]]:
+def players_of(agents, seats: int, mode: str = "rotate"
+               ) -> Tuple[List[Any], List[str], List[int]]:
     """The players (agents: names or objects), their labels and the player at each seat of
-    the first arrangement."""
+    the first arrangement (``mode="baseline"``: two players, the first at seat 0 and the
+    second at the others)."""
     from . import _agent
 
     if isinstance(agents, str):
@@ -73,7 +75,12 @@ def players_of(agents, seats: int) -> Tuple[List[Any], List[str], List[int]]:
     if not isinstance(agents, (list, tuple)):
         raise MahjongError(f"agents: {agents!r} is not a comma-separated list of agents")
     agents = list(agents)
-    if len(agents) == seats:
+    if mode == "baseline":
+        if len(agents) != 2:
+            raise MahjongError(f"agents: {len(agents)} given; seatings 'baseline' compares "
+                               "two (the challenger, then the baseline)")
+        pattern = [0] + [1] * (seats - 1)
+    elif len(agents) == seats:
         pattern = list(range(seats))
     elif len(agents) == 2 and seats == 4:
         pattern = [0, 1, 0, 1]
@@ -96,8 +103,11 @@ def players_of(agents, seats: int) -> Tuple[List[Any], List[str], List[int]]:
 
 def seatings(pattern: Sequence[int], mode: str = "rotate") -> List[Tuple[int, ...]]:
     """The distinct arrangements (player at each seat) of ``mode``: ``"rotate"`` or
-    ``"all"`` (``"random"`` draws from ``"all"``)."""
+    ``"all"`` (``"random"`` draws from ``"all"``); ``"baseline"``: the second player at
+    every seat, then the first player at each seat in turn."""
     n = len(pattern)
+    if mode == "baseline":
+        return [(1,) * n] + [tuple(int(s != k) for s in range(n)) for k in range(n)]
     if mode == "rotate":
         cands = (tuple(pattern[(s - k) % n] for s in range(n)) for k in range(n))
     elif mode in ("all", "random"):
@@ -125,15 +135,16 @@ def _exact(x):
     return x if type(x) is int else Fraction(x)
 
 
-def _play_wall(rules, options, seed, w, agents, labels, arrangements, random, keep):
+def _play_wall(rules, options, seed, w, agents, labels, arrangements, mode, keep):
     """The totals of wall ``w`` per player: (points, wins, deal_ins, self_draws, value sum,
-    values) and the log lines."""
+    values), the log lines and the number of hands (in ``"baseline"`` mode a challenger's
+    game that is the baseline game event for event is the same hand, not another)."""
     from mahjong.stats import hand_facts
 
     from . import Game, play_spec
 
     seats = play_spec(rules, options).seats
-    if random:
+    if mode == "random":
         rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, w, 1 << 32])))
         k = int(rng.integers(len(arrangements)))
         chosen = [(k, arrangements[k])]
@@ -143,14 +154,25 @@ def _play_wall(rules, options, seed, w, agents, labels, arrangements, random, ke
     points = [0] * p
     counts = [[0, 0, 0, 0, 0] for _ in range(p)]     # wins, deal_ins, self_draws, v_sum, v_n
     lines = []
+    hands = 0
+    base = None
     for k, at in chosen:
         g = Game(rules, seed=[seed, w], options=options,
                  agents=[agents[at[s]] for s in range(seats)], dealer=w % seats)
         log = g.play()
+        # baseline mode: the baseline game counts for the baseline player at every seat,
+        # a challenger's game for the challenger's seat only
+        counted = range(seats) if mode != "baseline" or k == 0 else (at.index(0),)
+        if mode == "baseline" and k == 0:
+            base = log["events"]
+        new = base is None or k == 0 or log["events"] != base
+        hands += new
         f = hand_facts(log)
-        for s, d in enumerate(f.deltas):
-            points[at[s]] += _exact(d)
+        for s in counted:
+            points[at[s]] += _exact(f.deltas[s])
         for (seat, frm, _, _), v in itertools.zip_longest(f.wins, f.values):
+            if seat not in counted:
+                continue
             c = counts[at[seat]]
             c[0] += 1
             c[2] += frm is None
@@ -158,25 +180,27 @@ def _play_wall(rules, options, seed, w, agents, labels, arrangements, random, ke
                 c[3] += _exact(v)
                 c[4] += 1
         for s in f.deal_ins:
-            counts[at[s]][1] += 1
-        if keep:
+            if s in counted:
+                counts[at[s]][1] += 1
+        if keep and new:
             log["note"] = dict(log.get("note") or {}, duplicate={
                 "wall": w, "seating": k, "players": list(at),
                 "agents": [labels[at[s]] for s in range(seats)]})
             lines.append(json.dumps(log, ensure_ascii=False, separators=(",", ":")))
-    return points, counts, lines
+    return points, counts, lines, hands
 
 
 def _chunk(args):
-    rules, options, seed, lo, hi, agents, labels, arrangements, random, keep = args
-    return [_play_wall(rules, options, seed, w, agents, labels, arrangements, random, keep)
+    rules, options, seed, lo, hi, agents, labels, arrangements, mode, keep = args
+    return [_play_wall(rules, options, seed, w, agents, labels, arrangements, mode, keep)
             for w in range(lo, hi)]
 
 
-def play_walls(rules, options, seed, lo, hi, agents, labels, arrangements, random=False,
+def play_walls(rules, options, seed, lo, hi, agents, labels, arrangements, mode="rotate",
                keep=False):
-    """The per-wall totals of walls ``lo .. hi-1`` (what a worker computes)."""
-    return _chunk((rules, options, seed, lo, hi, agents, labels, arrangements, random, keep))
+    """The per-wall totals of walls ``lo .. hi-1`` (what a worker computes; ``mode``: the
+    seatings)."""
+    return _chunk((rules, options, seed, lo, hi, agents, labels, arrangements, mode, keep))
 
 
 _T975 = (12.7062, 4.3027, 3.1824, 2.7764)     # Student's t, 97.5%, df 1..4
@@ -225,6 +249,15 @@ class _Moments:
         return mean, [mean - half, mean + half], sd
 
 
+_METHODS = {
+    "rotate": "paired by wall: every seating of the wall",
+    "all": "paired by wall: every seating of the wall",
+    "random": "one random seating per wall",
+    "baseline": "paired by wall and seat: the challenger's game at each seat against the "
+                "baseline's game of the wall",
+}
+
+
 class DuplicateResult:
     """The numbers of a duplicate match (:func:`play`): :meth:`to_dict` (the ``--json``
     form), :meth:`to_dataframe`, ``str()`` (a table)."""
@@ -238,9 +271,15 @@ class DuplicateResult:
         self.arrangements = arrangements
         per_wall = 1 if mode == "random" else len(arrangements)
         self.hands_per_wall = per_wall
-        # seat-hands per wall of each player (the same in every arrangement)
-        self.seat_hands = [per_wall * pattern.count(p) for p in range(len(labels))]
+        if mode == "baseline":
+            # the challenger: one seat-hand per seat (its games); the baseline: every seat
+            # of the baseline game
+            self.seat_hands = [len(pattern)] * 2
+        else:
+            # seat-hands per wall of each player (the same in every arrangement)
+            self.seat_hands = [per_wall * pattern.count(p) for p in range(len(labels))]
         self.walls = 0
+        self._hands = 0
         self.points = [_Moments() for _ in labels]
         self.diff = _Moments()
         self.counts = [[0, 0, 0, 0, 0] for _ in labels]
@@ -248,10 +287,15 @@ class DuplicateResult:
 
     @property
     def hands(self) -> int:
-        return self.walls * self.hands_per_wall
+        """The distinct hands played (``"baseline"``: a challenger's game identical to the
+        baseline game is not another hand)."""
+        return self._hands
 
-    def add_wall(self, points, counts) -> None:
+    def add_wall(self, points, counts, hands: Optional[int] = None) -> None:
+        """Count one wall: the players' points and counts over its seatings (see
+        :func:`play_walls`) and its number of hands (default: one per seating played)."""
         self.walls += 1
+        self._hands += self.hands_per_wall if hands is None else hands
         for p, r in enumerate(rank_points(points)):
             self.rank_points[p] += r
         for p, x in enumerate(points):
@@ -286,7 +330,7 @@ class DuplicateResult:
         if sd is not None and mean:
             need = math.ceil((1.959963984540054 * sd / abs(mean)) ** 2)
         return {"of": self.labels[:2], "mean": mean, "ci95": ci, "sd_per_wall": sd,
-                "walls_to_separate": need}
+                "walls_to_separate": need, "method": _METHODS[self.mode]}
 
     def to_dict(self) -> Dict[str, Any]:
         return {"rules": self.rules, "walls": self.walls, "hands": self.hands,
@@ -314,8 +358,13 @@ class DuplicateResult:
             return "-" if x is None else f.format(x)
 
         parts = "wall parts" if (self.options or {}).get("duplicate_walls") else "shared wall"
-        lines = [f"{self.rules}: {self.walls} walls x {self.hands_per_wall} seatings "
-                 f"({self.mode}, {parts}) = {self.hands} hands",
+        head = (f"{self.rules}: {self.walls} walls x {self.hands_per_wall} seatings "
+                f"({self.mode}, {parts}) = {self.hands} hands")
+        if self.mode == "baseline":
+            head = (f"{self.rules}: {self.walls} walls, the baseline's game and the "
+                    f"challenger at each of {self.seat_hands[0]} seats ({parts}) = "
+                    f"{self.hands} distinct hands")
+        lines = [head,
                  f"{'agent':<12} {'points/hand':>11} {'95% interval':>20} {'win':>6} "
                  f"{'deal-in':>7} {'tsumo':>6} {'value':>7}"]
         for a in self.agents():
@@ -336,10 +385,10 @@ class DuplicateResult:
         return "\n".join(lines)
 
 
-def _jobs(rules, options, seed, walls, agents, labels, arrangements, random, keep, chunk):
+def _jobs(rules, options, seed, walls, agents, labels, arrangements, mode, keep, chunk):
     """The chunks' jobs, made as they are taken (constant memory for any number of walls)."""
     return ((rules, options, seed, lo, min(lo + chunk, walls), agents, labels, arrangements,
-             random, keep) for lo in range(0, walls, chunk))
+             mode, keep) for lo in range(0, walls, chunk))
 
 
 def _results(jobs, threads, n_jobs) -> Iterator[list]:
@@ -389,7 +438,7 @@ def prepare(rules, agents, walls, seed, seatings_mode, options):
     if seatings_mode not in SEATINGS:
         raise MahjongError(f"seatings: {seatings_mode!r} (rotate, all or random)")
     seats = play_spec(rules, options).seats
-    players, labels, pattern = players_of(agents, seats)
+    players, labels, pattern = players_of(agents, seats, seatings_mode)
     return players, labels, pattern, seatings(pattern, seatings_mode)
 
 
@@ -399,8 +448,8 @@ def collect(rules, labels, pattern, arrangements, mode, seed, options, parts
     wall order), as on Dask (:func:`mahjong.dask.match`)."""
     result = DuplicateResult(rules, labels, pattern, arrangements, mode, seed, options)
     for part in parts:
-        for points, counts, _ in part:
-            result.add_wall(points, counts)
+        for points, counts, _, hands in part:
+            result.add_wall(points, counts, hands)
     return result
 
 
@@ -430,11 +479,11 @@ def play(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate"
                                "(threads > 1): name built-in agents or give picklable "
                                "objects") from None
     result = DuplicateResult(rules, labels, pattern, arrangements, seatings, seed, options)
-    jobs = _jobs(rules, options, seed, walls, players, labels, arrangements,
-                 seatings == "random", out is not None, chunk)
+    jobs = _jobs(rules, options, seed, walls, players, labels, arrangements, seatings,
+                 out is not None, chunk)
     for part in _results(jobs, threads, -(-walls // chunk)):
-        for points, counts, lines in part:
-            result.add_wall(points, counts)
+        for points, counts, lines, hands in part:
+            result.add_wall(points, counts, hands)
             if out is not None:
                 for line in lines:
                     out.write(line + "\n")
