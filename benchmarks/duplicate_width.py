@@ -4,18 +4,20 @@ many hands? (docs/ENGINE.md, "How much narrower?"). Seeded: the same table on ev
     PYTHONPATH=. python benchmarks/duplicate_width.py [--walls 500] [--seed 2026]
 
 Per rule set and pair of agents A, B (wall parts, the default of ``mahjong match``), the
-half-width of the 95% interval of the difference A - B (points per hand) for two
-comparisons, each against the random-seating control with as many hands:
+half-width of the 95% interval of the difference A - B (points per hand) in two duplicate
+formats, each against the random-seating control with as many hands:
 
-* ``rotate``: A,B,A,B in its 2 rotations per wall (2 hands); the control plays one random
-  seating of A,B,A,B per wall, every hand its own wall.
-* ``baseline``: per wall B's game at every seat, then A at each seat among B (compared seat
-  by seat with B's game; a game that is B's game event for event is the same hand and not
-  counted again). The control plays A at a random seat among three B, one hand per wall, as
-  many hands as the distinct ones: A's points per hand (B's own are 0: the points of a hand
-  sum to 0). "played" also counts the hands equal to B's game (1 + seats per wall).
+* ``rotate``: A,B,A,B in its 2 rotations per wall; the control plays one random seating of
+  A,B,A,B per wall, every hand its own wall.
+* ``challenger``: A at each seat in turn among three B (4 games per wall); the control plays
+  A at a random seat among three B, one hand per wall (its difference, A's points per
+  hand minus B's per seat-hand, is 4/3 of A's points: the points of a hand sum to 0).
 
-"narrower": the control's half-width over the duplicate's.
+"hands" are the distinct hands: a seating whose game is, event for event, an earlier
+seating's game of the same wall (the agents decided alike throughout) is the same hand
+again and not counted; "played" counts them too. "narrower": the control's half-width
+over the duplicate's, at as many hands as the duplicate's distinct hands, and (last
+column) at as many as it played (the control's width scaled by sqrt(distinct / played)).
 """
 import argparse
 import math
@@ -49,6 +51,16 @@ def ratio(control, dup):
     return "exact (width 0)" if dup == 0 else f"{control / dup:.2f}x"
 
 
+def cells(dup, control_mean, control_half):
+    """The duplicate's hands (played), interval, the control's, the two ratios."""
+    d = dup.to_dict()
+    h = half(d["difference"]["ci95"])
+    played = control_half * math.sqrt(dup.hands / dup.hands_played)
+    return [f"{dup.hands} ({dup.hands_played})", f"{d['difference']['mean']:+.3f} ± {h:.3f}",
+            f"{control_mean:+.3f} ± {control_half:.3f}", ratio(control_half, h),
+            ratio(played, h)]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--walls", type=int, default=500)
@@ -57,30 +69,23 @@ def main():
     w, seed = args.walls, args.seed
     rows = [(rules, a, b) for rules in ("guobiao", "sichuan")
             for a, b in (("strong", "greedy"), ("random", "greedy"), ("greedy", "greedy"),
-                         (EpsilonGreedy(0.01), "greedy"))]
-    print("| rule set | A vs B | rotate: hands | duplicate | random seating | narrower "
-          "| baseline: hands (played) | duplicate | random seating | narrower "
-          "| narrower, played hands |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+                         (EpsilonGreedy(0.01), "greedy"), (EpsilonGreedy(0.1), "greedy"))]
+    print("| rule set | A vs B | format | hands (played) | duplicate | random seating "
+          "| narrower | narrower, played hands |")
+    print("|---|---|---|---|---|---|---|---|")
     for rules, a, b in rows:
         name = a if isinstance(a, str) else a.name
-        rot = play(rules, [a, b], w, seed=seed).to_dict()
-        ctl = play(rules, [a, b], rot["hands"], seed=seed, seatings="random").to_dict()
-        h_rot, h_ctl = half(rot["difference"]["ci95"]), half(ctl["difference"]["ci95"])
-        base = play(rules, [a, b], w, seed=seed, seatings="baseline")
-        bd = base.to_dict()
-        played = w * (1 + base.seat_hands[0])
-        ctl1 = play(rules, [a, b, b, b], bd["hands"], seed=seed, seatings="random").to_dict()
-        h_base, h_ctl1 = half(bd["difference"]["ci95"]), half(ctl1["agents"][0]["ci95"])
-        # the control's width at as many hands as were played: width ~ 1/sqrt(hands)
-        h_ctl_played = h_ctl1 * math.sqrt(bd["hands"] / played)
-        print(f"| {rules} | {name} vs {b} | {rot['hands']} "
-              f"| {rot['difference']['mean']:+.3f} ± {h_rot:.3f} "
-              f"| {ctl['difference']['mean']:+.3f} ± {h_ctl:.3f} | {ratio(h_ctl, h_rot)} "
-              f"| {bd['hands']} ({played}) "
-              f"| {bd['difference']['mean']:+.3f} ± {h_base:.3f} "
-              f"| {ctl1['agents'][0]['points_per_hand']:+.3f} ± {h_ctl1:.3f} "
-              f"| {ratio(h_ctl1, h_base)} | {ratio(h_ctl_played, h_base)} |", flush=True)
+        rot = play(rules, [a, b], w, seed=seed)
+        ctl = play(rules, [a, b], rot.hands, seed=seed, seatings="random").to_dict()
+        c = ctl["difference"]
+        one = cells(rot, c["mean"], half(c["ci95"]))
+        ch = play(rules, [a, b], w, seed=seed, seatings="challenger")
+        ctl = play(rules, [a, b, b, b], ch.hands, seed=seed, seatings="random").to_dict()
+        x = ctl["agents"][0]
+        assert abs(sum(p["points_per_hand"] for p in ctl["agents"])) < 1e-9   # sums to 0
+        two = cells(ch, 4 / 3 * x["points_per_hand"], 4 / 3 * half(x["ci95"]))
+        for fmt, row in (("rotate", one), ("challenger", two)):
+            print(f"| {rules} | {name} vs {b} | {fmt} | " + " | ".join(row) + " |", flush=True)
 
 
 if __name__ == "__main__":

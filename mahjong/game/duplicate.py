@@ -15,8 +15,15 @@ play as many seats, in the same positions relative to the other). The same name 
 **Seatings.** ``"rotate"`` (default) plays the players' arrangement in every rotation,
 ``"all"`` in every order (24 for four distinct agents); arrangements that place the players
 identically are played once (``A,B,A,B`` has 2 rotations and 6 orders; a two-seat rule set
-2 of each). ``"random"``, the control, plays each wall once, with one seeded random
-arrangement: the usual format, where every hand has its own wall.
+2 of each). ``"challenger"`` takes two agents and plays the first (the challenger) at each
+seat in turn among the second (the baseline): the 1-against-3 arena, ``seats`` games per
+wall. ``"random"``, the control, plays each wall once, with one seeded random arrangement:
+the usual format, where every hand has its own wall.
+
+**Hands.** A seating whose game is, event for event, an earlier seating's game of the same
+wall (the agents decided alike throughout) is the same hand again: ``hands`` counts the
+distinct hands, ``hands_played`` every game (the logs written hold every game, a repeat
+with ``note.duplicate.same_as``, the seating it repeats).
 
 **Wall parts.** By default (``wall_parts=True``; ``mahjong match --shared-wall`` turns it
 off) every hand is played with the option ``duplicate_walls`` of the rule set: the wall is
@@ -60,13 +67,13 @@ from mahjong.errors import MahjongError
 __all__ = ["play", "DuplicateResult", "seatings", "players_of", "play_walls", "collect",
            "prepare", "match_options", "rank_points", "t975", "SEATINGS"]
 
-SEATINGS = ("rotate", "all", "random", "baseline")
+SEATINGS = ("rotate", "all", "random", "challenger")
 
 
 def players_of(agents, seats: int, mode: str = "rotate"
                ) -> Tuple[List[Any], List[str], List[int]]:
     """The players (agents: names or objects), their labels and the player at each seat of
-    the first arrangement (``mode="baseline"``: two players, the first at seat 0 and the
+    the first arrangement (``mode="challenger"``: two players, the first at seat 0 and the
     second at the others)."""
     from . import _agent
 
@@ -75,9 +82,9 @@ def players_of(agents, seats: int, mode: str = "rotate"
     if not isinstance(agents, (list, tuple)):
         raise MahjongError(f"agents: {agents!r} is not a comma-separated list of agents")
     agents = list(agents)
-    if mode == "baseline":
+    if mode == "challenger":
         if len(agents) != 2:
-            raise MahjongError(f"agents: {len(agents)} given; seatings 'baseline' compares "
+            raise MahjongError(f"agents: {len(agents)} given; seatings 'challenger' compares "
                                "two (the challenger, then the baseline)")
         pattern = [0] + [1] * (seats - 1)
     elif len(agents) == seats:
@@ -103,12 +110,9 @@ def players_of(agents, seats: int, mode: str = "rotate"
 
 def seatings(pattern: Sequence[int], mode: str = "rotate") -> List[Tuple[int, ...]]:
     """The distinct arrangements (player at each seat) of ``mode``: ``"rotate"`` or
-    ``"all"`` (``"random"`` draws from ``"all"``); ``"baseline"``: the second player at
-    every seat, then the first player at each seat in turn."""
+    ``"all"`` (``"random"`` draws from ``"all"``; ``"challenger"`` rotates)."""
     n = len(pattern)
-    if mode == "baseline":
-        return [(1,) * n] + [tuple(int(s != k) for s in range(n)) for k in range(n)]
-    if mode == "rotate":
+    if mode in ("rotate", "challenger"):
         cands = (tuple(pattern[(s - k) % n] for s in range(n)) for k in range(n))
     elif mode in ("all", "random"):
         cands = itertools.permutations(pattern)
@@ -137,8 +141,8 @@ def _exact(x):
 
 def _play_wall(rules, options, seed, w, agents, labels, arrangements, mode, keep):
     """The totals of wall ``w`` per player: (points, wins, deal_ins, self_draws, value sum,
-    values), the log lines and the number of hands (in ``"baseline"`` mode a challenger's
-    game that is the baseline game event for event is the same hand, not another)."""
+    values), the log lines and the number of distinct hands (a seating whose game is an
+    earlier seating's game event for event is the same hand again)."""
     from mahjong.stats import hand_facts
 
     from . import Game, play_spec
@@ -154,25 +158,18 @@ def _play_wall(rules, options, seed, w, agents, labels, arrangements, mode, keep
     points = [0] * p
     counts = [[0, 0, 0, 0, 0] for _ in range(p)]     # wins, deal_ins, self_draws, v_sum, v_n
     lines = []
-    hands = 0
-    base = None
+    games = []          # (seating, events) of the distinct games so far
     for k, at in chosen:
         g = Game(rules, seed=[seed, w], options=options,
                  agents=[agents[at[s]] for s in range(seats)], dealer=w % seats)
         log = g.play()
-        # baseline mode: the baseline game counts for the baseline player at every seat,
-        # a challenger's game for the challenger's seat only
-        counted = range(seats) if mode != "baseline" or k == 0 else (at.index(0),)
-        if mode == "baseline" and k == 0:
-            base = log["events"]
-        new = base is None or k == 0 or log["events"] != base
-        hands += new
+        same = next((j for j, ev in games if ev == log["events"]), None)
+        if same is None:
+            games.append((k, log["events"]))
         f = hand_facts(log)
-        for s in counted:
-            points[at[s]] += _exact(f.deltas[s])
+        for s, d in enumerate(f.deltas):
+            points[at[s]] += _exact(d)
         for (seat, frm, _, _), v in itertools.zip_longest(f.wins, f.values):
-            if seat not in counted:
-                continue
             c = counts[at[seat]]
             c[0] += 1
             c[2] += frm is None
@@ -180,14 +177,15 @@ def _play_wall(rules, options, seed, w, agents, labels, arrangements, mode, keep
                 c[3] += _exact(v)
                 c[4] += 1
         for s in f.deal_ins:
-            if s in counted:
-                counts[at[s]][1] += 1
-        if keep and new:
-            log["note"] = dict(log.get("note") or {}, duplicate={
-                "wall": w, "seating": k, "players": list(at),
-                "agents": [labels[at[s]] for s in range(seats)]})
+            counts[at[s]][1] += 1
+        if keep:
+            note = {"wall": w, "seating": k, "players": list(at),
+                    "agents": [labels[at[s]] for s in range(seats)]}
+            if same is not None:
+                note["same_as"] = same
+            log["note"] = dict(log.get("note") or {}, duplicate=note)
             lines.append(json.dumps(log, ensure_ascii=False, separators=(",", ":")))
-    return points, counts, lines, hands
+    return points, counts, lines, len(games)
 
 
 def _chunk(args):
@@ -253,8 +251,7 @@ _METHODS = {
     "rotate": "paired by wall: every seating of the wall",
     "all": "paired by wall: every seating of the wall",
     "random": "one random seating per wall",
-    "baseline": "paired by wall and seat: the challenger's game at each seat against the "
-                "baseline's game of the wall",
+    "challenger": "paired by wall: the challenger at every seat among the baseline",
 }
 
 
@@ -271,13 +268,8 @@ class DuplicateResult:
         self.arrangements = arrangements
         per_wall = 1 if mode == "random" else len(arrangements)
         self.hands_per_wall = per_wall
-        if mode == "baseline":
-            # the challenger: one seat-hand per seat (its games); the baseline: every seat
-            # of the baseline game
-            self.seat_hands = [len(pattern)] * 2
-        else:
-            # seat-hands per wall of each player (the same in every arrangement)
-            self.seat_hands = [per_wall * pattern.count(p) for p in range(len(labels))]
+        # seat-hands per wall of each player (the same in every arrangement)
+        self.seat_hands = [per_wall * pattern.count(p) for p in range(len(labels))]
         self.walls = 0
         self._hands = 0
         self.points = [_Moments() for _ in labels]
@@ -287,9 +279,14 @@ class DuplicateResult:
 
     @property
     def hands(self) -> int:
-        """The distinct hands played (``"baseline"``: a challenger's game identical to the
-        baseline game is not another hand)."""
+        """The distinct hands: a seating whose game is an earlier seating's of the same
+        wall event for event (the agents decided alike throughout) is not another hand."""
         return self._hands
+
+    @property
+    def hands_played(self) -> int:
+        """The games played, repeats included."""
+        return self.walls * self.hands_per_wall
 
     def add_wall(self, points, counts, hands: Optional[int] = None) -> None:
         """Count one wall: the players' points and counts over its seatings (see
@@ -334,7 +331,7 @@ class DuplicateResult:
 
     def to_dict(self) -> Dict[str, Any]:
         return {"rules": self.rules, "walls": self.walls, "hands": self.hands,
-                "agents": self.agents(), "difference": self.difference(),
+                "hands_played": self.hands_played, "agents": self.agents(), "difference": self.difference(),
                 "seatings": self.mode, "seed": self.seed,
                 "wall_parts": bool((self.options or {}).get("duplicate_walls"))}
 
@@ -360,10 +357,8 @@ class DuplicateResult:
         parts = "wall parts" if (self.options or {}).get("duplicate_walls") else "shared wall"
         head = (f"{self.rules}: {self.walls} walls x {self.hands_per_wall} seatings "
                 f"({self.mode}, {parts}) = {self.hands} hands")
-        if self.mode == "baseline":
-            head = (f"{self.rules}: {self.walls} walls, the baseline's game and the "
-                    f"challenger at each of {self.seat_hands[0]} seats ({parts}) = "
-                    f"{self.hands} distinct hands")
+        if self.hands != self.hands_played:
+            head += f" ({self.hands_played} played, repeats included)"
         lines = [head,
                  f"{'agent':<12} {'points/hand':>11} {'95% interval':>20} {'win':>6} "
                  f"{'deal-in':>7} {'tsumo':>6} {'value':>7}"]
