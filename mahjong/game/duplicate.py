@@ -117,7 +117,7 @@ def seatings(pattern: Sequence[int], mode: str = "rotate") -> List[Tuple[int, ..
     elif mode in ("all", "random"):
         cands = itertools.permutations(pattern)
     else:
-        raise MahjongError(f"seatings: {mode!r} (rotate, all or random)")
+        raise MahjongError(f"seatings: {mode!r} (rotate, all, random or challenger)")
     return list(dict.fromkeys(cands))
 
 
@@ -331,7 +331,8 @@ class DuplicateResult:
 
     def to_dict(self) -> Dict[str, Any]:
         return {"rules": self.rules, "walls": self.walls, "hands": self.hands,
-                "hands_played": self.hands_played, "agents": self.agents(), "difference": self.difference(),
+                "hands_played": self.hands_played, "agents": self.agents(),
+                "difference": self.difference(),
                 "seatings": self.mode, "seed": self.seed,
                 "wall_parts": bool((self.options or {}).get("duplicate_walls"))}
 
@@ -431,7 +432,7 @@ def prepare(rules, agents, walls, seed, seatings_mode, options):
     if type(seed) is not int or not 0 <= seed < 2 ** 63:
         raise MahjongError(f"seed: {seed!r} (a non-negative int)")
     if seatings_mode not in SEATINGS:
-        raise MahjongError(f"seatings: {seatings_mode!r} (rotate, all or random)")
+        raise MahjongError(f"seatings: {seatings_mode!r} (rotate, all, random or challenger)")
     seats = play_spec(rules, options).seats
     players, labels, pattern = players_of(agents, seats, seatings_mode)
     return players, labels, pattern, seatings(pattern, seatings_mode)
