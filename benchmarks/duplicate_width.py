@@ -1,16 +1,26 @@
 """How much narrower is the 95% interval of a duplicate match than random seating with as
 many hands? (docs/ENGINE.md, "How much narrower?"). Seeded: the same table on every run.
 
-    PYTHONPATH=. python benchmarks/duplicate_width.py [--walls 1000] [--seed 2026]
+    PYTHONPATH=. python benchmarks/duplicate_width.py [--walls 500] [--seed 2026]
 
-Per rule set and pair of agents, the half-width of the interval of the difference (first
-agent minus second, per hand) in four formats with the same number of hands: duplicate
-(``rotate``, two seatings of A,B,A,B) with one wall part per seat (the default of
-``mahjong match``) or one shared wall, and the random-seating control (one hand per wall)
-with either wall. "narrower" is the control's width (shared wall, ordinary play) over the
-duplicate's with wall parts.
+Per rule set and pair of agents A, B (wall parts, the default of ``mahjong match``), the
+half-width of the 95% interval of the difference A - B (points per hand) in two duplicate
+formats, each against the random-seating control with as many hands:
+
+* ``rotate``: A,B,A,B in its 2 rotations per wall; the control plays one random seating of
+  A,B,A,B per wall, every hand its own wall.
+* ``challenger``: A at each seat in turn among three B (4 games per wall); the control plays
+  A at a random seat among three B, one hand per wall (its difference, A's points per
+  hand minus B's per seat-hand, is 4/3 of A's points: the points of a hand sum to 0).
+
+"hands" are the distinct hands: a seating whose game is, event for event, an earlier
+seating's game of the same wall (the agents decided alike throughout) is the same hand
+again and not counted; "played" counts them too. "narrower": the control's half-width
+over the duplicate's, at as many hands as the duplicate's distinct hands, and (last
+column) at as many as it played (the control's width scaled by sqrt(distinct / played)).
 """
 import argparse
+import math
 import random
 
 from mahjong.game import _table
@@ -23,7 +33,7 @@ class EpsilonGreedy:
 
     def __init__(self, eps):
         self.eps = eps
-        self.name = f"greedy~{int(eps * 100)}%"
+        self.name = f"greedy~{eps * 100:g}%"
 
     def __call__(self, obs, legal):
         t = obs.game._table
@@ -33,36 +43,49 @@ class EpsilonGreedy:
         return obs.game._table_choose(obs.seat, _table.AGENT_GREEDY)
 
 
-def half(result):
-    d = result.to_dict()["difference"]
-    return d["mean"], (d["ci95"][1] - d["ci95"][0]) / 2
+def half(ci):
+    return (ci[1] - ci[0]) / 2
+
+
+def ratio(control, dup):
+    return "exact (width 0)" if dup == 0 else f"{control / dup:.2f}x"
+
+
+def cells(dup, control_mean, control_half):
+    """The duplicate's hands (played), interval, the control's, the two ratios."""
+    d = dup.to_dict()
+    h = half(d["difference"]["ci95"])
+    played = control_half * math.sqrt(dup.hands / dup.hands_played)
+    return [f"{dup.hands} ({dup.hands_played})", f"{d['difference']['mean']:+.3f} ± {h:.3f}",
+            f"{control_mean:+.3f} ± {control_half:.3f}", ratio(control_half, h),
+            ratio(played, h)]
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--walls", type=int, default=1000)
+    ap.add_argument("--walls", type=int, default=500)
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args()
-    rows = [("sichuan", "greedy", "random"), ("sichuan", "greedy", "greedy"),
-            ("sichuan", "greedy", EpsilonGreedy(0.1)),
-            ("guobiao", "greedy", "random"), ("guobiao", "greedy", "greedy"),
-            ("guobiao", "greedy", EpsilonGreedy(0.1))]
-    print("| rule set | agents | hands | duplicate, wall parts | duplicate, shared wall | "
-          "random seating, shared wall | random seating, wall parts | narrower |")
+    w, seed = args.walls, args.seed
+    rows = [(rules, a, b) for rules in ("guobiao", "sichuan")
+            for a, b in (("strong", "greedy"), ("random", "greedy"), ("greedy", "greedy"),
+                         (EpsilonGreedy(0.01), "greedy"), (EpsilonGreedy(0.1), "greedy"))]
+    print("| rule set | A vs B | format | hands (played) | duplicate | random seating "
+          "| narrower | narrower, played hands |")
     print("|---|---|---|---|---|---|---|---|")
     for rules, a, b in rows:
-        agents = [a, b]
-        cells = []
-        for mode, parts in (("rotate", True), ("rotate", False), ("random", False),
-                            ("random", True)):
-            walls = args.walls if mode == "rotate" else 2 * args.walls
-            r = play(rules, agents, walls, seed=args.seed, seatings=mode, wall_parts=parts)
-            cells.append((r.hands,) + half(r))
-        ratio = "exact (width 0)" if cells[0][2] == 0 else f"{cells[2][2] / cells[0][2]:.1f}x"
-        name = b if isinstance(b, str) else b.name
-        print(f"| {rules} | {a} vs {name} | {cells[0][0]} | "
-              + " | ".join(f"{m:+.3f} ± {h:.3f}" for _, m, h in cells) + f" | {ratio} |",
-              flush=True)
+        name = a if isinstance(a, str) else a.name
+        rot = play(rules, [a, b], w, seed=seed)
+        ctl = play(rules, [a, b], rot.hands, seed=seed, seatings="random").to_dict()
+        c = ctl["difference"]
+        one = cells(rot, c["mean"], half(c["ci95"]))
+        ch = play(rules, [a, b], w, seed=seed, seatings="challenger")
+        ctl = play(rules, [a, b, b, b], ch.hands, seed=seed, seatings="random").to_dict()
+        x = ctl["agents"][0]
+        assert abs(sum(p["points_per_hand"] for p in ctl["agents"])) < 1e-9   # sums to 0
+        two = cells(ch, 4 / 3 * x["points_per_hand"], 4 / 3 * half(x["ci95"]))
+        for fmt, row in (("rotate", one), ("challenger", two)):
+            print(f"| {rules} | {name} vs {b} | {fmt} | " + " | ".join(row) + " |", flush=True)
 
 
 if __name__ == "__main__":

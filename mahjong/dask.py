@@ -679,7 +679,7 @@ def match(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate
     bounds = [(walls * p // partitions, walls * (p + 1) // partitions)
               for p in range(partitions)]
     parts = [dask.delayed(duplicate.play_walls, pure=True)(
-        rules, options, seed, lo, hi, players, labels, arrangements, seatings == "random")
+        rules, options, seed, lo, hi, players, labels, arrangements, seatings)
         for lo, hi in bounds if hi > lo]
     return dask.delayed(duplicate.collect, pure=True)(
         rules, labels, pattern, arrangements, seatings, seed, options, parts)

@@ -249,7 +249,9 @@ def test_duplicate_cancels_the_luck_of_identical_agents(agents):
     come out exactly even (interval of width 0), where independent walls with a random
     seating, for as many hands, leave a spread."""
     dup = play("sichuan", agents, walls=8, seed=9).to_dict()
-    ctrl = play("sichuan", agents, walls=dup["hands"], seed=9, seatings="random").to_dict()
+    ctrl = play("sichuan", agents, walls=dup["hands_played"], seed=9,
+                seatings="random").to_dict()
+    assert dup["hands"] == 8 < dup["hands_played"]     # every seating the same game again
     assert dup["difference"]["ci95"] == [0.0, 0.0]
     width = ctrl["difference"]["ci95"][1] - ctrl["difference"]["ci95"][0]
     assert width > 0

@@ -12,10 +12,11 @@ from ..errors import MahjongError
 #: the options after --rules, --agents and --walls: (flags, argparse keywords)
 _OPTIONS = (
     (("--seed",), dict(type=int, default=0, help="the match's seed (default 0)")),
-    (("--seatings",), dict(default="rotate", choices=("rotate", "all", "random"),
+    (("--seatings",), dict(default="rotate", choices=("rotate", "all", "random", "challenger"),
                            help="rotate: every rotation (default); all: every order; "
                                 "random: one random seating per wall (the control, as in "
-                                "ordinary play)")),
+                                "ordinary play); challenger: two agents, the first at "
+                                "each seat in turn among the second (1 against 3)")),
     (("--out",), dict(metavar="LOGS.jsonl",
                       help="write every hand's log, one per line, with note.duplicate")),
     (("--threads",), dict(type=int, default=1,

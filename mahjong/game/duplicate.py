@@ -15,8 +15,15 @@ play as many seats, in the same positions relative to the other). The same name 
 **Seatings.** ``"rotate"`` (default) plays the players' arrangement in every rotation,
 ``"all"`` in every order (24 for four distinct agents); arrangements that place the players
 identically are played once (``A,B,A,B`` has 2 rotations and 6 orders; a two-seat rule set
-2 of each). ``"random"``, the control, plays each wall once, with one seeded random
-arrangement: the usual format, where every hand has its own wall.
+2 of each). ``"challenger"`` takes two agents and plays the first (the challenger) at each
+seat in turn among the second (the baseline): the 1-against-3 arena, ``seats`` games per
+wall. ``"random"``, the control, plays each wall once, with one seeded random arrangement:
+the usual format, where every hand has its own wall.
+
+**Hands.** A seating whose game is, event for event, an earlier seating's game of the same
+wall (the agents decided alike throughout) is the same hand again: ``hands`` counts the
+distinct hands, ``hands_played`` every game (the logs written hold every game, a repeat
+with ``note.duplicate.same_as``, the seating it repeats).
 
 **Wall parts.** By default (``wall_parts=True``; ``mahjong match --shared-wall`` turns it
 off) every hand is played with the option ``duplicate_walls`` of the rule set: the wall is
@@ -60,12 +67,14 @@ from mahjong.errors import MahjongError
 __all__ = ["play", "DuplicateResult", "seatings", "players_of", "play_walls", "collect",
            "prepare", "match_options", "rank_points", "t975", "SEATINGS"]
 
-SEATINGS = ("rotate", "all", "random")
+SEATINGS = ("rotate", "all", "random", "challenger")
 
 
-def players_of(agents, seats: int) -> Tuple[List[Any], List[str], List[int]]:
+def players_of(agents, seats: int, mode: str = "rotate"
+               ) -> Tuple[List[Any], List[str], List[int]]:
     """The players (agents: names or objects), their labels and the player at each seat of
-    the first arrangement."""
+    the first arrangement (``mode="challenger"``: two players, the first at seat 0 and the
+    second at the others)."""
     from . import _agent
 
     if isinstance(agents, str):
@@ -73,7 +82,12 @@ def players_of(agents, seats: int) -> Tuple[List[Any], List[str], List[int]]:
     if not isinstance(agents, (list, tuple)):
         raise MahjongError(f"agents: {agents!r} is not a comma-separated list of agents")
     agents = list(agents)
-    if len(agents) == seats:
+    if mode == "challenger":
+        if len(agents) != 2:
+            raise MahjongError(f"agents: {len(agents)} given; seatings 'challenger' compares "
+                               "two (the challenger, then the baseline)")
+        pattern = [0] + [1] * (seats - 1)
+    elif len(agents) == seats:
         pattern = list(range(seats))
     elif len(agents) == 2 and seats == 4:
         pattern = [0, 1, 0, 1]
@@ -96,14 +110,14 @@ def players_of(agents, seats: int) -> Tuple[List[Any], List[str], List[int]]:
 
 def seatings(pattern: Sequence[int], mode: str = "rotate") -> List[Tuple[int, ...]]:
     """The distinct arrangements (player at each seat) of ``mode``: ``"rotate"`` or
-    ``"all"`` (``"random"`` draws from ``"all"``)."""
+    ``"all"`` (``"random"`` draws from ``"all"``; ``"challenger"`` rotates)."""
     n = len(pattern)
-    if mode == "rotate":
+    if mode in ("rotate", "challenger"):
         cands = (tuple(pattern[(s - k) % n] for s in range(n)) for k in range(n))
     elif mode in ("all", "random"):
         cands = itertools.permutations(pattern)
     else:
-        raise MahjongError(f"seatings: {mode!r} (rotate, all or random)")
+        raise MahjongError(f"seatings: {mode!r} (rotate, all, random or challenger)")
     return list(dict.fromkeys(cands))
 
 
@@ -125,15 +139,16 @@ def _exact(x):
     return x if type(x) is int else Fraction(x)
 
 
-def _play_wall(rules, options, seed, w, agents, labels, arrangements, random, keep):
+def _play_wall(rules, options, seed, w, agents, labels, arrangements, mode, keep):
     """The totals of wall ``w`` per player: (points, wins, deal_ins, self_draws, value sum,
-    values) and the log lines."""
+    values), the log lines and the number of distinct hands (a seating whose game is an
+    earlier seating's game event for event is the same hand again)."""
     from mahjong.stats import hand_facts
 
     from . import Game, play_spec
 
     seats = play_spec(rules, options).seats
-    if random:
+    if mode == "random":
         rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, w, 1 << 32])))
         k = int(rng.integers(len(arrangements)))
         chosen = [(k, arrangements[k])]
@@ -143,10 +158,14 @@ def _play_wall(rules, options, seed, w, agents, labels, arrangements, random, ke
     points = [0] * p
     counts = [[0, 0, 0, 0, 0] for _ in range(p)]     # wins, deal_ins, self_draws, v_sum, v_n
     lines = []
+    games = []          # (seating, events) of the distinct games so far
     for k, at in chosen:
         g = Game(rules, seed=[seed, w], options=options,
                  agents=[agents[at[s]] for s in range(seats)], dealer=w % seats)
         log = g.play()
+        same = next((j for j, ev in games if ev == log["events"]), None)
+        if same is None:
+            games.append((k, log["events"]))
         f = hand_facts(log)
         for s, d in enumerate(f.deltas):
             points[at[s]] += _exact(d)
@@ -160,23 +179,26 @@ def _play_wall(rules, options, seed, w, agents, labels, arrangements, random, ke
         for s in f.deal_ins:
             counts[at[s]][1] += 1
         if keep:
-            log["note"] = dict(log.get("note") or {}, duplicate={
-                "wall": w, "seating": k, "players": list(at),
-                "agents": [labels[at[s]] for s in range(seats)]})
+            note = {"wall": w, "seating": k, "players": list(at),
+                    "agents": [labels[at[s]] for s in range(seats)]}
+            if same is not None:
+                note["same_as"] = same
+            log["note"] = dict(log.get("note") or {}, duplicate=note)
             lines.append(json.dumps(log, ensure_ascii=False, separators=(",", ":")))
-    return points, counts, lines
+    return points, counts, lines, len(games)
 
 
 def _chunk(args):
-    rules, options, seed, lo, hi, agents, labels, arrangements, random, keep = args
-    return [_play_wall(rules, options, seed, w, agents, labels, arrangements, random, keep)
+    rules, options, seed, lo, hi, agents, labels, arrangements, mode, keep = args
+    return [_play_wall(rules, options, seed, w, agents, labels, arrangements, mode, keep)
             for w in range(lo, hi)]
 
 
-def play_walls(rules, options, seed, lo, hi, agents, labels, arrangements, random=False,
+def play_walls(rules, options, seed, lo, hi, agents, labels, arrangements, mode="rotate",
                keep=False):
-    """The per-wall totals of walls ``lo .. hi-1`` (what a worker computes)."""
-    return _chunk((rules, options, seed, lo, hi, agents, labels, arrangements, random, keep))
+    """The per-wall totals of walls ``lo .. hi-1`` (what a worker computes; ``mode``: the
+    seatings)."""
+    return _chunk((rules, options, seed, lo, hi, agents, labels, arrangements, mode, keep))
 
 
 _T975 = (12.7062, 4.3027, 3.1824, 2.7764)     # Student's t, 97.5%, df 1..4
@@ -225,6 +247,14 @@ class _Moments:
         return mean, [mean - half, mean + half], sd
 
 
+_METHODS = {
+    "rotate": "paired by wall: every seating of the wall",
+    "all": "paired by wall: every seating of the wall",
+    "random": "one random seating per wall",
+    "challenger": "paired by wall: the challenger at every seat among the baseline",
+}
+
+
 class DuplicateResult:
     """The numbers of a duplicate match (:func:`play`): :meth:`to_dict` (the ``--json``
     form), :meth:`to_dataframe`, ``str()`` (a table)."""
@@ -241,6 +271,7 @@ class DuplicateResult:
         # seat-hands per wall of each player (the same in every arrangement)
         self.seat_hands = [per_wall * pattern.count(p) for p in range(len(labels))]
         self.walls = 0
+        self._hands = 0
         self.points = [_Moments() for _ in labels]
         self.diff = _Moments()
         self.counts = [[0, 0, 0, 0, 0] for _ in labels]
@@ -248,10 +279,20 @@ class DuplicateResult:
 
     @property
     def hands(self) -> int:
+        """The distinct hands: a seating whose game is an earlier seating's of the same
+        wall event for event (the agents decided alike throughout) is not another hand."""
+        return self._hands
+
+    @property
+    def hands_played(self) -> int:
+        """The games played, repeats included."""
         return self.walls * self.hands_per_wall
 
-    def add_wall(self, points, counts) -> None:
+    def add_wall(self, points, counts, hands: Optional[int] = None) -> None:
+        """Count one wall: the players' points and counts over its seatings (see
+        :func:`play_walls`) and its number of hands (default: one per seating played)."""
         self.walls += 1
+        self._hands += self.hands_per_wall if hands is None else hands
         for p, r in enumerate(rank_points(points)):
             self.rank_points[p] += r
         for p, x in enumerate(points):
@@ -286,11 +327,12 @@ class DuplicateResult:
         if sd is not None and mean:
             need = math.ceil((1.959963984540054 * sd / abs(mean)) ** 2)
         return {"of": self.labels[:2], "mean": mean, "ci95": ci, "sd_per_wall": sd,
-                "walls_to_separate": need}
+                "walls_to_separate": need, "method": _METHODS[self.mode]}
 
     def to_dict(self) -> Dict[str, Any]:
         return {"rules": self.rules, "walls": self.walls, "hands": self.hands,
-                "agents": self.agents(), "difference": self.difference(),
+                "hands_played": self.hands_played, "agents": self.agents(),
+                "difference": self.difference(),
                 "seatings": self.mode, "seed": self.seed,
                 "wall_parts": bool((self.options or {}).get("duplicate_walls"))}
 
@@ -314,8 +356,11 @@ class DuplicateResult:
             return "-" if x is None else f.format(x)
 
         parts = "wall parts" if (self.options or {}).get("duplicate_walls") else "shared wall"
-        lines = [f"{self.rules}: {self.walls} walls x {self.hands_per_wall} seatings "
-                 f"({self.mode}, {parts}) = {self.hands} hands",
+        head = (f"{self.rules}: {self.walls} walls x {self.hands_per_wall} seatings "
+                f"({self.mode}, {parts}) = {self.hands} hands")
+        if self.hands != self.hands_played:
+            head += f" ({self.hands_played} played, repeats included)"
+        lines = [head,
                  f"{'agent':<12} {'points/hand':>11} {'95% interval':>20} {'win':>6} "
                  f"{'deal-in':>7} {'tsumo':>6} {'value':>7}"]
         for a in self.agents():
@@ -336,10 +381,10 @@ class DuplicateResult:
         return "\n".join(lines)
 
 
-def _jobs(rules, options, seed, walls, agents, labels, arrangements, random, keep, chunk):
+def _jobs(rules, options, seed, walls, agents, labels, arrangements, mode, keep, chunk):
     """The chunks' jobs, made as they are taken (constant memory for any number of walls)."""
     return ((rules, options, seed, lo, min(lo + chunk, walls), agents, labels, arrangements,
-             random, keep) for lo in range(0, walls, chunk))
+             mode, keep) for lo in range(0, walls, chunk))
 
 
 def _results(jobs, threads, n_jobs) -> Iterator[list]:
@@ -387,9 +432,9 @@ def prepare(rules, agents, walls, seed, seatings_mode, options):
     if type(seed) is not int or not 0 <= seed < 2 ** 63:
         raise MahjongError(f"seed: {seed!r} (a non-negative int)")
     if seatings_mode not in SEATINGS:
-        raise MahjongError(f"seatings: {seatings_mode!r} (rotate, all or random)")
+        raise MahjongError(f"seatings: {seatings_mode!r} (rotate, all, random or challenger)")
     seats = play_spec(rules, options).seats
-    players, labels, pattern = players_of(agents, seats)
+    players, labels, pattern = players_of(agents, seats, seatings_mode)
     return players, labels, pattern, seatings(pattern, seatings_mode)
 
 
@@ -399,8 +444,8 @@ def collect(rules, labels, pattern, arrangements, mode, seed, options, parts
     wall order), as on Dask (:func:`mahjong.dask.match`)."""
     result = DuplicateResult(rules, labels, pattern, arrangements, mode, seed, options)
     for part in parts:
-        for points, counts, _ in part:
-            result.add_wall(points, counts)
+        for points, counts, _, hands in part:
+            result.add_wall(points, counts, hands)
     return result
 
 
@@ -430,11 +475,11 @@ def play(rules: str, agents, walls: int, seed: int = 0, seatings: str = "rotate"
                                "(threads > 1): name built-in agents or give picklable "
                                "objects") from None
     result = DuplicateResult(rules, labels, pattern, arrangements, seatings, seed, options)
-    jobs = _jobs(rules, options, seed, walls, players, labels, arrangements,
-                 seatings == "random", out is not None, chunk)
+    jobs = _jobs(rules, options, seed, walls, players, labels, arrangements, seatings,
+                 out is not None, chunk)
     for part in _results(jobs, threads, -(-walls // chunk)):
-        for points, counts, lines in part:
-            result.add_wall(points, counts)
+        for points, counts, lines, hands in part:
+            result.add_wall(points, counts, hands)
             if out is not None:
                 for line in lines:
                     out.write(line + "\n")
