@@ -206,6 +206,7 @@ def test_robbed_kongs_and_replacement_wins_go_to_the_text_and_back(flag):
     pytest.fail(f"fewer than two {flag} wins in 1,000 greedy games")
 
 
+@pytest.mark.parametrize("dealer", [1, 2, 3])
 def test_a_game_dealt_by_another_seat_is_written_with_the_dealer_as_player_0(dealer):
     """Seats are renumbered (player p = seat dealer + p): each keeps its wind and its
     score, and the game reads back as the same play."""

@@ -42,7 +42,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 from mahjong.botzone import botzone_tile, tile_of
 from mahjong.errors import MahjongError
 from mahjong.formats._common import Imported
-from mahjong_core._types import FIRST_FLOWER, N_FLOWERS
+from mahjong_core._types import FIRST_FLOWER, FIRST_HONOR, N_FLOWERS
 
 __all__ = ["read", "read_game"]
 
@@ -320,7 +320,7 @@ class _Game:
                                 f"{_name(disc)}")
         if verb == "吃":
             low = min(tiles)
-            if sorted(tiles) != [low, low + 1, low + 2] or low >= 27 or low % 9 > 6:
+            if sorted(tiles) != [low, low + 1, low + 2] or low >= FIRST_HONOR or low % 9 > 6:
                 raise _LineError(n, f"吃 {[_name(t) for t in tiles]} is not a run")
             action = T.A_CHOW_LOW + (disc - low)
         elif verb == "碰":
