@@ -5,6 +5,7 @@
 # dict.
 cimport cython
 from libc.string cimport memcmp
+from mahjong_core._tileparse cimport suit_base
 
 ctypedef const unsigned char* _bytes_p
 ctypedef unsigned char* _counts_p
@@ -77,7 +78,8 @@ cdef class FinalHand(_Value):
 
 cdef object _int_field(object value, str where, str name, long low, long high)
 cdef object _seat(object value, str where, long seats, str name=*)
-@cython.locals(digit=long, base=long, suit=Py_UCS4)
+@cython.locals(base=long)
+cdef long _name_id(long digit, Py_UCS4 letter) noexcept
 cpdef long _tile_name_id(str text) except? -2
 cdef object _tile(object value, str where, str name)
 cdef tuple _tiles(object value, str where, str name)
@@ -192,7 +194,7 @@ cdef class _Scan:
     cdef bint boolean(self) except -1
     @cython.locals(c=long, p=_bytes_p, i=Py_ssize_t, value=long)
     cdef long integer(self) except -1
-    @cython.locals(p=_bytes_p, digit=long, suit=int, base=long)
+    @cython.locals(p=_bytes_p, t=long)
     cdef long tile(self) except -1
     @cython.locals(t=long, out=list)
     cdef object tile_list(self, _counts_p copies)
@@ -210,7 +212,7 @@ cdef class _Scan:
     @cython.locals(out=list, melds=tuple, kind=str, k=int, shape=long, ta=Py_ssize_t,
                    tb=Py_ssize_t, code=long, meld=object)
     cdef tuple melds(self)
-    @cython.locals(p=_bytes_p, a=Py_ssize_t, n=Py_ssize_t, suit=int, base=long, d=long,
+    @cython.locals(p=_bytes_p, a=Py_ssize_t, n=Py_ssize_t, base=long, d=long,
                    k=Py_ssize_t)
     cdef long meld_shape(self) noexcept
     @cython.locals(meld=object)
@@ -231,8 +233,7 @@ cdef class _Scan:
     cdef object event(self, long seats)
     @cython.locals(n=Py_ssize_t, k=Py_ssize_t, p=_bytes_p, q=_bytes_p)
     cdef bint at(self, bytes w, Py_ssize_t i) noexcept
-    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, digit=long, suit=int, tile=long,
-                   draw=bint)
+    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, draw=bint)
     cdef object quick_event(self, long seats)
     @cython.locals(seat=long, hand=tuple, melds=tuple, got=long)
     cdef void final(self, long seats, dict final) except *

@@ -71,6 +71,7 @@ from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 from . import rooms as _rooms
 from .errors import InvalidRecordError, MahjongError
 from .hand import Meld, parse_meld, parse_melds
+from ._reader import TENHOU_IDS
 from .tiles import COPIES, TENHOU_NAMES, format_tiles, parse_tile, tile_counts, to_tile_ids
 from .validate import MAX_TEXT
 from .validate import show as _show
@@ -186,28 +187,32 @@ def _seat(value: Any, where: str, seats: int, name: str = "seat") -> int:
     return _int_field(value, where, name, 0, seats - 1)
 
 
+if not cython.compiled:
+    def suit_base(ch: Any, top_rank: int) -> int:
+        """Uncompiled, the stand-in of mahjong_core/_tileparse.pxd's suit_base (compiled,
+        record.pxd cimports that one): the id of rank 1 of the suit letter ``ch`` (a
+        character or its code), -1 for any other and for z closing an 8 or a 9."""
+        letter = chr(ch) if type(ch) is int else ch
+        t = TENHOU_IDS.get(f"{top_rank + 1}{letter}", -1) if 0 <= top_rank < 9 else -1
+        return t - top_rank if t >= 0 else -1
+
+
+def _name_id(digit: int, letter: Any) -> int:
+    """The id of the tenhou tile name of rank ``digit`` + 1 ("1" -> digit 0) and suit
+    letter ``letter`` (a character or its code), -1 for anything else: the one reader's
+    suit letters (mahjong_core/_tileparse.pxd)."""
+    if not 0 <= digit < 9:
+        return -1
+    base = suit_base(letter, digit)
+    return base + digit if base >= 0 else -1
+
+
 def _tile_name_id(text: str) -> int:
     """The id of a tenhou tile name ("5p", "7z": one of TENHOU_NAMES), -1 for any other
     text (records spell every tile so: read from the two characters, no dict lookup)."""
     if len(text) != 2:
         return -1
-    digit = ord(text[0]) - 49  # "1" -> 0
-    suit = text[1]
-    if suit == "m":
-        base = 0
-    elif suit == "p":
-        base = 9
-    elif suit == "s":
-        base = 18
-    elif suit == "z":
-        if 0 <= digit < 7:
-            return 27 + digit
-        return -1
-    else:
-        return -1
-    if 0 <= digit < 9:
-        return base + digit
-    return -1
+    return _name_id(ord(text[0]) - 49, text[1])  # "1" -> 0
 
 
 def _tile(value: Any, where: str, name: str) -> int:
@@ -1357,21 +1362,10 @@ class _Scan:
         if self.b - self.a != 2:
             raise _Unusual
         p = self.p
-        digit = p[self.a] - 49  # "1" -> 0
-        suit = p[self.a + 1]
-        if suit == 109:  # m
-            base = 0
-        elif suit == 112:  # p
-            base = 9
-        elif suit == 115:  # s
-            base = 18
-        elif suit == 122 and digit < 7:  # z
-            base = 27
-        else:
+        t = _name_id(p[self.a] - 49, p[self.a + 1])  # "1" -> 0
+        if t < 0:
             raise _Unusual
-        if not 0 <= digit < 9:
-            raise _Unusual
-        return base + digit
+        return t
 
     def tile_list(self, copies) -> Tuple[int, ...]:
         """null, or a list of tile names (the wall, the reserve), each counted in
@@ -1527,15 +1521,8 @@ class _Scan:
             c += 49
             if pending == 0:
                 break
-            if c == 109:  # m
-                base = 0
-            elif c == 112:  # p
-                base = 9
-            elif c == 115:  # s
-                base = 18
-            elif c == 122 and top <= 6:  # z (8z, 9z are not tiles)
-                base = 27
-            else:
+            base = suit_base(c, top)  # (z closing an 8 or a 9: -1)
+            if base < 0:
                 break
             for r in range(top + 1):
                 counts[base + r] += counts[34 + r]
@@ -1615,23 +1602,15 @@ class _Scan:
         n = self.b - a
         if n < 2 or n > 5:
             return -1
-        suit = p[a + n - 1]
-        if suit == 109:  # m
-            base = 0
-        elif suit == 112:  # p
-            base = 9
-        elif suit == 115:  # s
-            base = 18
-        elif suit == 122:  # z
-            base = 27
-        else:
-            return -1
         d = p[a] - 49  # "1" -> 0
-        if d < 0 or d > 8 or (base == FIRST_HONOR and d > 6):
+        if d < 0 or d > 8:
+            return -1
+        base = suit_base(p[a + n - 1], d)  # (-1 for 8z, 9z)
+        if base < 0:
             return -1
         if n == 2:
             return _SHAPE_ONE * 64 + base + d
-        if n == 4 and base != 27 and d <= 6 and p[a + 1] == p[a] + 1 and \
+        if n == 4 and base != FIRST_HONOR and d <= 6 and p[a + 1] == p[a] + 1 and \
                 p[a + 2] == p[a] + 2:
             return _SHAPE_RUN * 64 + base + d
         if n == 3:  # ("99s": no meld's usual spelling)
@@ -1801,19 +1780,8 @@ class _Scan:
         if not 0 <= seat < seats or not self.at(_TILE_HEAD, i + 1):
             return None
         i += 1 + len(_TILE_HEAD)
-        digit = p[i] - 49  # "1" -> 0
-        if not 0 <= digit < 9:
-            return None
-        suit = p[i + 1]
-        if suit == 109:  # m
-            tile = digit
-        elif suit == 112:  # p
-            tile = 9 + digit
-        elif suit == 115:  # s
-            tile = 18 + digit
-        elif suit == 122 and digit < 7:  # z
-            tile = 27 + digit
-        else:
+        tile = _name_id(p[i] - 49, p[i + 1])  # "1" -> 0
+        if tile < 0:
             return None
         if p[i + 2] != _QUOTE or p[i + 3] != _CLOSE:
             return None
