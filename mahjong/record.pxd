@@ -117,6 +117,7 @@ cdef int _pack_event(object e, _counts_p out, Py_ssize_t j, bytearray wins) exce
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
                holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t, code=long,
                tile=long, x=Py_ssize_t, single=bint, hand=tuple, melds=tuple, most=long,
+               last_tile=long,
                w=WinEvent, k=KongEvent, fh=FinalHand, ce=ClaimEvent, de=DiscardEvent,
                dr=DrawEvent)
 cdef bint _check_record(object rec, tuple events, long seats, dict final,
@@ -175,7 +176,7 @@ cdef class _Scan:
     cdef Py_ssize_t n, i, a, b
     cdef bytearray counts
     cdef _counts_p c
-    cdef long sets
+    cdef long sets, qcode, qseat, qtile
     cdef bytes codes, wins
 
     @cython.locals(p=_bytes_p, i=Py_ssize_t, c=int)
@@ -196,7 +197,7 @@ cdef class _Scan:
     cdef long integer(self) except -1
     @cython.locals(p=_bytes_p, t=long)
     cdef long tile(self) except -1
-    @cython.locals(t=long, out=list)
+    @cython.locals(t=long, out=list, p=_bytes_p, i=Py_ssize_t, c=int, most=long)
     cdef object tile_list(self, _counts_p copies)
     cdef str sub(self, Py_ssize_t a, Py_ssize_t b)
     @cython.locals(a=Py_ssize_t)
@@ -239,7 +240,7 @@ cdef class _Scan:
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
                    events=tuple, final=dict, seen=long, key=long, out=list, copies=bytearray,
-                   e=object, codes=bytearray, wins=bytearray, j=Py_ssize_t,
+                   e=object, codes=bytearray, wins=bytearray, j=Py_ssize_t, cp=_counts_p,
                    flower_indicators=tuple)
     cdef tuple record(self, object cls)
 

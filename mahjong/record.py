@@ -1177,16 +1177,17 @@ _R_RESULT = 1024
 _R_WALL = 2048
 _R_RESERVE = 4096
 
-# event types (the "type" field)
-_E_DRAW = 1
-_E_DISCARD = 2
-_E_CHOW = 3
-_E_PUNG = 4
-_E_KONG = 5
-_E_READY = 6
-_E_FLIP = 7
-_E_WIN = 8
-_E_EXHAUSTED = 9
+# event types (the "type" field): the event kinds of mahjong_core._types (the codes the
+# packed log carries)
+_E_DRAW = _types.EV_DRAW
+_E_DISCARD = _types.EV_DISCARD
+_E_CHOW = _types.EV_CHOW
+_E_PUNG = _types.EV_PUNG
+_E_KONG = _types.EV_KONG
+_E_READY = _types.EV_READY
+_E_FLIP = _types.EV_FLIP
+_E_WIN = _types.EV_WIN
+_E_EXHAUSTED = _types.EV_EXHAUSTED
 
 # bytes that end a value the scanner reads: none of them starts a number's fraction or
 # exponent
@@ -1244,6 +1245,7 @@ class _Scan:
         self.a = 0
         self.b = 0
         self.sets = 0
+        self.qcode = self.qseat = self.qtile = 0  # (the last quick_event's draw or discard)
 
     # -- tokens ---------------------------------------------------------------------
     def space(self) -> int:
@@ -1378,13 +1380,28 @@ class _Scan:
         if self.space() == _CLOSE_LIST:
             self.i += 1
             return ()
+        p = self.p
+        most = COPIES
         while True:
-            t = self.tile()
+            # the usual name, "5p" with no space around it, read in place (else by tile())
+            i = self.i
+            t = -1
+            if p[i] == _QUOTE and 0 <= p[i + 1] - 49 < 9:  # (a digit: not the NUL at the end)
+                t = _name_id(p[i + 1] - 49, p[i + 2])
+                if t >= 0 and p[i + 3] == _QUOTE:  # (a suit letter came before it)
+                    self.i = i + 4
+                else:
+                    t = -1
+            if t < 0:
+                t = self.tile()
             copies[t] += 1
-            if copies[t] > COPIES or len(out) >= 1000:
+            if copies[t] > most or len(out) >= 1000:
                 raise _Unusual
             out.append(t)
-            if not self.more(_CLOSE_LIST):
+            c = p[self.i]
+            if c == _COMMA and p[self.i + 1] == 32:  # ", " (json.dumps' separator)
+                self.i += 2
+            elif not self.more(_CLOSE_LIST):
                 break
         return tuple(out)
 
@@ -1786,7 +1803,13 @@ class _Scan:
         if p[i + 2] != _QUOTE or p[i + 3] != _CLOSE:
             return None
         self.i = i + 4
-        return _DRAWS[seat][tile] if draw else _DISCARDS[seat][tile]
+        self.qseat = seat
+        self.qtile = tile
+        if draw:
+            self.qcode = _E_DRAW
+            return _DRAWS[seat][tile]
+        self.qcode = _E_DISCARD
+        return _DISCARDS[seat][tile]
 
     def event(self, seats: int) -> Event:
         """One event object in a usual form (raises _Unusual for any other)."""
@@ -1980,15 +2003,22 @@ class _Scan:
                     self.i += 1
                 else:
                     while True:
-                        e = self.quick_event(seats_used)
-                        if e is None:
-                            e = self.event(seats_used)
                         j = 5 * len(out)
                         if j + 5 > len(codes):
                             if j >= 5 * MAX_EVENTS:
                                 raise _Unusual
                             codes += bytes(len(codes))
-                        _pack_event(e, codes, j, wins)
+                        e = self.quick_event(seats_used)
+                        if e is not None:  # a draw or a discard: packed here
+                            cp = codes
+                            cp[j] = self.qcode
+                            cp[j + 1] = self.qseat
+                            cp[j + 2] = self.qtile
+                            cp[j + 3] = 0
+                            cp[j + 4] = 255
+                        else:
+                            e = self.event(seats_used)
+                            _pack_event(e, codes, j, wins)
                         out.append(e)
                         if not self.more(_CLOSE_LIST):
                             break
@@ -2495,6 +2525,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         elif t is ClaimEvent:
             lists_claims = True
     last_discard: Optional[DiscardEvent] = None  # open for a claim (full logs)
+    last_tile = -1  # its tile
     wall_empty_at: Optional[int] = None  # the last-tile win after which nothing is drawn
     prev = None
     for i, e in enumerate(events):
@@ -2554,7 +2585,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                                    last_discard if full_log else False)
             last_discard = None
         elif full_log and last_discard is not None:
-            loose_discards.append(last_discard.tile)  # nobody took it
+            loose_discards.append(last_tile)  # nobody took it
             last_discard = None
         if t is KongEvent:
             cell = seat * 34 + k.tile
@@ -2579,6 +2610,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                           f"a fifth kong by seat {k.seat}: a hand holds at most four sets")
         elif t is DiscardEvent:
             last_discard = e
+            last_tile = de.tile
         elif t is ClaimEvent:
             n_claims[seat] += 1
             if ce.type == "pung":
@@ -2587,7 +2619,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                 chows[seat * 34 + ce.tiles[0]] += 1
         prev = e
     if full_log and last_discard is not None:
-        loose_discards.append(last_discard.tile)
+        loose_discards.append(last_tile)
     # closing hands; a seat's holding is its win, else its final hand. Their tiles and
     # melds are counted as they are taken (read from the typed objects here).
     for j in range(816):
