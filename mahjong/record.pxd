@@ -243,7 +243,8 @@ cdef class _Scan:
     cdef long record_field(self) except -1
     @cython.locals(bit=long, name=bytes, c=int)
     cdef long event_field(self) except -1
-    @cython.locals(seen=long, flags=long, kind=long, field=long, f=long, melds=tuple)
+    @cython.locals(seen=long, flags=long, kind=long, field=long, f=long, melds=tuple,
+                   allowed=long)
     cdef object event(self, Py_ssize_t index, long seats)
     @cython.locals(n=Py_ssize_t, k=Py_ssize_t, p=_bytes_p, q=_bytes_p)
     cdef bint at(self, bytes w, Py_ssize_t i) noexcept

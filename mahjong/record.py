@@ -1856,7 +1856,8 @@ class _Scan:
                 flags |= field
             if not self.more(_CLOSE):
                 break
-        if seen | _EVENT_FIELDS[kind] != _EVENT_FIELDS[kind]:
+        allowed = _EVENT_FIELDS[kind]
+        if seen | allowed != allowed:
             raise _Unusual  # (another kind's field, or no type: the mapping form names it)
         if kind == _E_DRAW or kind == _E_DISCARD:
             return _event_draw(index, kind == _E_DRAW, seat, tile, seats)
