@@ -250,7 +250,7 @@ cdef class _Scan:
     cdef bint at(self, bytes w, Py_ssize_t i) noexcept
     @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, draw=bint)
     cdef object quick_event(self, long seats)
-    @cython.locals(seat=long, hand=tuple, melds=tuple, got=long)
+    @cython.locals(seat=long, hand=tuple, melds=tuple, got=long, text=str)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
                    events=tuple, final=dict, seen=long, key=long, out=list, copies=bytearray,

@@ -1903,7 +1903,12 @@ class _Scan:
                 self.string()
                 if self.word(b"hand") and hand is None:
                     self.expect(_COLON)
-                    hand = _hand_field(self.str_value(), -1, seat)
+                    text = self.str_value()
+                    # (the usual closing hand is plain tenhou text: _read_final's usual
+                    # form; any other is left to it, which reads its melds otherwise)
+                    hand = _sorted_tile_ids(text) if len(text) <= MAX_TEXT else None
+                    if hand is None:
+                        raise _Unusual
                 elif self.word(b"melds") and melds is None:
                     self.expect(_COLON)
                     melds = self.melds()
