@@ -2018,10 +2018,14 @@ class _Scan:
                 note = self.value()  # (kept for the replay of a full game log)
             elif key == _R_RESULT:
                 self.skip(0)  # (not kept)
-            elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it
-                value = self.value()
-                flower_indicators = tuple(_tiles(value, "record", "flower_indicators")) \
-                    if value else ()
+            elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it (sorted)
+                if self.space() == _QUOTE:  # tile text
+                    value = self.str_value()
+                    flower_indicators = tuple(_tiles(value, "record", "flower_indicators")) \
+                        if value else ()
+                else:  # null, or a list of tile names
+                    value = self.tile_list(bytearray(34))
+                    flower_indicators = tuple(sorted(value)) if value else ()
             elif key == _R_WALL:
                 wall = self.tile_list(copies)
             else:  # the reserve
