@@ -67,3 +67,22 @@ def test_reader_of_mappings(benchmark, texts):
     decoded = [json.loads(t) for t in records]
     benchmark(lambda: [HandRecord.from_json(d) for d in decoded])
     benchmark.extra_info["records"] = len(records)
+
+
+# Full engine logs (a wall and every draw, as ``mahjong simulate --out`` writes them), read
+# without their replay (``replay=False``: the reader's share of settling a log; the replay is
+# the engine's). Target (issue 24): at most about 10 us a log.
+ENGINE_RULE_SETS = ["sichuan", "guobiao", "two_player"]
+
+
+@pytest.fixture(scope="module", params=ENGINE_RULE_SETS)
+def engine_logs(request):
+    from mahjong.game import Game
+    return [json.dumps(Game(request.param, seed=seed, agents="random").play(),
+                       ensure_ascii=False) for seed in range(200)]
+
+
+def test_reader_engine_logs(benchmark, engine_logs):
+    out = benchmark(lambda: [HandRecord.from_json(t, replay=False) for t in engine_logs])
+    assert len(out) == len(engine_logs) and out[0].wall is not None
+    benchmark.extra_info["records"] = len(engine_logs)

@@ -5,6 +5,7 @@
 # dict.
 cimport cython
 from libc.string cimport memcmp
+from mahjong_core._tileparse cimport suit_base
 
 ctypedef const unsigned char* _bytes_p
 ctypedef unsigned char* _counts_p
@@ -81,7 +82,8 @@ cdef class FinalHand(_Value):
 
 cdef object _int_field(object value, str where, str name, long low, long high)
 cdef object _seat(object value, str where, long seats, str name=*)
-@cython.locals(digit=long, base=long, suit=Py_UCS4)
+@cython.locals(base=long)
+cdef long _name_id(long digit, Py_UCS4 letter) noexcept
 cpdef long _tile_name_id(str text) except? -2
 cdef object _tile(object value, str where, str name)
 cdef tuple _tiles(object value, str where, str name)
@@ -95,12 +97,32 @@ cdef Py_ssize_t _known_keys(dict obj, frozenset allowed) except -1
 cdef Py_ssize_t _holding_size(tuple tiles, tuple melds) except -1
 @cython.locals(out=list)
 cdef tuple _meld_tiles(object melds)
-cdef bint _flag(object obj, str name, str where) except -1
+cdef bint _flag(object value, str name, str where) except -1
 cpdef object _read_win(object raw, Py_ssize_t index, long seats)
-@cython.locals(hand=tuple, melds=tuple, n=Py_ssize_t, flags=list, plain=bint)
+@cython.locals(plain=bint)
 cdef object _read_win_dict(dict raw, Py_ssize_t index, long seats)
-cpdef object _read_event(Py_ssize_t index, object raw, long seats)
+cdef object _MISSING
+cdef long _tile_value(object value) except -2
+cdef long _tile_field(object value, str where, str name) except -2
+cdef tuple _hand_field(object value, Py_ssize_t index, long seat)
+@cython.locals(t=long)
+cdef object _event_draw(Py_ssize_t index, bint draw, object seat, object tile, long seats)
+@cython.locals(meld=object)
+cdef object _event_claim(Py_ssize_t index, str kind, object seat, object tiles, object src,
+                         long seats)
+@cython.locals(t=long)
+cdef object _event_kong(Py_ssize_t index, object seat, object k, object tile, object src,
+                        long seats)
+cdef object _event_ready(Py_ssize_t index, object seat, long seats)
+@cython.locals(t=long)
+cdef object _event_flip(Py_ssize_t index, object tile)
+@cython.locals(t=long, n=Py_ssize_t)
+cdef object _event_win(Py_ssize_t index, object seat, object hand, object melds,
+                       object read_melds, object win, object src, object flags,
+                       object flowers, long seats)
 @cython.locals(data=dict)
+cdef object _event_exhausted(Py_ssize_t index, object raw)
+cpdef object _read_event(Py_ssize_t index, object raw, long seats)
 cdef object _read_event_dict(Py_ssize_t index, dict raw, long seats)
 @cython.locals(n=Py_ssize_t, data=dict)
 cdef tuple _read_final(object key, object value, long seats)
@@ -119,6 +141,7 @@ cdef int _pack_event(object e, _counts_p out, Py_ssize_t j, bytearray wins) exce
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
                holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t, code=long,
                tile=long, x=Py_ssize_t, single=bint, hand=tuple, melds=tuple, most=long,
+               last_tile=long,
                w=WinEvent, k=KongEvent, fh=FinalHand, ce=ClaimEvent, de=DiscardEvent,
                dr=DrawEvent)
 cdef bint _check_record(object rec, tuple events, long seats, dict final,
@@ -155,7 +178,8 @@ cdef long _MC_CHOW, _MC_PUNG, _MC_KONG, _MC_CONCEALED, _MC_SINGLE, _MELD_SLOTS
 
 cdef long _F_TYPE, _F_SEAT, _F_TILE, _F_TILES, _F_FROM, _F_KIND, _F_HAND, _F_MELDS
 cdef long _F_WIN_TILE, _F_FLOWERS, _F_FLAG, _F_DRAW, _F_CLAIM, _F_KONG, _F_PLAIN_WIN
-cdef long _F_WIN, _F_NEEDED_WIN
+cdef long _F_WIN, _F_READY, _F_FLIP
+cdef tuple _EVENT_FIELDS
 cdef long _E_DRAW, _E_DISCARD, _E_CHOW, _E_PUNG, _E_KONG, _E_READY, _E_FLIP, _E_WIN
 cdef long _E_EXHAUSTED
 cdef long _R_EVENTS, _R_FINAL, _R_RULES, _R_DEALER, _R_SEATS, _R_INDICATOR, _R_OPTIONS
@@ -177,7 +201,7 @@ cdef class _Scan:
     cdef Py_ssize_t n, i, a, b
     cdef bytearray counts
     cdef _counts_p c
-    cdef long sets
+    cdef long qcode, qseat, qtile
     cdef bytes codes, wins
 
     @cython.locals(p=_bytes_p, i=Py_ssize_t, c=int)
@@ -196,9 +220,9 @@ cdef class _Scan:
     cdef bint boolean(self) except -1
     @cython.locals(c=long, p=_bytes_p, i=Py_ssize_t, value=long)
     cdef long integer(self) except -1
-    @cython.locals(p=_bytes_p, digit=long, suit=int, base=long)
+    @cython.locals(p=_bytes_p, t=long)
     cdef long tile(self) except -1
-    @cython.locals(t=long, out=list)
+    @cython.locals(t=long, out=list, p=_bytes_p, i=Py_ssize_t, c=int, most=long)
     cdef object tile_list(self, _counts_p copies)
     cdef str sub(self, Py_ssize_t a, Py_ssize_t b)
     @cython.locals(a=Py_ssize_t)
@@ -207,20 +231,14 @@ cdef class _Scan:
     cdef void skip(self, long depth) except *
     @cython.locals(c=int, h=int, p=_bytes_p, i=Py_ssize_t, k=Py_ssize_t)
     cdef void skip_string(self) except *
-    @cython.locals(text=str, p=_bytes_p, counts=_counts_p, i=Py_ssize_t, end=Py_ssize_t,
-                   total=long, pending=long, top=long, c=long, base=long, r=long, t=long,
-                   k=long, out=list)
-    cdef tuple hand(self)
     @cython.locals(out=list, melds=tuple, kind=str, k=int, shape=long, ta=Py_ssize_t,
                    tb=Py_ssize_t, code=long, meld=object)
     cdef tuple melds(self)
-    @cython.locals(p=_bytes_p, a=Py_ssize_t, n=Py_ssize_t, suit=int, base=long, d=long,
+    @cython.locals(p=_bytes_p, a=Py_ssize_t, n=Py_ssize_t, base=long, d=long,
                    k=Py_ssize_t)
     cdef long meld_shape(self) noexcept
     @cython.locals(meld=object)
     cdef object table_meld(self, str kind, Py_ssize_t slot, Py_ssize_t ta, Py_ssize_t tb)
-    @cython.locals(code=long, slot=Py_ssize_t, tiles=object)
-    cdef tuple claim_tiles(self, str kind, long shape, Py_ssize_t ta, Py_ssize_t tb)
     cdef str meld_kind(self)
     @cython.locals(k=Py_ssize_t)
     cdef str kong_kind(self)
@@ -229,20 +247,18 @@ cdef class _Scan:
     cdef long record_field(self) except -1
     @cython.locals(bit=long, name=bytes, c=int)
     cdef long event_field(self) except -1
-    @cython.locals(seen=long, flags=long, kind=long, seat=long, tile=long, win=long,
-                   flowers=long, src=long, field=long, n=Py_ssize_t, f=long, hand=tuple,
-                   melds=tuple, kong_kind=str, shape=long, ta=Py_ssize_t, tb=Py_ssize_t)
-    cdef object event(self, long seats)
+    @cython.locals(seen=long, flags=long, kind=long, field=long, f=long, melds=tuple,
+                   allowed=long)
+    cdef object event(self, Py_ssize_t index, long seats)
     @cython.locals(n=Py_ssize_t, k=Py_ssize_t, p=_bytes_p, q=_bytes_p)
     cdef bint at(self, bytes w, Py_ssize_t i) noexcept
-    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, digit=long, suit=int, tile=long,
-                   draw=bint)
+    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, draw=bint)
     cdef object quick_event(self, long seats)
-    @cython.locals(seat=long, hand=tuple, melds=tuple, got=long)
+    @cython.locals(seat=long, hand=tuple, melds=tuple, got=long, text=str)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
                    events=tuple, final=dict, seen=long, key=long, out=list, copies=bytearray,
-                   e=object, codes=bytearray, wins=bytearray, j=Py_ssize_t,
+                   e=object, codes=bytearray, wins=bytearray, j=Py_ssize_t, cp=_counts_p,
                    flower_indicators=tuple)
     cdef tuple record(self, object cls)
 

@@ -72,6 +72,7 @@ from mahjong_core._holdings import sorted_tile_ids as _sorted_tile_ids
 from . import rooms as _rooms
 from .errors import InvalidRecordError, MahjongError
 from .hand import Meld, parse_meld, parse_melds
+from ._reader import TENHOU_IDS
 from .tiles import COPIES, TENHOU_NAMES, format_tiles, parse_tile, tile_counts, to_tile_ids
 from .validate import MAX_TEXT
 from .validate import show as _show
@@ -187,28 +188,32 @@ def _seat(value: Any, where: str, seats: int, name: str = "seat") -> int:
     return _int_field(value, where, name, 0, seats - 1)
 
 
+if not cython.compiled:
+    def suit_base(ch: Any, top_rank: int) -> int:
+        """Uncompiled, the stand-in of mahjong_core/_tileparse.pxd's suit_base (compiled,
+        record.pxd cimports that one): the id of rank 1 of the suit letter ``ch`` (a
+        character or its code), -1 for any other and for z closing an 8 or a 9."""
+        letter = chr(ch) if type(ch) is int else ch
+        t = TENHOU_IDS.get(f"{top_rank + 1}{letter}", -1) if 0 <= top_rank < 9 else -1
+        return t - top_rank if t >= 0 else -1
+
+
+def _name_id(digit: int, letter: Any) -> int:
+    """The id of the tenhou tile name of rank ``digit`` + 1 ("1" -> digit 0) and suit
+    letter ``letter`` (a character or its code), -1 for anything else: the one reader's
+    suit letters (mahjong_core/_tileparse.pxd)."""
+    if not 0 <= digit < 9:
+        return -1
+    base = suit_base(letter, digit)
+    return base + digit if base >= 0 else -1
+
+
 def _tile_name_id(text: str) -> int:
     """The id of a tenhou tile name ("5p", "7z": one of TENHOU_NAMES), -1 for any other
     text (records spell every tile so: read from the two characters, no dict lookup)."""
     if len(text) != 2:
         return -1
-    digit = ord(text[0]) - 49  # "1" -> 0
-    suit = text[1]
-    if suit == "m":
-        base = 0
-    elif suit == "p":
-        base = 9
-    elif suit == "s":
-        base = 18
-    elif suit == "z":
-        if 0 <= digit < 7:
-            return 27 + digit
-        return -1
-    else:
-        return -1
-    if 0 <= digit < 9:
-        return base + digit
-    return -1
+    return _name_id(ord(text[0]) - 49, text[1])  # "1" -> 0
 
 
 def _tile(value: Any, where: str, name: str) -> int:
@@ -384,8 +389,8 @@ def _check_keys(obj: Mapping, allowed: frozenset, where: str) -> None:
     _fail(where, f"unknown field(s) {', '.join(unknown[:8])}")
 
 
-def _flag(obj: Mapping, name: str, where: str) -> bool:
-    value = obj.get(name, False)
+def _flag(value: Any, name: str, where: str) -> bool:
+    """The value of the win flag ``name``: true or false (null reads as false)."""
     if value is None:
         return False
     if not isinstance(value, (bool, np.bool_)):
@@ -773,7 +778,9 @@ _READIES = tuple(ReadyEvent(s) for s in range(MAX_SEATS))
 _FLIPS = tuple(FlipEvent(t) for t in range(34))
 _EXHAUSTED = ExhaustedEvent()
 
-_KEYS = {
+#: the fields of each kind of event but the win (_WIN_KEYS) and the exhausted wall (whose
+#: other fields are rule-set data)
+_EVENT_KEYS = {
     "draw": frozenset(("type", "seat", "tile")),
     "discard": frozenset(("type", "seat", "tile")),
     "chow": frozenset(("type", "seat", "tiles", "from")),
@@ -781,8 +788,8 @@ _KEYS = {
     "kong": frozenset(("type", "seat", "kind", "tile", "from")),
     "ready": frozenset(("type", "seat")),
     "flip": frozenset(("type", "tile")),
+    "penalty": frozenset(("type", "seat")),
 }
-_KONG_KEYS = _KEYS["kong"]
 _PLAIN_WIN_KEYS = frozenset(("type", "seat", "hand", "melds", "win_tile", "from"))
 _WIN_KEYS = _PLAIN_WIN_KEYS | frozenset(WIN_FLAGS) | {"flowers"}
 _RECORD_KEYS = frozenset(("rules", "options", "dealer", "seats", "round_wind", "indicator",
@@ -805,33 +812,157 @@ def _read_win(raw: Mapping, index: int, seats: int) -> WinEvent:
 read_win = _read_win
 
 
-def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
-    # One reader; the usual field values are taken inline and anything else goes to the
-    # helper that reads every form and names the problem (messages are built on failure).
-    plain = _known_keys(raw, _PLAIN_WIN_KEYS) == len(raw)  # no flag, no flowers
-    if not plain:
-        _check_keys(raw, _WIN_KEYS, f"event {index} (win)")
-    seat = raw.get("seat")
+# ----------------------------------------------------------------- the events, one kind at a time
+#
+# One reader per event kind (``_event_<kind>``), shared by the two forms a record comes in:
+# the mapping reader below (``_read_event_dict``: a record given as a mapping, or JSON text
+# json.loads has decoded) and the text reader further down (``_Scan.event``: JSON text read
+# in place). Each form only takes the fields out of its form (the mapping's keys, the
+# text's tokens) and hands their values to the kind's reader, which checks them and names
+# every error: no check exists twice. A field the record does not give is _MISSING (or
+# None, where a null and an absent field read the same). A new kind of event is one more
+# ``_event_<kind>`` and one line in each form's dispatch (``_EVENT_KEYS`` lists its fields).
+
+_MISSING = object()  # (a field the record does not give)
+
+
+def _tile_value(value: Any) -> int:
+    """The id of a tile field's usual value (a tenhou name, or a tile id the text reader
+    has read), -1 for any other (``_tile`` reads those and names the problem)."""
+    if type(value) is str:
+        return _tile_name_id(value)
+    if type(value) is int and 0 <= value < 34:
+        return value
+    return -1
+
+
+def _tile_field(value: Any, where: str, name: str) -> int:
+    t = _tile_value(value)
+    if t >= 0:
+        return t
+    if value is _MISSING:
+        _fail(where, f"missing '{name}'")
+    return _tile(value, where, name)
+
+
+def _hand_field(value: Any, index: int, seat: int) -> Tuple[int, ...]:
+    """The sorted tile ids of the ``hand`` of the win at event ``index`` (index -1: of the
+    final hand of ``seat``)."""
+    if type(value) is str and len(value) <= MAX_TEXT:
+        fast = _sorted_tile_ids(value)  # compiled: every record reads several hands
+        if fast is not None:
+            return fast
+    where = _melds_where(index, seat)
+    if value is _MISSING:
+        _fail(where, "missing 'hand'")
+    return _tiles(value, where, "hand")
+
+
+def _event_draw(index: int, draw: bool, seat: Any, tile: Any, seats: int) -> Event:
+    """A draw (``draw`` true) or a discard: the shared event object of its seat and tile."""
+    if type(seat) is not int or not 0 <= seat < seats:
+        seat = _seat(seat, f"event {index} ({'draw' if draw else 'discard'})", seats)
+    t = _tile_value(tile)
+    if t < 0:
+        t = _tile_field(tile, f"event {index} ({'draw' if draw else 'discard'} by seat {seat})",
+                        "tile")
+    return _DRAWS[seat][t] if draw else _DISCARDS[seat][t]
+
+
+def _event_claim(index: int, kind: str, seat: Any, tiles: Any, src: Any,
+                 seats: int) -> ClaimEvent:
+    """A chow or a pung (``kind``) of the discard of ``src``."""
+    if type(seat) is int and 0 <= seat < seats and type(src) is int \
+            and 0 <= src < seats and src != seat and type(tiles) is str \
+            and len(tiles) <= 16 and (kind == "pung" or src == (seat - 1) % seats):
+        # the usual form: each field well formed
+        try:
+            return _new_claim(kind, seat, _meld(kind, tiles).tiles, src)
+        except MahjongError:
+            pass  # named below
+    seat = _seat(seat, f"event {index} ({kind})", seats)
+    where = f"event {index} ({kind} by seat {seat})"
+    if tiles is _MISSING:
+        _fail(where, "missing 'tiles' (the three tiles of the meld)")
+    if src is None:
+        _fail(where, "missing 'from' (the seat whose discard was claimed)")
+    src = _seat(src, where, seats, "from")
+    if src == seat:
+        _fail(where, f"seat {seat} cannot claim his own discard")
+    try:
+        meld = _meld(kind, tiles) if type(tiles) is str and len(tiles) <= 16 \
+            else Meld(kind, _tiles(tiles, where, "tiles"))
+    except InvalidRecordError:
+        raise
+    except MahjongError as exc:
+        _fail(where, f"'tiles': {exc}")
+    if kind == "chow" and src != (seat - 1) % seats:
+        _fail(where, f"a chow is made only of the 上家's discard (seat {(seat - 1) % seats}),"
+                     f" not seat {src}'s")
+    return _new_claim(kind, seat, meld.tiles, src)
+
+
+def _event_kong(index: int, seat: Any, k: Any, tile: Any, src: Any, seats: int) -> KongEvent:
+    """A kong of kind ``k`` (one of KONG_KINDS); ``src`` only for an exposed one."""
+    if type(seat) is not int or not 0 <= seat < seats:
+        seat = _seat(seat, f"event {index} (kong)", seats)
+    if k not in KONG_KINDS:
+        _fail(f"event {index} (kong by seat {seat})",
+              f"'kind' must be one of {', '.join(KONG_KINDS)}, got {_show(k)}")
+    t = _tile_value(tile)
+    if t < 0:
+        t = _tile_field(tile, f"event {index} (kong by seat {seat})", "tile")
+    if k == "exposed":
+        if type(src) is int and 0 <= src < seats and src != seat:
+            return _new_kong(seat, k, t, src)  # the usual exposed kong
+        where = f"event {index} (kong by seat {seat})"
+        if src is None:
+            _fail(where, "an exposed kong needs 'from' (the seat whose discard was konged)")
+        src = _seat(src, where, seats, "from")
+        if src == seat:
+            _fail(where, f"seat {seat} cannot kong his own discard")
+    elif src is not None:
+        _fail(f"event {index} (kong by seat {seat})",
+              f"'from' is only given for an exposed kong, not a {k} one")
+    return _new_kong(seat, k, t, src)
+
+
+def _event_ready(index: int, seat: Any, seats: int) -> ReadyEvent:
+    if type(seat) is not int or not 0 <= seat < seats:
+        seat = _seat(seat, f"event {index} (ready)", seats)
+    return _READIES[seat]
+
+
+def _event_penalty(index: int, seat: Any, seats: int) -> PenaltyEvent:
+    return PenaltyEvent(_seat(seat, f"event {index} (penalty)", seats))
+
+
+def _event_flip(index: int, tile: Any) -> FlipEvent:
+    t = _tile_value(tile)
+    if t < 0:
+        t = _tile_field(tile, f"event {index} (flip)", "tile")
+    return _FLIPS[t]
+
+
+def _event_win(index: int, seat: Any, hand: Any, melds: Any, read_melds: Optional[tuple],
+               win: Any, src: Any, flags: Optional[tuple], flowers: Any,
+               seats: int) -> WinEvent:
+    """A win. ``melds``: the record's melds field (a list of meld objects), unless the
+    text reader has read them (``read_melds``, through _meld); ``flags``: None for a win
+    without flags and flowers (the usual win), else the values of the flags of WIN_FLAGS,
+    in order."""
     if type(seat) is not int or not 0 <= seat < seats:
         seat = _seat(seat, f"event {index} (win)", seats)
-    text = raw.get("hand")
-    hand = _sorted_tile_ids(text) if type(text) is str and len(text) <= MAX_TEXT else None
-    if hand is None:
-        where = f"event {index} (win by seat {seat})"
-        if "hand" not in raw:
-            _fail(where, "missing 'hand'")
-        hand = _tiles(raw["hand"], where, "hand")
-    given = raw.get("melds")
-    melds = () if given is None or (type(given) is list and not given) else \
-        _melds(given, index, seat)
-    win = raw.get("win_tile")
-    win = _tile_name_id(win) if type(win) is str else -1
-    if win < 0:
-        where = f"event {index} (win by seat {seat})"
-        if "win_tile" not in raw:
-            _fail(where, "missing 'win_tile'")
-        win = _tile(raw["win_tile"], where, "win_tile")
-    src = raw.get("from")
+    hand = _hand_field(hand, index, seat)
+    if read_melds is not None:
+        melds = read_melds
+    else:
+        melds = () if melds is None or (type(melds) is list and not melds) else \
+            _melds(melds, index, seat)
+    t = _tile_value(win)
+    if t < 0:
+        t = _tile_field(win, f"event {index} (win by seat {seat})", "win_tile")
+    win = t
     if src is not None:
         if type(src) is not int or not 0 <= src < seats:
             src = _seat(src, f"event {index} (win by seat {seat})", seats, "from")
@@ -852,30 +983,15 @@ def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
         _fail(f"event {index} (win by seat {seat})",
               f"win_tile {TENHOU_NAMES[win]} is not in the hand "
               "(the hand includes the winning tile)")
-    if plain:  # the usual win: no flag to check
+    if flags is None:  # the usual win: no flag to check
         return _new_plain_win(seat, hand, melds, win, src)
     where = f"event {index} (win by seat {seat})"
-    flags = []
-    for name in WIN_FLAGS:  # in WinEvent's order
-        value = raw.get(name, False)
-        flags.append(value if value is True or value is False else _flag(raw, name, where))
     replacement, after_kong, robbing_kong, last_tile, heavenly, earthly, first_round, \
-        fourth_tile = flags
-    flowers = raw.get("flowers", 0)
+        fourth_tile = [value if value is True or value is False else _flag(value, name, where)
+                       for name, value in zip(WIN_FLAGS, flags)]
     if type(flowers) is not int or not 0 <= flowers <= MAX_FLOWERS:
         flowers = 0 if flowers is None else _int_field(flowers, where, "flowers", 0,
                                                        MAX_FLOWERS)
-    return _flagged_win(where, seat, hand, melds, win, src, replacement, after_kong,
-                        robbing_kong, last_tile, heavenly, earthly, first_round, fourth_tile,
-                        flowers)
-
-
-def _flagged_win(where: str, seat: int, hand: Tuple[int, ...], melds: Tuple[Meld, ...],
-                 win: int, src: Optional[int], replacement: bool, after_kong: bool,
-                 robbing_kong: bool, last_tile: bool, heavenly: bool, earthly: bool,
-                 first_round: bool, fourth_tile: bool, flowers: int) -> WinEvent:
-    """A win with its flags and flowers read (bools, an int), once they agree with each
-    other and with ``from`` (both readers, the dict one and the text one, end here)."""
     if robbing_kong and src is None:
         _fail(where, "robbing_kong needs 'from' (the robbed seat)")
     if replacement and src is not None:
@@ -894,19 +1010,29 @@ def _flagged_win(where: str, seat: int, hand: Tuple[int, ...], melds: Tuple[Meld
                     last_tile, heavenly, earthly, first_round, fourth_tile, flowers)
 
 
+def _event_exhausted(index: int, raw: Optional[dict]) -> ExhaustedEvent:
+    """The wall ran out; ``raw`` (the event's mapping, or None) may carry rule-set data."""
+    if raw is None or len(raw) == 1:
+        return _EXHAUSTED  # no rule-set data
+    where = f"event {index} (exhausted)"
+    data = {}
+    for key, value in raw.items():
+        if key == "type":
+            continue
+        owner = _rooms.exhausted_field_owner(key)  # a rule set's data in its v1 spelling
+        if owner is not None:
+            data.setdefault(owner, {})[key] = value
+            continue
+        if not isinstance(key, str) or not isinstance(value, Mapping):
+            _fail(where, f"unknown field {_show(key)} (rule-set data goes under the rule "
+                         "set's name, as an object)")
+        data[key] = {**data.get(key, {}), **value}
+    return ExhaustedEvent(_freeze(data, where)) if data else ExhaustedEvent()
+
+
 def _read_event(index: int, raw: Any, seats: int) -> Event:
-    """Read one event; every problem raises, naming the event."""
-    if type(raw) is dict and len(raw) == 3:
-        # a draw or discard in the usual form (a full game log is mostly these): exactly
-        # type, seat and tile, read into the shared immutable event object
-        kind = raw.get("type")
-        if kind == "draw" or kind == "discard":
-            seat = raw.get("seat")
-            tile = raw.get("tile")
-            if type(seat) is int and 0 <= seat < seats and type(tile) is str:
-                t = _tile_name_id(tile)
-                if t >= 0:
-                    return (_DRAWS if kind == "draw" else _DISCARDS)[seat][t]
+    """Read one event (a mapping in the record's JSON form, or an event object); every
+    problem raises, naming the event."""
     if type(raw) is not dict:
         if isinstance(raw, _EVENT_CLASSES):
             raw = raw.to_json()
@@ -922,123 +1048,42 @@ read_event = _read_event
 
 
 def _read_event_dict(index: int, raw: dict, seats: int) -> Event:
+    """The mapping form: the event's fields taken out of its keys, for its kind's reader."""
     kind = raw.get("type")
     if kind == "win":
         return _read_win_dict(raw, index, seats)
-    if kind == "kong":
-        if _known_keys(raw, _KONG_KEYS) != len(raw):
-            _check_keys(raw, _KONG_KEYS, f"event {index} (kong)")
-        seat = raw.get("seat")
-        if type(seat) is not int or not 0 <= seat < seats:
-            seat = _seat(seat, f"event {index} (kong)", seats)
-        k = raw.get("kind")
-        if k not in KONG_KINDS:
-            _fail(f"event {index} (kong by seat {seat})",
-                  f"'kind' must be one of {', '.join(KONG_KINDS)}, got {_show(k)}")
-        tile = raw.get("tile")
-        tile = _tile_name_id(tile) if type(tile) is str else -1
-        if tile < 0:
-            where = f"event {index} (kong by seat {seat})"
-            if "tile" not in raw:
-                _fail(where, "missing 'tile'")
-            tile = _tile(raw["tile"], where, "tile")
-        src = raw.get("from")
-        if k == "exposed":
-            if type(src) is int and 0 <= src < seats and src != seat:
-                return _new_kong(seat, k, tile, src)  # the usual exposed kong
-            where = f"event {index} (kong by seat {seat})"
-            if src is None:
-                _fail(where, "an exposed kong needs 'from' (the seat whose discard was konged)")
-            src = _seat(src, where, seats, "from")
-            if src == seat:
-                _fail(where, f"seat {seat} cannot kong his own discard")
-        elif src is not None:
-            _fail(f"event {index} (kong by seat {seat})",
-                  f"'from' is only given for an exposed kong, not a {k} one")
-        return _new_kong(seat, k, tile, src)
+    keys = _EVENT_KEYS.get(kind) if isinstance(kind, str) else None
+    if keys is None:
+        if kind == "exhausted":
+            return _event_exhausted(index, raw)
+        _fail(f"event {index}", f"unknown event type {_show(kind)}; expected one of "
+                                f"{', '.join(EVENT_TYPES)}")
+    if _known_keys(raw, keys) != len(raw):
+        _check_keys(raw, keys, f"event {index} ({kind})")
     if kind == "draw" or kind == "discard":
-        where = f"event {index} ({kind})"
-        _check_keys(raw, _KEYS[kind], where)
-        seat = _seat(raw.get("seat"), where, seats)
-        if "tile" not in raw:
-            _fail(f"event {index} ({kind} by seat {seat})", "missing 'tile'")
-        tile = _tile(raw["tile"], f"event {index} ({kind} by seat {seat})", "tile")
-        return DrawEvent(seat, tile) if kind == "draw" else DiscardEvent(seat, tile)
+        return _event_draw(index, kind == "draw", raw.get("seat"), raw.get("tile", _MISSING),
+                           seats)
+    if kind == "kong":
+        return _event_kong(index, raw.get("seat"), raw.get("kind"),
+                           raw.get("tile", _MISSING), raw.get("from"), seats)
     if kind == "chow" or kind == "pung":
-        seat = raw.get("seat")
-        src = raw.get("from")
-        tiles = raw.get("tiles")
-        if len(raw) == 4 and type(seat) is int and 0 <= seat < seats and type(src) is int \
-                and 0 <= src < seats and src != seat and type(tiles) is str \
-                and len(tiles) <= 16 and (kind == "pung" or src == (seat - 1) % seats):
-            # the usual form: exactly type, seat, tiles and from, each well formed
-            try:
-                return _new_claim(kind, seat, _meld(kind, tiles).tiles, src)
-            except MahjongError:
-                pass  # named below
-        where = f"event {index} ({kind})"
-        _check_keys(raw, _KEYS[kind], where)
-        seat = _seat(raw.get("seat"), where, seats)
-        where = f"event {index} ({kind} by seat {seat})"
-        if "tiles" not in raw:
-            _fail(where, "missing 'tiles' (the three tiles of the meld)")
-        if "from" not in raw or raw["from"] is None:
-            _fail(where, "missing 'from' (the seat whose discard was claimed)")
-        src = _seat(raw["from"], where, seats, "from")
-        if src == seat:
-            _fail(where, f"seat {seat} cannot claim his own discard")
-        tiles = raw["tiles"]
-        try:
-            meld = _meld(kind, tiles) if type(tiles) is str and len(tiles) <= 16 \
-                else Meld(kind, _tiles(tiles, where, "tiles"))
-        except InvalidRecordError:
-            raise
-        except MahjongError as exc:
-            _fail(where, f"'tiles': {exc}")
-        if kind == "chow" and src != (seat - 1) % seats:
-            _fail(where, f"a chow is made only of the 上家's discard (seat {(seat - 1) % seats}),"
-                         f" not seat {src}'s")
-        return _new_claim(kind, seat, meld.tiles, src)
+        return _event_claim(index, kind, raw.get("seat"), raw.get("tiles", _MISSING),
+                            raw.get("from"), seats)
     if kind == "ready":
-        seat = raw.get("seat")
-        if len(raw) == 2 and type(seat) is int and 0 <= seat < seats:
-            return _READIES[seat]  # the usual form: type and seat
-        where = f"event {index} (ready)"
-        _check_keys(raw, _KEYS["ready"], where)
-        return ReadyEvent(_seat(raw.get("seat"), where, seats))
-    if kind == "flip":
-        tile = raw.get("tile")
-        tile = _tile_name_id(tile) if type(tile) is str and len(raw) == 2 else -1
-        if tile >= 0:
-            return _FLIPS[tile]  # the usual form: type and tile
-        where = f"event {index} (flip)"
-        _check_keys(raw, _KEYS["flip"], where)
-        if "tile" not in raw:
-            _fail(where, "missing 'tile'")
-        return FlipEvent(_tile(raw["tile"], where, "tile"))
-    if kind == "exhausted":
-        if len(raw) == 1:
-            return _EXHAUSTED  # no rule-set data
-        where = f"event {index} (exhausted)"
-        data = {}
-        for key, value in raw.items():
-            if key == "type":
-                continue
-            owner = _rooms.exhausted_field_owner(key)  # a rule set's data in its v1 spelling
-            if owner is not None:
-                data.setdefault(owner, {})[key] = value
-                continue
-            if not isinstance(key, str) or not isinstance(value, Mapping):
-                _fail(where, f"unknown field {_show(key)} (rule-set data goes under the rule "
-                             "set's name, as an object)")
-            data[key] = {**data.get(key, {}), **value}
-        return ExhaustedEvent(_freeze(data, where)) if data else ExhaustedEvent()
+        return _event_ready(index, raw.get("seat"), seats)
     if kind == "penalty":
-        where = f"event {index} (penalty)"
-        _check_keys(raw, _KEYS["ready"], where)    # (the same fields: type and seat)
-        return PenaltyEvent(_seat(raw.get("seat"), where, seats))
-    _fail(f"event {index}", f"unknown event type {_show(kind)}; expected one of "
-                            f"{', '.join(EVENT_TYPES)}")
+        return _event_penalty(index, raw.get("seat"), seats)
+    return _event_flip(index, raw.get("tile", _MISSING))
+
+
+def _read_win_dict(raw: dict, index: int, seats: int) -> WinEvent:
+    plain = _known_keys(raw, _PLAIN_WIN_KEYS) == len(raw)  # no flag, no flowers
+    if not plain:
+        _check_keys(raw, _WIN_KEYS, f"event {index} (win)")
+    return _event_win(index, raw.get("seat"), raw.get("hand", _MISSING), raw.get("melds"),
+                      None, raw.get("win_tile", _MISSING), raw.get("from"),
+                      None if plain else tuple([raw.get(name, False) for name in WIN_FLAGS]),
+                      raw.get("flowers", 0), seats)
 
 
 _FINAL_SEAT_KEYS = {str(s): s for s in range(MAX_SEATS)}
@@ -1072,6 +1117,7 @@ def _read_final(key: Any, value: Any, seats: int) -> Tuple[int, FinalHand]:
         _fail(where, "missing 'hand'")
     return seat, _new_final(_tiles(value["hand"], where, "hand"),
                            _melds(value.get("melds", ()), -1, seat))
+
 
 
 # json.loads without its Python frames (loads -> decode -> raw_decode): the decoder's C
@@ -1176,7 +1222,8 @@ _F_CLAIM = _F_TYPE | _F_SEAT | _F_TILES | _F_FROM       # chow, pung
 _F_KONG = _F_TYPE | _F_SEAT | _F_KIND | _F_TILE | _F_FROM
 _F_PLAIN_WIN = _F_TYPE | _F_SEAT | _F_HAND | _F_MELDS | _F_WIN_TILE | _F_FROM
 _F_WIN = _F_PLAIN_WIN | _F_FLOWERS | (_F_FLAG * 255)    # and the eight flags
-_F_NEEDED_WIN = _F_TYPE | _F_SEAT | _F_HAND | _F_WIN_TILE
+_F_READY = _F_TYPE | _F_SEAT
+_F_FLIP = _F_TYPE | _F_TILE
 
 # bits of the record's own fields
 _R_EVENTS = 1
@@ -1193,16 +1240,28 @@ _R_RESULT = 1024
 _R_WALL = 2048
 _R_RESERVE = 4096
 
-# event types (the "type" field)
-_E_DRAW = 1
-_E_DISCARD = 2
-_E_CHOW = 3
-_E_PUNG = 4
-_E_KONG = 5
-_E_READY = 6
-_E_FLIP = 7
-_E_WIN = 8
-_E_EXHAUSTED = 9
+# event types (the "type" field): the event kinds of mahjong_core._types (the codes the
+# packed log carries)
+_E_DRAW = _types.EV_DRAW
+_E_DISCARD = _types.EV_DISCARD
+_E_CHOW = _types.EV_CHOW
+_E_PUNG = _types.EV_PUNG
+_E_KONG = _types.EV_KONG
+_E_READY = _types.EV_READY
+_E_FLIP = _types.EV_FLIP
+_E_WIN = _types.EV_WIN
+_E_EXHAUSTED = _types.EV_EXHAUSTED
+
+
+def _fields_by_kind() -> tuple:
+    by_kind = {_E_DRAW: _F_DRAW, _E_DISCARD: _F_DRAW, _E_CHOW: _F_CLAIM, _E_PUNG: _F_CLAIM,
+               _E_KONG: _F_KONG, _E_READY: _F_READY, _E_FLIP: _F_FLIP, _E_WIN: _F_WIN,
+               _E_EXHAUSTED: _F_TYPE}
+    return tuple([by_kind.get(code, 0) for code in range(max(by_kind) + 1)])
+
+
+#: the fields an event of each kind may have, by event kind (0: none)
+_EVENT_FIELDS = _fields_by_kind()
 
 # bytes that end a value the scanner reads: none of them starts a number's fraction or
 # exponent
@@ -1259,7 +1318,7 @@ class _Scan:
         self.i = 0
         self.a = 0
         self.b = 0
-        self.sets = 0
+        self.qcode = self.qseat = self.qtile = 0  # (the last quick_event's draw or discard)
 
     # -- tokens ---------------------------------------------------------------------
     def space(self) -> int:
@@ -1378,21 +1437,10 @@ class _Scan:
         if self.b - self.a != 2:
             raise _Unusual
         p = self.p
-        digit = p[self.a] - 49  # "1" -> 0
-        suit = p[self.a + 1]
-        if suit == 109:  # m
-            base = 0
-        elif suit == 112:  # p
-            base = 9
-        elif suit == 115:  # s
-            base = 18
-        elif suit == 122 and digit < 7:  # z
-            base = 27
-        else:
+        t = _name_id(p[self.a] - 49, p[self.a + 1])  # "1" -> 0
+        if t < 0:
             raise _Unusual
-        if not 0 <= digit < 9:
-            raise _Unusual
-        return base + digit
+        return t
 
     def tile_list(self, copies) -> Tuple[int, ...]:
         """null, or a list of tile names (the wall, the reserve), each counted in
@@ -1405,13 +1453,28 @@ class _Scan:
         if self.space() == _CLOSE_LIST:
             self.i += 1
             return ()
+        p = self.p
+        most = COPIES
         while True:
-            t = self.tile()
+            # the usual name, "5p" with no space around it, read in place (else by tile())
+            i = self.i
+            t = -1
+            if p[i] == _QUOTE and 0 <= p[i + 1] - 49 < 9:  # (a digit: not the NUL at the end)
+                t = _name_id(p[i + 1] - 49, p[i + 2])
+                if t >= 0 and p[i + 3] == _QUOTE:  # (a suit letter came before it)
+                    self.i = i + 4
+                else:
+                    t = -1
+            if t < 0:
+                t = self.tile()
             copies[t] += 1
-            if copies[t] > COPIES or len(out) >= 1000:
+            if copies[t] > most or len(out) >= 1000:
                 raise _Unusual
             out.append(t)
-            if not self.more(_CLOSE_LIST):
+            c = p[self.i]
+            if c == _COMMA and p[self.i + 1] == 32:  # ", " (json.dumps' separator)
+                self.i += 2
+            elif not self.more(_CLOSE_LIST):
                 break
         return tuple(out)
 
@@ -1525,57 +1588,6 @@ class _Scan:
             c = p[i]
         self.i = i + 1
 
-    def hand(self) -> Tuple[int, ...]:
-        """A hand's tiles, sorted: plain tenhou notation ("234m567m55p", honours 1z-7z),
-        read as _sorted_tile_ids reads it (digit runs 1-9 each closed by m, p, s or z),
-        counted in place. Anything else (or more tiles than a wall has) is read by
-        _sorted_tile_ids itself, which also gives up on anything but plain notation."""
-        self.string()
-        p = self.p
-        counts = self.c
-        i = self.a
-        end = self.b
-        total = pending = top = 0
-        while i < end:
-            c = p[i] - 49  # "1" -> 0
-            i += 1
-            if 0 <= c <= 8:
-                counts[34 + c] += 1
-                pending += 1
-                if c > top:
-                    top = c
-                continue
-            c += 49
-            if pending == 0:
-                break
-            if c == 109:  # m
-                base = 0
-            elif c == 112:  # p
-                base = 9
-            elif c == 115:  # s
-                base = 18
-            elif c == 122 and top <= 6:  # z (8z, 9z are not tiles)
-                base = 27
-            else:
-                break
-            for r in range(top + 1):
-                counts[base + r] += counts[34 + r]
-                counts[34 + r] = 0
-            total += pending
-            pending = top = 0
-            if total > 136:
-                break
-        else:
-            if pending == 0:
-                return _ids_of_counts(self.counts)  # (and zeroes the counters)
-        for t in range(43):  # not plain notation: zero the counters, ask the full reader
-            counts[t] = 0
-        text = self.sub(self.a, self.b)
-        hand = _sorted_tile_ids(text) if len(text) <= MAX_TEXT else None
-        if hand is None:
-            raise _Unusual
-        return hand
-
     # -- melds, events, closing hands -------------------------------------------------
     def melds(self) -> Tuple[Meld, ...]:
         """null, or a list of at most 16 {"type": str, "tiles": str} objects."""
@@ -1613,12 +1625,8 @@ class _Scan:
             code = _shape_code(kind, shape)
             if code >= 0:
                 meld = self.table_meld(kind, code * 34 + shape % 64, ta, tb)
-                if code != _MC_SINGLE:
-                    self.sets += 1
             else:
                 meld = _meld(kind, self.sub(ta, tb))  # (a MahjongError: left to the dict reader)
-                if meld.kind != "single_kong":
-                    self.sets += 1
             out.append(meld)
             if len(out) > 16:  # (more than a hand holds: the dict reader names it)
                 raise _Unusual
@@ -1636,23 +1644,15 @@ class _Scan:
         n = self.b - a
         if n < 2 or n > 5:
             return -1
-        suit = p[a + n - 1]
-        if suit == 109:  # m
-            base = 0
-        elif suit == 112:  # p
-            base = 9
-        elif suit == 115:  # s
-            base = 18
-        elif suit == 122:  # z
-            base = 27
-        else:
-            return -1
         d = p[a] - 49  # "1" -> 0
-        if d < 0 or d > 8 or (base == FIRST_HONOR and d > 6):
+        if d < 0 or d > 8:
+            return -1
+        base = suit_base(p[a + n - 1], d)  # (-1 for 8z, 9z)
+        if base < 0:
             return -1
         if n == 2:
             return _SHAPE_ONE * 64 + base + d
-        if n == 4 and base != 27 and d <= 6 and p[a + 1] == p[a] + 1 and \
+        if n == 4 and base != FIRST_HONOR and d <= 6 and p[a + 1] == p[a] + 1 and \
                 p[a + 2] == p[a] + 2:
             return _SHAPE_RUN * 64 + base + d
         if n == 3:  # ("99s": no meld's usual spelling)
@@ -1820,41 +1820,33 @@ class _Scan:
         p = self.p
         seat = p[i] - 48
         if not 0 <= seat < seats or not self.at(_TILE_HEAD, i + 1):
-            return None
+            return None  # (event() hands it to _event_draw, which names the problem)
         i += 1 + len(_TILE_HEAD)
-        digit = p[i] - 49  # "1" -> 0
-        if not 0 <= digit < 9:
-            return None
-        suit = p[i + 1]
-        if suit == 109:  # m
-            tile = digit
-        elif suit == 112:  # p
-            tile = 9 + digit
-        elif suit == 115:  # s
-            tile = 18 + digit
-        elif suit == 122 and digit < 7:  # z
-            tile = 27 + digit
-        else:
+        tile = _name_id(p[i] - 49, p[i + 1])  # "1" -> 0
+        if tile < 0:
             return None
         if p[i + 2] != _QUOTE or p[i + 3] != _CLOSE:
             return None
         self.i = i + 4
-        return _DRAWS[seat][tile] if draw else _DISCARDS[seat][tile]
+        self.qseat = seat
+        self.qtile = tile
+        if draw:
+            self.qcode = _E_DRAW
+            return _DRAWS[seat][tile]  # (what _event_draw gives for them)
+        self.qcode = _E_DISCARD
+        return _DISCARDS[seat][tile]
 
-    def event(self, seats: int) -> Event:
-        """One event object in a usual form (raises _Unusual for any other)."""
+    def event(self, index: int, seats: int) -> Event:
+        """Event ``index``: its fields taken out of the text and handed to its kind's
+        reader (_event_*), which checks them. Anything but an object of an event's fields
+        in the usual spelling raises _Unusual (the mapping form then reads it)."""
         self.expect(_OPEN)
         seen = 0
         flags = 0
         kind = 0
-        seat = tile = win = flowers = 0
-        src = -1  # "from": -1 for null (or absent)
-        kong_kind = None
-        shape = -1  # the claim's tiles: their shape (meld_shape) and text at [ta, tb)
-        ta = tb = 0
-        hand = None
+        seat = src = kong_kind = flowers = None  # (a null, or no such field)
+        tile = tiles = hand = win = _MISSING
         melds = ()
-        self.sets = 0  # the set melds of the win's melds (melds() counts them)
         while True:
             self.string()
             field = self.event_field()
@@ -1869,15 +1861,12 @@ class _Scan:
             elif field == _F_TILE:
                 tile = self.tile()
             elif field == _F_TILES:
-                self.string()
-                ta = self.a
-                tb = self.b
-                shape = self.meld_shape()
+                tiles = self.str_value()
             elif field == _F_FROM:
                 if not self.null():
                     src = self.integer()
             elif field == _F_HAND:
-                hand = self.hand()
+                hand = self.str_value()
             elif field == _F_MELDS:
                 melds = self.melds()
             elif field == _F_WIN_TILE:
@@ -1885,79 +1874,35 @@ class _Scan:
             elif field == _F_KIND:
                 kong_kind = self.kong_kind()
             elif field == _F_FLOWERS:
-                flowers = 0 if self.null() else self.integer()
+                if not self.null():
+                    flowers = self.integer()
             elif self.boolean():
                 flags |= field
             if not self.more(_CLOSE):
                 break
-        if kind == _E_FLIP:
-            if seen != _F_TYPE | _F_TILE:
-                raise _Unusual
-            return _FLIPS[tile]
-        if kind == _E_EXHAUSTED:
-            if seen != _F_TYPE:
-                raise _Unusual  # (rule-set data: left to the dict reader)
-            return _EXHAUSTED
-        if not seen & _F_SEAT or seat >= seats:
-            raise _Unusual
+        allowed = _EVENT_FIELDS[kind]
+        if seen | allowed != allowed:
+            raise _Unusual  # (another kind's field, or no type: the mapping form names it)
         if kind == _E_DRAW or kind == _E_DISCARD:
-            if seen != _F_DRAW:
-                raise _Unusual
-            return (_DRAWS if kind == _E_DRAW else _DISCARDS)[seat][tile]
-        if kind == _E_CHOW or kind == _E_PUNG:
-            if seen != _F_CLAIM or src < 0 or src >= seats or src == seat or tb - ta > 16:
-                raise _Unusual
-            if kind == _E_CHOW:
-                if src != (seat - 1) % seats:
-                    raise _Unusual
-                return _new_claim("chow", seat, self.claim_tiles("chow", shape, ta, tb), src)
-            return _new_claim("pung", seat, self.claim_tiles("pung", shape, ta, tb), src)
-        if kind == _E_KONG:
-            if seen | _F_KONG != _F_KONG or seen & (_F_KIND | _F_TILE) != _F_KIND | _F_TILE:
-                raise _Unusual
-            if kong_kind == "exposed":
-                if src < 0 or src >= seats or src == seat:
-                    raise _Unusual
-                return _new_kong(seat, kong_kind, tile, src)
-            if src >= 0:
-                raise _Unusual
-            return _new_kong(seat, kong_kind, tile, None)
+            return _event_draw(index, kind == _E_DRAW, seat, tile, seats)
         if kind == _E_WIN:
-            if seen | _F_WIN != _F_WIN or seen & _F_NEEDED_WIN != _F_NEEDED_WIN:
-                raise _Unusual
-            if src >= 0 and (src >= seats or src == seat):
-                raise _Unusual
-            n = len(hand) + 3 * self.sets
-            if n == 13:  # the standing hand before the win: the winning tile completes it
-                hand = tuple(sorted(hand + (win,)))
-                n = 14
-            if n != 14 or win not in hand:
-                raise _Unusual
-            from_seat = src if src >= 0 else None
             if seen | _F_PLAIN_WIN == _F_PLAIN_WIN:
-                return _new_plain_win(seat, hand, melds, win, from_seat)
-            if flowers > MAX_FLOWERS:
-                raise _Unusual
+                return _event_win(index, seat, hand, None, melds, win, src, None, 0, seats)
             f = flags // _F_FLAG
-            return _flagged_win("", seat, hand, melds, win, from_seat, f & 1 != 0,
-                                f & 2 != 0, f & 4 != 0, f & 8 != 0, f & 16 != 0, f & 32 != 0,
-                                f & 64 != 0, f & 128 != 0, flowers)
+            return _event_win(index, seat, hand, None, melds, win, src,
+                              (f & 1 != 0, f & 2 != 0, f & 4 != 0, f & 8 != 0, f & 16 != 0,
+                               f & 32 != 0, f & 64 != 0, f & 128 != 0), flowers, seats)
+        if kind == _E_CHOW:
+            return _event_claim(index, "chow", seat, tiles, src, seats)
+        if kind == _E_PUNG:
+            return _event_claim(index, "pung", seat, tiles, src, seats)
+        if kind == _E_KONG:
+            return _event_kong(index, seat, kong_kind, tile, src, seats)
         if kind == _E_READY:
-            if seen != _F_TYPE | _F_SEAT:
-                raise _Unusual
-            return _READIES[seat]
-        raise _Unusual
-
-    def claim_tiles(self, kind: str, shape: int, ta: int, tb: int) -> Tuple[int, ...]:
-        """The tiles of a claim's meld (its tiles text at [ta, tb), of shape ``shape``)."""
-        code = _shape_code(kind, shape)
-        if code < 0:
-            return _meld(kind, self.sub(ta, tb)).tiles  # (a MahjongError: as in melds)
-        slot = code * 34 + shape % 64
-        tiles = _MELD_TILES[slot]
-        if tiles is None:
-            tiles = self.table_meld(kind, slot, ta, tb).tiles
-        return tiles
+            return _event_ready(index, seat, seats)
+        if kind == _E_FLIP:
+            return _event_flip(index, tile)
+        return _event_exhausted(index, None)  # (rule-set data: left to the mapping form)
 
     def final(self, seats: int, final: dict) -> None:
         """The closing hands: null or {"0": {"hand": str, "melds": [...]}, ...}."""
@@ -1982,7 +1927,12 @@ class _Scan:
                 self.string()
                 if self.word(b"hand") and hand is None:
                     self.expect(_COLON)
-                    hand = self.hand()
+                    text = self.str_value()
+                    # (the usual closing hand is plain tenhou text: _read_final's usual
+                    # form; any other is left to it, which reads its melds otherwise)
+                    hand = _sorted_tile_ids(text) if len(text) <= MAX_TEXT else None
+                    if hand is None:
+                        raise _Unusual
                 elif self.word(b"melds") and melds is None:
                     self.expect(_COLON)
                     melds = self.melds()
@@ -2033,15 +1983,22 @@ class _Scan:
                     self.i += 1
                 else:
                     while True:
-                        e = self.quick_event(seats_used)
-                        if e is None:
-                            e = self.event(seats_used)
                         j = 5 * len(out)
                         if j + 5 > len(codes):
                             if j >= 5 * MAX_EVENTS:
                                 raise _Unusual
                             codes += bytes(len(codes))
-                        _pack_event(e, codes, j, wins)
+                        e = self.quick_event(seats_used)
+                        if e is not None:  # a draw or a discard: packed here
+                            cp = codes
+                            cp[j] = self.qcode
+                            cp[j + 1] = self.qseat
+                            cp[j + 2] = self.qtile
+                            cp[j + 3] = 0
+                            cp[j + 4] = 255
+                        else:
+                            e = self.event(len(out), seats_used)
+                            _pack_event(e, codes, j, wins)
                         out.append(e)
                         if not self.more(_CLOSE_LIST):
                             break
@@ -2085,10 +2042,14 @@ class _Scan:
                 note = self.value()  # (kept for the replay of a full game log)
             elif key == _R_RESULT:
                 self.skip(0)  # (not kept)
-            elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it
-                value = self.value()
-                flower_indicators = tuple(_tiles(value, "record", "flower_indicators")) \
-                    if value else ()
+            elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it (sorted)
+                if self.space() == _QUOTE:  # tile text
+                    value = self.str_value()
+                    flower_indicators = tuple(_tiles(value, "record", "flower_indicators")) \
+                        if value else ()
+                else:  # null, or a list of tile names
+                    value = self.tile_list(bytearray(34))
+                    flower_indicators = tuple(sorted(value)) if value else ()
             elif key == _R_WALL:
                 wall = self.tile_list(copies)
             else:  # the reserve
@@ -2550,6 +2511,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         elif t is ClaimEvent:
             lists_claims = True
     last_discard: Optional[DiscardEvent] = None  # open for a claim (full logs)
+    last_tile = -1  # its tile
     wall_empty_at: Optional[int] = None  # the last-tile win after which nothing is drawn
     prev = None
     for i, e in enumerate(events):
@@ -2610,7 +2572,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                                    last_discard if full_log else False)
             last_discard = None
         elif full_log and last_discard is not None:
-            loose_discards.append(last_discard.tile)  # nobody took it
+            loose_discards.append(last_tile)  # nobody took it
             last_discard = None
         if t is KongEvent:
             cell = seat * 34 + k.tile
@@ -2635,6 +2597,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                           f"a fifth kong by seat {k.seat}: a hand holds at most four sets")
         elif t is DiscardEvent:
             last_discard = e
+            last_tile = de.tile
         elif t is ClaimEvent:
             n_claims[seat] += 1
             if ce.type == "pung":
@@ -2643,7 +2606,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                 chows[seat * 34 + ce.tiles[0]] += 1
         prev = e
     if full_log and last_discard is not None:
-        loose_discards.append(last_discard.tile)
+        loose_discards.append(last_tile)
     # closing hands; a seat's holding is its win, else its final hand. Their tiles and
     # melds are counted as they are taken (read from the typed objects here).
     for j in range(816):

@@ -237,6 +237,13 @@ def test_every_truncation_reads_the_same():
     '"1111122223333m"}, "0": {"hand": "1112223334445m"}}}',
     '{"rules": "sichuan", "dealer": 0, "events": [], "final": {"0": {"hand": '
     '"1112223334445m", "melds": null}}}',
+    # a closing hand in another notation: its melds read as the mapping reader reads them
+    '{"rules": "sichuan", "dealer": 0, "events": [], "final": {"0": {"hand": '
+    '"111m 222m 333m 444m 5m", "melds": null}}}',
+    '{"rules": "sichuan", "dealer": 0, "events": [], "final": {"0": {"hand": '
+    '"111m 222m 333m 5m", "melds": [{"type": "pung", "tiles": "777s"}]}}}',
+    '{"rules": "sichuan", "dealer": 0, "events": [{"type": "win", "seat": 1, '
+    '"hand": "123m 456m 789m 123p 5p", "melds": null, "win_tile": "5p"}]}',
     '\ufeff{"rules": "sichuan", "dealer": 0, "events": []}',
     ' \n{"rules": "sichuan", "dealer": 0, "events": []} \n',
     '{"rules": "sichuan", "dealer": 0, "events": []}\x00',
