@@ -40,6 +40,7 @@ import zipfile
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from mahjong.botzone import botzone_tile, tile_of
+from mahjong._reader import meld_kind
 from mahjong.errors import MahjongError
 from mahjong.formats._common import Imported
 from mahjong_core._types import FIRST_FLOWER, FIRST_HONOR, N_FLOWERS
@@ -311,22 +312,23 @@ class _Game:
         disc = play.on_offer()
         if disc is None:
             raise _LineError(n, f"{verb} by seat {s}: no discard is on offer")
-        want = {"吃": 3, "碰": 3, "明杠": 4}[verb]
+        kind = meld_kind(verb)                       # chow, pung or kong (the one reader's)
+        want = 4 if kind == "kong" else 3
         if len(tiles) != want or disc not in tiles:
             raise _LineError(n, f"{verb} takes {want} tiles with the discard "
                                 f"{_name(disc)}, not {[_name(t) for t in tiles]}")
         if extra and extra[0] and _tile(extra[0].strip("[]'\""), n) != disc:
             raise _LineError(n, f"{verb} of {extra[0]}, but the discard on offer is "
                                 f"{_name(disc)}")
-        if verb == "吃":
+        if kind == "chow":
             low = min(tiles)
             if sorted(tiles) != [low, low + 1, low + 2] or low >= FIRST_HONOR or low % 9 > 6:
                 raise _LineError(n, f"吃 {[_name(t) for t in tiles]} is not a run")
             action = T.A_CHOW_LOW + (disc - low)
-        elif verb == "碰":
+        elif kind == "pung":
             action = T.A_PUNG
         else:
             action = T.A_MINGKONG
-        if any(t != tiles[0] for t in tiles) and verb != "吃":
+        if any(t != tiles[0] for t in tiles) and kind != "chow":
             raise _LineError(n, f"{verb} of different tiles")
         play.claim(where, s, action, verb)
