@@ -926,7 +926,7 @@ cdef class Table:
             f |= WIN_FOURTH_TILE
         return f & self.k_flag_mask
 
-    cdef bint _forced_win(self) noexcept nogil:
+    cdef inline bint _forced_win(self) noexcept nogil:
         return self.k_must_win_last and self.remaining() < self.k_must_win_last
 
     cdef int _legal_act(self) except -1 nogil:
@@ -1809,6 +1809,18 @@ cdef class Table:
             if self.phase != PH_ACT and self.phase != PH_CLAIM and self.phase != PH_ROB:
                 raise MahjongError("replay_log: a table with its setup phases")
             k = self.n_ev
+            if self.phase != PH_ACT and k < n and (e[5 * k] == EV_DRAW or
+                                                   e[5 * k] == EV_EXHAUSTED) and \
+                    not self._forced_win():
+                # the log goes on with a draw or the end: every seat still to answer the
+                # claim window passes (each may: no win is compulsory), answered at once
+                self._pass_rest()
+                for x in range(k, self.n_ev):
+                    if x >= n:
+                        return (n, "ends", -1, self.ev_seat[x])
+                    if not self._same_event(e, x, w, n_w, check_flowers):
+                        return (x, "differs", -1, self.decider)
+                continue
             a = self._log_action(e, n, k, &at)
             s = self.decider
             if a == -2:
@@ -1839,6 +1851,19 @@ cdef class Table:
                     if finals[35 * s + k] != self.counts[s][k]:
                         return (n, "final", -1, s)
         return None
+
+    cdef int _pass_rest(self) except -1 nogil:
+        """Checking a log: every seat still to answer the claim window passes (as _apply
+        with A_PASS for each, in turn), then the window is resolved."""
+        cdef int o
+        while self.claim_i < self.claim_n:
+            o = self.claim_seats[self.claim_i]
+            self.claim_resp[o] = A_PASS
+            if self.claim_opts[o] & 1 and self.k_pass_lock:
+                self._keep_pending_lock(o)
+            self.claim_i += 1
+        self._resolve_claims()
+        return 0
 
     def deck_counts(self):
         """The counts of the 34 kinds in the deck (flowers not counted), as bytes."""
