@@ -5,7 +5,7 @@ from typing import Any, Dict, Mapping, Optional
 
 from ..additive import event_error, ready_events, settle_wins
 from ..errors import InvalidRecordError, MahjongError
-from ..record import HandRecord
+from ..record import ClaimEvent, DiscardEvent, DrawEvent, HandRecord, KongEvent
 from ..ruleset import Settlement, recorded_win_error
 from .rules import RULES_NAME, Rules
 from .scoring import win_entry
@@ -42,13 +42,13 @@ def kouting_seats(record, ready_at: Dict[int, int]) -> Dict[int, bool]:
             out[seat] = early
             if i == last:
                 break
-        kind = e.type
-        if kind == "discard":
+        kind = type(e)
+        if kind is DiscardEvent:
             discards += 1
             dealer_only = dealer_only and e.seat == dealer
-        elif kind == "draw":
+        elif kind is DrawEvent:
             drew.add(e.seat)
-        elif kind == "chow" or kind == "pung" or kind == "kong":
+        elif kind is ClaimEvent or kind is KongEvent:
             claimed = True
     if not discards and not any(e.type == "discard" for e in events):
         seat, i = min(ready_at.items(), key=lambda kv: kv[1])
