@@ -1217,7 +1217,8 @@ cdef class Table:
                 o = (discarder + k) % self.seats
                 self.claim_resp[o] = A_PASS
                 self.claim_opts[o] = 0
-                if self.k_pass_lock and not self.won[o] and self.locked_out[o] != 1:
+                if self.k_pass_lock and not self.won[o] and self.locked_out[o] != 1 and \
+                        self._may_complete(o, t):
                     self._keep_pending_lock(o, self._claim_flags(o, t, robbing))
             self._resolve_claims()
             return 0
@@ -1927,8 +1928,11 @@ cdef class Table:
             raise MahjongError(f"dealer: {dealer} is not a seat of {self.seats}")
         self.dealer = dealer
         self.round_wind = round_wind
-        for i in range(n):
-            self.deck[i] = deck[i]
+        if type(deck) is bytes:     # (the log check's: copied at once)
+            memcpy(self.deck, PyBytes_AS_STRING(deck), n)
+        else:
+            for i in range(n):
+                self.deck[i] = deck[i]
         self.deck_n = n
         self.live_end = self.spec.live_tiles if self.spec.live_tiles else n
         self.win_cache.clear()
