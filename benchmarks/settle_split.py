@@ -9,11 +9,11 @@ times each part over their JSON texts, best of 5 passes of CPU time (``time.proc
 in microseconds per record.
 
 Instruction counts (steadier on a shared machine): with ``MAHJONG_SPLIT_PART`` set to
-``read``, ``full`` (read and replay) or ``settle`` the script runs that part
-``MAHJONG_SPLIT_REPS`` times (default 1) over the texts after the same setup, so the totals
-of two ``valgrind --tool=callgrind`` runs (with ``OPENBLAS_NUM_THREADS=1``) with 1 and 3
-repetitions differ by two runs of the part alone (``benchmarks/settle_callgrind.sh`` does
-that per room).
+``none``, ``read``, ``full`` (read and replay) or ``settle`` (read, replay and settle) the
+script runs that part once over the texts after the same setup and warm-up, so the totals
+of ``valgrind --tool=callgrind`` runs (with ``OPENBLAS_NUM_THREADS=1``) differ by the parts
+alone: read = read - none, replay = full - read, settle = settle - full
+(``benchmarks/settle_callgrind.sh`` does that per room).
 """
 import os
 import sys
@@ -47,20 +47,21 @@ def main(hands=300, only=None):
         print(f"{rules:11s} {r:7.1f} {p:7.1f} {s:7.1f} {t:7.1f}  {1e6 / t:9,.0f}", flush=True)
 
 
-def one_part(part, hands, only, reps=1):
-    """Run one part ``reps`` times (for callgrind: see the module's doc)."""
+def one_part(part, hands, only):
+    """Run one part once after the setup and a warm-up (for callgrind: see the module's
+    doc)."""
     for rules in available_rulesets():
         if only and rules != only:
             continue
         texts = logs(rules, hands)
-        recs = [HandRecord.from_json(x) for x in texts] if part == "settle" else None
-        for _ in range(reps):
-            if part == "read":
-                [HandRecord.from_json(x, replay=False) for x in texts]
-            elif part == "full":
-                [HandRecord.from_json(x) for x in texts]
-            elif part == "settle":
-                [settle(r) for r in recs]
+        settle(HandRecord.from_json(HandRecord.from_json(texts[0], replay=False).to_json()))
+        settle(texts[-1])                       # (warm: every import and cache on the way)
+        if part == "read":
+            [HandRecord.from_json(x, replay=False) for x in texts]
+        elif part == "full":
+            [HandRecord.from_json(x) for x in texts]
+        elif part == "settle":
+            [settle(HandRecord.from_json(x)) for x in texts]
 
 
 if __name__ == "__main__":
@@ -68,6 +69,6 @@ if __name__ == "__main__":
     room = sys.argv[2] if len(sys.argv) > 2 else None
     part = os.environ.get("MAHJONG_SPLIT_PART")
     if part:
-        one_part(part, n, room, int(os.environ.get("MAHJONG_SPLIT_REPS", "1")))
+        one_part(part, n, room)
     else:
         main(n, room)
