@@ -153,6 +153,8 @@ COMPILED_PYTHON = [
     "mahjong/guiyang/dou.py", "mahjong/guiyang/scoring.py",
     "mahjong/huanggang/scoring.py", "mahjong/huanggang/settlement.py",
     "mahjong/guobiao/scoring.py",
+    "mahjong/sichuan/settlement.py", "mahjong/yunnan/settlement.py",
+    "mahjong/game/_logcheck.py",
 ]
 
 

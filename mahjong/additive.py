@@ -26,7 +26,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 
 from .errors import InvalidHandError, InvalidRecordError, MahjongError
 from .hand import Meld, parse_melds
-from .record import walk_tuples
+from .record import ClaimEvent, KongEvent, ReadyEvent, walk_tuples
 from .ruleset import Ledger, Settlement, check_kong_tiles, win_label
 from ._reader import sorted_ids, tile_id
 from .tiles import TENHOU_NAMES
@@ -347,15 +347,15 @@ def ready_events(record) -> Dict[int, int]:
     is locked: a chow, pung or kong on a discard by that seat afterwards is refused."""
     ready_at: Dict[int, int] = {}
     for i, e in enumerate(record.events):
-        kind = e.type
-        if kind == "ready":
+        kind = type(e)      # (a type test: no attribute read for most events)
+        if kind is ReadyEvent:
             if e.seat in ready_at:
                 raise event_error(i, e, f"seat {e.seat} already declared ready at event "
                                         f"{ready_at[e.seat]}")
             ready_at[e.seat] = i
             continue
-        if ready_at and (kind == "chow" or kind == "pung" or
-                         kind == "kong" and e.kind == "exposed") and e.seat in ready_at:
+        if ready_at and (kind is ClaimEvent or
+                         kind is KongEvent and e.kind == "exposed") and e.seat in ready_at:
             raise event_error(i, e, f"seat {e.seat} declared ready at event {ready_at[e.seat]}; "
                                     "a ready hand is locked and claims no discard")
     return ready_at

@@ -489,6 +489,10 @@ def _melds_of(melds) -> Tuple[Meld, ...]:
     return parse_melds(melds)
 
 
+_INT_ONLY = {int}
+_MELD_ONLY = {Meld}
+
+
 def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool = False,
                 rule_name: str = "this rule set"):
     """Validate a hand of a 108-tile rule set; return ``(ids, counts, meld_pairs, melds)``.
@@ -500,24 +504,27 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
     hand), 13 for a closing/tenpai hand. Raises
     :class:`~mahjong.errors.InvalidHandError` naming the offending tile or meld.
     """
-    # records hand over tuples of ids and Meld objects: skip re-parsing those
-    if isinstance(tiles, tuple) and all(type(t) is int and 0 <= t < 34 for t in tiles):
+    # records hand over tuples of ids and Meld objects: skip re-parsing those (the test in
+    # C: the types as a set, then the least and the greatest id)
+    if isinstance(tiles, tuple) and (not tiles or set(map(type, tiles)) == _INT_ONLY and
+                                     min(tiles) >= 0 and max(tiles) < 34):
         ids = tiles
     else:
         ids = (_sorted_tile_ids(tiles) if type(tiles) is str and len(tiles) <= MAX_TEXT
                else None) or \
             tuple(to_tile_ids(tiles))
-    if isinstance(melds, tuple) and all(type(m) is Meld for m in melds):
+    if isinstance(melds, tuple) and (not melds or set(map(type, melds)) == _MELD_ONLY):
         ms = melds
         if len(ms) > 4:
             raise InvalidHandError(f"{len(ms)} melds: a hand has at most 4")
     else:
         ms = _melds_of(melds)
     counts = bytearray(34)
+    if ids and max(ids) >= FIRST_HONOR:
+        t = next(t for t in ids if t >= FIRST_HONOR)
+        raise InvalidHandError(f"{TENHOU_NAMES[t]} is an honour tile; {rule_name} plays "
+                               "with the 108 suit tiles only")
     for t in ids:
-        if t >= FIRST_HONOR:
-            raise InvalidHandError(f"{TENHOU_NAMES[t]} is an honour tile; {rule_name} plays "
-                                   "with the 108 suit tiles only")
         counts[t] += 1
     total = list(counts)
     pairs = bytearray()
@@ -548,10 +555,10 @@ def suited_hand(tiles, melds=(), *, size: int, win_tile=None, allow_chow: bool =
                 "win_tile)" if size == 14 else "closing hand")
         raise InvalidHandError(f"{len(ids)} concealed tiles and {len(ms)} meld(s) make {n} "
                                f"tiles; a {what} has {size} (a kong counts 3)")
-    for t in range(27):
-        if total[t] > 4:
-            raise InvalidHandError(f"{total[t]} copies of {TENHOU_NAMES[t]} across hand and "
-                                   "melds: a tile has 4")
+    if max(total) > 4:      # (honours are refused above: the first is a suit tile)
+        t = next(t for t in range(27) if total[t] > 4)
+        raise InvalidHandError(f"{total[t]} copies of {TENHOU_NAMES[t]} across hand and "
+                               "melds: a tile has 4")
     if win_tile is not None:
         w = tile_id(win_tile)
         if not counts[w]:

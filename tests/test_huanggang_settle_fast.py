@@ -283,3 +283,23 @@ def test_a_quanqiuren_whose_discarder_wins_later_is_refused():
     for given in (rec, json.dumps(rec, ensure_ascii=False)):     # ... wins later
         with pytest.raises(MahjongError, match="the hand already ended at event"):
             hg.settle(given)
+
+
+@pytest.mark.parametrize("options", [{}, {"tiers": None}, {"cap": None}, {"cap": 100},
+                                     {"kaikou_mode": "kaikou"}, {"qihu_points": 16}])
+def test_engine_values_are_the_settled_shares(options):
+    """The losers' shares are computed once (the kernel's, for the engine's win check and
+    for the settlement): what the engine values a played win at is what the settlement
+    books for it, win by win."""
+    from mahjong.game import Game
+    checked = 0
+    for seed in range(60):
+        log = Game("huanggang", seed=seed, options=options,
+                   agents="greedy" if seed % 2 else "random").play()
+        wins = [i for i, e in enumerate(log["events"]) if e["type"] == "win"]
+        settled = hg.settle({k: v for k, v in log.items() if k != "result"})
+        for k, i in enumerate(wins):
+            assert sum(p.amount for p in settled.payments if p.event == i) == \
+                log["result"]["win_values"][k]
+            checked += 1
+    assert checked

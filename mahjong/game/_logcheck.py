@@ -326,7 +326,7 @@ def check_full_log(rec, note: Any, packed: Optional[list] = None) -> None:
                              False, True)
     else:
         table = kept[1]
-        table.redeal(deck, rec.dealer, rec.round_wind)
+        table.redeal(bytes(deck), rec.dealer, rec.round_wind)
     if table.deck_counts() != _SUPPLY[spec.honours]:
         _check_supply(rec, spec, [t for t in deck if t < 34], "wall")
     voids = _voids(note, seats) if spec.dingque else None

@@ -26,6 +26,8 @@ import json
 
 import numpy as np
 
+from mahjong_core._types cimport (FORM_REGULAR, FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS,
+                                  FORM_NINE_GATES)
 from mahjong_core._types cimport (FIRST_HONOR, MAX_SEATS, N_KINDS, MELD_CHOW, MELD_PUNG, MELD_KONG,
                                   MELD_CONCEALED_KONG, MELD_SINGLE_KONG,
                                   EV_DRAW, EV_DISCARD, EV_CHOW, EV_PUNG, EV_KONG, EV_READY,
@@ -457,6 +459,13 @@ cdef class Table:
     cdef uint8_t pl_seat_mk[MAX_SEATS][PL_MAX][MAX_SEATS][MAX_MELDS]  # every seat's melds
     cdef int pl_seat_n[MAX_SEATS][PL_MAX][MAX_SEATS]                  # then (the win check)
     cdef int pl_n[MAX_SEATS]
+    cdef int pl_ref[MAX_SEATS][PL_MAX]    # the entry whose snapshot (hand, melds) is this one's
+    cdef int pl_tv[MAX_SEATS][PL_MAX]     # the table and hand versions it was taken at
+    cdef int pl_hv[MAX_SEATS][PL_MAX]
+    cdef bint near_only                   # checking: a winning tile is held or a suit
+    #                                       neighbour (up to 2 away) of one held (_may_complete)
+    cdef const uint8_t* log_ev            # replay_log's events while it runs (else NULL)
+    cdef int log_n
     cdef bint waits_stale[MAX_SEATS]      # checking: waits computed when first asked
     cdef bint act_tsumo_lazy              # checking: the self-draw win tested when asked
     cdef bint act_lazy, act_can_kong      # _legal_act left the kongs and discards out
@@ -523,6 +532,9 @@ cdef class Table:
         for m in spec.free_shapes[:8]:
             self.free_shapes[self.n_free] = m
             self.n_free += 1
+        self.near_only = not self.n_free and not self.k_lone_pung and not (
+            self.k_forms & ~(FORM_REGULAR | FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS |
+                             FORM_NINE_GATES))
         n = len(deck)
         if n > MAX_WALL:
             raise MahjongError(f"wall: {n} tiles (at most {MAX_WALL})")
@@ -935,7 +947,7 @@ cdef class Table:
             f |= WIN_FOURTH_TILE
         return f & self.k_flag_mask
 
-    cdef bint _forced_win(self) noexcept nogil:
+    cdef inline bint _forced_win(self) noexcept nogil:
         return self.k_must_win_last and self.remaining() < self.k_must_win_last
 
     cdef int _legal_act(self) except -1 nogil:
@@ -1205,6 +1217,20 @@ cdef class Table:
         self.claim_n = 0
         self.claim_i = 0
         self.phase = PH_ROB if robbing else PH_CLAIM
+        if self.log_ev != NULL and self.n_ev < self.log_n and \
+                (self.log_ev[5 * self.n_ev] == EV_DRAW or
+                 self.log_ev[5 * self.n_ev] == EV_EXHAUSTED) and not self._forced_win():
+            # replay_log: the log goes on with a draw or the end, so every seat passes (each
+            # may: no win is compulsory); only the wins they decline are kept (过水)
+            for k in range(1, self.seats):
+                o = (discarder + k) % self.seats
+                self.claim_resp[o] = A_PASS
+                self.claim_opts[o] = 0
+                if self.k_pass_lock and not self.won[o] and self.locked_out[o] != 1 and \
+                        self._may_complete(o, t):
+                    self._keep_pending_lock(o, self._claim_flags(o, t, robbing))
+            self._resolve_claims()
+            return 0
         for k in range(1, self.seats):
             o = (discarder + k) % self.seats
             self.claim_resp[o] = A_PASS
@@ -1365,7 +1391,7 @@ cdef class Table:
             self.claim_resp[s] = a
             if a != A_RON and self.claim_opts[s] & 1 and self.k_pass_lock:
                 if self.checking:
-                    self._keep_pending_lock(s)
+                    self._keep_pending_lock(s, self.claim_flags[s])
                 else:
                     self.locked_out[s] = 1
             if a == A_READY:
@@ -1553,30 +1579,60 @@ cdef class Table:
             self._enter_act(o, 0, 1)
         return 0
 
-    cdef int _keep_pending_lock(self, int o) except -1 nogil:
-        """Checking a log: seat o declined a win (or what may be one); whether 过水 locks it
-        depends on the room's value of that win, asked only if the seat wins on a discard
-        before its next draw (or must win): the declined wins are kept until then."""
-        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile, k, x
+    cdef int _keep_pending_lock(self, int o, int flags) except -1 nogil:
+        """Checking a log: seat o declined a win (or what may be one) with these flags;
+        whether 过水 locks it depends on the room's value of that win, asked only if the
+        seat wins on a discard before its next draw (or must win): the declined wins are
+        kept until then (a tile that cannot complete the hand is not: see _may_complete;
+        entries taken with the table and the seat's hand unchanged share one snapshot)."""
+        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile, k, x, ref
+        if not self._may_complete(o, t):
+            return 0                     # (no win to decline: as if kept, then not a win)
         if self.pl_n[o] == PL_MAX and self._settle_pending(o):
             return 0                     # locked already
         k = self.pl_n[o]
-        memcpy(self.pl_counts[o][k], self.counts[o], 34)
-        self.pl_counts[o][k][t] += 1
-        memcpy(self.pl_mk[o][k], self.mk[o], MAX_MELDS)
-        memcpy(self.pl_mt[o][k], self.mt[o], MAX_MELDS)
-        self.pl_melds[o][k] = self.n_melds[o]
-        self.pl_sets[o][k] = self.n_sets[o]
+        if k and self.pl_tv[o][k - 1] == self.table_version and \
+                self.pl_hv[o][k - 1] == self.hand_version[o]:
+            ref = self.pl_ref[o][k - 1]
+        else:
+            ref = k
+            memcpy(self.pl_counts[o][k], self.counts[o], 34)     # (without t)
+            memcpy(self.pl_mk[o][k], self.mk[o], MAX_MELDS)
+            memcpy(self.pl_mt[o][k], self.mt[o], MAX_MELDS)
+            self.pl_melds[o][k] = self.n_melds[o]
+            self.pl_sets[o][k] = self.n_sets[o]
+            for x in range(self.seats):
+                memcpy(self.pl_seat_mk[o][k][x], self.mk[x], MAX_MELDS)
+                self.pl_seat_n[o][k][x] = self.n_melds[x]
+        self.pl_ref[o][k] = ref
+        self.pl_tv[o][k] = self.table_version
+        self.pl_hv[o][k] = self.hand_version[o]
         self.pl_tile[o][k] = t
         self.pl_from[o][k] = self.discarder
-        self.pl_flags[o][k] = self.claim_flags[o]
+        self.pl_flags[o][k] = flags
         self.pl_ev[o][k] = self.n_ev
-        for x in range(self.seats):
-            memcpy(self.pl_seat_mk[o][k][x], self.mk[x], MAX_MELDS)
-            self.pl_seat_n[o][k][x] = self.n_melds[x]
         self.pl_n[o] = k + 1
         self.locked_out[o] = 2
         return 0
+
+    cdef inline bint _may_complete(self, int o, int t) noexcept nogil:
+        """Checking a log: may tile t complete seat o's standing hand? 0 only where it
+        surely cannot: in the regular form a winning tile makes a set or the pair with a
+        tile held (the same tile, or one of its suit up to 2 away), in seven pairs it is
+        held, in thirteen orphans it is a terminal or honour (other forms, free shapes, a
+        wildcard or the lone pung's fourth tile: always 1)."""
+        cdef const uint8_t* c = self.counts[o]
+        cdef int r
+        if not self.near_only or self.wildcard >= 0 or c[t]:
+            return 1
+        r = t % 9
+        if t >= FIRST_HONOR or r == 0 or r == 8:
+            if self.k_forms & FORM_THIRTEEN_ORPHANS:
+                return 1
+            if t >= FIRST_HONOR:
+                return 0
+        return (r >= 1 and c[t - 1]) or (r >= 2 and c[t - 2]) or (r <= 7 and c[t + 1]) or \
+            (r <= 6 and c[t + 2])
 
     cdef int _settle_pending(self, int o) except -1 nogil:
         """Decide seat o's pending 过水 lock: locked (1) if one of the wins it declined was a
@@ -1598,16 +1654,16 @@ cdef class Table:
         cdef uint8_t mt[MAX_MELDS]
         cdef WinView view
         cdef int nm = self.n_melds[o], ns = self.n_sets[o], v = 0, t = self.pl_tile[o][k], d, x
+        cdef int ref = self.pl_ref[o][k]
         cdef uint64_t mask
         memcpy(counts, self.counts[o], 34)
         memcpy(mk, self.mk[o], MAX_MELDS)
         memcpy(mt, self.mt[o], MAX_MELDS)
-        memcpy(self.counts[o], self.pl_counts[o][k], 34)
-        memcpy(self.mk[o], self.pl_mk[o][k], MAX_MELDS)
-        memcpy(self.mt[o], self.pl_mt[o][k], MAX_MELDS)
-        self.n_melds[o] = self.pl_melds[o][k]
-        self.n_sets[o] = self.pl_sets[o][k]
-        self.counts[o][t] -= 1
+        memcpy(self.counts[o], self.pl_counts[o][ref], 34)
+        memcpy(self.mk[o], self.pl_mk[o][ref], MAX_MELDS)
+        memcpy(self.mt[o], self.pl_mt[o][ref], MAX_MELDS)
+        self.n_melds[o] = self.pl_melds[o][ref]
+        self.n_sets[o] = self.pl_sets[o][ref]
         mask = self._waits_mask(o, &d)
         self.counts[o][t] += 1
         try:
@@ -1616,8 +1672,8 @@ cdef class Table:
                                self.pl_ev[o][k])
                 for x in range(self.seats):     # the other seats' melds as they were then
                     if x != o:
-                        view.seat_n_melds[x] = self.pl_seat_n[o][k][x]
-                        view.seat_meld_kind[x] = self.pl_seat_mk[o][k][x]
+                        view.seat_n_melds[x] = self.pl_seat_n[o][ref][x]
+                        view.seat_meld_kind[x] = self.pl_seat_mk[o][ref][x]
                 v = self.win_check.ask(&view)
                 if v < 0:
                     with gil:
@@ -1801,13 +1857,23 @@ cdef class Table:
         since its last draw, and 过水 bars its win on a discard), "ends" (the log stops before the hand
         is over: index is its length), "after" (events after the end of the hand) or
         "final" (the closing hand of ``seat`` is not the one the play leaves it)."""
+        if not self.checking:
+            raise MahjongError("replay_log: the table was not made for checking")
+        self.log_source = log_source
+        self.log_n = ev.shape[0] // 5
+        self.log_ev = &ev[0] if self.log_n else NULL
+        try:
+            return self._replay_log(ev, wins, finals, voids, check_flowers)
+        finally:
+            self.log_ev = NULL
+            self.log_n = 0
+
+    cdef object _replay_log(self, const uint8_t[::1] ev, const uint8_t[::1] wins,
+                            const uint8_t[::1] finals, voids, bint check_flowers):
         cdef int n = ev.shape[0] // 5, k, at, a, x, first, s
         cdef const uint8_t* e = &ev[0] if n else NULL
         cdef const uint8_t* w = &wins[0] if wins.shape[0] else NULL
         cdef int n_w = wins.shape[0] // 35
-        if not self.checking:
-            raise MahjongError("replay_log: the table was not made for checking")
-        self.log_source = log_source
         while self.phase != PH_OVER:
             if self.phase == PH_VOID:
                 if voids is None:
@@ -1871,8 +1937,11 @@ cdef class Table:
             raise MahjongError(f"dealer: {dealer} is not a seat of {self.seats}")
         self.dealer = dealer
         self.round_wind = round_wind
-        for i in range(n):
-            self.deck[i] = deck[i]
+        if type(deck) is bytes:     # (the log check's: copied at once)
+            memcpy(self.deck, PyBytes_AS_STRING(deck), n)
+        else:
+            for i in range(n):
+                self.deck[i] = deck[i]
         self.deck_n = n
         self.live_end = self.spec.live_tiles if self.spec.live_tiles else n
         self.win_cache.clear()

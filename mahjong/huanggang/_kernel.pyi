@@ -33,3 +33,9 @@ def hand_readings(concealed: Tuple[int, ...], set_melds: Tuple[Any, ...], laizi:
                   flags: int, dealer: bool, plus5: bool) -> List[Answer]: ...
 def tenpai(concealed: Tuple[int, ...], set_melds: Tuple[Any, ...], laizi: int,
            fixed: Tuple[int, ...]) -> bool: ...
+# (n_open, per payer (raw or None, amount, F(L), base, note: -1 raw, -2 cap, 0..2 the tier))
+def loser_shares(fan: int, pihu: bool, to_cap: bool, self_drawn: bool,
+                 discarder: Optional[int], dealer: int, payer_base: int, base: int,
+                 payers: Tuple[int, ...], melds: Tuple[bytes, ...], koukou: bool, laizi: int,
+                 cap: Optional[int], tiers: Optional[Tuple[int, int, int]]
+                 ) -> Tuple[int, Tuple[Tuple[Optional[int], int, int, int, int], ...]]: ...

@@ -41,6 +41,8 @@ from mahjong_core._wincheck cimport WinView, make_win_check, value_or_overflow
 from mahjong_core._decompose cimport (RegularDecomposition, regular_decompositions, SET_CHOW,
                                       SET_PUNG, MAX_REGULAR_DECOMPOSITIONS)
 
+from mahjong.errors import MahjongError
+
 # Row status codes (mirrored by batch.STATUS and scoring's NOT_WINNING, ...).
 cdef enum:
     OK = 0
@@ -856,15 +858,15 @@ cdef inline long long _shifted(int base, int fan) noexcept nogil:
     return (<long long>base) << fan if fan <= MAX_SHIFT else (<long long>1) << 62
 
 
-cdef int _loser_fan(const WinView* v, int seat, bint koukou, int laizi,
+cdef int _loser_fan(const uint8_t* kinds, const uint8_t* tiles, int n, bint koukou, int laizi,
                     bint* shows_opened) noexcept nogil:
-    """F(L) of a loser from his melds (settlement.meld_fan), and whether he shows an
-    opening for the cap tiers (a chow, pung, exposed kong or single kong)."""
+    """F(L) of a loser from his n melds (kinds MELD_*, tiles: a meld's lowest), and whether
+    he shows an opening for the cap tiers (a chow, pung, exposed kong or single kong)."""
     cdef int k, m, fan = 0
     cdef bint opened = 0
     shows_opened[0] = 0
-    for k in range(v.seat_n_melds[seat]):
-        m = v.seat_meld_kind[seat][k]
+    for k in range(n):
+        m = kinds[k]
         if m == MELD_CHOW or m == MELD_PUNG:
             fan += koukou
             opened = 1
@@ -874,11 +876,121 @@ cdef int _loser_fan(const WinView* v, int seat, bint koukou, int laizi,
         elif m == MELD_CONCEALED_KONG:
             fan += 2
         else:
-            fan += 2 if v.seat_meld_tile[seat][k] == laizi else 1
+            fan += 2 if tiles[k] == laizi else 1
             shows_opened[0] = 1
     if opened:
         shows_opened[0] = 1
     return fan if koukou or not opened else fan + 1
+
+
+cdef enum:
+    SHARE_RAW = -1          # a share's note: the raw share is paid
+    SHARE_CAP = -2          # the cap is paid (封顶); a note >= 0 is the tier paid (0..2)
+
+
+cdef struct Shares:
+    # the losers' shares of one win (_fill_shares)
+    int n_pay
+    int payers[4]           # the paying seats, in order (the caller's)
+    int f_l[4]              # each one's F(L) from his melds (the caller's; 屁胡 adds to it)
+    bint opened[4]          # each one shows an opening (the caller's; for the tiers)
+    int base[4]
+    long long raw[4]        # base × 2^(F(winner) + F(L)) (at most 2^62)
+    long long amount[4]     # after the cap or the tier
+    int note[4]             # SHARE_RAW, SHARE_CAP or the tier
+    int n_open
+    long long top_raw       # the largest raw share (起胡), -1 with no payer
+
+
+cdef int _fill_shares(Shares* s, int fan, bint pihu, bint to_cap, bint self_drawn,
+                      int discarder, int dealer, int payer_base, int base,
+                      const int* opts) noexcept nogil:
+    """The losers' shares of a win, after the cap or the tiers (the one computation: the
+    engine's check_win and the settlement's win_shares): from the payers, their F(L) and
+    opened flags (set by the caller) and the winner's F ``fan``, fill each one's base, raw
+    share, amount and note, and the largest raw share. Returns 0, or CHK_ERR_NO_AMOUNT
+    when the options give no amount (every loser at the top, and no cap nor tiers)."""
+    cdef int k, seat, tier
+    cdef bint has_cap = opts[CHK_CAP] >= 0, all_reach
+    cdef long long cap = opts[CHK_CAP]
+    s.top_raw = -1
+    s.n_open = 0
+    for k in range(s.n_pay):
+        seat = s.payers[k]
+        if pihu:
+            s.f_l[k] += (seat == dealer) + (seat == discarder)
+        s.base[k] = payer_base if (self_drawn or seat == discarder) else base
+        s.raw[k] = _shifted(s.base[k], fan + s.f_l[k])
+        if s.raw[k] > s.top_raw:
+            s.top_raw = s.raw[k]
+        s.n_open += s.opened[k]
+    all_reach = s.n_pay == 3 and (to_cap or has_cap)
+    if all_reach and not to_cap:
+        for k in range(s.n_pay):
+            if s.raw[k] < cap:
+                all_reach = 0
+    if not all_reach and to_cap:
+        return CHK_ERR_NO_AMOUNT
+    for k in range(s.n_pay):
+        if all_reach:
+            if not opts[CHK_HAS_TIERS]:
+                if not has_cap:
+                    return CHK_ERR_NO_AMOUNT
+                s.amount[k] = cap
+                s.note[k] = SHARE_CAP
+            else:
+                if s.n_open == 3:
+                    tier = 0
+                elif s.n_open == 0:
+                    tier = 2
+                else:
+                    tier = 0 if s.opened[k] else 1
+                s.amount[k] = opts[CHK_TIER + tier]
+                s.note[k] = tier
+        elif has_cap and s.raw[k] > cap:
+            s.amount[k] = cap
+            s.note[k] = SHARE_CAP
+        else:
+            s.amount[k] = s.raw[k]
+            s.note[k] = SHARE_RAW
+    return 0
+
+
+def loser_shares(int fan, bint pihu, bint to_cap, bint self_drawn, discarder, int dealer,
+                 int payer_base, int base, tuple payers, tuple melds, bint koukou, int laizi,
+                 cap, tiers):
+    """The losers' shares of a win (settlement's win_shares: the computation of the engine's
+    win check): ``payers`` the paying seats in order, ``melds`` per payer his melds as bytes
+    (the kinds MELD_*, then their lowest tiles), ``discarder`` None on a self-draw; ``cap``
+    None for none, ``tiers`` None or the three tier amounts. Returns ``(n_open, shares)``:
+    how many payers show an opening, and per payer ``(raw, amount, F(L), base, note)``
+    (``raw`` None when the win goes straight to the top; ``note`` -1 the raw share, -2 the
+    cap, else the tier 0..2 paid)."""
+    cdef Shares s
+    cdef int opts[CHK_LAIZIPI_SPECIAL + 1]
+    cdef int k, n
+    cdef bytes m
+    cdef const uint8_t* p
+    if len(payers) > 4 or len(melds) != len(payers):
+        raise MahjongError(f"loser_shares: {len(payers)} payers and {len(melds)} melds")
+    t = (0, 0, 0) if tiers is None else tuple(tiers)
+    opts[CHK_CAP] = -1 if cap is None else cap
+    opts[CHK_HAS_TIERS] = tiers is not None
+    for k in range(3):
+        opts[CHK_TIER + k] = t[k]
+    s.n_pay = len(payers)
+    for k in range(s.n_pay):
+        s.payers[k] = payers[k]
+        m = melds[k]
+        n = len(m) // 2
+        p = <const uint8_t*>m
+        s.f_l[k] = _loser_fan(p, p + n, n, koukou, laizi, &s.opened[k])
+    if _fill_shares(&s, fan, pihu, to_cap, self_drawn, -1 if discarder is None else discarder,
+                    dealer, payer_base, base, opts) < 0:
+        raise MahjongError("the options give no amount when all three losers reach the top "
+                           "(no cap and no tiers)")
+    return s.n_open, tuple([(None if to_cap else s.raw[k], s.amount[k], s.f_l[k], s.base[k],
+                             s.note[k]) for k in range(s.n_pay)])
 
 
 cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept nogil:
@@ -891,15 +1003,13 @@ cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept
     cdef int flags = v.flags & (F_SELF | F_REPLACEMENT | F_ROBBING | F_LAST)
     cdef bint self_drawn = (flags & F_SELF) != 0, koukou = opts[CHK_KOUKOU] != 0
     cdef int laizi = v.wildcard, ind = v.indicator, pi_tile = NO_TILE
-    cdef int k, m, t, n = 0, status, seat, f_l, b, n_pay = 0, n_open = 0, tier
+    cdef int k, m, t, n = 0, status, seat
     cdef int16_t base, payer_base
     cdef int8_t fan
     cdef uint8_t hard, big
-    cdef bint pihu, to_cap, all_reach, has_cap = opts[CHK_CAP] >= 0
-    cdef int payers[4]
-    cdef bint opened[4]
-    cdef long long raw[4]
-    cdef long long amount, total = 0, cap = opts[CHK_CAP], top_raw = 0
+    cdef bint pihu, to_cap
+    cdef Shares shares
+    cdef long long amount, total = 0
     if flags & F_LAST and not self_drawn:
         return CHK_ERR_HAIDI
     if ind < 0 or laizi < 0:
@@ -932,51 +1042,27 @@ cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept
         return 0
     pihu = big == 0
     to_cap = (big & B_FENGYISE) != 0
+    shares.n_pay = 0
     if pihu and not self_drawn:
-        payers[0] = v.from_seat
-        n_pay = 1
+        shares.payers[0] = v.from_seat
+        shares.n_pay = 1
     else:
         for seat in range(v.seats):
             if seat != v.seat:
-                payers[n_pay] = seat
-                n_pay += 1
-    for k in range(n_pay):
-        seat = payers[k]
-        f_l = _loser_fan(v, seat, koukou, laizi, &opened[k])
-        n_open += opened[k]
-        if pihu:
-            f_l += (seat == v.dealer) + (seat == v.from_seat)
-        b = payer_base if (self_drawn or seat == v.from_seat) else base
-        raw[k] = _shifted(b, fan + f_l)
-        if raw[k] > top_raw:
-            top_raw = raw[k]
-    all_reach = n_pay == 3 and (to_cap or has_cap)
-    if all_reach and not to_cap:
-        for k in range(n_pay):
-            if raw[k] < cap:
-                all_reach = 0
-    if not all_reach and to_cap:
-        return CHK_ERR_NO_AMOUNT
-    if not to_cap and top_raw < opts[CHK_QIHU]:
+                shares.payers[shares.n_pay] = seat
+                shares.n_pay += 1
+    for k in range(shares.n_pay):
+        seat = shares.payers[k]
+        shares.f_l[k] = _loser_fan(v.seat_meld_kind[seat], v.seat_meld_tile[seat],
+                                   v.seat_n_melds[seat], koukou, laizi, &shares.opened[k])
+    status = _fill_shares(&shares, fan, pihu, to_cap, self_drawn, v.from_seat, v.dealer,
+                          payer_base, base, opts)
+    if status < 0:
+        return status
+    if not to_cap and shares.top_raw < opts[CHK_QIHU]:
         return 0        # 起胡: no loser's share before the cap reaches the minimum
-    for k in range(n_pay):
-        if all_reach:
-            if not opts[CHK_HAS_TIERS]:
-                if not has_cap:
-                    return CHK_ERR_NO_AMOUNT
-                amount = cap
-            else:
-                if n_open == 3:
-                    tier = 0
-                elif n_open == 0:
-                    tier = 2
-                else:
-                    tier = 0 if opened[k] else 1
-                amount = opts[CHK_TIER + tier]
-        elif has_cap and raw[k] > cap:
-            amount = cap
-        else:
-            amount = raw[k]
+    for k in range(shares.n_pay):
+        amount = shares.amount[k]
         if amount > 2147483647:
             return value_or_overflow(amount)
         total += amount

@@ -32,14 +32,17 @@ cdef list _check_holdings(tuple events, object final, dict wins, list kongs,
                           bint lists_claims)
 
 @cython.locals(keys=frozenset, fh=_Final)
+@cython.locals(n=Py_ssize_t, k=Py_ssize_t, out=bytearray)
+cdef bytes _meld_bytes(tuple melds)
+
 cdef tuple _baopai(tuple facts, object final, _Win w, object third, long laizi,
                    object fixed)
 
 cdef _book(list rows, long from_seat, long to_seat, object amount, str reason,
            object event)
 
-@cython.locals(pihu=bint, payers=list, koukou=bint, to_cap=bint, shares=dict, seat=long,
-               f_l=long, n_open=long, k=long, s=list, all_reach=bint, opened=dict)
+@cython.locals(pihu=bint, payers=list, shares=dict, n_open=long, computed=tuple, k=Py_ssize_t,
+               note=long, text=str)
 cdef dict _win_shares(tuple facts, dict losers, tuple plan, object discarder,
                       bint self_drawn, long dealer, long laizi)
 

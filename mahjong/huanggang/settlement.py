@@ -17,10 +17,25 @@ from ..ruleset import Settlement, recorded_win_error
 from ..tiles import TENHOU_NAMES, format_tiles
 from .rules import RULES_NAME, Rules, laizi_of, tile_label
 from .scoring import (CACHE_CLEARERS, LAST_TILE, NO_PI_TILE, REPLACEMENT, ROBBING_KONG,
-                      SELF_DRAWN, HuanggangResult, _best_of, fan_item, is_tenpai, meld_fan,
-                      meld_fan_items, recorded_hand, shows_opened)
+                      SELF_DRAWN, HuanggangResult, _best_of, fan_item, is_tenpai,
+                      meld_fan_items, recorded_hand)
+from ._kernel import loser_shares
+from .._reader import MELD_TYPE_CODES
 
 _TIER_NAMES = ("金顶", "哈顶", "三阳开泰")
+_SHARE_RAW = -1         # the notes of _kernel.loser_shares: the raw share, the cap, else
+_SHARE_CAP = -2         # the tier paid
+
+
+def _meld_bytes(melds) -> bytes:
+    """A loser's melds as _kernel.loser_shares reads them: their kinds, then their tiles."""
+    n = len(melds)
+    out = bytearray(2 * n)
+    for k in range(n):
+        m = melds[k]
+        out[k] = MELD_TYPE_CODES[m.kind]
+        out[n + k] = m.tiles[0]
+    return bytes(out)
 
 
 # What settling reads of the options, as the items of one tuple (see _plan_of): the
@@ -186,50 +201,27 @@ def _win_shares(facts: tuple, losers: dict, plan: tuple, discarder, self_drawn: 
         payers = [seat for seat in range(4) if seat in losers]  # (sorted(losers), by hand)
         if len(payers) != len(losers):   # (seats beyond 0..3: only through win_shares)
             payers = sorted(losers)
-    koukou = plan[_P_KOUKOU]
-    to_cap = facts[_R_TO_CAP]
-    shares = {}
-    fan = facts[_R_FAN]
-    payer_base = facts[_R_PAYER_BASE]
-    plain_base = facts[_R_BASE]
-    for seat in payers:
-        f_l = meld_fan(losers[seat], koukou, laizi)
-        if pihu:
-            f_l += (seat == dealer) + (seat == discarder)
-        base = payer_base if (self_drawn or seat == discarder) else plain_base
-        raw = None if to_cap else base << (fan + f_l)
-        shares[seat] = [raw, raw, f_l, base, ""]
+    # the amounts are the kernel's (the engine's win check computes them the same way):
+    # only their wording is added here
     cap, tiers = plan[_P_CAP], plan[_P_TIERS]
-    all_reach = len(payers) == 3 and (to_cap or cap is not None)
-    if all_reach and not to_cap:
-        for s in shares.values():
-            if s[0] < cap:
-                all_reach = False
-                break
-    if all_reach:
-        top = cap if cap is not None else None
-        if tiers is None:
-            for s in shares.values():
-                s[1], s[4] = cap, f"封顶 {cap}"
+    n_open, computed = loser_shares(
+        facts[_R_FAN], pihu, facts[_R_TO_CAP], self_drawn, discarder, dealer,
+        facts[_R_PAYER_BASE], facts[_R_BASE], tuple(payers),
+        tuple([_meld_bytes(losers[seat]) for seat in payers]), plan[_P_KOUKOU], laizi, cap,
+        tiers)
+    shares = {}
+    for k in range(len(payers)):
+        raw, amount, f_l, base, note = computed[k]
+        if note == _SHARE_RAW:
+            text = ""
+        elif note == _SHARE_CAP:
+            text = f"封顶 {cap}"
         else:
-            opened = {seat: shows_opened(losers[seat]) for seat in payers}
-            n_open = sum(opened.values())
-            for seat, s in shares.items():
-                if n_open == 3:
-                    k = 0
-                elif n_open == 0:
-                    k = 2
-                else:
-                    k = 0 if opened[seat] else 1
-                reach = "the top" if top is None else f"the cap {top}"
-                why = {0: "all three have opened" if n_open == 3 else "opened",
-                       1: "has not opened", 2: "none of the three has opened"}[k]
-                s[1] = tiers[k]
-                s[4] = f"all three reach {reach}: {_TIER_NAMES[k]} {tiers[k]} ({why})"
-    elif cap is not None:
-        for s in shares.values():
-            if s[0] > cap:
-                s[1], s[4] = cap, f"封顶 {cap}"
+            reach = "the top" if cap is None else f"the cap {cap}"
+            why = ("all three have opened" if n_open == 3 else "opened") if note == 0 else \
+                "has not opened" if note == 1 else "none of the three has opened"
+            text = f"all three reach {reach}: {_TIER_NAMES[note]} {tiers[note]} ({why})"
+        shares[payers[k]] = [raw, amount, f_l, base, text]
     return shares       # {seat: [raw, amount, F(L), base, note]} (win_shares: as tuples)
 
 

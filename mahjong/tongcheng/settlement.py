@@ -5,7 +5,7 @@ from typing import Any, Dict, Mapping, Optional
 
 from ..additive import event_error, ready_events, settle_wins
 from ..errors import InvalidRecordError, MahjongError
-from ..record import HandRecord
+from ..record import ClaimEvent, DiscardEvent, DrawEvent, HandRecord, KongEvent
 from ..ruleset import Settlement, recorded_win_error
 from .rules import RULES_NAME, Rules
 from .scoring import win_entry
@@ -24,21 +24,38 @@ def kouting_seats(record, ready_at: Dict[int, int]) -> Dict[int, bool]:
     if not ready_at:
         return {}
     events = record.events
-    if not any(e.type == "discard" for e in events):
+    # one pass up to the last ready event: what came before each ready event
+    at_seat = {at: seat for seat, at in ready_at.items()}
+    last = max(at_seat)
+    out = {}
+    dealer = record.dealer
+    discards = 0            # discards so far, all the dealer's (dealer_only) or not
+    dealer_only = True
+    claimed = False         # a chow, pung or kong so far
+    drew = set()            # seats that have drawn so far
+    for i, e in enumerate(events):
+        seat = at_seat.get(i, -1)
+        if seat >= 0:
+            early = not claimed and discards <= 1 and dealer_only
+            if seat != dealer:
+                early = early and discards == 1 and seat not in drew
+            out[seat] = early
+            if i == last:
+                break
+        kind = type(e)
+        if kind is DiscardEvent:
+            discards += 1
+            dealer_only = dealer_only and e.seat == dealer
+        elif kind is DrawEvent:
+            drew.add(e.seat)
+        elif kind is ClaimEvent or kind is KongEvent:
+            claimed = True
+    if not discards and not any(e.type == "discard" for e in events):
         seat, i = min(ready_at.items(), key=lambda kv: kv[1])
         raise event_error(i, events[i], "a ready event needs the record's discards to tell 扣听 "
                                         "(ready on the dealer's first discard) from a later "
                                         "declaration")
-    out = {}
-    for seat, at in ready_at.items():
-        discards = [e for e in events[:at] if e.type == "discard"]
-        early = not any(e.type in ("chow", "pung", "kong") for e in events[:at]) and \
-            len(discards) <= 1 and all(e.seat == record.dealer for e in discards)
-        if seat != record.dealer:
-            early = early and len(discards) == 1 and not any(
-                e.type == "draw" and e.seat == seat for e in events[:at])
-        out[seat] = early
-    return out
+    return {seat: out[seat] for seat in ready_at}
 
 
 def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlement:

@@ -3,17 +3,41 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
+from mahjong_core._types import FIRST_HONOR
 from ..errors import InvalidRecordError, MahjongError
+from .._reader import MELD_TYPE_CODES
 from ..record import ExhaustedEvent, HandRecord, WinEvent, walk
 from ..ruleset import (Ledger, ScoreResult, Settlement, check_kong_tiles, recorded_win_error,
                        suited_hand_arrays, suits_held, win_label)
 from .rules import RULES_NAME, Rules
 from .scoring import score, scorer
 
+#: meld kind -> its code in the kernels' meld pairs (a chow's only where allowed)
+_SET_CODES = {k: MELD_TYPE_CODES[k] for k in ("pung", "kong", "concealed_kong")}
+_SET_CODES_CHOW = dict(_SET_CODES, chow=MELD_TYPE_CODES["chow"])
+
+
 def _final_arrays(record: HandRecord, seat: int, rules: Rules, where: str, why: str):
     fh = record.final.get(seat)
     if fh is None:
         raise InvalidRecordError(f"{where}: the final hand of seat {seat} is needed for {why}")
+    # the usual case: the reader checked a closing hand's size (13) and copies (at most 4);
+    # left are the suit tiles and the meld kinds (anything else: suited_hand words it)
+    hand = fh.hand
+    if not hand or max(hand) < FIRST_HONOR:
+        codes = _SET_CODES_CHOW if rules.allow_chow else _SET_CODES
+        pairs = bytearray()
+        for m in fh.melds:
+            code = codes.get(m.kind, 0)
+            if not code or m.tiles[0] >= FIRST_HONOR:
+                break
+            pairs.append(code)
+            pairs.append(m.tiles[0])
+        else:
+            counts = bytearray(34)
+            for t in hand:
+                counts[t] += 1
+            return counts, bytes(pairs), fh.melds
     try:
         return suited_hand_arrays(fh.hand, fh.melds, size=13, allow_chow=rules.allow_chow,
                                   rule_name="Yunnan")
