@@ -2966,9 +2966,14 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
     won: List[int] = []
     won_before: Tuple[int, ...] = ()
     ended_at: Optional[int] = None
+    # draws and discards (most events) are passed over by their class when not asked for
+    skip_plain = "draw" not in types and "discard" not in types
     i = 0
     while i < n_events:
         e = events[i]
+        if skip_plain and ended_at is None and (type(e) is DrawEvent or type(e) is DiscardEvent):
+            i += 1
+            continue
         is_win = type(e) is WinEvent
         if ended_at is not None and type(e) not in _AFTER_END_OK:
             _fail(f"event {i} ({e.type})", f"the hand already ended at event {ended_at}")
