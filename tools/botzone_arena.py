@@ -89,13 +89,14 @@ class ProgramBot:
     turn, or one kept running when it prints :data:`KEEP_RUNNING` after an answer."""
 
     def __init__(self, command: Sequence[str], form: str = "json", time_limit: float = 6.0,
-                 env: Optional[Dict[str, str]] = None):
+                 env: Optional[Dict[str, str]] = None, cwd: Optional[str] = None):
         if form not in ("json", "simple"):
             raise MahjongError(f"form: {form!r} is not json or simple")
         self.command = list(command)
         self.form = form
         self.time_limit = time_limit
         self.env = env
+        self.cwd = cwd
         self.requests: List[Any] = []
         self.responses: List[str] = []
         self.proc: Optional[subprocess.Popen] = None
@@ -162,7 +163,7 @@ class ProgramBot:
         else:
             self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                         text=True, env=self.env)
+                                         text=True, env=self.env, cwd=self.cwd)
             self.lines = queue.Queue()
             threading.Thread(target=self._pump, args=(self.proc.stdout,), daemon=True).start()
             self.proc.stdin.write(self._input())
@@ -371,6 +372,9 @@ class RecordSeats:
         if e is None:
             raise MahjongError(f"record: events end after a draw (event {self.i})")
         s = e["seat"]
+        if e["type"] == "win" and e.get("robbing_kong"):
+            # the record holds no event of the robbed added kong: its win implies it
+            return {e["from"]: f"BUGANG {_tile(e['win_tile'])}"}
         if e["type"] == "discard":
             out = f"PLAY {_tile(e['tile'])}"
         elif e["type"] == "kong" and e.get("kind") == "concealed":
