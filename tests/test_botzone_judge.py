@@ -56,8 +56,8 @@ def _responses(log):
     return [[entry[str(s)]["response"] for s in range(4)] for entry in log[1::2]]
 
 
-#: a wall on which the greedy bots' game is short (the engine's duplicate-wall game of seed 7)
-SHORT_GAME_SEED = 7
+#: a wall on which the greedy bots' game is short (34 turns): the engine's game of seed 2
+SHORT_GAME_SEED = 2
 
 
 def test_greedy_bots_every_form_through_the_judge(judge):

@@ -127,7 +127,8 @@ class ProgramBot:
         return ans["response"]
 
     def _read_kept(self, deadline: float) -> Tuple[Optional[str], bool]:
-        """Lines of a running bot up to the keep-running mark: (answer text, kept)."""
+        """The bot's lines up to the keep-running mark, or up to its end: (text, kept);
+        (None, False) when nothing came before the deadline."""
         got: List[str] = []
         while True:
             try:
@@ -139,8 +140,6 @@ class ProgramBot:
             if line.strip() == KEEP_RUNNING:
                 return "\n".join(got), True
             got.append(line)
-            if self.form == "json" and line.strip().startswith("{"):
-                continue
 
     def _pump(self, stream) -> None:
         for line in stream:
@@ -459,7 +458,7 @@ def compare_with_record(judge: Sequence[str], record: Dict[str, Any]) -> Dict[st
     game = play(judge, [seats.seat(s) for s in range(SEATS)], record_initdata(record))
     theirs = game["result"]
     if theirs.get("fan") is not None:
-        theirs = dict(theirs, fan=sorted((f["name"], f["cnt"], f["value"] * f["cnt"] // f["cnt"])
+        theirs = dict(theirs, fan=sorted((f["name"], f["cnt"], f["value"])
                                          for f in theirs["fan"]))
     ours = our_result(record)
     diff = [k for k in ("action", "player", "fanCnt", "scores") if theirs.get(k) != ours.get(k)]
@@ -470,7 +469,7 @@ def compare_with_record(judge: Sequence[str], record: Dict[str, Any]) -> Dict[st
 
 
 #: our fan names that the judge's fan calculator spells otherwise (same fan, same points)
-FAN_SPELLING = {"独听・嵌张": "嵌张", "独听・边张": "边张", "独听・单钓将": "单钓将"}
+FAN_SPELLING = {"独听・嵌张": "嵌张", "独听・边张": "边张", "独听・单钓": "单钓将"}
 
 
 def _fan_key(fans: Iterable[Tuple[str, int, int]]) -> List[Tuple[str, int, int]]:
