@@ -26,6 +26,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # module builds its pools of hands). A test's parameters share its mark.
 SLOW_TESTS = frozenset([
     "tests/test_analysis.py::test_discard_analysis_against_oracle",
+    "tests/test_botzone_judge.py::test_greedy_bots_every_form_through_the_judge",
+    "tests/test_botzone_judge.py::test_greedy_bots_several_games_kept_running",
     "tests/test_cli_stream.py::test_settle_and_score_read_in_constant_memory",
     "tests/test_dask.py::test_shanten_equals_numpy_path",
     "tests/test_dask.py::test_useful_tiles_equals_numpy_path",
