@@ -142,8 +142,12 @@ def run(args) -> int:
     if args.target != "jsonl":
         formats.writer(args.target)      # (a format that cannot be written: refused now)
     total = 0
-    for path in args.files:
-        if path != "-" and os.path.isfile(path):
+    for path in args.files:          # every file is checked before any output is written
+        if path == "-":
+            continue
+        if not os.path.exists(path) or not os.access(path, os.R_OK):
+            raise MahjongError(f"{path}: cannot be read (no such file, or not readable)")
+        if os.path.isfile(path):
             total += os.path.getsize(path)
     bar = _bar(args, total)
     reports = _Reports(args.json)

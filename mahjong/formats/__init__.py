@@ -20,6 +20,7 @@ the game and the line), and the ``note`` with what the source recorded (fans, sc
 actions, action taken) as numpy arrays.
 """
 import importlib
+from collections.abc import Iterable, Mapping
 
 from mahjong.errors import MahjongError
 from mahjong.formats._common import Imported
@@ -68,6 +69,13 @@ def read(fmt: str, source, **options):
 
 def write(fmt: str, records, out) -> int:
     """Write ``records`` (HandRecords, record mappings or :class:`Imported`) to the text
-    stream ``out`` in format ``fmt``; returns the number of games written."""
-    return writer(fmt)(records, out)
+    stream ``out`` in format ``fmt``; returns the number of games written (one record alone
+    is written as a list of one)."""
+    write_games = writer(fmt)
+    if isinstance(records, (Mapping, Imported, str, bytes)) or hasattr(records, "events"):
+        records = [records]
+    elif records is None or not isinstance(records, Iterable):
+        raise MahjongError(f"write: records {type(records).__name__} is neither a record nor "
+                           "an iterable of records")
+    return write_games(records, out)
 

@@ -104,13 +104,15 @@ def _stream_logs(stream, name: str) -> Iterator[Tuple[str, int, Any]]:
     first, n = "", 0
     for first in lines:
         n += 1
+        if n == 1:
+            first = first.lstrip("\ufeff")         # a UTF-8 byte-order mark
         if first.strip():
             break
     else:
         return
     try:
         json.loads(first)
-    except ValueError:      # not one line of JSON: the whole file is one log
+    except (ValueError, RecursionError):    # not one line of JSON: the file is one log
         yield name, n, first + "".join(lines)
         return
     pending: Optional[Tuple[int, str]] = (n, first)     # (held back: a file of one
@@ -145,7 +147,7 @@ class _Replay:
         if isinstance(init, str):
             try:
                 init = json.loads(init)
-            except ValueError:
+            except (ValueError, RecursionError):
                 raise MahjongError(f"initdata: {init[:40]!r} is not JSON") from None
         if not isinstance(init, Mapping):
             raise MahjongError("no 'initdata' (with quan and walltiles)")

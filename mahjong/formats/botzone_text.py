@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import Any, Iterable, Iterator, List, Optional, Tuple
 
 from mahjong_core._types import (EV_DRAW, EV_DISCARD, EV_CHOW, EV_PUNG, EV_KONG, EV_WIN,
@@ -78,11 +79,18 @@ def _byte_blocks(source, name: Optional[str]) -> Tuple[Iterator[bytes], str, Any
 
 
 def _blocks(f) -> Iterator[bytes]:
+    first = True
     while True:
         chunk = f.read(BLOCK)
         if not chunk:
             return
-        yield chunk.encode("utf-8", "surrogateescape") if type(chunk) is str else chunk
+        if type(chunk) is str:
+            chunk = chunk.encode("utf-8", "surrogatepass")   # (a lone surrogate: not UTF-8)
+        if first:
+            first = False
+            if chunk.startswith(b"\xef\xbb\xbf"):          # a UTF-8 byte-order mark
+                chunk = chunk[3:]
+        yield chunk
 
 
 def _games(source, name: Optional[str]):
@@ -259,14 +267,39 @@ def _coerce(item, number: int):
         return HandRecord.coerce(item.record), item.note or {}
     note = {}
     if isinstance(item, (str, bytes, bytearray)):
-        item = json.loads(item)
+        try:
+            item = json.loads(item)
+        except (ValueError, RecursionError) as exc:   # (UnicodeDecodeError is a ValueError)
+            raise MahjongError(f"record {number}: not a JSON record ({exc})") from None
     if isinstance(item, dict):
         note = item.get("note") or {}
         item = {k: v for k, v in item.items() if k not in ("note", "result")}
     try:
-        return HandRecord.coerce(item), note
+        return HandRecord.coerce(item), _checked_note(note, number)
     except MahjongError as exc:
         raise MahjongError(f"record {number}: {exc}") from None
+
+
+_CLAUSE = re.compile(r"Player [0-3] [A-Za-z]+ [WBTFJ][1-9]")
+
+
+def _checked_note(note, number: int) -> dict:
+    """The note's fields the text writes (the match id, the Ignore clauses), checked so the
+    text reads back: a MahjongError names what is not."""
+    if not isinstance(note, dict):
+        raise MahjongError(f"note: {type(note).__name__}, not an object")
+    match = note.get("match")
+    if match is not None and not (isinstance(match, (str, int)) and not isinstance(match, bool)
+                                  and re.fullmatch(r"\S+", str(match))):
+        raise MahjongError(f"note: match {match!r} is not one word")
+    ignored = note.get("ignored")
+    if ignored is not None:
+        if not isinstance(ignored, (list, tuple)) or not all(
+                isinstance(c, (list, tuple)) and len(c) == 2 and type(c[0]) is int and
+                isinstance(c[1], str) and _CLAUSE.fullmatch(c[1]) for c in ignored):
+            raise MahjongError(f"note: ignored {ignored!r:.80} is not a list of [event index, "
+                               "'Player m Verb Tile']")
+    return note
 
 
 def unwritable(record) -> Optional[str]:
@@ -278,6 +311,8 @@ def unwritable(record) -> Optional[str]:
                 "duplicate_walls)")
     if record.wall is None or len(record.wall) != 136:
         return "the record has no wall of 136 tiles (the deals come from it)"
+    if record.has_events("penalty"):
+        return "the record ends with a penalty, which the text cannot hold (botzone-json can)"
     return None
 
 

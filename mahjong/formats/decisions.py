@@ -246,11 +246,15 @@ def _replay_of(n: int, given: Any, refused: str) -> Optional[tuple]:
     g.agents = [None] * g.spec.seats
     g._table.set_external()
     events = rec.to_json()["events"]
+    penalty = bool(events) and events[-1]["type"] == "penalty"
+    if penalty:
+        events = events[:-1]    # (the judge's penalty: the offending answer is no decision)
     try:
         beaten = _beaten_claims(note.get("ignored"), rec.seats)
     except MahjongError as exc:
         raise MahjongError(f"record {n}: {exc}") from None
-    return g._table, replay_steps(g, events, note.get("void_suits")), beaten
+    return g._table, replay_steps(g, events, note.get("void_suits"),
+                                      to_the_end=not penalty), beaten
 
 
 _NOTE = '"note"'

@@ -37,6 +37,7 @@ from __future__ import annotations
 import os
 import re
 import zipfile
+import zlib
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from mahjong.botzone import botzone_tile, tile_of
@@ -58,6 +59,9 @@ _SEATS = 4
 def read(source, *, name: Optional[str] = None) -> Iterator[Imported]:
     """The games of ``source`` (module doc), one :class:`Imported` per game, lazily."""
     for game, text in _games(source, name):
+        if isinstance(text, MahjongError):       # a zip member that cannot be read
+            yield Imported(game, 1, error=text)
+            continue
         yield read_game(text, name=game)
 
 
@@ -85,8 +89,14 @@ def _games(source, name) -> Iterator[Tuple[str, Any]]:
             for info in z.infolist():
                 if info.is_dir():
                     continue
-                with z.open(info) as member:         # one member at a time
-                    yield f"{os.path.basename(path)}:{info.filename}", member.read()
+                game = f"{os.path.basename(path)}:{info.filename}"
+                try:
+                    with z.open(info) as member:     # one member at a time
+                        data = member.read()
+                except (zipfile.BadZipFile, zlib.error, NotImplementedError, OSError,
+                        EOFError) as exc:
+                    data = MahjongError(f"{game}: the zip member cannot be read ({exc})")
+                yield game, data
         return
     try:
         with open(path, "rb") as f:
@@ -202,9 +212,9 @@ class _Game:
         for item in (m.group(1).split(",") if m.group(1) else []):
             fan = item.strip().strip("'\"")
             label, _, value = fan.rpartition("-")
-            fans.append([label, int(value)] if label and value.isdigit() else [fan, None])
+            fans.append([label, int(value)] if label and value.isdecimal() else [fan, None])
         self.note.update(wind=cols[0], fans=fans, outcome=cols[-1])
-        if cols[1].lstrip("-").isdigit():
+        if cols[1].lstrip("-").isdecimal():
             self.note["fan"] = int(cols[1])
 
     # --- the deck -------------------------------------------------------------------------

@@ -714,19 +714,24 @@ def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
     return g.log()
 
 
-def replay_steps(g: "Game", events: Sequence[Mapping[str, Any]], voids=None):
+def replay_steps(g: "Game", events: Sequence[Mapping[str, Any]], voids=None,
+                 to_the_end: bool = True):
     """Play ``events`` (a log's events as record v2 mappings) again on ``g``, a game dealt
     from the log's deck whose seats are all external (``set_external``), one decision at a
     time: yields the action (an index) the events show for the decider, with the table in
     the state of that decision, then applies it and checks that the draws it made are the
     log's. ``voids``: each seat's void suit ('m', 'p', 's') where the rule set declares
-    one. A MahjongError names the first event that is not the play."""
+    one. A MahjongError names the first event that is not the play. ``to_the_end=False``:
+    the events may stop before the hand is over (a log that ends with a penalty): the steps
+    stop where they do."""
     t = g._table
     n = len(events)
     over, void, swap, draw = (int(k) for k in (_table.PH_OVER, _table.PH_VOID,
                                                 _table.PH_SWAP, _table.EV_DRAW))
     while t.phase != over:
         i = t.n_ev
+        if i >= n and not to_the_end:
+            return
         phase = t.phase
         if phase == void:
             if not isinstance(voids, (list, tuple)) or len(voids) != t.seats or \
@@ -748,6 +753,8 @@ def replay_steps(g: "Game", events: Sequence[Mapping[str, Any]], voids=None):
         for x in range(i, t.n_ev):     # the draws the step made are the log's
             code, seat, tile = t.table_event(x)[:3]
             if code == draw:
+                if x >= n and not to_the_end:
+                    return
                 e = events[x] if x < n else None
                 if not (type(e) is dict or isinstance(e, Mapping)) or \
                         e.get("type") != "draw" or e.get("seat") != seat or \
