@@ -222,11 +222,6 @@ def has_opened(melds: Sequence[Meld]) -> bool:
     return any(m.kind in ("chow", "pung", "kong") for m in melds)
 
 
-def shows_opened(melds: Sequence[Meld]) -> bool:
-    """"Opened" for the cap tiers: 开口, or any single kong (红中/发财/赖子杠)."""
-    return any(m.kind in ("chow", "pung", "kong", "single_kong") for m in melds)
-
-
 def total_fan(items: Sequence[ScoreItem]) -> int:
     return sum(i.total for i in items)
 
