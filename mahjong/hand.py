@@ -302,6 +302,31 @@ class Hand:
         return cls(concealed, tuple(map(Meld._read, melds)), win)
 
 
+
+def check_hand_size(concealed: Any, melds: Iterable[Any]) -> None:
+    """A hand scored before or after its winning tile: 13 tiles (concealed + 3 per set, a
+    single-tile kong counted 0) or 14; any other count is an :class:`InvalidHandError` that
+    says so (tiles that do not parse are left to the scorer, which words that error).
+
+    >>> check_hand_size("1112345678999m5m", [])
+    >>> check_hand_size("1112345678999m55m", [])
+    Traceback (most recent call last):
+    ...
+    mahjong.errors.InvalidHandError: hand: 16 tiles; expected 13 (before the winning tile) or 14 (with it)
+    """
+    try:
+        n = len(to_tile_ids(concealed))
+    except (MahjongError, TypeError):
+        return
+    kinds = [m[0] if isinstance(m, tuple) else getattr(m, "kind", None) for m in melds]
+    sets = sum(1 for k in kinds if k not in ("single_kong", "single"))
+    if n + 3 * sets not in (13, 14):
+        what = f"{n} tiles" if not sets else (f"{n} tiles and {sets} meld(s) make "
+                                              f"{n + 3 * sets} (a meld counts 3)")
+        raise InvalidHandError(f"hand: {what}; expected 13 (before the winning tile) or 14 "
+                               "(with it)")
+
+
 __all__ = ["MELD_KINDS", "MELD_TYPE_CODES", "MELD_SYNTAX", "Meld", "Hand", "parse_meld",
            "parse_melds", "parse_meld_text", "split_melds", "standing_tiles",
-           "check_copies", "holding_size", "MahjongError"]
+           "check_hand_size", "check_copies", "holding_size", "MahjongError"]

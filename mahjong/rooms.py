@@ -82,7 +82,12 @@ class Room:
     schedule); ``exhausted_fields``: the fields of an exhausted event that belong to this
     rule set when written at the event's top level (an older spelling; the record reader
     files them under the rule set's name); ``penalties``: its settlement reads a record's
-    penalty event (``{"type": "penalty", "seat": s}``); any other room's settlement refuses one.
+    penalty event (``{"type": "penalty", "seat": s}``); any other room's settlement refuses one;
+    ``score_text(hand, melds, *, win_tile, rules, **context)``: one hand as ``mahjong score``
+    and its JSON lines give it (the concealed tiles as text, 13 before the win or 14 with it;
+    melds as ``(kind, tiles)`` pairs; ``rules`` the room's ``Rules``; ``context`` only what the
+    user gave, each a keyword the function names, which is how the command line knows what
+    applies); None: ``score`` with the winning tile among the hand's tiles.
     """
 
     name: str
@@ -98,6 +103,7 @@ class Room:
     match_hand: Callable[[int, int], MatchSeating] = fixed_seats
     exhausted_fields: Tuple[str, ...] = ()
     penalties: bool = False
+    score_text: Optional[Callable[..., Any]] = None
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name or len(self.name) > 64 or \
@@ -114,6 +120,8 @@ class Room:
         for what in ("score", "settle", "match_hand"):
             if not callable(getattr(self, what)):
                 raise MahjongError(f"room {self.name}: {what} is not callable")
+        if self.score_text is not None and not callable(self.score_text):
+            raise MahjongError(f"room {self.name}: score_text is not callable")
         if self.play is not None and not (callable(self.play) or isinstance(self.play, str)):
             raise MahjongError(f"room {self.name}: play is neither a module name nor a "
                                "function")

@@ -83,7 +83,7 @@ def test_score_rules_guobiao_takes_the_guobiao_context(capsys):
     assert code == 2 and "lianzhong=true" in err
     code, _, err = run(["score", "--rules", "sichuan", "111p123p456p789p99p", "--win", "9p",
                         "--seat-wind", "S"], capsys)
-    assert code == 2 and "--seat-wind applies to rules guobiao" in err
+    assert code == 2 and "--seat-wind does not apply to rules sichuan (it applies to guobiao)" in err
 
 
 def test_gb_on_fifteen_tiles_names_the_counts_it_accepts(capsys):

@@ -411,3 +411,11 @@ def test_a_room_without_a_play_module_is_not_played():
         rooms.unregister_room("toy_unplayed")
     with pytest.raises(MahjongError, match="Rules 'x' is not a mahjong.ruleset.RuleOptions"):
         rooms.Room(TOY, __name__, "x", toy_score, toy_settle)
+
+
+def test_the_score_command_asks_the_rooms():
+    """`mahjong score` takes what applies to a rule set from its room (the scorer's
+    keywords, `Room.score_text`): no rule set is named in its code but the --rules default."""
+    path = PACKAGE / "cli" / "score.py"
+    named = [text for _, text in _code_strings(path, skip_defaults=True) if text in ROOM_PACKAGES]
+    assert named == ["sichuan"]

@@ -194,7 +194,7 @@ def run(args) -> int:
                 text = format_tiles([w.tile], style) + text[len(w.name):]
             print(text)
         return 0
-    from .score import check_hand_size
+    from ..hand import check_hand_size
 
     check_hand_size(concealed, melds)
     tiles, win = standing_tiles(concealed, melds, args.win_tile)
@@ -287,7 +287,7 @@ def _check_size(tiles: Any, melds) -> None:
     """13 tiles (before the winning tile) or 14 (with it), melds counted as 3; a tenhou
     string is counted without parsing it."""
     from .._reader import tenhou_size
-    from .score import check_hand_size
+    from ..hand import check_hand_size
 
     n = tenhou_size(tiles)
     if n >= 0:

@@ -58,14 +58,14 @@ _FLAG_HELP = {
                       "--option lianzhong=true)",
 }
 _FLAGS = tuple(_FLAG_HELP)
-#: the Guobiao context given by value (field / option name -> --help)
-_GUOBIAO_VALUES = {
+#: the context given by value (field / option name -> --help)
+_VALUES = {
     "seat_wind": "guobiao: the winner's seat wind 门风 (E S W N, 0-3, 东 ...; default E)",
     "round_wind": "guobiao: the round (prevalent) wind 圈风 (default E)",
     "flowers": "guobiao: flower tiles shown (0-8), one fan each",
 }
 _LINE_FIELDS = frozenset(("hand", "win_tile", "melds", "rules", "options", "indicator",
-                          "dealer", "flower_indicators") + _FLAGS + tuple(_GUOBIAO_VALUES))
+                          "dealer", "flower_indicators") + _FLAGS + tuple(_VALUES))
 
 
 def split_hand(text: str) -> Tuple[str, List[Tuple[str, str]]]:
@@ -113,7 +113,7 @@ def register(subparsers) -> None:
     for flag, text in _FLAG_HELP.items():
         p.add_argument("--" + flag.replace("_", "-"), action="store_true", dest=flag,
                        help=text)
-    for name, text in _GUOBIAO_VALUES.items():
+    for name, text in _VALUES.items():
         p.add_argument("--" + name.replace("_", "-"), dest=name, default=None,
                        metavar="N" if name == "flowers" else "WIND",
                        type=int if name == "flowers" else str, help=text)
@@ -156,42 +156,38 @@ def with_win_tile(concealed: str, melds, win_tile) -> str:
     return concealed
 
 
-def check_hand_size(concealed, melds) -> None:
-    """A hand scored before or after its winning tile: 13 tiles (concealed + 3 per set, a
-    single-tile kong counted 0) or 14; any other count is an error that says so."""
-    from ..errors import InvalidHandError
-    from ..tiles import to_tile_ids
-
-    try:
-        n = len(to_tile_ids(concealed))
-    except (MahjongError, TypeError):  # the scorer words the error
-        return
-    kinds = [m[0] if isinstance(m, tuple) else getattr(m, "kind", None) for m in melds]
-    sets = sum(1 for k in kinds if k not in ("single_kong", "single"))
-    if n + 3 * sets not in (13, 14):
-        what = f"{n} tiles" if not sets else (f"{n} tiles and {sets} meld(s) make "
-                                              f"{n + 3 * sets} (a meld counts 3)")
-        raise InvalidHandError(f"hand: {what}; expected 13 (before the winning tile) or 14 "
-                               "(with it)")
-
-
 @functools.lru_cache(maxsize=None)
-def _accepted(name: str) -> frozenset:
-    """The keyword arguments of a rule set's ``score``."""
+def _context_of(room) -> Tuple[frozenset, Tuple[str, ...]]:
+    """What a room's hand scorer (its ``score_text``, else its ``score``) takes: the
+    context keywords it names, and those it requires."""
     import inspect
 
-    from ..rooms import find_room
+    params = inspect.signature(room.score_text or room.score).parameters
+    names = frozenset(params) - _NOT_CONTEXT
+    required = tuple(n for n in names if params[n].default is inspect.Parameter.empty
+                     and params[n].kind is inspect.Parameter.KEYWORD_ONLY)
+    return names, required
 
-    return frozenset(inspect.signature(find_room(name).score).parameters)
+
+#: the scorers' parameters that are not context the user gives by a flag or field
+_NOT_CONTEXT = frozenset(("hand", "melds", "win_tile", "rules", "options", "tiles"))
+
+
+def _owners(context: str) -> List[str]:
+    """The rule sets whose hand scorer takes ``context``."""
+    from ..rooms import find_room, room_names
+
+    return [n for n in room_names() if context in _context_of(find_room(n))[0]]
 
 
 def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
                options=None, flower_indicators=None, indicator=None, dealer=False,
-               guobiao_values=None):
+               values=None):
     """One hand scored by a rule set (any registered name, in any case), with the checks of
-    the command line: the result object of the rule set's own ``score``."""
+    the command line: the result object of the rule set's own ``score``. The flags and
+    values that apply are the ones the room's scorer names (``Room.score_text``, else
+    ``Room.score``): any other one given is refused with the rule set's name."""
     from ..rooms import find_room
-    from ..ruleset import get_ruleset
     from ..tiles import to_tile_ids
 
     if win_tile is None:
@@ -209,80 +205,58 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
         except MahjongError as exc:
             raise InvalidHandError(f"--meld {text!r}: expected KIND:TILES, e.g. pung:222p, "
                                    f"or {MELD_SYNTAX} ({exc})") from None
-    flags = dict(flags or {})
-    values = {k: v for k, v in (guobiao_values or {}).items() if v is not None}
-    if values and rules_name != "guobiao":
-        raise MahjongError(f"--{next(iter(values)).replace('_', '-')} applies to rules "
-                           f"guobiao, not {rules_name}")
-    if rules_name == "sichuan":
-        flags.pop("first_round", None)
-    if rules_name == "huanggang":
-        extra = [f for f in ("after_kong", "heavenly", "earthly", "first_round")
-                 if flags.pop(f, False)]
-        if extra:
-            raise MahjongError(f"--{extra[0].replace('_', '-')} is not a Huanggang win flag")
-        if indicator is None:
-            raise MahjongError("--indicator TILE (the 赖子皮) is required with --rules huanggang")
-        flags.update(indicator=indicator, dealer=dealer)
-    elif indicator is not None or dealer:
-        raise MahjongError(f"--indicator and --dealer are Huanggang options, not {rules_name}")
-    accepted = _accepted(rules_name)
-    for f in list(flags):
-        if f not in accepted:
-            if flags.pop(f):
-                raise MahjongError(f"--{f.replace('_', '-')} does not apply to rules "
-                                   f"{rules_name}")
+    given = {k: v for k, v in (flags or {}).items() if v}
+    given.update((k, v) for k, v in (values or {}).items() if v is not None)
+    if indicator is not None:
+        given["indicator"] = indicator
+    if dealer:
+        given["dealer"] = dealer
     if flower_indicators is not None:
-        if "flower_indicators" not in accepted:
-            raise MahjongError(f"--flower-indicators does not apply to rules {rules_name}")
-        flags["flower_indicators"] = to_tile_ids(flower_indicators)
+        given["flower_indicators"] = flower_indicators
+    accepted, required = _context_of(room)
+    for name in given:
+        if name not in accepted:
+            owners = _owners(name)
+            raise MahjongError(f"--{name.replace('_', '-')} does not apply to rules "
+                               f"{rules_name}" + (f" (it applies to {', '.join(owners)})"
+                                                  if owners else ""))
+    for name in required:
+        if name not in given:
+            raise MahjongError(f"--{name.replace('_', '-')} is required with --rules "
+                               f"{rules_name}")
+    if "flower_indicators" in given:
+        given["flower_indicators"] = to_tile_ids(flower_indicators)
     rules = room.Rules.from_mapping(options or {})
-    if rules_name == "guobiao":
-        return _score_guobiao(get_ruleset(rules_name), rules, concealed, melds, win_tile, flags,
-                              values)
+    if room.score_text is not None:
+        return room.score_text(concealed, melds, win_tile=win_tile, rules=rules, **given)
     concealed = with_win_tile(concealed, melds, win_tile)
-    return room.score(concealed, melds, win_tile=win_tile, rules=rules, **flags)
+    return room.score(concealed, melds, win_tile=win_tile, rules=rules, **given)
 
 
-def _score_guobiao(guobiao, rules, concealed, melds, win_tile, flags, values):
-    """A Guobiao hand through :func:`mahjong.guobiao.score`: 13 or 14 tiles; the 联众 fans
-    with the option ``lianzhong``."""
-    from ..hand import standing_tiles
+def result_row(result, style: str, rules_name: str) -> dict:
+    """The JSON row of a scored hand: its ``to_dict`` in ``style``, with the registered name
+    of rule set ``rules_name`` first where the result does not give it."""
+    import inspect
 
-    check_hand_size(concealed, melds)
-    if rules.lianzhong:
-        flags.update(rules="lianzhong",
-                     options=guobiao.LianzhongOptions(rules.sifang_dafa_stacks_ziyise))
+    from ..rooms import find_room
+
+    if "style" in inspect.signature(result.to_dict).parameters:
+        row = result.to_dict(style=style)
     else:
-        extra = [f for f in ("heavenly", "earthly", "first_round", "heavenly_ready")
-                 if flags.pop(f, False)]
-        if extra:
-            raise MahjongError(f"--{extra[0].replace('_', '-')} is a 联众 fan: add --option "
-                               "lianzhong=true")
-    for name in ("seat_wind", "round_wind"):
-        value = values.get(name)
-        if isinstance(value, str) and value.isascii() and value.isdigit():
-            values[name] = int(value)
-    tiles, win = standing_tiles(concealed, melds, win_tile)
-    return guobiao.score(tiles, melds, win_tile=win, **flags, **values)
-
-
-def result_row(result, style: str) -> dict:
-    """The JSON row of a scored hand (a regional :class:`ScoreResult` or a Guobiao one,
-    which gets its ``rules`` beside its fans)."""
-    if hasattr(result, "fans"):  # Guobiao
-        row = {"rules": "guobiao"}
-        row.update(result.to_dict(style=style))
-        return row
-    return styled(result.to_dict(), style)
+        row = styled(result.to_dict(), style)
+    if "rules" not in row:
+        row = {"rules": find_room(rules_name).name, **row}
+    return row
 
 
 def result_text(result, style: str) -> str:
-    if hasattr(result, "fans"):
-        from ..tiles import restyle
+    """The result as text, its tiles in ``style``: its ``format(style)``, else its text
+    restyled."""
+    if hasattr(result, "format"):
+        return result.format(style)
+    from ..tiles import restyle
 
-        return restyle(str(result), style)
-    return result.format(style)
+    return restyle(str(result), style)
 
 
 def run(args) -> int:
@@ -299,9 +273,10 @@ def run(args) -> int:
     result = score_hand(args.rules, args.hand, args.win_tile, args.meld,
                         {f: getattr(args, f) for f in _FLAGS}, options, args.flower_indicators,
                         args.indicator, args.dealer,
-                        {k: getattr(args, k) for k in _GUOBIAO_VALUES})
+                        {k: getattr(args, k) for k in _VALUES})
     if args.json:
-        print(json.dumps(result_row(result, args.style), ensure_ascii=False))
+        print(json.dumps(result_row(result, args.style, args.rules),
+                         ensure_ascii=False))
     else:
         print(result_text(result, args.style))
     return 0
@@ -343,8 +318,8 @@ def _line_result(obj: Any, args, options: Dict[str, Any]) -> dict:
                         {f: obj.get(f, False) for f in _FLAGS}, options,
                         obj.get("flower_indicators"), obj.get("indicator"),
                         obj.get("dealer", False),
-                        {k: obj.get(k) for k in _GUOBIAO_VALUES})
-    return result_row(result, args.style)
+                        {k: obj.get(k) for k in _VALUES})
+    return result_row(result, args.style, rules)
 
 
 def run_jsonl(args) -> int:

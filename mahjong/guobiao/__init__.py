@@ -22,6 +22,7 @@ from .settlement import (BASE_PAYMENT, HANDS_PER_MATCH, HandInfo, HandSettlement
                          MatchHand, Standing, hand_info, match_seating, settle,
                          settle_draw)
 from .winds import parse_wind
+from ..errors import MahjongError
 from ..rooms import Room, register_room
 
 __all__ = [
@@ -35,7 +36,42 @@ __all__ = [
     "parse_wind", "Rules", "settle_record",
 ]
 
+
+
+def _score_text(hand, melds, *, win_tile, rules, self_drawn=False, fourth_tile=False,
+                replacement=False, robbing_kong=False, last_tile=False, heavenly=False,
+                earthly=False, first_round=False, heavenly_ready=False, seat_wind=None,
+                round_wind=None, flowers=None) -> ScoreResult:
+    """One hand as ``mahjong score --rules guobiao`` and its JSON lines give it (the room's
+    ``score_text``): 13 tiles before the win or 14 with it; the 联众 fans (天和, 地和, 人和,
+    天听) only with the option ``lianzhong``; a wind as a name or a digit."""
+    from ..hand import check_hand_size, standing_tiles
+
+    check_hand_size(hand, melds)
+    lianzhong = {"heavenly": heavenly, "earthly": earthly, "first_round": first_round,
+                 "heavenly_ready": heavenly_ready}
+    if rules.lianzhong:
+        extra = dict(lianzhong, rules="lianzhong",
+                     options=LianzhongOptions(rules.sifang_dafa_stacks_ziyise))
+    else:
+        for name, given in lianzhong.items():
+            if given:
+                raise MahjongError(f"--{name.replace('_', '-')} is a 联众 fan: add --option "
+                                   "lianzhong=true")
+        extra = {}
+    for name, value in (("seat_wind", seat_wind), ("round_wind", round_wind),
+                        ("flowers", flowers)):
+        if value is not None:
+            if isinstance(value, str) and value.isascii() and value.isdigit():
+                value = int(value)
+            extra[name] = value
+    tiles, win = standing_tiles(hand, melds, win_tile)
+    return score(tiles, melds, win_tile=win, self_drawn=self_drawn, fourth_tile=fourth_tile,
+                 replacement=replacement, robbing_kong=robbing_kong, last_tile=last_tile,
+                 **extra)
+
+
 #: the rule set's entry in the registry (mahjong.rooms), registered on import
 ROOM = register_room(Room(Rules.name, __name__, Rules, score, settle_record, seats=4, tiles=136,
                           play=__name__ + ".play", match_hands=HANDS_PER_MATCH,
-                          match_hand=match_seating, penalties=True))
+                          match_hand=match_seating, penalties=True, score_text=_score_text))
