@@ -666,9 +666,10 @@ cdef class Table:
             self._legal_void()
             return 0
         memcpy(self.deal_counts, self.counts, sizeof(self.counts))
-        if self.counts[self.dealer][self.last_draw] == 0:
-            # 换三张 / 换牌 took the dealer's 14th tile: his "drawn" tile (the win tile of a
-            # 天胡) is the last tile of his hand as it now stands, as the log deals it
+        if self.setup_changed:
+            # 换三张 / 换牌 moved tiles: the log deals the hands as they now stand, each in
+            # order, the dealer's last tile 14th; so that is his "drawn" tile (the win tile
+            # of a 天胡), whether or not his own 14th was passed on
             for k in range(33, -1, -1):
                 if self.counts[self.dealer][k]:
                     self.last_draw = k
