@@ -144,6 +144,18 @@ class Value:
         return self.spec.win_check.value(c, melds, win_tile=t, flags=flags, seat=s,
                                          from_seat=frm, seats=self.seats, dealer=dealer)
 
+    def wins(self, s, c, melds, tiles, flags, frm, dealer):
+        """{tile: value} of seat s's wins on each of ``tiles`` added to the 13 tiles c."""
+        w = {}
+        for t in tiles:
+            if c[t] < 4:
+                c[t] += 1
+                v = self.win_value(s, c, melds, t, flags, frm, dealer)
+                c[t] -= 1
+                if v > 0:
+                    w[t] = v
+        return w
+
     def waits(self, j, counts, melds, frm, dealer):
         """{tile: value} of seat j's wins on a discard of seat frm."""
         key = (j, tuple(counts), tuple(melds), frm, dealer)
@@ -152,13 +164,7 @@ class Value:
             c = np.array(counts, dtype=np.uint8)
             w = {}
             if missing_one(c, len(melds), self.forms) == 1:
-                for u in range(34):
-                    if c[u] < 4:
-                        c[u] += 1
-                        v = self.win_value(j, c, melds, u, 0, frm, dealer)
-                        c[u] -= 1
-                        if v > 0:
-                            w[u] = v
+                w = self.wins(j, c, melds, range(34), 0, frm, dealer)
             if len(self._waits) > 100000:
                 self._waits.clear()
             self._waits[key] = w
@@ -171,7 +177,7 @@ class Value:
         """The best, over the discards of the 14 tiles c, of the self-draw points of the
         ready hand left: sum over its waits w of unseen_w (less the drawn u) times the
         drawer's points of a self-draw win on w (0 when no discard leaves it ready)."""
-        best = ron = 0.0
+        best = 0.0
         payers = [o for o in range(self.seats) if o != s and o not in won]
         for d in range(34):
             if c[d] == 0:
@@ -183,27 +189,20 @@ class Value:
                 m, mask = useful_one(c, len(melds), self.forms)
                 w = {}
                 if m == 1:
-                    for t in range(34):
-                        if mask >> t & 1 and c[t] < 4:
-                            c[t] += 1
-                            v = self.win_value(s, c, melds, t, WIN_SELF_DRAWN, -1, dealer)
-                            c[t] -= 1
-                            if v > 0:
-                                w[t] = v
+                    w = self.wins(s, c, melds, [t for t in range(34) if mask >> t & 1],
+                                  WIN_SELF_DRAWN, -1, dealer)
                 if len(self._ready) > 200000:
                     self._ready.clear()
                 self._ready[key] = w
             c[d] += 1
             if w:
-                x = y = 0.0
+                x = 0.0
                 for t, v in w.items():
                     n = unseen[t] - (t == u)
                     if n > 0:
                         x += n * self.transfer(s, payers, v)[s]
-                        y += n * (8 + v if self.rules == "guobiao" else v)
-                if x > best:
-                    best, ron = x, y
-        return best / max(1, sum(unseen) - 1), ron / max(1, sum(unseen) - 1)
+                best = max(best, x)
+        return best / max(1, sum(unseen) - 1)
 
     def values(self, s, state, unseen, after_kong, won, left, dealer, seats):
         """{tile: [part vectors]} for every tile with unseen > 0."""
@@ -239,7 +238,7 @@ class Value:
                 f1 = [-g / (seats - 1)] * seats
                 f1[s] = g
                 if m == 1:
-                    e, r = self.ready_value(s, c, melds, unseen, u, dealer, won)
+                    e = self.ready_value(s, c, melds, unseen, u, dealer, won)
                     if e:
                         f3 = [-e / max(1, n_in) if o != s and o not in won else 0.0
                               for o in range(seats)]
