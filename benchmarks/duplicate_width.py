@@ -1,7 +1,7 @@
 """How much narrower is the 95% interval of a duplicate match than random seating with as
 many hands? (docs/ENGINE.md, "How much narrower?"). Seeded: the same table on every run.
 
-    PYTHONPATH=. python benchmarks/duplicate_width.py [--walls 500] [--seed 2026]
+    PYTHONPATH=. python benchmarks/duplicate_width.py [--walls 500] [--seed 2026] [--rules guobiao,sichuan]
 
 Per rule set and pair of agents A, B (wall parts, the default of ``mahjong match``), the
 half-width of the 95% interval of the difference A - B (points per hand) in two duplicate
@@ -65,9 +65,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--walls", type=int, default=500)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--rules", default="guobiao,sichuan")
     args = ap.parse_args()
     w, seed = args.walls, args.seed
-    rows = [(rules, a, b) for rules in ("guobiao", "sichuan")
+    rows = [(rules, a, b) for rules in args.rules.split(",")
             for a, b in (("strong", "greedy"), ("random", "greedy"), ("greedy", "greedy"),
                          (EpsilonGreedy(0.01), "greedy"), (EpsilonGreedy(0.1), "greedy"))]
     print("| rule set | A vs B | format | hands (played) | duplicate | random seating "
