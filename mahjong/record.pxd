@@ -4,7 +4,6 @@
 # A declaration here must agree with the code: a local declared dict only ever holds a
 # dict.
 cimport cython
-from libc.string cimport memcmp
 from mahjong_core._tileparse cimport suit_base
 
 ctypedef const unsigned char* _bytes_p
@@ -12,6 +11,48 @@ ctypedef unsigned char* _counts_p
 
 cdef extern from "Python.h":
     void PyObject_GC_UnTrack(object obj)
+
+# The text reader's C helpers (record.py defines their uncompiled stand-ins).
+cdef extern from *:
+    """
+    /* Whether the n bytes at p are the n bytes of w (n and w constant where it is called:
+       the compiler unrolls it into a few 8-byte compares). Reads no byte past p + n. */
+    static inline int mj_rd_same(const unsigned char* p, const char* w, Py_ssize_t n) {
+        uint64_t a, b;
+        while (n >= 8) {
+            memcpy(&a, p, 8);
+            memcpy(&b, w, 8);
+            if (a != b) return 0;
+            p += 8; w += 8; n -= 8;
+        }
+        while (n > 0) {
+            if (*p != (unsigned char)*w) return 0;
+            p++; w++; n--;
+        }
+        return 1;
+    }
+    /* The characters of an ASCII str, in place (one byte each, a NUL after the last). */
+    static inline const unsigned char* mj_rd_ascii(PyObject* s) {
+        return (const unsigned char*)PyUnicode_DATA(s);
+    }
+    /* A tuple of the n ids 0..33 at ids (the interpreter's cached small ints): a tuple
+       of ints cannot be part of a cycle, so the collector does not track it. */
+    static PyObject* mj_rd_ids(const unsigned char* ids, Py_ssize_t n) {
+        Py_ssize_t k;
+        PyObject* out = PyTuple_New(n);
+        if (out == NULL) return NULL;
+        for (k = 0; k < n; k++) {
+            PyObject* x = PyLong_FromLong(ids[k]);
+            if (x == NULL) { Py_DECREF(out); return NULL; }
+            PyTuple_SET_ITEM(out, k, x);
+        }
+        PyObject_GC_UnTrack(out);
+        return out;
+    }
+    """
+    bint _same_bytes "mj_rd_same"(_bytes_p p, const char* w, Py_ssize_t n) noexcept
+    _bytes_p _ascii_data "mj_rd_ascii"(str s) noexcept
+    tuple _ids_tuple "mj_rd_ids"(_bytes_p ids, Py_ssize_t n)
 
 # The record's value classes as extension types: their fields are C struct members, read
 # from Python as attributes (readonly) and written only by the constructors.
@@ -109,7 +150,7 @@ cdef tuple _hand_field(object value, Py_ssize_t index, long seat)
 cdef object _event_draw(Py_ssize_t index, bint draw, object seat, object tile, long seats)
 @cython.locals(meld=object)
 cdef object _event_claim(Py_ssize_t index, str kind, object seat, object tiles, object src,
-                         long seats)
+                         long seats, tuple read_tiles=*)
 @cython.locals(t=long)
 cdef object _event_kong(Py_ssize_t index, object seat, object k, object tile, object src,
                         long seats)
@@ -185,7 +226,6 @@ cdef long _E_EXHAUSTED
 cdef long _R_EVENTS, _R_FINAL, _R_RULES, _R_DEALER, _R_SEATS, _R_INDICATOR, _R_OPTIONS
 cdef long _R_ROUND_WIND, _R_FLOWER_INDICATORS, _R_NOTE, _R_RESULT, _R_WALL, _R_RESERVE
 cdef int _QUOTE, _COMMA, _COLON, _OPEN_LIST, _CLOSE_LIST, _OPEN, _CLOSE
-cdef bytes _DRAW_HEAD, _DISCARD_HEAD, _TILE_HEAD
 cdef tuple _WIN_FLAG_BYTES, _KONG_KIND_BYTES, _DRAWS, _DISCARDS, _READIES, _FLIPS
 cdef list _MELD_TABLE, _MELD_TILES
 cdef long _SHAPE_ONE, _SHAPE_THREE, _SHAPE_FOUR, _SHAPE_RUN
@@ -199,8 +239,7 @@ cdef class _Scan:
     cdef bint ascii
     cdef _bytes_p p
     cdef Py_ssize_t n, i, a, b
-    cdef bytearray counts
-    cdef _counts_p c
+    cdef bytearray ids
     cdef long qcode, qseat, qtile
     cdef bytes codes, wins
 
@@ -222,8 +261,11 @@ cdef class _Scan:
     cdef long integer(self) except -1
     @cython.locals(p=_bytes_p, t=long)
     cdef long tile(self) except -1
-    @cython.locals(t=long, out=list, p=_bytes_p, i=Py_ssize_t, c=int, most=long)
+    @cython.locals(t=long, q=_counts_p, k=Py_ssize_t, p=_bytes_p, i=Py_ssize_t, c=int,
+                   most=long)
     cdef object tile_list(self, _counts_p copies)
+    @cython.locals(out=dict, key=str)
+    cdef object note(self)
     cdef str sub(self, Py_ssize_t a, Py_ssize_t b)
     @cython.locals(a=Py_ssize_t)
     cdef object value(self)
@@ -248,10 +290,10 @@ cdef class _Scan:
     @cython.locals(bit=long, name=bytes, c=int)
     cdef long event_field(self) except -1
     @cython.locals(seen=long, flags=long, kind=long, field=long, f=long, melds=tuple,
-                   allowed=long)
+                   allowed=long, ta=Py_ssize_t, tb=Py_ssize_t, shape=long, code=long,
+                   name=str, read_tiles=tuple)
     cdef object event(self, Py_ssize_t index, long seats)
-    @cython.locals(n=Py_ssize_t, k=Py_ssize_t, p=_bytes_p, q=_bytes_p)
-    cdef bint at(self, bytes w, Py_ssize_t i) noexcept
+    cdef inline bint same(self, Py_ssize_t i, const char* w, Py_ssize_t n) noexcept
     @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, draw=bint)
     cdef object quick_event(self, long seats)
     @cython.locals(seat=long, hand=tuple, melds=tuple, got=long, text=str)

@@ -870,16 +870,21 @@ def _event_draw(index: int, draw: bool, seat: Any, tile: Any, seats: int) -> Eve
 
 
 def _event_claim(index: int, kind: str, seat: Any, tiles: Any, src: Any,
-                 seats: int) -> ClaimEvent:
-    """A chow or a pung (``kind``) of the discard of ``src``."""
+                 seats: int, read_tiles: Optional[tuple] = None) -> ClaimEvent:
+    """A chow or a pung (``kind``) of the discard of ``src``. ``tiles``: the record's tiles
+    field, unless the text reader has read them (``read_tiles``: the tiles of the meld
+    _meld makes of them)."""
     if type(seat) is int and 0 <= seat < seats and type(src) is int \
-            and 0 <= src < seats and src != seat and type(tiles) is str \
-            and len(tiles) <= 16 and (kind == "pung" or src == (seat - 1) % seats):
+            and 0 <= src < seats and src != seat \
+            and (kind == "pung" or src == (seat - 1) % seats):
         # the usual form: each field well formed
-        try:
-            return _new_claim(kind, seat, _meld(kind, tiles).tiles, src)
-        except MahjongError:
-            pass  # named below
+        if read_tiles is not None:
+            return _new_claim(kind, seat, read_tiles, src)
+        if type(tiles) is str and len(tiles) <= 16:
+            try:
+                return _new_claim(kind, seat, _meld(kind, tiles).tiles, src)
+            except MahjongError:
+                pass  # named below
     seat = _seat(seat, f"event {index} ({kind})", seats)
     where = f"event {index} ({kind} by seat {seat})"
     if tiles is _MISSING:
@@ -889,17 +894,19 @@ def _event_claim(index: int, kind: str, seat: Any, tiles: Any, src: Any,
     src = _seat(src, where, seats, "from")
     if src == seat:
         _fail(where, f"seat {seat} cannot claim his own discard")
-    try:
-        meld = _meld(kind, tiles) if type(tiles) is str and len(tiles) <= 16 \
-            else Meld(kind, _tiles(tiles, where, "tiles"))
-    except InvalidRecordError:
-        raise
-    except MahjongError as exc:
-        _fail(where, f"'tiles': {exc}")
+    if read_tiles is None:
+        try:
+            meld = _meld(kind, tiles) if type(tiles) is str and len(tiles) <= 16 \
+                else Meld(kind, _tiles(tiles, where, "tiles"))
+        except InvalidRecordError:
+            raise
+        except MahjongError as exc:
+            _fail(where, f"'tiles': {exc}")
+        read_tiles = meld.tiles
     if kind == "chow" and src != (seat - 1) % seats:
         _fail(where, f"a chow is made only of the 上家's discard (seat {(seat - 1) % seats}),"
                      f" not seat {src}'s")
-    return _new_claim(kind, seat, meld.tiles, src)
+    return _new_claim(kind, seat, read_tiles, src)
 
 
 def _event_kong(index: int, seat: Any, k: Any, tile: Any, src: Any, seats: int) -> KongEvent:
@@ -1205,6 +1212,12 @@ class _Unusual(Exception):
     """Something the text reader leaves to json.loads and the dict reader."""
 
 
+if not cython.compiled:  # (compiled: record.pxd's C helper)
+    def _ids_tuple(ids: bytearray, n: int) -> Tuple[int, ...]:
+        """The first n tile ids of ``ids``, as a tuple."""
+        return tuple(ids[:n])
+
+
 # bits of the fields of one event object (a set of fields is their sum)
 _F_TYPE = 1
 _F_SEAT = 2
@@ -1305,16 +1318,18 @@ class _Scan:
     def start(self, text: str) -> None:
         self.text = text
         self.ascii = text.isascii()  # (then a byte's position is its character's)
-        # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled out;
-        # a str that is not UTF-8, a lone surrogate, raises: left to json.loads)
-        data = text.encode("utf-8")
-        self.n = len(data)
-        self.data = data if _COMPILED else data + b"\0"
-        self.p = self.data
-        # the hand reader's counters: 34 tile kinds, then the 9 ranks of the digits
-        # waiting for their suit letter (all zero between hands)
-        self.counts = bytearray(43)
-        self.c = self.counts
+        if cython.compiled and self.ascii:
+            # an ASCII str holds its characters as bytes, a NUL after them: read in place
+            self.n = len(text)
+            self.p = _ascii_data(text)
+        else:
+            # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled
+            # out; a str that is not UTF-8, a lone surrogate, raises: left to json.loads)
+            data = text.encode("utf-8")
+            self.n = len(data)
+            self.data = data if _COMPILED else data + b"\0"
+            self.p = self.data
+        self.ids = None  # (tile_list's buffer, made on first use)
         self.i = 0
         self.a = 0
         self.b = 0
@@ -1449,10 +1464,13 @@ class _Scan:
         if self.null():
             return None
         self.expect(_OPEN_LIST)
-        out = []
         if self.space() == _CLOSE_LIST:
             self.i += 1
             return ()
+        if self.ids is None:
+            self.ids = bytearray(1000)
+        q = self.ids  # (the ids read, made a tuple at the end)
+        k = 0
         p = self.p
         most = COPIES
         while True:
@@ -1468,15 +1486,41 @@ class _Scan:
             if t < 0:
                 t = self.tile()
             copies[t] += 1
-            if copies[t] > most or len(out) >= 1000:
+            if copies[t] > most or k >= 1000:
                 raise _Unusual
-            out.append(t)
+            q[k] = t
+            k += 1
             c = p[self.i]
             if c == _COMMA and p[self.i + 1] == 32:  # ", " (json.dumps' separator)
                 self.i += 2
             elif not self.more(_CLOSE_LIST):
                 break
-        return tuple(out)
+        return _ids_tuple(q, k)
+
+    def note(self) -> Any:
+        """A full log's note: of an object, only the fields the replay reads (void_suits,
+        flower_positions: see mahjong.game's check of full logs), each read by json's
+        scanner; the other fields are passed over as json.loads would read them. (The
+        note reaches nothing but the replay: the record does not keep it.) Any other value
+        is read whole."""
+        if self.space() != _OPEN:
+            return self.value()
+        self.i += 1
+        out = {}
+        if self.space() == _CLOSE:
+            self.i += 1
+            return out
+        while True:
+            self.string()  # (a key with an escape: left to json.loads)
+            if self.word(b"void_suits") or self.word(b"flower_positions"):
+                key = self.sub(self.a, self.b)
+                self.expect(_COLON)
+                out[key] = self.value()  # (a repeated key: the last, as json.loads has it)
+            else:
+                self.expect(_COLON)
+                self.skip(1)
+            if not self.more(_CLOSE):
+                return out
 
     def sub(self, a: int, b: int) -> str:
         """The text of the bytes [a, b)."""
@@ -1789,19 +1833,12 @@ class _Scan:
             return _R_RESERVE
         raise _Unusual
 
-    def at(self, w: bytes, i: int) -> bool:
-        """Whether the text at ``i`` starts with ``w``."""
-        n = len(w)
-        if i + n > self.n:
-            return False
-        p = self.p
-        q = w
+    def same(self, i: int, w: bytes, n: int) -> bool:
+        """Whether the n bytes at ``i`` are the first n of ``w`` (compiled: a constant
+        ``w`` and ``n`` make it a few 8-byte compares; it reads no byte past i + n)."""
         if cython.compiled:
-            return memcmp(p + i, q, n) == 0
-        for k in range(n):
-            if p[i + k] != q[k]:
-                return False
-        return True
+            return _same_bytes(self.p + i, w, n)
+        return self.p[i:i + n] == w[:n]
 
     def quick_event(self, seats: int):
         """A draw or a discard spelled exactly as the engine writes them
@@ -1809,19 +1846,24 @@ class _Scan:
         reads it; the same event for the same text)."""
         self.space()
         i = self.i
-        if self.at(_DRAW_HEAD, i):
-            i += len(_DRAW_HEAD)
+        p = self.p
+        # the engine's spelling (json.dumps' separators), compared piece by piece:
+        # '{"type": "d' 'raw", "seat": ' or 'iscard", "seat": ', a digit, ', "tile": "', a
+        # tile name, '"}' (at most 44 bytes; no compare reads past its own bytes)
+        if i + 44 > self.n or not self.same(i, b'{"type": "d', 11):
+            return None
+        if self.same(i + 11, b'raw", "seat": ', 14):
+            i += 25
             draw = True
-        elif self.at(_DISCARD_HEAD, i):
-            i += len(_DISCARD_HEAD)
+        elif self.same(i + 11, b'iscard", "seat": ', 17):
+            i += 28
             draw = False
         else:
             return None
-        p = self.p
         seat = p[i] - 48
-        if not 0 <= seat < seats or not self.at(_TILE_HEAD, i + 1):
+        if not 0 <= seat < seats or not self.same(i + 1, b', "tile": "', 11):
             return None  # (event() hands it to _event_draw, which names the problem)
-        i += 1 + len(_TILE_HEAD)
+        i += 12
         tile = _name_id(p[i] - 49, p[i + 1])  # "1" -> 0
         if tile < 0:
             return None
@@ -1845,8 +1887,10 @@ class _Scan:
         flags = 0
         kind = 0
         seat = src = kong_kind = flowers = None  # (a null, or no such field)
-        tile = tiles = hand = win = _MISSING
+        tile = hand = win = _MISSING
         melds = ()
+        ta = tb = 0
+        shape = -2  # (the shape of the claim's tiles: -2 while not read)
         while True:
             self.string()
             field = self.event_field()
@@ -1861,7 +1905,10 @@ class _Scan:
             elif field == _F_TILE:
                 tile = self.tile()
             elif field == _F_TILES:
-                tiles = self.str_value()
+                self.string()
+                ta = self.a
+                tb = self.b
+                shape = self.meld_shape() if tb - ta <= 16 else -1
             elif field == _F_FROM:
                 if not self.null():
                     src = self.integer()
@@ -1892,10 +1939,15 @@ class _Scan:
             return _event_win(index, seat, hand, None, melds, win, src,
                               (f & 1 != 0, f & 2 != 0, f & 4 != 0, f & 8 != 0, f & 16 != 0,
                                f & 32 != 0, f & 64 != 0, f & 128 != 0), flowers, seats)
-        if kind == _E_CHOW:
-            return _event_claim(index, "chow", seat, tiles, src, seats)
-        if kind == _E_PUNG:
-            return _event_claim(index, "pung", seat, tiles, src, seats)
+        if kind == _E_CHOW or kind == _E_PUNG:
+            # the tiles in the usual spelling: the meld's tiles from _MELD_TILES (no str)
+            name = "chow" if kind == _E_CHOW else "pung"
+            code = _shape_code(name, shape)
+            if code >= 0:
+                read_tiles = self.table_meld(name, code * 34 + shape % 64, ta, tb).tiles
+                return _event_claim(index, name, seat, None, src, seats, read_tiles)
+            return _event_claim(index, name, seat,
+                                _MISSING if shape == -2 else self.sub(ta, tb), src, seats)
         if kind == _E_KONG:
             return _event_kong(index, seat, kong_kind, tile, src, seats)
         if kind == _E_READY:
@@ -2039,7 +2091,7 @@ class _Scan:
                 else:
                     options = _freeze_options(value) if value else _EMPTY
             elif key == _R_NOTE:
-                note = self.value()  # (kept for the replay of a full game log)
+                note = self.note()  # (kept for the replay of a full game log)
             elif key == _R_RESULT:
                 self.skip(0)  # (not kept)
             elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it (sorted)
@@ -2069,10 +2121,6 @@ class _Scan:
 
 
 _WIN_FLAG_BYTES = tuple(name.encode() for name in WIN_FLAGS)
-# the engine's spelling of draws and discards (json.dumps' separators), read by quick_event
-_DRAW_HEAD = b'{"type": "draw", "seat": '
-_DISCARD_HEAD = b'{"type": "discard", "seat": '
-_TILE_HEAD = b', "tile": "'
 _KONG_KIND_BYTES = tuple(name.encode() for name in KONG_KINDS)
 
 
