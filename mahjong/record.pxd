@@ -4,7 +4,9 @@
 # A declaration here must agree with the code: a local declared dict only ever holds a
 # dict.
 cimport cython
-from mahjong_core._tileparse cimport suit_base
+from libc.limits cimport INT_MAX
+from libc.string cimport memset
+from mahjong_core._tileparse cimport count_tenhou_text, suit_base
 
 ctypedef const unsigned char* _bytes_p
 ctypedef unsigned char* _counts_p
@@ -17,7 +19,14 @@ cdef extern from *:
     """
     /* Whether the n bytes at p are the n bytes of w (n and w constant where it is called:
        the compiler unrolls it into a few 8-byte compares). Reads no byte past p + n. */
-    static inline int mj_rd_same(const unsigned char* p, const char* w, Py_ssize_t n) {
+    #if defined(__GNUC__)
+    #define MJ_RD_FORCE_INLINE static inline __attribute__((always_inline))
+    #elif defined(_MSC_VER)
+    #define MJ_RD_FORCE_INLINE static __forceinline
+    #else
+    #define MJ_RD_FORCE_INLINE static inline
+    #endif
+    MJ_RD_FORCE_INLINE int mj_rd_same(const unsigned char* p, const char* w, Py_ssize_t n) {
         uint64_t a, b;
         while (n >= 8) {
             memcpy(&a, p, 8);
@@ -30,6 +39,30 @@ cdef extern from *:
             p++; w++; n--;
         }
         return 1;
+    }
+    #define mj_rd_same_at(p, i, w, n) mj_rd_same((p) + (i), (w), (n))
+    /* The sorted ids counted in counts[0..33], as a tuple (untracked: as mj_rd_ids). */
+    static PyObject* mj_rd_counted(const int* counts) {
+        Py_ssize_t n = 0, k = 0;
+        int t, c;
+        PyObject* out;
+        for (t = 0; t < 34; t++) n += counts[t];
+        out = PyTuple_New(n);
+        if (out == NULL) return NULL;
+        for (t = 0; t < 34; t++) {
+            for (c = 0; c < counts[t]; c++) {
+                PyObject* x = PyLong_FromLong(t);
+                if (x == NULL) { Py_DECREF(out); return NULL; }
+                PyTuple_SET_ITEM(out, k, x);
+                k++;
+            }
+        }
+        PyObject_GC_UnTrack(out);
+        return out;
+    }
+    /* The first n bytes at data, as bytes. */
+    static PyObject* mj_rd_bytes_head(PyObject* data, Py_ssize_t n) {
+        return PyBytes_FromStringAndSize(PyByteArray_AS_STRING(data), n);
     }
     /* The characters of an ASCII str, in place (one byte each, a NUL after the last). */
     static inline const unsigned char* mj_rd_ascii(PyObject* s) {
@@ -50,9 +83,11 @@ cdef extern from *:
         return out;
     }
     """
-    bint _same_bytes "mj_rd_same"(_bytes_p p, const char* w, Py_ssize_t n) noexcept
+    bint _same_at "mj_rd_same_at"(_bytes_p p, Py_ssize_t i, const char* w, Py_ssize_t n) noexcept
     _bytes_p _ascii_data "mj_rd_ascii"(str s) noexcept
     tuple _ids_tuple "mj_rd_ids"(_bytes_p ids, Py_ssize_t n)
+    tuple _counted_ids "mj_rd_counted"(const int* counts)
+    bytes _bytes_head "mj_rd_bytes_head"(bytearray data, Py_ssize_t n)
 
 # The record's value classes as extension types: their fields are C struct members, read
 # from Python as attributes (readonly) and written only by the constructors.
@@ -146,6 +181,7 @@ cdef object _MISSING
 cdef long _tile_value(object value) except -2
 cdef long _tile_field(object value, str where, str name) except -2
 cdef tuple _hand_field(object value, Py_ssize_t index, long seat)
+cdef tuple _text_ids(str text)
 @cython.locals(t=long)
 cdef object _event_draw(Py_ssize_t index, bint draw, object seat, object tile, long seats)
 @cython.locals(meld=object)
@@ -293,10 +329,9 @@ cdef class _Scan:
                    allowed=long, ta=Py_ssize_t, tb=Py_ssize_t, shape=long, code=long,
                    name=str, read_tiles=tuple)
     cdef object event(self, Py_ssize_t index, long seats)
-    cdef inline bint same(self, Py_ssize_t i, const char* w, Py_ssize_t n) noexcept
-    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, draw=bint)
+    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, draw=bint, row=tuple)
     cdef object quick_event(self, long seats)
-    @cython.locals(seat=long, hand=tuple, melds=tuple, got=long, text=str)
+    @cython.locals(seat=long, hand=tuple, melds=tuple, got=long, text=str, fh=FinalHand)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
                    events=tuple, final=dict, seen=long, key=long, out=list, copies=bytearray,

@@ -216,6 +216,19 @@ def _tile_name_id(text: str) -> int:
     return _name_id(ord(text[0]) - 49, text[1])  # "1" -> 0
 
 
+def _text_ids(text: str) -> Optional[Tuple[int, ...]]:
+    """The sorted tile ids of plain tenhou text ("229m28p"), or None for any other text:
+    mahjong_core._holdings.sorted_tile_ids (compiled: its reader, the one of
+    mahjong_core/_tileparse.pxd, called in C, without a Python call per hand)."""
+    if cython.compiled:
+        counts = cython.declare(cython.int[34])
+        memset(counts, 0, cython.sizeof(counts))
+        if count_tenhou_text(text, counts, INT_MAX, INT_MAX, False) < 0:
+            return None
+        return _counted_ids(counts)
+    return _sorted_tile_ids(text)
+
+
 def _tile(value: Any, where: str, name: str) -> int:
     if type(value) is str:
         fast = _tile_name_id(value)
@@ -519,6 +532,7 @@ def _new_claim(kind: str, seat: int, tiles: Tuple[int, ...], from_seat: int) -> 
     e.seat = seat
     e.tiles = tiles
     e.from_seat = from_seat
+    PyObject_GC_UnTrack(e)  # (a str, ints and a tuple of ints: never part of a cycle)
     return e
 
 
@@ -562,6 +576,7 @@ def _new_kong(seat: int, kind: str, tile: int, from_seat: Optional[int]) -> Kong
     e.tile = tile
     e.from_seat = from_seat
     e.type = "kong"
+    PyObject_GC_UnTrack(e)  # (strs and ints: never part of a cycle)
     return e
 
 
@@ -849,7 +864,7 @@ def _hand_field(value: Any, index: int, seat: int) -> Tuple[int, ...]:
     """The sorted tile ids of the ``hand`` of the win at event ``index`` (index -1: of the
     final hand of ``seat``)."""
     if type(value) is str and len(value) <= MAX_TEXT:
-        fast = _sorted_tile_ids(value)  # compiled: every record reads several hands
+        fast = _text_ids(value)  # (every record reads several hands)
         if fast is not None:
             return fast
     where = _melds_where(index, seat)
@@ -1212,10 +1227,18 @@ class _Unusual(Exception):
     """Something the text reader leaves to json.loads and the dict reader."""
 
 
-if not cython.compiled:  # (compiled: record.pxd's C helper)
+if not cython.compiled:  # (compiled: record.pxd's C helpers)
+    def _same_at(p: bytes, i: int, w: bytes, n: int) -> bool:
+        """Whether the n bytes of ``p`` at ``i`` are the first n of ``w``."""
+        return p[i:i + n] == w[:n]
+
     def _ids_tuple(ids: bytearray, n: int) -> Tuple[int, ...]:
         """The first n tile ids of ``ids``, as a tuple."""
         return tuple(ids[:n])
+
+    def _bytes_head(data: bytearray, n: int) -> bytes:
+        """The first n bytes of ``data``, as bytes."""
+        return bytes(data[:n])
 
 
 # bits of the fields of one event object (a set of fields is their sum)
@@ -1833,13 +1856,6 @@ class _Scan:
             return _R_RESERVE
         raise _Unusual
 
-    def same(self, i: int, w: bytes, n: int) -> bool:
-        """Whether the n bytes at ``i`` are the first n of ``w`` (compiled: a constant
-        ``w`` and ``n`` make it a few 8-byte compares; it reads no byte past i + n)."""
-        if cython.compiled:
-            return _same_bytes(self.p + i, w, n)
-        return self.p[i:i + n] == w[:n]
-
     def quick_event(self, seats: int):
         """A draw or a discard spelled exactly as the engine writes them
         (``{"type": "draw", "seat": 0, "tile": "7s"}``), or None (nothing read: event()
@@ -1850,18 +1866,18 @@ class _Scan:
         # the engine's spelling (json.dumps' separators), compared piece by piece:
         # '{"type": "d' 'raw", "seat": ' or 'iscard", "seat": ', a digit, ', "tile": "', a
         # tile name, '"}' (at most 44 bytes; no compare reads past its own bytes)
-        if i + 44 > self.n or not self.same(i, b'{"type": "d', 11):
+        if i + 44 > self.n or not _same_at(p, i, b'{"type": "d', 11):
             return None
-        if self.same(i + 11, b'raw", "seat": ', 14):
+        if _same_at(p, i + 11, b'raw", "seat": ', 14):
             i += 25
             draw = True
-        elif self.same(i + 11, b'iscard", "seat": ', 17):
+        elif _same_at(p, i + 11, b'iscard", "seat": ', 17):
             i += 28
             draw = False
         else:
             return None
         seat = p[i] - 48
-        if not 0 <= seat < seats or not self.same(i + 1, b', "tile": "', 11):
+        if not 0 <= seat < seats or not _same_at(p, i + 1, b', "tile": "', 11):
             return None  # (event() hands it to _event_draw, which names the problem)
         i += 12
         tile = _name_id(p[i] - 49, p[i + 1])  # "1" -> 0
@@ -1874,9 +1890,11 @@ class _Scan:
         self.qtile = tile
         if draw:
             self.qcode = _E_DRAW
-            return _DRAWS[seat][tile]  # (what _event_draw gives for them)
-        self.qcode = _E_DISCARD
-        return _DISCARDS[seat][tile]
+            row = _DRAWS[seat]
+        else:
+            self.qcode = _E_DISCARD
+            row = _DISCARDS[seat]
+        return row[tile]  # (what _event_draw gives for them)
 
     def event(self, index: int, seats: int) -> Event:
         """Event ``index``: its fields taken out of the text and handed to its kind's
@@ -1934,17 +1952,24 @@ class _Scan:
             return _event_draw(index, kind == _E_DRAW, seat, tile, seats)
         if kind == _E_WIN:
             if seen | _F_PLAIN_WIN == _F_PLAIN_WIN:
-                return _event_win(index, seat, hand, None, melds, win, src, None, 0, seats)
-            f = flags // _F_FLAG
-            return _event_win(index, seat, hand, None, melds, win, src,
-                              (f & 1 != 0, f & 2 != 0, f & 4 != 0, f & 8 != 0, f & 16 != 0,
-                               f & 32 != 0, f & 64 != 0, f & 128 != 0), flowers, seats)
+                e = _event_win(index, seat, hand, None, melds, win, src, None, 0, seats)
+            else:
+                f = flags // _F_FLAG
+                e = _event_win(index, seat, hand, None, melds, win, src,
+                               (f & 1 != 0, f & 2 != 0, f & 4 != 0, f & 8 != 0, f & 16 != 0,
+                                f & 32 != 0, f & 64 != 0, f & 128 != 0), flowers, seats)
+            # (its hand a tuple of ints, its melds the cached ones, untracked: see
+            # PyObject_GC_UnTrack; the rest ints and bools: never part of a cycle)
+            PyObject_GC_UnTrack(e)
+            return e
         if kind == _E_CHOW or kind == _E_PUNG:
             # the tiles in the usual spelling: the meld's tiles from _MELD_TILES (no str)
             name = "chow" if kind == _E_CHOW else "pung"
             code = _shape_code(name, shape)
             if code >= 0:
-                read_tiles = self.table_meld(name, code * 34 + shape % 64, ta, tb).tiles
+                read_tiles = _MELD_TILES[code * 34 + shape % 64]
+                if read_tiles is None:  # (first use: the table's meld made)
+                    read_tiles = self.table_meld(name, code * 34 + shape % 64, ta, tb).tiles
                 return _event_claim(index, name, seat, None, src, seats, read_tiles)
             return _event_claim(index, name, seat,
                                 _MISSING if shape == -2 else self.sub(ta, tb), src, seats)
@@ -1982,7 +2007,7 @@ class _Scan:
                     text = self.str_value()
                     # (the usual closing hand is plain tenhou text: _read_final's usual
                     # form; any other is left to it, which reads its melds otherwise)
-                    hand = _sorted_tile_ids(text) if len(text) <= MAX_TEXT else None
+                    hand = _text_ids(text) if len(text) <= MAX_TEXT else None
                     if hand is None:
                         raise _Unusual
                 elif self.word(b"melds") and melds is None:
@@ -1994,7 +2019,9 @@ class _Scan:
                     break
             if hand is None:
                 raise _Unusual
-            final[seat] = _new_final(hand, () if melds is None else melds)
+            fh = _new_final(hand, () if melds is None else melds)
+            PyObject_GC_UnTrack(fh)  # (a tuple of ints and the cached melds, as a win's)
+            final[seat] = fh
             if not self.more(_CLOSE):
                 return
 
@@ -2057,7 +2084,9 @@ class _Scan:
                 if len(out) > MAX_EVENTS:
                     raise _Unusual
                 events = tuple(out)
-                self.codes = bytes(codes[:5 * len(out)])
+                # (immutable events, made before the tuple: it is part of no cycle)
+                PyObject_GC_UnTrack(events)
+                self.codes = _bytes_head(codes, 5 * len(out))
                 self.wins = bytes(wins)
             elif key == _R_FINAL:
                 if seats < 0:
@@ -2083,7 +2112,11 @@ class _Scan:
                 if not self.null():
                     indicator = self.tile()
             elif key == _R_OPTIONS:
-                value = self.value()
+                if self.space() == _OPEN and self.p[self.i + 1] == _CLOSE:
+                    self.i += 2  # {} (the engine's usual options)
+                    value = None
+                else:
+                    value = self.value()
                 if value is None:
                     options = _EMPTY
                 elif type(value) is not dict:
