@@ -187,6 +187,9 @@ cdef object _event_draw(Py_ssize_t index, bint draw, object seat, object tile, l
 @cython.locals(meld=object)
 cdef object _event_claim(Py_ssize_t index, str kind, object seat, object tiles, object src,
                          long seats, tuple read_tiles=*)
+cdef tuple _KONG_KINDS
+@cython.locals(kinds=tuple, k=Py_ssize_t)
+cdef Py_ssize_t _kong_kind_index(object kind) except -2
 @cython.locals(t=long)
 cdef object _event_kong(Py_ssize_t index, object seat, object k, object tile, object src,
                         long seats)
@@ -331,6 +334,10 @@ cdef class _Scan:
     cdef object event(self, Py_ssize_t index, long seats)
     @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, draw=bint, row=tuple)
     cdef object quick_event(self, long seats)
+    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, kind=long, k=Py_ssize_t,
+                   n=Py_ssize_t, w=bytes, name=str, shape=long, code=long, slot=Py_ssize_t,
+                   read_tiles=tuple)
+    cdef object quick_meld_event(self, Py_ssize_t index, long seats)
     @cython.locals(seat=long, hand=tuple, melds=tuple, got=long, text=str, fh=FinalHand)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,

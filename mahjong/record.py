@@ -924,11 +924,27 @@ def _event_claim(index: int, kind: str, seat: Any, tiles: Any, src: Any,
     return _new_claim(kind, seat, read_tiles, src)
 
 
+_KONG_KINDS = KONG_KINDS  # (compiled: a typed tuple, record.pxd)
+
+
+def _kong_kind_index(kind: Any) -> int:
+    """The index of ``kind`` in KONG_KINDS, -1 for anything else (the readers' kinds are
+    the tuple's own strs: found by identity first, without a comparison)."""
+    kinds = _KONG_KINDS
+    for k in range(len(kinds)):
+        if kind is kinds[k]:
+            return k
+    for k in range(len(kinds)):
+        if kind == kinds[k]:
+            return k
+    return -1
+
+
 def _event_kong(index: int, seat: Any, k: Any, tile: Any, src: Any, seats: int) -> KongEvent:
     """A kong of kind ``k`` (one of KONG_KINDS); ``src`` only for an exposed one."""
     if type(seat) is not int or not 0 <= seat < seats:
         seat = _seat(seat, f"event {index} (kong)", seats)
-    if k not in KONG_KINDS:
+    if _kong_kind_index(k) < 0:
         _fail(f"event {index} (kong by seat {seat})",
               f"'kind' must be one of {', '.join(KONG_KINDS)}, got {_show(k)}")
     t = _tile_value(tile)
@@ -1896,6 +1912,89 @@ class _Scan:
             row = _DISCARDS[seat]
         return row[tile]  # (what _event_draw gives for them)
 
+    def quick_meld_event(self, index: int, seats: int):
+        """After quick_event (at the same place): a chow, pung or kong spelled exactly as
+        the engine writes them (``{"type": "pung", "seat": 2, "tiles": "999m", "from": 0}``,
+        ``{"type": "kong", "seat": 1, "kind": "exposed", "tile": "7s", "from": 2}``,
+        "from" only for an exposed kong, a claim's tiles in the usual spelling), read into
+        the same _event_claim or _event_kong call event() makes of it; or None (nothing
+        read: event() reads it)."""
+        i = self.i
+        p = self.p
+        # (the longest event read here has 72 bytes; no compare reads past its own bytes)
+        if i + 80 > self.n or not _same_at(p, i, b'{"type": "', 10):
+            return None
+        i += 10
+        if _same_at(p, i, b'pung", "seat": ', 15):
+            kind = _E_PUNG
+        elif _same_at(p, i, b'chow", "seat": ', 15):
+            kind = _E_CHOW
+        elif _same_at(p, i, b'kong", "seat": ', 15):
+            kind = _E_KONG
+        else:
+            return None
+        i += 15
+        seat = p[i] - 48
+        if not 0 <= seat <= 9:
+            return None
+        i += 1
+        if kind == _E_KONG:
+            if not _same_at(p, i, b', "kind": "', 11):
+                return None
+            i += 11
+            k = 0
+            while k < 4:  # (the four of KONG_KINDS, each closed by its quote)
+                w = _KONG_KIND_BYTES[k]
+                n = len(w)
+                if _same_at(p, i, w, n) and p[i + n] == _QUOTE:
+                    i += n
+                    break
+                k += 1
+            else:
+                return None
+            if not _same_at(p, i, b'", "tile": "', 12):
+                return None
+            i += 12
+            tile = _name_id(p[i] - 49, p[i + 1])  # "1" -> 0
+            if tile < 0 or p[i + 2] != _QUOTE:
+                return None
+            i += 3
+            src = None
+            if p[i] == 44:  # , "from": F}
+                if not _same_at(p, i, b', "from": ', 10):
+                    return None
+                src = p[i + 10] - 48
+                if not 0 <= src <= 9:
+                    return None
+                i += 11
+            if p[i] != _CLOSE:
+                return None
+            self.i = i + 1
+            return _event_kong(index, seat, _KONG_KINDS[k], tile, src, seats)
+        if not _same_at(p, i, b', "tiles": "', 12):
+            return None
+        i += 12
+        self.a = i
+        while p[i] != _QUOTE:  # (at most 16 bytes, no control character or NUL)
+            if p[i] < 32 or p[i] == 92 or i - self.a >= 16:
+                return None
+            i += 1
+        self.b = i
+        name = "chow" if kind == _E_CHOW else "pung"
+        shape = self.meld_shape()
+        code = _shape_code(name, shape)
+        if code < 0 or not _same_at(p, i, b'", "from": ', 11):
+            return None
+        src = p[i + 11] - 48
+        if not 0 <= src <= 9 or p[i + 12] != _CLOSE:
+            return None
+        slot = code * 34 + shape % 64
+        read_tiles = _MELD_TILES[slot]
+        if read_tiles is None:  # (first use: the table's meld made)
+            read_tiles = self.table_meld(name, slot, self.a, self.b).tiles
+        self.i = i + 13
+        return _event_claim(index, name, seat, None, src, seats, read_tiles)
+
     def event(self, index: int, seats: int) -> Event:
         """Event ``index``: its fields taken out of the text and handed to its kind's
         reader (_event_*), which checks them. Anything but an object of an event's fields
@@ -2076,7 +2175,9 @@ class _Scan:
                             cp[j + 3] = 0
                             cp[j + 4] = 255
                         else:
-                            e = self.event(len(out), seats_used)
+                            e = self.quick_meld_event(len(out), seats_used)
+                            if e is None:
+                                e = self.event(len(out), seats_used)
                             _pack_event(e, codes, j, wins)
                         out.append(e)
                         if not self.more(_CLOSE_LIST):
@@ -2495,7 +2596,9 @@ def _pack_event(e: Event, out, j: int, wins: bytearray) -> int:
         seat, tile, frm = ce.seat, ce.tiles[0], ce.from_seat
     elif t is KongEvent:
         k = e
-        code, seat, tile, aux = _E_KONG, k.seat, k.tile, KONG_KINDS.index(k.kind)
+        code, seat, tile, aux = _E_KONG, k.seat, k.tile, _kong_kind_index(k.kind)
+        if aux < 0:  # (a kong made by hand with another kind: index() names it)
+            aux = KONG_KINDS.index(k.kind)
         if k.from_seat is not None:
             frm = k.from_seat
     elif t is ReadyEvent:
