@@ -17,8 +17,18 @@ cdef extern from "Python.h":
 # The text reader's C helpers (record.py defines their uncompiled stand-ins).
 cdef extern from *:
     """
-    /* Whether the n bytes at p are the n bytes of w (n and w constant where it is called:
-       the compiler unrolls it into a few 8-byte compares). Reads no byte past p + n. */
+    static PyObject* mj_rd_id_ints[34];  /* the ints 0..33, made on first use */
+    static int mj_rd_id_ints_made(void) {
+        int t;
+        if (mj_rd_id_ints[33] != NULL) return 0;
+        for (t = 0; t < 34; t++) {
+            if (mj_rd_id_ints[t] == NULL) {
+                mj_rd_id_ints[t] = PyLong_FromLong(t);
+                if (mj_rd_id_ints[t] == NULL) return -1;
+            }
+        }
+        return 0;
+    }
     #if defined(__GNUC__)
     #define MJ_RD_FORCE_INLINE static inline __attribute__((always_inline))
     #elif defined(_MSC_VER)
@@ -26,6 +36,8 @@ cdef extern from *:
     #else
     #define MJ_RD_FORCE_INLINE static inline
     #endif
+    /* Whether the n bytes at p are the n bytes of w (n and w constant where it is called:
+       the compiler unrolls it into a few 8-byte compares). Reads no byte past p + n. */
     MJ_RD_FORCE_INLINE int mj_rd_same(const unsigned char* p, const char* w, Py_ssize_t n) {
         uint64_t a, b;
         while (n >= 8) {
@@ -46,17 +58,60 @@ cdef extern from *:
         Py_ssize_t n = 0, k = 0;
         int t, c;
         PyObject* out;
+        if (mj_rd_id_ints_made() < 0) return NULL;
         for (t = 0; t < 34; t++) n += counts[t];
         out = PyTuple_New(n);
         if (out == NULL) return NULL;
         for (t = 0; t < 34; t++) {
             for (c = 0; c < counts[t]; c++) {
-                PyObject* x = PyLong_FromLong(t);
-                if (x == NULL) { Py_DECREF(out); return NULL; }
-                PyTuple_SET_ITEM(out, k, x);
+                Py_INCREF(mj_rd_id_ints[t]);
+                PyTuple_SET_ITEM(out, k, mj_rd_id_ints[t]);
                 k++;
             }
         }
+        PyObject_GC_UnTrack(out);
+        return out;
+    }
+    /* The events read so far (owned references): 256 in place, more on the heap. */
+    typedef struct {
+        PyObject** items;
+        Py_ssize_t n, cap;
+        PyObject* first[256];
+    } mj_rd_events;
+    static void mj_rd_events_start(mj_rd_events* ev) {
+        ev->items = ev->first;
+        ev->n = 0;
+        ev->cap = 256;
+    }
+    static void mj_rd_events_clear(mj_rd_events* ev) {
+        Py_ssize_t k;
+        if (ev->items == NULL) return;
+        for (k = 0; k < ev->n; k++) Py_DECREF(ev->items[k]);
+        if (ev->items != ev->first) PyMem_Free(ev->items);
+        ev->items = NULL;
+        ev->n = 0;
+    }
+    static int mj_rd_events_push(mj_rd_events* ev, PyObject* x) {
+        if (ev->n == ev->cap) {
+            PyObject** more = (PyObject**)PyMem_Malloc(2 * ev->cap * sizeof(PyObject*));
+            if (more == NULL) { PyErr_NoMemory(); return -1; }
+            memcpy(more, ev->items, ev->n * sizeof(PyObject*));
+            if (ev->items != ev->first) PyMem_Free(ev->items);
+            ev->items = more;
+            ev->cap *= 2;
+        }
+        Py_INCREF(x);
+        ev->items[ev->n++] = x;
+        return 0;
+    }
+    /* The events as a tuple (their references moved into it), untracked: they were made
+       before it and cannot refer to it. */
+    static PyObject* mj_rd_events_tuple(mj_rd_events* ev) {
+        Py_ssize_t k;
+        PyObject* out = PyTuple_New(ev->n);
+        if (out == NULL) return NULL;
+        for (k = 0; k < ev->n; k++) PyTuple_SET_ITEM(out, k, ev->items[k]);
+        ev->n = 0;
         PyObject_GC_UnTrack(out);
         return out;
     }
@@ -72,11 +127,13 @@ cdef extern from *:
        of ints cannot be part of a cycle, so the collector does not track it. */
     static PyObject* mj_rd_ids(const unsigned char* ids, Py_ssize_t n) {
         Py_ssize_t k;
-        PyObject* out = PyTuple_New(n);
+        PyObject* out;
+        if (mj_rd_id_ints_made() < 0) return NULL;
+        out = PyTuple_New(n);
         if (out == NULL) return NULL;
         for (k = 0; k < n; k++) {
-            PyObject* x = PyLong_FromLong(ids[k]);
-            if (x == NULL) { Py_DECREF(out); return NULL; }
+            PyObject* x = mj_rd_id_ints[ids[k] < 34 ? ids[k] : 0];
+            Py_INCREF(x);
             PyTuple_SET_ITEM(out, k, x);
         }
         PyObject_GC_UnTrack(out);
@@ -88,6 +145,12 @@ cdef extern from *:
     tuple _ids_tuple "mj_rd_ids"(_bytes_p ids, Py_ssize_t n)
     tuple _counted_ids "mj_rd_counted"(const int* counts)
     bytes _bytes_head "mj_rd_bytes_head"(bytearray data, Py_ssize_t n)
+    ctypedef struct _Events "mj_rd_events":
+        Py_ssize_t n
+    void _events_start "mj_rd_events_start"(_Events* ev) noexcept
+    void _events_clear "mj_rd_events_clear"(_Events* ev) noexcept
+    int _events_push "mj_rd_events_push"(_Events* ev, object x) except -1
+    tuple _events_tuple "mj_rd_events_tuple"(_Events* ev)
 
 # The record's value classes as extension types: their fields are C struct members, read
 # from Python as attributes (readonly) and written only by the constructors.
@@ -272,13 +335,16 @@ cdef long _SHAPE_ONE, _SHAPE_THREE, _SHAPE_FOUR, _SHAPE_RUN
 cdef long _shape_code(str kind, long shape) noexcept
 
 @cython.final
+@cython.no_gc  # (its objects are strs and bytes: never part of a cycle)
 cdef class _Scan:
     cdef str text
     cdef bytes data
     cdef bint ascii
     cdef _bytes_p p
     cdef Py_ssize_t n, i, a, b
-    cdef bytearray ids
+    cdef _Events events             # the events read
+    cdef unsigned char ids[144]     # tile_list's ids (136 at most: 4 copies of 34)
+    cdef unsigned char copies[34]   # the wall's and the reserve's copies of each tile
     cdef long qcode, qseat, qtile
     cdef bytes codes, wins
 
@@ -341,12 +407,15 @@ cdef class _Scan:
     @cython.locals(seat=long, hand=tuple, melds=tuple, got=long, text=str, fh=FinalHand)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
-                   events=tuple, final=dict, seen=long, key=long, out=list, copies=bytearray,
+                   events=tuple, final=dict, seen=long, key=long,
                    e=object, codes=bytearray, wins=bytearray, j=Py_ssize_t, cp=_counts_p,
-                   flower_indicators=tuple)
+                   flower_indicators=tuple, copies=_counts_p)
     cdef tuple record(self, object cls)
 
     cdef void start(self, str text) except *
+    cdef int push(self, object e) except -1
+    cdef Py_ssize_t n_events(self) noexcept
+    cdef tuple events_read(self)
 
 @cython.locals(scan=_Scan)
 cpdef object _read_text(object cls, str text, list packed=*)

@@ -1368,11 +1368,38 @@ class _Scan:
             self.n = len(data)
             self.data = data if _COMPILED else data + b"\0"
             self.p = self.data
-        self.ids = None  # (tile_list's buffer, made on first use)
+        if cython.compiled:
+            _events_start(cython.address(self.events))
+        else:
+            self.ids = None  # (tile_list's buffer, made on first use)
+            self.events = []
         self.i = 0
         self.a = 0
         self.b = 0
         self.qcode = self.qseat = self.qtile = 0  # (the last quick_event's draw or discard)
+
+    def __dealloc__(self):
+        if cython.compiled:
+            _events_clear(cython.address(self.events))
+
+    # -- the events read (compiled: a C array of the scan) ----------------------------
+    def push(self, e: Event) -> None:
+        if cython.compiled:
+            _events_push(cython.address(self.events), e)
+        else:
+            self.events.append(e)
+
+    def n_events(self) -> int:
+        if cython.compiled:
+            return self.events.n
+        return len(self.events)
+
+    def events_read(self) -> tuple:
+        """The events read, as a tuple (immutable events, made before it: the tuple is
+        part of no cycle, and is made untracked)."""
+        if cython.compiled:
+            return _events_tuple(cython.address(self.events))
+        return tuple(self.events)
 
     # -- tokens ---------------------------------------------------------------------
     def space(self) -> int:
@@ -1506,9 +1533,13 @@ class _Scan:
         if self.space() == _CLOSE_LIST:
             self.i += 1
             return ()
-        if self.ids is None:
-            self.ids = bytearray(1000)
-        q = self.ids  # (the ids read, made a tuple at the end)
+        # the ids read, made a tuple at the end (compiled: a C array of the scan)
+        if cython.compiled:
+            q = self.ids
+        else:
+            if self.ids is None:
+                self.ids = bytearray(144)
+            q = self.ids
         k = 0
         p = self.p
         most = COPIES
@@ -1525,7 +1556,7 @@ class _Scan:
             if t < 0:
                 t = self.tile()
             copies[t] += 1
-            if copies[t] > most or k >= 1000:
+            if copies[t] > most or k >= 136:  # (137 tiles hold a fifth copy)
                 raise _Unusual
             q[k] = t
             k += 1
@@ -2138,7 +2169,12 @@ class _Scan:
         final = {}
         note = None
         wall = reserve = None
-        copies = bytearray(34)  # the wall's and the reserve's copies of each tile
+        # the wall's and the reserve's copies of each tile (compiled: a C array of the scan)
+        if cython.compiled:
+            memset(self.copies, 0, 34)
+            copies = self.copies
+        else:
+            copies = bytearray(34)
         seen = 0  # the bits of the fields read
         self.expect(_OPEN)
         while True:
@@ -2153,7 +2189,6 @@ class _Scan:
                     seats_used = SEATS_OF_RULES.get(rules, 4) if rules is not None else 4
                 else:
                     seats_used = seats
-                out = []
                 codes = bytearray(1280)  # the events packed as log_codes packs them
                 wins = bytearray()
                 self.expect(_OPEN_LIST)
@@ -2161,7 +2196,7 @@ class _Scan:
                     self.i += 1
                 else:
                     while True:
-                        j = 5 * len(out)
+                        j = 5 * self.n_events()
                         if j + 5 > len(codes):
                             if j >= 5 * MAX_EVENTS:
                                 raise _Unusual
@@ -2175,19 +2210,17 @@ class _Scan:
                             cp[j + 3] = 0
                             cp[j + 4] = 255
                         else:
-                            e = self.quick_meld_event(len(out), seats_used)
+                            e = self.quick_meld_event(self.n_events(), seats_used)
                             if e is None:
-                                e = self.event(len(out), seats_used)
+                                e = self.event(self.n_events(), seats_used)
                             _pack_event(e, codes, j, wins)
-                        out.append(e)
+                        self.push(e)
                         if not self.more(_CLOSE_LIST):
                             break
-                if len(out) > MAX_EVENTS:
+                if self.n_events() > MAX_EVENTS:
                     raise _Unusual
-                events = tuple(out)
-                # (immutable events, made before the tuple: it is part of no cycle)
-                PyObject_GC_UnTrack(events)
-                self.codes = _bytes_head(codes, 5 * len(out))
+                self.codes = _bytes_head(codes, 5 * self.n_events())
+                events = self.events_read()
                 self.wins = bytes(wins)
             elif key == _R_FINAL:
                 if seats < 0:
