@@ -4,6 +4,7 @@
 # A declaration here must agree with the code: a local declared dict only ever holds a
 # dict.
 cimport cython
+from cpython.object cimport PyObject
 from libc.limits cimport INT_MAX
 from libc.string cimport memset
 from mahjong_core._tileparse cimport count_tenhou_text, suit_base
@@ -115,6 +116,15 @@ cdef extern from *:
         PyObject_GC_UnTrack(out);
         return out;
     }
+    /* The shared draw (d 1) and discard (d 0) events by seat and tile: borrowed references
+       (record.py's tuples of them keep them). */
+    static PyObject* mj_rd_shared[2][8][34];
+    static void mj_rd_set_shared(int d, int s, int t, PyObject* x) {
+        mj_rd_shared[d != 0][s & 7][t < 34 ? t : 0] = x;
+    }
+    static inline PyObject* mj_rd_shared_event(int d, long s, long t) {
+        return mj_rd_shared[d != 0][s][t];
+    }
     /* The first n bytes at data, as bytes. */
     static PyObject* mj_rd_bytes_head(PyObject* data, Py_ssize_t n) {
         return PyBytes_FromStringAndSize(PyByteArray_AS_STRING(data), n);
@@ -150,6 +160,9 @@ cdef extern from *:
     void _events_start "mj_rd_events_start"(_Events* ev) noexcept
     void _events_clear "mj_rd_events_clear"(_Events* ev) noexcept
     int _events_push "mj_rd_events_push"(_Events* ev, object x) except -1
+    int _events_push_ref "mj_rd_events_push"(_Events* ev, PyObject* x) except -1
+    void _set_shared_event "mj_rd_set_shared"(bint draw, long seat, long tile, object e) noexcept
+    PyObject* _shared_event "mj_rd_shared_event"(bint draw, long seat, long tile) noexcept
     tuple _events_tuple "mj_rd_events_tuple"(_Events* ev)
 
 # The record's value classes as extension types: their fields are C struct members, read
@@ -345,7 +358,6 @@ cdef class _Scan:
     cdef _Events events             # the events read
     cdef unsigned char ids[144]     # tile_list's ids (136 at most: 4 copies of 34)
     cdef unsigned char copies[34]   # the wall's and the reserve's copies of each tile
-    cdef long qcode, qseat, qtile
     cdef bytes codes, wins
 
     @cython.locals(p=_bytes_p, i=Py_ssize_t, c=int)
@@ -398,8 +410,9 @@ cdef class _Scan:
                    allowed=long, ta=Py_ssize_t, tb=Py_ssize_t, shape=long, code=long,
                    name=str, read_tiles=tuple)
     cdef object event(self, Py_ssize_t index, long seats)
-    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, draw=bint, row=tuple)
-    cdef object quick_event(self, long seats)
+    @cython.locals(i=Py_ssize_t, k=Py_ssize_t, j=Py_ssize_t, p=_bytes_p, cp=_counts_p,
+                   room=Py_ssize_t, got=Py_ssize_t, seat=long, tile=long, code=long)
+    cdef Py_ssize_t quick_run(self, long seats, bytearray codes) except -1
     @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, kind=long, k=Py_ssize_t,
                    n=Py_ssize_t, w=bytes, name=str, shape=long, code=long, slot=Py_ssize_t,
                    read_tiles=tuple)

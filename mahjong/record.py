@@ -793,6 +793,20 @@ _READIES = tuple(ReadyEvent(s) for s in range(MAX_SEATS))
 _FLIPS = tuple(FlipEvent(t) for t in range(34))
 _EXHAUSTED = ExhaustedEvent()
 
+
+def _share_draws() -> None:
+    """Compiled: the shared draws and discards also in a C table of borrowed references
+    (the text reader's quick_run takes them from there; the tuples above keep them)."""
+    if cython.compiled:
+        assert MAX_SEATS <= 8
+        for s in range(MAX_SEATS):
+            for t in range(34):
+                _set_shared_event(True, s, t, _DRAWS[s][t])
+                _set_shared_event(False, s, t, _DISCARDS[s][t])
+
+
+_share_draws()
+
 #: the fields of each kind of event but the win (_WIN_KEYS) and the exhausted wall (whose
 #: other fields are rule-set data)
 _EVENT_KEYS = {
@@ -1376,7 +1390,6 @@ class _Scan:
         self.i = 0
         self.a = 0
         self.b = 0
-        self.qcode = self.qseat = self.qtile = 0  # (the last quick_event's draw or discard)
 
     def __dealloc__(self):
         if cython.compiled:
@@ -1903,45 +1916,61 @@ class _Scan:
             return _R_RESERVE
         raise _Unusual
 
-    def quick_event(self, seats: int):
-        """A draw or a discard spelled exactly as the engine writes them
-        (``{"type": "draw", "seat": 0, "tile": "7s"}``), or None (nothing read: event()
-        reads it; the same event for the same text)."""
+    def quick_run(self, seats: int, codes: bytearray) -> int:
+        """The draws and discards spelled exactly as the engine writes them
+        (``{"type": "draw", "seat": 0, "tile": "7s"}``) from here on, one after another
+        (", " between them): each taken as the shared event _event_draw gives for its seat
+        and tile, and packed into ``codes`` as log_codes packs it, while ``codes`` has
+        room. Returns how many were read, and stops after the last one (before its
+        separator); 0: none (event() reads what is here, the same event for the same
+        text)."""
         self.space()
-        i = self.i
         p = self.p
-        # the engine's spelling (json.dumps' separators), compared piece by piece:
-        # '{"type": "d' 'raw", "seat": ' or 'iscard", "seat": ', a digit, ', "tile": "', a
-        # tile name, '"}' (at most 44 bytes; no compare reads past its own bytes)
-        if i + 44 > self.n or not _same_at(p, i, b'{"type": "d', 11):
-            return None
-        if _same_at(p, i + 11, b'raw", "seat": ', 14):
-            i += 25
-            draw = True
-        elif _same_at(p, i + 11, b'iscard", "seat": ', 17):
-            i += 28
-            draw = False
-        else:
-            return None
-        seat = p[i] - 48
-        if not 0 <= seat < seats or not _same_at(p, i + 1, b', "tile": "', 11):
-            return None  # (event() hands it to _event_draw, which names the problem)
-        i += 12
-        tile = _name_id(p[i] - 49, p[i + 1])  # "1" -> 0
-        if tile < 0:
-            return None
-        if p[i + 2] != _QUOTE or p[i + 3] != _CLOSE:
-            return None
-        self.i = i + 4
-        self.qseat = seat
-        self.qtile = tile
-        if draw:
-            self.qcode = _E_DRAW
-            row = _DRAWS[seat]
-        else:
-            self.qcode = _E_DISCARD
-            row = _DISCARDS[seat]
-        return row[tile]  # (what _event_draw gives for them)
+        i = self.i
+        cp = codes
+        room = len(codes)
+        got = 0
+        while True:
+            # the engine's spelling (json.dumps' separators), compared piece by piece:
+            # '{"type": "d' 'raw", "seat": ' or 'iscard", "seat": ', a digit, ', "tile": "',
+            # a tile name, '"}' (at most 44 bytes; no compare reads past its own bytes)
+            if i + 44 > self.n or not _same_at(p, i, b'{"type": "d', 11):
+                break
+            if _same_at(p, i + 11, b'raw", "seat": ', 14):
+                k = i + 25
+                code = _E_DRAW
+            elif _same_at(p, i + 11, b'iscard", "seat": ', 17):
+                k = i + 28
+                code = _E_DISCARD
+            else:
+                break
+            seat = p[k] - 48
+            if not 0 <= seat < seats or not _same_at(p, k + 1, b', "tile": "', 11):
+                break  # (event() hands it to _event_draw, which names the problem)
+            k += 12
+            tile = _name_id(p[k] - 49, p[k + 1])  # "1" -> 0
+            if tile < 0 or p[k + 2] != _QUOTE or p[k + 3] != _CLOSE:
+                break
+            j = 5 * self.n_events()
+            if j + 5 > room:
+                break
+            cp[j] = code
+            cp[j + 1] = seat
+            cp[j + 2] = tile
+            cp[j + 3] = 0
+            cp[j + 4] = 255
+            if cython.compiled:
+                _events_push_ref(cython.address(self.events),
+                                 _shared_event(code == _E_DRAW, seat, tile))
+            else:
+                self.push((_DRAWS if code == _E_DRAW else _DISCARDS)[seat][tile])
+            got += 1
+            i = k + 4
+            self.i = i
+            if p[i] != _COMMA or p[i + 1] != 32:  # (", " before the next one)
+                break
+            i += 2
+        return got
 
     def quick_meld_event(self, index: int, seats: int):
         """After quick_event (at the same place): a chow, pung or kong spelled exactly as
@@ -2201,20 +2230,12 @@ class _Scan:
                             if j >= 5 * MAX_EVENTS:
                                 raise _Unusual
                             codes += bytes(len(codes))
-                        e = self.quick_event(seats_used)
-                        if e is not None:  # a draw or a discard: packed here
-                            cp = codes
-                            cp[j] = self.qcode
-                            cp[j + 1] = self.qseat
-                            cp[j + 2] = self.qtile
-                            cp[j + 3] = 0
-                            cp[j + 4] = 255
-                        else:
+                        if self.quick_run(seats_used, codes) == 0:  # (draws, discards)
                             e = self.quick_meld_event(self.n_events(), seats_used)
                             if e is None:
                                 e = self.event(self.n_events(), seats_used)
                             _pack_event(e, codes, j, wins)
-                        self.push(e)
+                            self.push(e)
                         if not self.more(_CLOSE_LIST):
                             break
                 if self.n_events() > MAX_EVENTS:
