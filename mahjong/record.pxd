@@ -125,6 +125,94 @@ cdef extern from *:
     static inline PyObject* mj_rd_shared_event(int d, long s, long t) {
         return mj_rd_shared[d != 0][s][t];
     }
+    /* _Scan.skip in one C function: the position after the JSON value at p[i] (space
+       first), read as json.loads reads it, nested at most 100 - depth levels deeper, or -1
+       for anything else (and for what is left to json.loads: NaN, Infinity, a number of
+       more than 100 characters). The text ends in a NUL, which stops every loop. */
+    static Py_ssize_t mj_rd_skip_string(const unsigned char* p, Py_ssize_t i) {
+        /* at the opening quote */
+        unsigned char c;
+        int k;
+        i++;
+        c = p[i];
+        while (c != 34) {
+            if (c < 32) return -1;                      /* a control character, the NUL */
+            if (c == 92) {                              /* a backslash */
+                i++;
+                c = p[i];
+                if (c == 117) {                         /* u and four hex digits */
+                    for (k = 1; k < 5; k++) {
+                        unsigned char h = p[i + k];
+                        if (!((h >= 48 && h <= 57) || (h >= 97 && h <= 102) ||
+                              (h >= 65 && h <= 70))) return -1;
+                    }
+                    i += 4;
+                } else if (!(c == 34 || c == 92 || c == 47 || c == 98 || c == 102 ||
+                             c == 110 || c == 114 || c == 116)) {
+                    return -1;
+                }
+            }
+            i++;
+            c = p[i];
+        }
+        return i + 1;
+    }
+    static inline Py_ssize_t mj_rd_space(const unsigned char* p, Py_ssize_t i) {
+        while (p[i] == 32 || p[i] == 10 || p[i] == 13 || p[i] == 9) i++;
+        return i;
+    }
+    static Py_ssize_t mj_rd_skip(const unsigned char* p, Py_ssize_t i, long depth) {
+        unsigned char c, close;
+        Py_ssize_t start;
+        i = mj_rd_space(p, i);
+        c = p[i];
+        if (c == 123 || c == 91) {                      /* { [ */
+            if (depth > 100) return -1;
+            close = c == 123 ? 125 : 93;
+            i = mj_rd_space(p, i + 1);
+            if (p[i] == close) return i + 1;
+            for (;;) {
+                if (c == 123) {                         /* a key, a colon */
+                    i = mj_rd_space(p, i);
+                    if (p[i] != 34) return -1;
+                    i = mj_rd_skip_string(p, i);
+                    if (i < 0) return -1;
+                    i = mj_rd_space(p, i);
+                    if (p[i] != 58) return -1;
+                    i++;
+                }
+                i = mj_rd_skip(p, i, depth + 1);
+                if (i < 0) return -1;
+                i = mj_rd_space(p, i);
+                if (p[i] == 44) { i++; continue; }
+                if (p[i] != close) return -1;
+                return i + 1;
+            }
+        }
+        if (c == 34) return mj_rd_skip_string(p, i);
+        if (c == 110 && p[i + 1] == 117 && p[i + 2] == 108 && p[i + 3] == 108) return i + 4;
+        if (c == 116 && p[i + 1] == 114 && p[i + 2] == 117 && p[i + 3] == 101) return i + 4;
+        if (c == 102 && p[i + 1] == 97 && p[i + 2] == 108 && p[i + 3] == 115 &&
+            p[i + 4] == 101) return i + 5;
+        start = i;      /* a number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+        if (c == 45) { i++; c = p[i]; }
+        if (c == 48) i++;
+        else if (c >= 49 && c <= 57) { while (p[i] >= 48 && p[i] <= 57) i++; }
+        else return -1;
+        if (p[i] == 46) {
+            i++;
+            if (!(p[i] >= 48 && p[i] <= 57)) return -1;
+            while (p[i] >= 48 && p[i] <= 57) i++;
+        }
+        if (p[i] == 101 || p[i] == 69) {
+            i++;
+            if (p[i] == 43 || p[i] == 45) i++;
+            if (!(p[i] >= 48 && p[i] <= 57)) return -1;
+            while (p[i] >= 48 && p[i] <= 57) i++;
+        }
+        if (i - start > 100) return -1;
+        return i;
+    }
     /* The first n bytes at data, as bytes. */
     static PyObject* mj_rd_bytes_head(PyObject* data, Py_ssize_t n) {
         return PyBytes_FromStringAndSize(PyByteArray_AS_STRING(data), n);
@@ -154,6 +242,7 @@ cdef extern from *:
     _bytes_p _ascii_data "mj_rd_ascii"(str s) noexcept
     tuple _ids_tuple "mj_rd_ids"(_bytes_p ids, Py_ssize_t n)
     tuple _counted_ids "mj_rd_counted"(const int* counts)
+    Py_ssize_t _skip_json "mj_rd_skip"(_bytes_p p, Py_ssize_t i, long depth) noexcept
     bytes _bytes_head "mj_rd_bytes_head"(bytearray data, Py_ssize_t n)
     ctypedef struct _Events "mj_rd_events":
         Py_ssize_t n
