@@ -18,8 +18,14 @@ cdef extern from "Python.h":
 # The text reader's C helpers (record.py defines their uncompiled stand-ins).
 cdef extern from *:
     """
+    /* (modules that cimport this file get these helpers too, and use none of them) */
+    #if defined(__GNUC__)
+    #define MJ_RD_UNUSED __attribute__((unused))
+    #else
+    #define MJ_RD_UNUSED
+    #endif
     static PyObject* mj_rd_id_ints[34];  /* the ints 0..33, made on first use */
-    static int mj_rd_id_ints_made(void) {
+    static MJ_RD_UNUSED int mj_rd_id_ints_made(void) {
         int t;
         if (mj_rd_id_ints[33] != NULL) return 0;
         for (t = 0; t < 34; t++) {
@@ -55,7 +61,7 @@ cdef extern from *:
     }
     #define mj_rd_same_at(p, i, w, n) mj_rd_same((p) + (i), (w), (n))
     /* The sorted ids counted in counts[0..33], as a tuple (untracked: as mj_rd_ids). */
-    static PyObject* mj_rd_counted(const int* counts) {
+    static MJ_RD_UNUSED PyObject* mj_rd_counted(const int* counts) {
         Py_ssize_t n = 0, k = 0;
         int t, c;
         PyObject* out;
@@ -79,12 +85,12 @@ cdef extern from *:
         Py_ssize_t n, cap;
         PyObject* first[256];
     } mj_rd_events;
-    static void mj_rd_events_start(mj_rd_events* ev) {
+    static MJ_RD_UNUSED void mj_rd_events_start(mj_rd_events* ev) {
         ev->items = ev->first;
         ev->n = 0;
         ev->cap = 256;
     }
-    static void mj_rd_events_clear(mj_rd_events* ev) {
+    static MJ_RD_UNUSED void mj_rd_events_clear(mj_rd_events* ev) {
         Py_ssize_t k;
         if (ev->items == NULL) return;
         for (k = 0; k < ev->n; k++) Py_DECREF(ev->items[k]);
@@ -92,7 +98,7 @@ cdef extern from *:
         ev->items = NULL;
         ev->n = 0;
     }
-    static int mj_rd_events_push(mj_rd_events* ev, PyObject* x) {
+    static MJ_RD_UNUSED int mj_rd_events_push(mj_rd_events* ev, PyObject* x) {
         if (ev->n == ev->cap) {
             PyObject** more = (PyObject**)PyMem_Malloc(2 * ev->cap * sizeof(PyObject*));
             if (more == NULL) { PyErr_NoMemory(); return -1; }
@@ -107,7 +113,7 @@ cdef extern from *:
     }
     /* The events as a tuple (their references moved into it), untracked: they were made
        before it and cannot refer to it. */
-    static PyObject* mj_rd_events_tuple(mj_rd_events* ev) {
+    static MJ_RD_UNUSED PyObject* mj_rd_events_tuple(mj_rd_events* ev) {
         Py_ssize_t k;
         PyObject* out = PyTuple_New(ev->n);
         if (out == NULL) return NULL;
@@ -119,7 +125,7 @@ cdef extern from *:
     /* The shared draw (d 1) and discard (d 0) events by seat and tile: borrowed references
        (record.py's tuples of them keep them). */
     static PyObject* mj_rd_shared[2][8][34];
-    static void mj_rd_set_shared(int d, int s, int t, PyObject* x) {
+    static MJ_RD_UNUSED void mj_rd_set_shared(int d, int s, int t, PyObject* x) {
         mj_rd_shared[d != 0][s & 7][t < 34 ? t : 0] = x;
     }
     static inline PyObject* mj_rd_shared_event(int d, long s, long t) {
@@ -129,7 +135,7 @@ cdef extern from *:
        first), read as json.loads reads it, nested at most 100 - depth levels deeper, or -1
        for anything else (and for what is left to json.loads: NaN, Infinity, a number of
        more than 100 characters). The text ends in a NUL, which stops every loop. */
-    static Py_ssize_t mj_rd_skip_string(const unsigned char* p, Py_ssize_t i) {
+    static MJ_RD_UNUSED Py_ssize_t mj_rd_skip_string(const unsigned char* p, Py_ssize_t i) {
         /* at the opening quote */
         unsigned char c;
         int k;
@@ -161,7 +167,7 @@ cdef extern from *:
         while (p[i] == 32 || p[i] == 10 || p[i] == 13 || p[i] == 9) i++;
         return i;
     }
-    static Py_ssize_t mj_rd_skip(const unsigned char* p, Py_ssize_t i, long depth) {
+    static MJ_RD_UNUSED Py_ssize_t mj_rd_skip(const unsigned char* p, Py_ssize_t i, long depth) {
         unsigned char c, close;
         Py_ssize_t start;
         i = mj_rd_space(p, i);
@@ -214,7 +220,7 @@ cdef extern from *:
         return i;
     }
     /* The first n bytes at data, as bytes. */
-    static PyObject* mj_rd_bytes_head(PyObject* data, Py_ssize_t n) {
+    static MJ_RD_UNUSED PyObject* mj_rd_bytes_head(PyObject* data, Py_ssize_t n) {
         return PyBytes_FromStringAndSize(PyByteArray_AS_STRING(data), n);
     }
     /* The characters of an ASCII str, in place (one byte each, a NUL after the last). */
@@ -223,7 +229,7 @@ cdef extern from *:
     }
     /* A tuple of the n ids 0..33 at ids (the interpreter's cached small ints): a tuple
        of ints cannot be part of a cycle, so the collector does not track it. */
-    static PyObject* mj_rd_ids(const unsigned char* ids, Py_ssize_t n) {
+    static MJ_RD_UNUSED PyObject* mj_rd_ids(const unsigned char* ids, Py_ssize_t n) {
         Py_ssize_t k;
         PyObject* out;
         if (mj_rd_id_ints_made() < 0) return NULL;

@@ -2597,9 +2597,10 @@ _full_log_check: List[Any] = []
 def register_full_log_check(check) -> None:
     """Set the check of full game logs: ``check(record, note, packed)`` raises
     :class:`InvalidRecordError` naming the first impossible event (``note``: the log's
-    ``note`` field, which the record does not keep; ``packed``: the events as the first two
-    parts of :func:`log_codes`, as the text reader packed them, or None). The game engine
-    registers it."""
+    ``note`` field, which the record does not keep; of an object, the text reader keeps only
+    the fields the check reads: ``void_suits``, ``flower_positions``; ``packed``: the events
+    as the first two parts of :func:`log_codes`, as the text reader packed them, or None).
+    The game engine registers it."""
     _full_log_check[:] = [check]
 
 
