@@ -4,14 +4,261 @@
 # A declaration here must agree with the code: a local declared dict only ever holds a
 # dict.
 cimport cython
-from libc.string cimport memcmp
-from mahjong_core._tileparse cimport suit_base
+from cpython.object cimport PyObject
+from libc.limits cimport INT_MAX
+from libc.string cimport memset
+from mahjong_core._tileparse cimport count_tenhou_text, suit_base
 
 ctypedef const unsigned char* _bytes_p
 ctypedef unsigned char* _counts_p
 
 cdef extern from "Python.h":
     void PyObject_GC_UnTrack(object obj)
+
+# The text reader's C helpers (record.py defines their uncompiled stand-ins).
+cdef extern from *:
+    """
+    /* (modules that cimport this file get these helpers too, and use none of them) */
+    #if defined(__GNUC__)
+    #define MJ_RD_UNUSED __attribute__((unused))
+    #else
+    #define MJ_RD_UNUSED
+    #endif
+    static PyObject* mj_rd_id_ints[34];  /* the ints 0..33, made on first use */
+    static MJ_RD_UNUSED int mj_rd_id_ints_made(void) {
+        int t;
+        if (mj_rd_id_ints[33] != NULL) return 0;
+        for (t = 0; t < 34; t++) {
+            if (mj_rd_id_ints[t] == NULL) {
+                mj_rd_id_ints[t] = PyLong_FromLong(t);
+                if (mj_rd_id_ints[t] == NULL) return -1;
+            }
+        }
+        return 0;
+    }
+    #if defined(__GNUC__)
+    #define MJ_RD_FORCE_INLINE static inline __attribute__((always_inline))
+    #elif defined(_MSC_VER)
+    #define MJ_RD_FORCE_INLINE static __forceinline
+    #else
+    #define MJ_RD_FORCE_INLINE static inline
+    #endif
+    /* Whether the n bytes at p are the n bytes of w (n and w constant where it is called:
+       the compiler unrolls it into a few 8-byte compares). Reads no byte past p + n. */
+    MJ_RD_FORCE_INLINE int mj_rd_same(const unsigned char* p, const char* w, Py_ssize_t n) {
+        uint64_t a, b;
+        while (n >= 8) {
+            memcpy(&a, p, 8);
+            memcpy(&b, w, 8);
+            if (a != b) return 0;
+            p += 8; w += 8; n -= 8;
+        }
+        while (n > 0) {
+            if (*p != (unsigned char)*w) return 0;
+            p++; w++; n--;
+        }
+        return 1;
+    }
+    #define mj_rd_same_at(p, i, w, n) mj_rd_same((p) + (i), (w), (n))
+    /* The sorted ids counted in counts[0..33], as a tuple (untracked: as mj_rd_ids). */
+    static MJ_RD_UNUSED PyObject* mj_rd_counted(const int* counts) {
+        Py_ssize_t n = 0, k = 0;
+        int t, c;
+        PyObject* out;
+        if (mj_rd_id_ints_made() < 0) return NULL;
+        for (t = 0; t < 34; t++) n += counts[t];
+        out = PyTuple_New(n);
+        if (out == NULL) return NULL;
+        for (t = 0; t < 34; t++) {
+            for (c = 0; c < counts[t]; c++) {
+                Py_INCREF(mj_rd_id_ints[t]);
+                PyTuple_SET_ITEM(out, k, mj_rd_id_ints[t]);
+                k++;
+            }
+        }
+        PyObject_GC_UnTrack(out);
+        return out;
+    }
+    /* The events read so far (owned references): 256 in place, more on the heap. */
+    typedef struct {
+        PyObject** items;
+        Py_ssize_t n, cap;
+        PyObject* first[256];
+    } mj_rd_events;
+    static MJ_RD_UNUSED void mj_rd_events_start(mj_rd_events* ev) {
+        ev->items = ev->first;
+        ev->n = 0;
+        ev->cap = 256;
+    }
+    static MJ_RD_UNUSED void mj_rd_events_clear(mj_rd_events* ev) {
+        Py_ssize_t k;
+        if (ev->items == NULL) return;
+        for (k = 0; k < ev->n; k++) Py_DECREF(ev->items[k]);
+        if (ev->items != ev->first) PyMem_Free(ev->items);
+        ev->items = NULL;
+        ev->n = 0;
+    }
+    static MJ_RD_UNUSED int mj_rd_events_push(mj_rd_events* ev, PyObject* x) {
+        if (ev->n == ev->cap) {
+            PyObject** more = (PyObject**)PyMem_Malloc(2 * ev->cap * sizeof(PyObject*));
+            if (more == NULL) { PyErr_NoMemory(); return -1; }
+            memcpy(more, ev->items, ev->n * sizeof(PyObject*));
+            if (ev->items != ev->first) PyMem_Free(ev->items);
+            ev->items = more;
+            ev->cap *= 2;
+        }
+        Py_INCREF(x);
+        ev->items[ev->n++] = x;
+        return 0;
+    }
+    /* The events as a tuple (their references moved into it), untracked: they were made
+       before it and cannot refer to it. */
+    static MJ_RD_UNUSED PyObject* mj_rd_events_tuple(mj_rd_events* ev) {
+        Py_ssize_t k;
+        PyObject* out = PyTuple_New(ev->n);
+        if (out == NULL) return NULL;
+        for (k = 0; k < ev->n; k++) PyTuple_SET_ITEM(out, k, ev->items[k]);
+        ev->n = 0;
+        PyObject_GC_UnTrack(out);
+        return out;
+    }
+    /* The shared draw (d 1) and discard (d 0) events by seat and tile: borrowed references
+       (record.py's tuples of them keep them). */
+    static PyObject* mj_rd_shared[2][8][34];
+    static MJ_RD_UNUSED void mj_rd_set_shared(int d, int s, int t, PyObject* x) {
+        mj_rd_shared[d != 0][s & 7][t < 34 ? t : 0] = x;
+    }
+    static inline PyObject* mj_rd_shared_event(int d, long s, long t) {
+        return mj_rd_shared[d != 0][s][t];
+    }
+    /* _Scan.skip in one C function: the position after the JSON value at p[i] (space
+       first), read as json.loads reads it, nested at most 100 - depth levels deeper, or -1
+       for anything else (and for what is left to json.loads: NaN, Infinity, a number of
+       more than 100 characters). The text ends in a NUL, which stops every loop. */
+    static MJ_RD_UNUSED Py_ssize_t mj_rd_skip_string(const unsigned char* p, Py_ssize_t i) {
+        /* at the opening quote */
+        unsigned char c;
+        int k;
+        i++;
+        c = p[i];
+        while (c != 34) {
+            if (c < 32) return -1;                      /* a control character, the NUL */
+            if (c == 92) {                              /* a backslash */
+                i++;
+                c = p[i];
+                if (c == 117) {                         /* u and four hex digits */
+                    for (k = 1; k < 5; k++) {
+                        unsigned char h = p[i + k];
+                        if (!((h >= 48 && h <= 57) || (h >= 97 && h <= 102) ||
+                              (h >= 65 && h <= 70))) return -1;
+                    }
+                    i += 4;
+                } else if (!(c == 34 || c == 92 || c == 47 || c == 98 || c == 102 ||
+                             c == 110 || c == 114 || c == 116)) {
+                    return -1;
+                }
+            }
+            i++;
+            c = p[i];
+        }
+        return i + 1;
+    }
+    static inline Py_ssize_t mj_rd_space(const unsigned char* p, Py_ssize_t i) {
+        while (p[i] == 32 || p[i] == 10 || p[i] == 13 || p[i] == 9) i++;
+        return i;
+    }
+    static MJ_RD_UNUSED Py_ssize_t mj_rd_skip(const unsigned char* p, Py_ssize_t i, long depth) {
+        unsigned char c, close;
+        Py_ssize_t start;
+        i = mj_rd_space(p, i);
+        c = p[i];
+        if (c == 123 || c == 91) {                      /* { [ */
+            if (depth > 100) return -1;
+            close = c == 123 ? 125 : 93;
+            i = mj_rd_space(p, i + 1);
+            if (p[i] == close) return i + 1;
+            for (;;) {
+                if (c == 123) {                         /* a key, a colon */
+                    i = mj_rd_space(p, i);
+                    if (p[i] != 34) return -1;
+                    i = mj_rd_skip_string(p, i);
+                    if (i < 0) return -1;
+                    i = mj_rd_space(p, i);
+                    if (p[i] != 58) return -1;
+                    i++;
+                }
+                i = mj_rd_skip(p, i, depth + 1);
+                if (i < 0) return -1;
+                i = mj_rd_space(p, i);
+                if (p[i] == 44) { i++; continue; }
+                if (p[i] != close) return -1;
+                return i + 1;
+            }
+        }
+        if (c == 34) return mj_rd_skip_string(p, i);
+        if (c == 110 && p[i + 1] == 117 && p[i + 2] == 108 && p[i + 3] == 108) return i + 4;
+        if (c == 116 && p[i + 1] == 114 && p[i + 2] == 117 && p[i + 3] == 101) return i + 4;
+        if (c == 102 && p[i + 1] == 97 && p[i + 2] == 108 && p[i + 3] == 115 &&
+            p[i + 4] == 101) return i + 5;
+        start = i;      /* a number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+        if (c == 45) { i++; c = p[i]; }
+        if (c == 48) i++;
+        else if (c >= 49 && c <= 57) { while (p[i] >= 48 && p[i] <= 57) i++; }
+        else return -1;
+        if (p[i] == 46) {
+            i++;
+            if (!(p[i] >= 48 && p[i] <= 57)) return -1;
+            while (p[i] >= 48 && p[i] <= 57) i++;
+        }
+        if (p[i] == 101 || p[i] == 69) {
+            i++;
+            if (p[i] == 43 || p[i] == 45) i++;
+            if (!(p[i] >= 48 && p[i] <= 57)) return -1;
+            while (p[i] >= 48 && p[i] <= 57) i++;
+        }
+        if (i - start > 100) return -1;
+        return i;
+    }
+    /* The first n bytes at data, as bytes. */
+    static MJ_RD_UNUSED PyObject* mj_rd_bytes_head(PyObject* data, Py_ssize_t n) {
+        return PyBytes_FromStringAndSize(PyByteArray_AS_STRING(data), n);
+    }
+    /* The characters of an ASCII str, in place (one byte each, a NUL after the last). */
+    static inline const unsigned char* mj_rd_ascii(PyObject* s) {
+        return (const unsigned char*)PyUnicode_DATA(s);
+    }
+    /* A tuple of the n ids 0..33 at ids (the interpreter's cached small ints): a tuple
+       of ints cannot be part of a cycle, so the collector does not track it. */
+    static MJ_RD_UNUSED PyObject* mj_rd_ids(const unsigned char* ids, Py_ssize_t n) {
+        Py_ssize_t k;
+        PyObject* out;
+        if (mj_rd_id_ints_made() < 0) return NULL;
+        out = PyTuple_New(n);
+        if (out == NULL) return NULL;
+        for (k = 0; k < n; k++) {
+            PyObject* x = mj_rd_id_ints[ids[k] < 34 ? ids[k] : 0];
+            Py_INCREF(x);
+            PyTuple_SET_ITEM(out, k, x);
+        }
+        PyObject_GC_UnTrack(out);
+        return out;
+    }
+    """
+    bint _same_at "mj_rd_same_at"(_bytes_p p, Py_ssize_t i, const char* w, Py_ssize_t n) noexcept
+    _bytes_p _ascii_data "mj_rd_ascii"(str s) noexcept
+    tuple _ids_tuple "mj_rd_ids"(_bytes_p ids, Py_ssize_t n)
+    tuple _counted_ids "mj_rd_counted"(const int* counts)
+    Py_ssize_t _skip_json "mj_rd_skip"(_bytes_p p, Py_ssize_t i, long depth) noexcept
+    bytes _bytes_head "mj_rd_bytes_head"(bytearray data, Py_ssize_t n)
+    ctypedef struct _Events "mj_rd_events":
+        Py_ssize_t n
+    void _events_start "mj_rd_events_start"(_Events* ev) noexcept
+    void _events_clear "mj_rd_events_clear"(_Events* ev) noexcept
+    int _events_push "mj_rd_events_push"(_Events* ev, object x) except -1
+    int _events_push_ref "mj_rd_events_push"(_Events* ev, PyObject* x) except -1
+    void _set_shared_event "mj_rd_set_shared"(bint draw, long seat, long tile, object e) noexcept
+    PyObject* _shared_event "mj_rd_shared_event"(bint draw, long seat, long tile) noexcept
+    tuple _events_tuple "mj_rd_events_tuple"(_Events* ev)
 
 # The record's value classes as extension types: their fields are C struct members, read
 # from Python as attributes (readonly) and written only by the constructors.
@@ -105,11 +352,15 @@ cdef object _MISSING
 cdef long _tile_value(object value) except -2
 cdef long _tile_field(object value, str where, str name) except -2
 cdef tuple _hand_field(object value, Py_ssize_t index, long seat)
+cdef tuple _text_ids(str text)
 @cython.locals(t=long)
 cdef object _event_draw(Py_ssize_t index, bint draw, object seat, object tile, long seats)
 @cython.locals(meld=object)
 cdef object _event_claim(Py_ssize_t index, str kind, object seat, object tiles, object src,
-                         long seats)
+                         long seats, tuple read_tiles=*)
+cdef tuple _KONG_KINDS
+@cython.locals(kinds=tuple, k=Py_ssize_t)
+cdef Py_ssize_t _kong_kind_index(object kind) except -2
 @cython.locals(t=long)
 cdef object _event_kong(Py_ssize_t index, object seat, object k, object tile, object src,
                         long seats)
@@ -185,7 +436,6 @@ cdef long _E_EXHAUSTED
 cdef long _R_EVENTS, _R_FINAL, _R_RULES, _R_DEALER, _R_SEATS, _R_INDICATOR, _R_OPTIONS
 cdef long _R_ROUND_WIND, _R_FLOWER_INDICATORS, _R_NOTE, _R_RESULT, _R_WALL, _R_RESERVE
 cdef int _QUOTE, _COMMA, _COLON, _OPEN_LIST, _CLOSE_LIST, _OPEN, _CLOSE
-cdef bytes _DRAW_HEAD, _DISCARD_HEAD, _TILE_HEAD
 cdef tuple _WIN_FLAG_BYTES, _KONG_KIND_BYTES, _DRAWS, _DISCARDS, _READIES, _FLIPS
 cdef list _MELD_TABLE, _MELD_TILES
 cdef long _SHAPE_ONE, _SHAPE_THREE, _SHAPE_FOUR, _SHAPE_RUN
@@ -193,15 +443,16 @@ cdef long _SHAPE_ONE, _SHAPE_THREE, _SHAPE_FOUR, _SHAPE_RUN
 cdef long _shape_code(str kind, long shape) noexcept
 
 @cython.final
+@cython.no_gc  # (its objects are strs and bytes: never part of a cycle)
 cdef class _Scan:
     cdef str text
     cdef bytes data
     cdef bint ascii
     cdef _bytes_p p
     cdef Py_ssize_t n, i, a, b
-    cdef bytearray counts
-    cdef _counts_p c
-    cdef long qcode, qseat, qtile
+    cdef _Events events             # the events read
+    cdef unsigned char ids[144]     # tile_list's ids (136 at most: 4 copies of 34)
+    cdef unsigned char copies[34]   # the wall's and the reserve's copies of each tile
     cdef bytes codes, wins
 
     @cython.locals(p=_bytes_p, i=Py_ssize_t, c=int)
@@ -222,8 +473,11 @@ cdef class _Scan:
     cdef long integer(self) except -1
     @cython.locals(p=_bytes_p, t=long)
     cdef long tile(self) except -1
-    @cython.locals(t=long, out=list, p=_bytes_p, i=Py_ssize_t, c=int, most=long)
+    @cython.locals(t=long, q=_counts_p, k=Py_ssize_t, p=_bytes_p, i=Py_ssize_t, c=int,
+                   most=long)
     cdef object tile_list(self, _counts_p copies)
+    @cython.locals(out=dict, key=str)
+    cdef object note(self)
     cdef str sub(self, Py_ssize_t a, Py_ssize_t b)
     @cython.locals(a=Py_ssize_t)
     cdef object value(self)
@@ -248,21 +502,28 @@ cdef class _Scan:
     @cython.locals(bit=long, name=bytes, c=int)
     cdef long event_field(self) except -1
     @cython.locals(seen=long, flags=long, kind=long, field=long, f=long, melds=tuple,
-                   allowed=long)
+                   allowed=long, ta=Py_ssize_t, tb=Py_ssize_t, shape=long, code=long,
+                   name=str, read_tiles=tuple)
     cdef object event(self, Py_ssize_t index, long seats)
-    @cython.locals(n=Py_ssize_t, k=Py_ssize_t, p=_bytes_p, q=_bytes_p)
-    cdef bint at(self, bytes w, Py_ssize_t i) noexcept
-    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, draw=bint)
-    cdef object quick_event(self, long seats)
-    @cython.locals(seat=long, hand=tuple, melds=tuple, got=long, text=str)
+    @cython.locals(i=Py_ssize_t, k=Py_ssize_t, j=Py_ssize_t, p=_bytes_p, cp=_counts_p,
+                   room=Py_ssize_t, got=Py_ssize_t, seat=long, tile=long, code=long)
+    cdef Py_ssize_t quick_run(self, long seats, bytearray codes) except -1
+    @cython.locals(i=Py_ssize_t, p=_bytes_p, seat=long, tile=long, kind=long, k=Py_ssize_t,
+                   n=Py_ssize_t, w=bytes, name=str, shape=long, code=long, slot=Py_ssize_t,
+                   read_tiles=tuple)
+    cdef object quick_meld_event(self, Py_ssize_t index, long seats)
+    @cython.locals(seat=long, hand=tuple, melds=tuple, got=long, text=str, fh=FinalHand)
     cdef void final(self, long seats, dict final) except *
     @cython.locals(rules=str, seats=long, seats_used=long, dealer=long, round_wind=long,
-                   events=tuple, final=dict, seen=long, key=long, out=list, copies=bytearray,
+                   events=tuple, final=dict, seen=long, key=long,
                    e=object, codes=bytearray, wins=bytearray, j=Py_ssize_t, cp=_counts_p,
-                   flower_indicators=tuple)
+                   flower_indicators=tuple, copies=_counts_p)
     cdef tuple record(self, object cls)
 
     cdef void start(self, str text) except *
+    cdef int push(self, object e) except -1
+    cdef Py_ssize_t n_events(self) noexcept
+    cdef tuple events_read(self)
 
 @cython.locals(scan=_Scan)
 cpdef object _read_text(object cls, str text, list packed=*)

@@ -216,6 +216,19 @@ def _tile_name_id(text: str) -> int:
     return _name_id(ord(text[0]) - 49, text[1])  # "1" -> 0
 
 
+def _text_ids(text: str) -> Optional[Tuple[int, ...]]:
+    """The sorted tile ids of plain tenhou text ("229m28p"), or None for any other text:
+    mahjong_core._holdings.sorted_tile_ids (compiled: its reader, the one of
+    mahjong_core/_tileparse.pxd, called in C, without a Python call per hand)."""
+    if cython.compiled:
+        counts = cython.declare(cython.int[34])
+        memset(counts, 0, cython.sizeof(counts))
+        if count_tenhou_text(text, counts, INT_MAX, INT_MAX, False) < 0:
+            return None
+        return _counted_ids(counts)
+    return _sorted_tile_ids(text)
+
+
 def _tile(value: Any, where: str, name: str) -> int:
     if type(value) is str:
         fast = _tile_name_id(value)
@@ -519,6 +532,7 @@ def _new_claim(kind: str, seat: int, tiles: Tuple[int, ...], from_seat: int) -> 
     e.seat = seat
     e.tiles = tiles
     e.from_seat = from_seat
+    PyObject_GC_UnTrack(e)  # (a str, ints and a tuple of ints: never part of a cycle)
     return e
 
 
@@ -562,6 +576,7 @@ def _new_kong(seat: int, kind: str, tile: int, from_seat: Optional[int]) -> Kong
     e.tile = tile
     e.from_seat = from_seat
     e.type = "kong"
+    PyObject_GC_UnTrack(e)  # (strs and ints: never part of a cycle)
     return e
 
 
@@ -778,6 +793,20 @@ _READIES = tuple(ReadyEvent(s) for s in range(MAX_SEATS))
 _FLIPS = tuple(FlipEvent(t) for t in range(34))
 _EXHAUSTED = ExhaustedEvent()
 
+
+def _share_draws() -> None:
+    """Compiled: the shared draws and discards also in a C table of borrowed references
+    (the text reader's quick_run takes them from there; the tuples above keep them)."""
+    if cython.compiled:
+        assert MAX_SEATS <= 8
+        for s in range(MAX_SEATS):
+            for t in range(34):
+                _set_shared_event(True, s, t, _DRAWS[s][t])
+                _set_shared_event(False, s, t, _DISCARDS[s][t])
+
+
+_share_draws()
+
 #: the fields of each kind of event but the win (_WIN_KEYS) and the exhausted wall (whose
 #: other fields are rule-set data)
 _EVENT_KEYS = {
@@ -849,7 +878,7 @@ def _hand_field(value: Any, index: int, seat: int) -> Tuple[int, ...]:
     """The sorted tile ids of the ``hand`` of the win at event ``index`` (index -1: of the
     final hand of ``seat``)."""
     if type(value) is str and len(value) <= MAX_TEXT:
-        fast = _sorted_tile_ids(value)  # compiled: every record reads several hands
+        fast = _text_ids(value)  # (every record reads several hands)
         if fast is not None:
             return fast
     where = _melds_where(index, seat)
@@ -870,16 +899,21 @@ def _event_draw(index: int, draw: bool, seat: Any, tile: Any, seats: int) -> Eve
 
 
 def _event_claim(index: int, kind: str, seat: Any, tiles: Any, src: Any,
-                 seats: int) -> ClaimEvent:
-    """A chow or a pung (``kind``) of the discard of ``src``."""
+                 seats: int, read_tiles: Optional[tuple] = None) -> ClaimEvent:
+    """A chow or a pung (``kind``) of the discard of ``src``. ``tiles``: the record's tiles
+    field, unless the text reader has read them (``read_tiles``: the tiles of the meld
+    _meld makes of them)."""
     if type(seat) is int and 0 <= seat < seats and type(src) is int \
-            and 0 <= src < seats and src != seat and type(tiles) is str \
-            and len(tiles) <= 16 and (kind == "pung" or src == (seat - 1) % seats):
+            and 0 <= src < seats and src != seat \
+            and (kind == "pung" or src == (seat - 1) % seats):
         # the usual form: each field well formed
-        try:
-            return _new_claim(kind, seat, _meld(kind, tiles).tiles, src)
-        except MahjongError:
-            pass  # named below
+        if read_tiles is not None:
+            return _new_claim(kind, seat, read_tiles, src)
+        if type(tiles) is str and len(tiles) <= 16:
+            try:
+                return _new_claim(kind, seat, _meld(kind, tiles).tiles, src)
+            except MahjongError:
+                pass  # named below
     seat = _seat(seat, f"event {index} ({kind})", seats)
     where = f"event {index} ({kind} by seat {seat})"
     if tiles is _MISSING:
@@ -889,24 +923,42 @@ def _event_claim(index: int, kind: str, seat: Any, tiles: Any, src: Any,
     src = _seat(src, where, seats, "from")
     if src == seat:
         _fail(where, f"seat {seat} cannot claim his own discard")
-    try:
-        meld = _meld(kind, tiles) if type(tiles) is str and len(tiles) <= 16 \
-            else Meld(kind, _tiles(tiles, where, "tiles"))
-    except InvalidRecordError:
-        raise
-    except MahjongError as exc:
-        _fail(where, f"'tiles': {exc}")
+    if read_tiles is None:
+        try:
+            meld = _meld(kind, tiles) if type(tiles) is str and len(tiles) <= 16 \
+                else Meld(kind, _tiles(tiles, where, "tiles"))
+        except InvalidRecordError:
+            raise
+        except MahjongError as exc:
+            _fail(where, f"'tiles': {exc}")
+        read_tiles = meld.tiles
     if kind == "chow" and src != (seat - 1) % seats:
         _fail(where, f"a chow is made only of the 上家's discard (seat {(seat - 1) % seats}),"
                      f" not seat {src}'s")
-    return _new_claim(kind, seat, meld.tiles, src)
+    return _new_claim(kind, seat, read_tiles, src)
+
+
+_KONG_KINDS = KONG_KINDS  # (compiled: a typed tuple, record.pxd)
+
+
+def _kong_kind_index(kind: Any) -> int:
+    """The index of ``kind`` in KONG_KINDS, -1 for anything else (the readers' kinds are
+    the tuple's own strs: found by identity first, without a comparison)."""
+    kinds = _KONG_KINDS
+    for k in range(len(kinds)):
+        if kind is kinds[k]:
+            return k
+    for k in range(len(kinds)):
+        if kind == kinds[k]:
+            return k
+    return -1
 
 
 def _event_kong(index: int, seat: Any, k: Any, tile: Any, src: Any, seats: int) -> KongEvent:
     """A kong of kind ``k`` (one of KONG_KINDS); ``src`` only for an exposed one."""
     if type(seat) is not int or not 0 <= seat < seats:
         seat = _seat(seat, f"event {index} (kong)", seats)
-    if k not in KONG_KINDS:
+    if _kong_kind_index(k) < 0:
         _fail(f"event {index} (kong by seat {seat})",
               f"'kind' must be one of {', '.join(KONG_KINDS)}, got {_show(k)}")
     t = _tile_value(tile)
@@ -1205,6 +1257,20 @@ class _Unusual(Exception):
     """Something the text reader leaves to json.loads and the dict reader."""
 
 
+if not cython.compiled:  # (compiled: record.pxd's C helpers)
+    def _same_at(p: bytes, i: int, w: bytes, n: int) -> bool:
+        """Whether the n bytes of ``p`` at ``i`` are the first n of ``w``."""
+        return p[i:i + n] == w[:n]
+
+    def _ids_tuple(ids: bytearray, n: int) -> Tuple[int, ...]:
+        """The first n tile ids of ``ids``, as a tuple."""
+        return tuple(ids[:n])
+
+    def _bytes_head(data: bytearray, n: int) -> bytes:
+        """The first n bytes of ``data``, as bytes."""
+        return bytes(data[:n])
+
+
 # bits of the fields of one event object (a set of fields is their sum)
 _F_TYPE = 1
 _F_SEAT = 2
@@ -1305,20 +1371,48 @@ class _Scan:
     def start(self, text: str) -> None:
         self.text = text
         self.ascii = text.isascii()  # (then a byte's position is its character's)
-        # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled out;
-        # a str that is not UTF-8, a lone surrogate, raises: left to json.loads)
-        data = text.encode("utf-8")
-        self.n = len(data)
-        self.data = data if _COMPILED else data + b"\0"
-        self.p = self.data
-        # the hand reader's counters: 34 tile kinds, then the 9 ranks of the digits
-        # waiting for their suit letter (all zero between hands)
-        self.counts = bytearray(43)
-        self.c = self.counts
+        if cython.compiled and self.ascii:
+            # an ASCII str holds its characters as bytes, a NUL after them: read in place
+            self.n = len(text)
+            self.p = _ascii_data(text)
+        else:
+            # (CPython's bytes end in a NUL already; uncompiled, indexing needs it spelled
+            # out; a str that is not UTF-8, a lone surrogate, raises: left to json.loads)
+            data = text.encode("utf-8")
+            self.n = len(data)
+            self.data = data if _COMPILED else data + b"\0"
+            self.p = self.data
+        if cython.compiled:
+            _events_start(cython.address(self.events))
+        else:
+            self.ids = None  # (tile_list's buffer, made on first use)
+            self.events = []
         self.i = 0
         self.a = 0
         self.b = 0
-        self.qcode = self.qseat = self.qtile = 0  # (the last quick_event's draw or discard)
+
+    def __dealloc__(self):
+        if cython.compiled:
+            _events_clear(cython.address(self.events))
+
+    # -- the events read (compiled: a C array of the scan) ----------------------------
+    def push(self, e: Event) -> None:
+        if cython.compiled:
+            _events_push(cython.address(self.events), e)
+        else:
+            self.events.append(e)
+
+    def n_events(self) -> int:
+        if cython.compiled:
+            return self.events.n
+        return len(self.events)
+
+    def events_read(self) -> tuple:
+        """The events read, as a tuple (immutable events, made before it: the tuple is
+        part of no cycle, and is made untracked)."""
+        if cython.compiled:
+            return _events_tuple(cython.address(self.events))
+        return tuple(self.events)
 
     # -- tokens ---------------------------------------------------------------------
     def space(self) -> int:
@@ -1449,10 +1543,17 @@ class _Scan:
         if self.null():
             return None
         self.expect(_OPEN_LIST)
-        out = []
         if self.space() == _CLOSE_LIST:
             self.i += 1
             return ()
+        # the ids read, made a tuple at the end (compiled: a C array of the scan)
+        if cython.compiled:
+            q = self.ids
+        else:
+            if self.ids is None:
+                self.ids = bytearray(144)
+            q = self.ids
+        k = 0
         p = self.p
         most = COPIES
         while True:
@@ -1468,15 +1569,41 @@ class _Scan:
             if t < 0:
                 t = self.tile()
             copies[t] += 1
-            if copies[t] > most or len(out) >= 1000:
+            if copies[t] > most or k >= 136:  # (137 tiles hold a fifth copy)
                 raise _Unusual
-            out.append(t)
+            q[k] = t
+            k += 1
             c = p[self.i]
             if c == _COMMA and p[self.i + 1] == 32:  # ", " (json.dumps' separator)
                 self.i += 2
             elif not self.more(_CLOSE_LIST):
                 break
-        return tuple(out)
+        return _ids_tuple(q, k)
+
+    def note(self) -> Any:
+        """A full log's note: of an object, only the fields the replay reads (void_suits,
+        flower_positions: see mahjong.game's check of full logs), each read by json's
+        scanner; the other fields are passed over as json.loads would read them. (The
+        note reaches nothing but the replay: the record does not keep it.) Any other value
+        is read whole."""
+        if self.space() != _OPEN:
+            return self.value()
+        self.i += 1
+        out = {}
+        if self.space() == _CLOSE:
+            self.i += 1
+            return out
+        while True:
+            self.string()  # (a key with an escape: left to json.loads)
+            if self.word(b"void_suits") or self.word(b"flower_positions"):
+                key = self.sub(self.a, self.b)
+                self.expect(_COLON)
+                out[key] = self.value()  # (a repeated key: the last, as json.loads has it)
+            else:
+                self.expect(_COLON)
+                self.skip(1)
+            if not self.more(_CLOSE):
+                return out
 
     def sub(self, a: int, b: int) -> str:
         """The text of the bytes [a, b)."""
@@ -1502,7 +1629,14 @@ class _Scan:
 
     def skip(self, depth: int) -> None:
         """Pass over any JSON value that json.loads reads (anything else, or a value
-        nested deeper than 100, raises _Unusual) without making it."""
+        nested deeper than 100, raises _Unusual) without making it. (Compiled: record.pxd's
+        mj_rd_skip, the same steps in one C function.)"""
+        if cython.compiled:
+            i = _skip_json(self.p, self.i, depth)
+            if i < 0:
+                raise _Unusual
+            self.i = i
+            return
         c = self.space()
         if c == _OPEN or c == _OPEN_LIST:
             if depth > 100:
@@ -1789,52 +1923,144 @@ class _Scan:
             return _R_RESERVE
         raise _Unusual
 
-    def at(self, w: bytes, i: int) -> bool:
-        """Whether the text at ``i`` starts with ``w``."""
-        n = len(w)
-        if i + n > self.n:
-            return False
-        p = self.p
-        q = w
-        if cython.compiled:
-            return memcmp(p + i, q, n) == 0
-        for k in range(n):
-            if p[i + k] != q[k]:
-                return False
-        return True
-
-    def quick_event(self, seats: int):
-        """A draw or a discard spelled exactly as the engine writes them
-        (``{"type": "draw", "seat": 0, "tile": "7s"}``), or None (nothing read: event()
-        reads it; the same event for the same text)."""
+    def quick_run(self, seats: int, codes: bytearray) -> int:
+        """The draws and discards spelled exactly as the engine writes them
+        (``{"type": "draw", "seat": 0, "tile": "7s"}``) from here on, one after another
+        (", " between them): each taken as the shared event _event_draw gives for its seat
+        and tile, and packed into ``codes`` as log_codes packs it, while ``codes`` has
+        room. Returns how many were read, and stops after the last one (before its
+        separator); 0: none (event() reads what is here, the same event for the same
+        text)."""
         self.space()
+        p = self.p
         i = self.i
-        if self.at(_DRAW_HEAD, i):
-            i += len(_DRAW_HEAD)
-            draw = True
-        elif self.at(_DISCARD_HEAD, i):
-            i += len(_DISCARD_HEAD)
-            draw = False
+        cp = codes
+        room = len(codes)
+        got = 0
+        while True:
+            # the engine's spelling (json.dumps' separators), compared piece by piece:
+            # '{"type": "d' 'raw", "seat": ' or 'iscard", "seat": ', a digit, ', "tile": "',
+            # a tile name, '"}' (at most 44 bytes; no compare reads past its own bytes)
+            if i + 44 > self.n or not _same_at(p, i, b'{"type": "d', 11):
+                break
+            if _same_at(p, i + 11, b'raw", "seat": ', 14):
+                k = i + 25
+                code = _E_DRAW
+            elif _same_at(p, i + 11, b'iscard", "seat": ', 17):
+                k = i + 28
+                code = _E_DISCARD
+            else:
+                break
+            seat = p[k] - 48
+            if not 0 <= seat < seats or not _same_at(p, k + 1, b', "tile": "', 11):
+                break  # (event() hands it to _event_draw, which names the problem)
+            k += 12
+            tile = _name_id(p[k] - 49, p[k + 1])  # "1" -> 0
+            if tile < 0 or p[k + 2] != _QUOTE or p[k + 3] != _CLOSE:
+                break
+            j = 5 * self.n_events()
+            if j + 5 > room:
+                break
+            cp[j] = code
+            cp[j + 1] = seat
+            cp[j + 2] = tile
+            cp[j + 3] = 0
+            cp[j + 4] = 255
+            if cython.compiled:
+                _events_push_ref(cython.address(self.events),
+                                 _shared_event(code == _E_DRAW, seat, tile))
+            else:
+                self.push((_DRAWS if code == _E_DRAW else _DISCARDS)[seat][tile])
+            got += 1
+            i = k + 4
+            self.i = i
+            if p[i] != _COMMA or p[i + 1] != 32:  # (", " before the next one)
+                break
+            i += 2
+        return got
+
+    def quick_meld_event(self, index: int, seats: int):
+        """After quick_event (at the same place): a chow, pung or kong spelled exactly as
+        the engine writes them (``{"type": "pung", "seat": 2, "tiles": "999m", "from": 0}``,
+        ``{"type": "kong", "seat": 1, "kind": "exposed", "tile": "7s", "from": 2}``,
+        "from" only for an exposed kong, a claim's tiles in the usual spelling), read into
+        the same _event_claim or _event_kong call event() makes of it; or None (nothing
+        read: event() reads it)."""
+        i = self.i
+        p = self.p
+        # (the longest event read here has 72 bytes; no compare reads past its own bytes)
+        if i + 80 > self.n or not _same_at(p, i, b'{"type": "', 10):
+            return None
+        i += 10
+        if _same_at(p, i, b'pung", "seat": ', 15):
+            kind = _E_PUNG
+        elif _same_at(p, i, b'chow", "seat": ', 15):
+            kind = _E_CHOW
+        elif _same_at(p, i, b'kong", "seat": ', 15):
+            kind = _E_KONG
         else:
             return None
-        p = self.p
+        i += 15
         seat = p[i] - 48
-        if not 0 <= seat < seats or not self.at(_TILE_HEAD, i + 1):
-            return None  # (event() hands it to _event_draw, which names the problem)
-        i += 1 + len(_TILE_HEAD)
-        tile = _name_id(p[i] - 49, p[i + 1])  # "1" -> 0
-        if tile < 0:
+        if not 0 <= seat <= 9:
             return None
-        if p[i + 2] != _QUOTE or p[i + 3] != _CLOSE:
+        i += 1
+        if kind == _E_KONG:
+            if not _same_at(p, i, b', "kind": "', 11):
+                return None
+            i += 11
+            k = 0
+            while k < 4:  # (the four of KONG_KINDS, each closed by its quote)
+                w = _KONG_KIND_BYTES[k]
+                n = len(w)
+                if _same_at(p, i, w, n) and p[i + n] == _QUOTE:
+                    i += n
+                    break
+                k += 1
+            else:
+                return None
+            if not _same_at(p, i, b'", "tile": "', 12):
+                return None
+            i += 12
+            tile = _name_id(p[i] - 49, p[i + 1])  # "1" -> 0
+            if tile < 0 or p[i + 2] != _QUOTE:
+                return None
+            i += 3
+            src = None
+            if p[i] == 44:  # , "from": F}
+                if not _same_at(p, i, b', "from": ', 10):
+                    return None
+                src = p[i + 10] - 48
+                if not 0 <= src <= 9:
+                    return None
+                i += 11
+            if p[i] != _CLOSE:
+                return None
+            self.i = i + 1
+            return _event_kong(index, seat, _KONG_KINDS[k], tile, src, seats)
+        if not _same_at(p, i, b', "tiles": "', 12):
             return None
-        self.i = i + 4
-        self.qseat = seat
-        self.qtile = tile
-        if draw:
-            self.qcode = _E_DRAW
-            return _DRAWS[seat][tile]  # (what _event_draw gives for them)
-        self.qcode = _E_DISCARD
-        return _DISCARDS[seat][tile]
+        i += 12
+        self.a = i
+        while p[i] != _QUOTE:  # (at most 16 bytes, no control character or NUL)
+            if p[i] < 32 or p[i] == 92 or i - self.a >= 16:
+                return None
+            i += 1
+        self.b = i
+        name = "chow" if kind == _E_CHOW else "pung"
+        shape = self.meld_shape()
+        code = _shape_code(name, shape)
+        if code < 0 or not _same_at(p, i, b'", "from": ', 11):
+            return None
+        src = p[i + 11] - 48
+        if not 0 <= src <= 9 or p[i + 12] != _CLOSE:
+            return None
+        slot = code * 34 + shape % 64
+        read_tiles = _MELD_TILES[slot]
+        if read_tiles is None:  # (first use: the table's meld made)
+            read_tiles = self.table_meld(name, slot, self.a, self.b).tiles
+        self.i = i + 13
+        return _event_claim(index, name, seat, None, src, seats, read_tiles)
 
     def event(self, index: int, seats: int) -> Event:
         """Event ``index``: its fields taken out of the text and handed to its kind's
@@ -1845,8 +2071,10 @@ class _Scan:
         flags = 0
         kind = 0
         seat = src = kong_kind = flowers = None  # (a null, or no such field)
-        tile = tiles = hand = win = _MISSING
+        tile = hand = win = _MISSING
         melds = ()
+        ta = tb = 0
+        shape = -2  # (the shape of the claim's tiles: -2 while not read)
         while True:
             self.string()
             field = self.event_field()
@@ -1861,7 +2089,10 @@ class _Scan:
             elif field == _F_TILE:
                 tile = self.tile()
             elif field == _F_TILES:
-                tiles = self.str_value()
+                self.string()
+                ta = self.a
+                tb = self.b
+                shape = self.meld_shape() if tb - ta <= 16 else -1
             elif field == _F_FROM:
                 if not self.null():
                     src = self.integer()
@@ -1887,15 +2118,27 @@ class _Scan:
             return _event_draw(index, kind == _E_DRAW, seat, tile, seats)
         if kind == _E_WIN:
             if seen | _F_PLAIN_WIN == _F_PLAIN_WIN:
-                return _event_win(index, seat, hand, None, melds, win, src, None, 0, seats)
-            f = flags // _F_FLAG
-            return _event_win(index, seat, hand, None, melds, win, src,
-                              (f & 1 != 0, f & 2 != 0, f & 4 != 0, f & 8 != 0, f & 16 != 0,
-                               f & 32 != 0, f & 64 != 0, f & 128 != 0), flowers, seats)
-        if kind == _E_CHOW:
-            return _event_claim(index, "chow", seat, tiles, src, seats)
-        if kind == _E_PUNG:
-            return _event_claim(index, "pung", seat, tiles, src, seats)
+                e = _event_win(index, seat, hand, None, melds, win, src, None, 0, seats)
+            else:
+                f = flags // _F_FLAG
+                e = _event_win(index, seat, hand, None, melds, win, src,
+                               (f & 1 != 0, f & 2 != 0, f & 4 != 0, f & 8 != 0, f & 16 != 0,
+                                f & 32 != 0, f & 64 != 0, f & 128 != 0), flowers, seats)
+            # (its hand a tuple of ints, its melds the cached ones, untracked: see
+            # PyObject_GC_UnTrack; the rest ints and bools: never part of a cycle)
+            PyObject_GC_UnTrack(e)
+            return e
+        if kind == _E_CHOW or kind == _E_PUNG:
+            # the tiles in the usual spelling: the meld's tiles from _MELD_TILES (no str)
+            name = "chow" if kind == _E_CHOW else "pung"
+            code = _shape_code(name, shape)
+            if code >= 0:
+                read_tiles = _MELD_TILES[code * 34 + shape % 64]
+                if read_tiles is None:  # (first use: the table's meld made)
+                    read_tiles = self.table_meld(name, code * 34 + shape % 64, ta, tb).tiles
+                return _event_claim(index, name, seat, None, src, seats, read_tiles)
+            return _event_claim(index, name, seat,
+                                _MISSING if shape == -2 else self.sub(ta, tb), src, seats)
         if kind == _E_KONG:
             return _event_kong(index, seat, kong_kind, tile, src, seats)
         if kind == _E_READY:
@@ -1930,7 +2173,7 @@ class _Scan:
                     text = self.str_value()
                     # (the usual closing hand is plain tenhou text: _read_final's usual
                     # form; any other is left to it, which reads its melds otherwise)
-                    hand = _sorted_tile_ids(text) if len(text) <= MAX_TEXT else None
+                    hand = _text_ids(text) if len(text) <= MAX_TEXT else None
                     if hand is None:
                         raise _Unusual
                 elif self.word(b"melds") and melds is None:
@@ -1942,7 +2185,9 @@ class _Scan:
                     break
             if hand is None:
                 raise _Unusual
-            final[seat] = _new_final(hand, () if melds is None else melds)
+            fh = _new_final(hand, () if melds is None else melds)
+            PyObject_GC_UnTrack(fh)  # (a tuple of ints and the cached melds, as a win's)
+            final[seat] = fh
             if not self.more(_CLOSE):
                 return
 
@@ -1960,7 +2205,12 @@ class _Scan:
         final = {}
         note = None
         wall = reserve = None
-        copies = bytearray(34)  # the wall's and the reserve's copies of each tile
+        # the wall's and the reserve's copies of each tile (compiled: a C array of the scan)
+        if cython.compiled:
+            memset(self.copies, 0, 34)
+            copies = self.copies
+        else:
+            copies = bytearray(34)
         seen = 0  # the bits of the fields read
         self.expect(_OPEN)
         while True:
@@ -1975,7 +2225,6 @@ class _Scan:
                     seats_used = SEATS_OF_RULES.get(rules, 4) if rules is not None else 4
                 else:
                     seats_used = seats
-                out = []
                 codes = bytearray(1280)  # the events packed as log_codes packs them
                 wins = bytearray()
                 self.expect(_OPEN_LIST)
@@ -1983,29 +2232,23 @@ class _Scan:
                     self.i += 1
                 else:
                     while True:
-                        j = 5 * len(out)
+                        j = 5 * self.n_events()
                         if j + 5 > len(codes):
                             if j >= 5 * MAX_EVENTS:
                                 raise _Unusual
                             codes += bytes(len(codes))
-                        e = self.quick_event(seats_used)
-                        if e is not None:  # a draw or a discard: packed here
-                            cp = codes
-                            cp[j] = self.qcode
-                            cp[j + 1] = self.qseat
-                            cp[j + 2] = self.qtile
-                            cp[j + 3] = 0
-                            cp[j + 4] = 255
-                        else:
-                            e = self.event(len(out), seats_used)
+                        if self.quick_run(seats_used, codes) == 0:  # (draws, discards)
+                            e = self.quick_meld_event(self.n_events(), seats_used)
+                            if e is None:
+                                e = self.event(self.n_events(), seats_used)
                             _pack_event(e, codes, j, wins)
-                        out.append(e)
+                            self.push(e)
                         if not self.more(_CLOSE_LIST):
                             break
-                if len(out) > MAX_EVENTS:
+                if self.n_events() > MAX_EVENTS:
                     raise _Unusual
-                events = tuple(out)
-                self.codes = bytes(codes[:5 * len(out)])
+                self.codes = _bytes_head(codes, 5 * self.n_events())
+                events = self.events_read()
                 self.wins = bytes(wins)
             elif key == _R_FINAL:
                 if seats < 0:
@@ -2031,7 +2274,11 @@ class _Scan:
                 if not self.null():
                     indicator = self.tile()
             elif key == _R_OPTIONS:
-                value = self.value()
+                if self.space() == _OPEN and self.p[self.i + 1] == _CLOSE:
+                    self.i += 2  # {} (the engine's usual options)
+                    value = None
+                else:
+                    value = self.value()
                 if value is None:
                     options = _EMPTY
                 elif type(value) is not dict:
@@ -2039,7 +2286,7 @@ class _Scan:
                 else:
                     options = _freeze_options(value) if value else _EMPTY
             elif key == _R_NOTE:
-                note = self.value()  # (kept for the replay of a full game log)
+                note = self.note()  # (kept for the replay of a full game log)
             elif key == _R_RESULT:
                 self.skip(0)  # (not kept)
             elif key == _R_FLOWER_INDICATORS:  # as the dict reader reads it (sorted)
@@ -2069,10 +2316,6 @@ class _Scan:
 
 
 _WIN_FLAG_BYTES = tuple(name.encode() for name in WIN_FLAGS)
-# the engine's spelling of draws and discards (json.dumps' separators), read by quick_event
-_DRAW_HEAD = b'{"type": "draw", "seat": '
-_DISCARD_HEAD = b'{"type": "discard", "seat": '
-_TILE_HEAD = b', "tile": "'
 _KONG_KIND_BYTES = tuple(name.encode() for name in KONG_KINDS)
 
 
@@ -2354,9 +2597,10 @@ _full_log_check: List[Any] = []
 def register_full_log_check(check) -> None:
     """Set the check of full game logs: ``check(record, note, packed)`` raises
     :class:`InvalidRecordError` naming the first impossible event (``note``: the log's
-    ``note`` field, which the record does not keep; ``packed``: the events as the first two
-    parts of :func:`log_codes`, as the text reader packed them, or None). The game engine
-    registers it."""
+    ``note`` field, which the record does not keep; of an object, the text reader keeps only
+    the fields the check reads: ``void_suits``, ``flower_positions``; ``packed``: the events
+    as the first two parts of :func:`log_codes`, as the text reader packed them, or None).
+    The game engine registers it."""
     _full_log_check[:] = [check]
 
 
@@ -2414,7 +2658,9 @@ def _pack_event(e: Event, out, j: int, wins: bytearray) -> int:
         seat, tile, frm = ce.seat, ce.tiles[0], ce.from_seat
     elif t is KongEvent:
         k = e
-        code, seat, tile, aux = _E_KONG, k.seat, k.tile, KONG_KINDS.index(k.kind)
+        code, seat, tile, aux = _E_KONG, k.seat, k.tile, _kong_kind_index(k.kind)
+        if aux < 0:  # (a kong made by hand with another kind: index() names it)
+            aux = KONG_KINDS.index(k.kind)
         if k.from_seat is not None:
             frm = k.from_seat
     elif t is ReadyEvent:

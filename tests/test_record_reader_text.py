@@ -356,3 +356,86 @@ def test_engine_logs_with_any_result_or_note_read_the_same(value, ascii_only, co
             assert record._read_text(HandRecord, text) is not None, raw
     else:
         _same(text)
+
+
+def _claims_and_kongs(seat, src):
+    """Chows, pungs and kongs in the engine's spelling (the text reader reads these without
+    its general event reader), with tiles and kinds that read and that do not."""
+    out = []
+    for kind in ("chow", "pung"):
+        for tiles in ("123m", "345p", "789s", "567z", "111m", "999s", "777z", "888z", "1111m",
+                      "5z", "12m", "0m", "123456789m12345678", "1m2m3m"):
+            out.append(f'{{"type": "{kind}", "seat": {seat}, "tiles": "{tiles}", '
+                       f'"from": {src}}}')
+    for kind in ("concealed", "exposed", "added", "single", "exposedd", "singl", "x"):
+        for tile in ("1m", "7z", "8z", "0p"):
+            out.append(f'{{"type": "kong", "seat": {seat}, "kind": "{kind}", "tile": "{tile}"}}')
+            out.append(f'{{"type": "kong", "seat": {seat}, "kind": "{kind}", "tile": "{tile}", '
+                       f'"from": {src}}}')
+    return out
+
+
+def test_engine_spelled_claims_and_kongs_read_the_same():
+    # the first claim or kong of full logs of 4 and of 2 seats, spelled every other way
+    # (each seat and "from", valid and invalid tiles and kinds): read as json.loads and
+    # the dict reader read them, and taken by the text reader itself when they read
+    import re
+    event = re.compile(r'\{"type": "(?:chow|pung|kong)"[^{}]*\}')
+    texts = [next(t for t in ENGINE_LOGS if event.search(t) and '"seats": 4' in t),
+             next(t for t in ENGINE_LOGS if event.search(t) and '"seats": 2' in t)]
+    for text in texts:
+        assert _same(text)[0] == "read" and record._read_text(HandRecord, text) is not None
+        at = event.search(text)
+        for seat, src in (("0", "1"), ("1", "0"), ("2", "1"), ("3", "2"), ("1", "1"),
+                          ("0", "3"), ("4", "0"), ("9", "9"), ("10", "1"), ("1", "null"),
+                          ("1", "01"), ("-1", "0")):
+            for spelled in _claims_and_kongs(seat, src):
+                changed = text[:at.start()] + spelled + text[at.end():]
+                new = _same(changed)
+                if new[0] == "read":
+                    assert record._read_text(HandRecord, changed) is not None, spelled
+
+
+@pytest.mark.parametrize("raw", [
+    '{"void_suits": ["m", "p", "s", "m"], "setup": [{"swap": 0, "out": "8p", "in": "9m"}]}',
+    '{"void_suits": ["s", null, "p", "m"]}', '{"void_suits": ["m", "p"]}',
+    '{"x": {"void_suits": 1}, "void_suits": "m"}', '{"void_suits": 5, "flower_positions": 5}',
+    '{"void_suits": null, "void_suits": ["m", "m", "m", "m"]}',
+    '{"v\\u006fid_suits": ["m", "p", "s", "m"]}', '{"flower_positions": [0, 1, 2, 3, 4, 5, 6, 7]}',
+    '{"flower_positions": [7, 6, 5, 4, 3, 2, 1, 0], "setup": "\\u6e05"}',
+    '{"flower_positions": [0, 1, 2, 3, 4, 5, 6, 7], "flower_positions": null}',
+    '{"setup": [[[]]], "y": -1.5e3, "void_suits": ["p", "p", "p", "p"]}', '[]', '"x"',
+    '{}', '{"void_suits": [], }',
+])
+def test_the_notes_the_replay_reads_read_the_same(raw):
+    # the text reader keeps only the note's fields the replay reads (void suits, flower
+    # positions): a full log with any note replays, or is refused, as with json.loads'
+    from mahjong.ruleset import available_rulesets
+    texts = [next(t for t in ENGINE_LOGS if f'"rules": "{rules}"' in t)
+             for rules in available_rulesets()]
+    for text in texts + _NOTED_LOGS:
+        _same(_with(text, "note", raw))
+
+
+def _noted_logs():
+    """Full logs whose replay reads their note: Sichuan with 定缺 (void suits), Guobiao with
+    flowers (their places in the deck)."""
+    from mahjong.game import Game
+    return [json.dumps(Game(rules, seed=seed, agents="random", options=options).play(),
+                       ensure_ascii=False)
+            for rules, options in (("sichuan", {"dingque": True}), ("guobiao", {"flowers": True}))
+            for seed in range(2)]
+
+
+_NOTED_LOGS = _noted_logs()
+
+
+def test_logs_whose_replay_reads_the_note_are_taken_by_the_text_reader():
+    for text in _NOTED_LOGS:
+        note = json.loads(text)["note"]
+        assert "void_suits" in note or "flower_positions" in note
+        read = record._read_text(HandRecord, text)
+        assert read is not None
+        assert read[2] == {k: v for k, v in note.items()
+                           if k in ("void_suits", "flower_positions")}
+        assert _same(text)[0] == "read"
