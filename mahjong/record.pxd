@@ -132,7 +132,7 @@ cdef _checked(object rec, tuple events, long seats, dict final, bint has_wall, o
               bint replay, list packed=*)
 @cython.locals(n=Py_ssize_t, i=Py_ssize_t, out=bytearray, wins=bytearray)
 cpdef tuple log_codes(tuple events, object final, long seats)
-@cython.locals(finals=bytearray, x=long, seat=long, fh=FinalHand)
+@cython.locals(finals=bytearray, x=long, seat=long, fh=FinalHand, cp=_counts_p, fd=dict)
 cpdef bytes final_codes(object final, long seats)
 @cython.locals(counts=bytearray, x=long, seat=long, code=long, tile=long, aux=long, frm=long,
                dr=DrawEvent, de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent)

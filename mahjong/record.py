@@ -2392,12 +2392,14 @@ def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, 
 def final_codes(final: Mapping, seats: int) -> bytes:
     """The closing hands' part of :func:`log_codes`."""
     finals = bytearray(35 * seats)
+    cp = finals     # (compiled: its bytes, written from C)
+    fd = final if type(final) is dict else None     # (the readers': a dict, read from C)
     for seat in range(seats):
-        fh = final.get(seat)
+        fh = fd.get(seat) if fd is not None else final.get(seat)
         if fh is not None:
             for x in fh.hand:
-                finals[35 * seat + x] += 1
-            finals[35 * seat + 34] = 1
+                cp[35 * seat + x] += 1
+            cp[35 * seat + 34] = 1
     return bytes(finals)
 
 
