@@ -141,7 +141,7 @@ cdef int _pack_event(object e, _counts_p out, Py_ssize_t j, bytearray wins) exce
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
                holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t, code=long,
                tile=long, x=Py_ssize_t, single=bint, hand=tuple, melds=tuple, most=long,
-               last_tile=long, flags=long,
+               last_tile=long, flags=long, unshown=long,
                w=WinEvent, k=KongEvent, fh=FinalHand, ce=ClaimEvent, de=DiscardEvent,
                dr=DrawEvent)
 cdef bint _check_record(object rec, tuple events, long seats, dict final,
@@ -156,8 +156,8 @@ cdef long _walk_codes(_bytes_p cp, Py_ssize_t n, long dealer, bint has_wall, int
                       int* chows, int* added, int* kong_at, int* n_kongs, int* n_claims,
                       int* has, int* won_at, int* win_order, int* loose_n,
                       int* shared_n) noexcept
-@cython.locals(i=Py_ssize_t, aux=int, code=int)
-cdef bint _kongs_shown(_bytes_p cp, Py_ssize_t n, long seat, int* shown) noexcept
+@cython.locals(i=Py_ssize_t, aux=int, code=int, seat=int, out=long)
+cdef long _kongs_unshown(_bytes_p cp, Py_ssize_t n, int* shown) noexcept
 cdef _check_claimed_discard(object rec, Py_ssize_t i, object e, long from_seat, dict won,
                             object last_discard)
 cdef _check_win(object rec, Py_ssize_t i, WinEvent e, dict won, object prev, long kongs_so_far,

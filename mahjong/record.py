@@ -2513,6 +2513,8 @@ def _walk_codes(cp, n: int, dealer: int, has_wall: bool, pungs, chows, added, ko
             full_log = True
         elif code == _E_CHOW or code == _E_PUNG:
             lists_claims = True
+        if full_log and lists_claims:
+            break
     n_won = 0
     kongs_so_far = 0
     ld = -1           # the discard open for a claim (full logs)
@@ -2746,11 +2748,8 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             elif t is DiscardEvent:
                 de = e
                 seat = de.seat
-            elif t is DrawEvent:
-                dr = e
-                seat = dr.seat
-            else:
-                seat = e.seat
+            else:   # a draw's (typed: from C) or a ready's
+                seat = cython.cast(DrawEvent, e).seat if t is DrawEvent else e.seat
             if has[seat]:  # (it won)
                 _fail(f"event {i} ({e.type} by seat {e.seat})",
                       f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
@@ -2829,6 +2828,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             holdings[seat] = fh
             has[seat] = 2
     # per seat: kongs (and listed claims) against the melds it ends with
+    unshown = _kongs_unshown(codes, len(events), shown) if codes is not None else 0
     unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
     for seat in range(seats):
         if not n_kongs[seat] and not lists_claims:
@@ -2840,8 +2840,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                     held[tile] += 4
             continue
         src = "win" if has[seat] == 1 else "final hand"
-        if n_kongs[seat] and (codes is None or
-                              not _kongs_shown(codes, len(events), seat, shown)):
+        if n_kongs[seat] and (codes is None or unshown >> seat & 1):
             for i, e in enumerate(events):
                 if type(e) is not KongEvent:
                     continue
@@ -2887,17 +2886,20 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
     return full_log  # (a full game log is replayed next)
 
 
-def _kongs_shown(cp, n: int, seat: int, shown) -> bool:
-    """Does the holding of ``seat`` show a meld of each of its kongs (_check_record's
-    check, over the packed events: _walk_codes)?"""
+def _kongs_unshown(cp, n: int, shown) -> int:
+    """The seats (a bit each) whose holding does not show a meld of each of their kongs
+    (_check_record's check, over the packed events: _walk_codes; a seat whose holding is
+    not known shows none)."""
+    out = 0
     for i in range(n):
-        if cp[5 * i] == _E_KONG and cp[5 * i + 1] == seat:
+        if cp[5 * i] == _E_KONG:
+            seat = cp[5 * i + 1]
             aux = cp[5 * i + 3]
             code = _MC_CONCEALED if aux == _K_CONCEALED else \
                 _MC_SINGLE if aux == _K_SINGLE else _MC_KONG
             if shown[seat * _MELD_SLOTS + code * 34 + cp[5 * i + 2]] == 0:
-                return False
-    return True
+                out |= 1 << seat
+    return out
 
 
 def _count_holding(hand: tuple, melds: tuple, seat: int, shown, held, n_shown) -> int:

@@ -123,19 +123,17 @@ def _full_supply(deck, n: int, honours: bool) -> bool:
 def _tile_bytes(wall, more, reserve) -> bytes:
     """The tile ids of ``wall``, ``more`` and ``reserve`` (None: none) in a row, as bytes
     (the reader's ids: 0..33)."""
-    n = len(wall) + len(more) + (len(reserve) if reserve is not None else 0)
+    parts = (wall, more, () if reserve is None else reserve)
+    n = 0
+    for part in parts:
+        n += len(part)
     out = bytearray(n)
     cp = out       # (compiled: its bytes, written from C)
     k = 0
-    for x in wall:
-        cp[k] = x
-        k += 1
-    for x in more:
-        cp[k] = x
-        k += 1
-    if reserve is not None:
-        for x in reserve:
-            cp[k] = x
+    for part in parts:
+        t = part if type(part) is tuple else tuple(part)
+        for i in range(len(t)):
+            cp[k] = t[i]
             k += 1
     return bytes(out)
 
@@ -153,7 +151,7 @@ def _deck_of_wall(rec, spec, note) -> tuple:
     back as the table holds them), as bytes, and whether it holds the flowers."""
     if not spec.indicator and not spec.flowers:     # (the usual log: the tiles in order)
         return _tile_bytes(rec.wall, rec.flower_indicators, rec.reserve), False
-    deck = list(rec.wall)
+    deck = bytearray(_tile_bytes(rec.wall, (), None))
     if spec.indicator:
         if rec.indicator is None:
             _fail(f"a full {rec.rules} game log gives its 'indicator'")
@@ -170,8 +168,7 @@ def _deck_of_wall(rec, spec, note) -> tuple:
             for k, p in enumerate(raw):
                 deck.insert(p, 34 + k)
             flowers = True
-    deck += rec.flower_indicators
-    deck += rec.reserve or ()
+    deck += _tile_bytes(rec.flower_indicators, (), rec.reserve)
     return bytes(deck), flowers
 
 
