@@ -28,8 +28,12 @@ from mahjong.tiles import TENHOU_NAMES  # noqa: E402
 #: edits beside MUTATIONS: a win flag turned over, a win's 'from' changed, a meld of a win or
 #: closing hand changed, dropped or added, a closing hand changed or dropped, a kong's kind
 #: changed, an event moved elsewhere, an event ('exhausted', a copy of another) put in
-#: somewhere, the note's void suits changed
-EDITS = ("flag", "win_from", "melds", "final", "kong_kind", "move", "insert", "note")
+#: somewhere, the note's void suits changed, a claim's tiles shifted by one (a meld still)
+EDITS = ("flag", "win_from", "melds", "final", "kong_kind", "move", "insert", "note",
+         "claim_shift")
+#: edits per log of each class (the win flags and claims are where the checks beside the
+#: replay look most)
+_TRIES = {"flag": 20, "claim_shift": 10}
 
 _KINDS = ("chow", "pung", "kong", "concealed_kong", "single_kong")
 _SHAPE = {"chow": 3, "pung": 3, "kong": 4, "concealed_kong": 4, "single_kong": 1}
@@ -116,6 +120,17 @@ def edit(log, kind, pick):
     elif kind == "insert":
         e = {"type": "exhausted"} if pick(2) or not n else copy.deepcopy(events[pick(n)])
         events.insert(pick(n + 1), e)
+    elif kind == "claim_shift":
+        claims = [e for e in events if e["type"] in ("chow", "pung")]
+        if not claims:
+            return None
+        c = claims[pick(len(claims))]
+        t = c["tiles"]
+        low = int(t[0]) + (1 if pick(2) else -1)
+        if not 1 <= low <= (7 if c["type"] == "chow" else 9) or t[-1] == "z":
+            return None
+        c["tiles"] = "".join(str(low + (k if c["type"] == "chow" else 0))
+                             for k in range(3)) + t[-1]
     elif kind == "note":
         if seats != 4:
             return None
@@ -132,7 +147,7 @@ def cases(rules):
         log = Game(rules, seed=seed, agents=["random", "greedy"][seed % 2]).play()
         yield log
         for kind in MUTATIONS + EDITS:
-            for _ in range(5):
+            for _ in range(_TRIES.get(kind, 5)):
                 mut = mutate(log, kind, rng.randrange) if kind in MUTATIONS else \
                     edit(log, kind, rng.randrange)
                 if mut is None:
