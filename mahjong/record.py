@@ -2393,7 +2393,7 @@ def final_codes(final: Mapping, seats: int) -> bytes:
     """The closing hands' part of :func:`log_codes`."""
     finals = bytearray(35 * seats)
     cp = finals     # (compiled: its bytes, written from C)
-    fd = final if type(final) is dict else None     # (the readers': a dict, read from C)
+    fd = final if type(final) is dict or type(final) is FrozenDict else None  # (from C)
     for seat in range(seats):
         fh = fd.get(seat) if fd is not None else final.get(seat)
         if fh is not None:
