@@ -2393,7 +2393,9 @@ def final_codes(final: Mapping, seats: int) -> bytes:
     """The closing hands' part of :func:`log_codes`."""
     finals = bytearray(35 * seats)
     cp = finals     # (compiled: its bytes, written from C)
-    fd = final if type(final) is dict or type(final) is FrozenDict else None  # (from C)
+    fd = None   # the readers' dict or FrozenDict (no get of its own), read from C
+    if type(final) is dict or type(final) is FrozenDict:
+        fd = cython.cast(dict, final)
     for seat in range(seats):
         fh = fd.get(seat) if fd is not None else final.get(seat)
         if fh is not None:
