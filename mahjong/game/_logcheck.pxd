@@ -11,5 +11,5 @@ cdef bint _full_supply(const unsigned char* deck, Py_ssize_t n, bint honours) ex
                parts=tuple, t=tuple)
 cdef bytes _tile_bytes(object wall, object more, object reserve)
 @cython.locals(deck=bytearray)
-cdef tuple _deck_of_wall(object rec, object spec, object note)
+cdef tuple _wall_deck(object rec, object spec, object note)
 cdef object _voids(object note, long seats)

@@ -148,7 +148,14 @@ _LOCAL = threading.local()
 
 def _deck_of_wall(rec, spec, note) -> tuple:
     """The deck the log's wall deals (indicator, flowers, flower indicators and reserve put
-    back as the table holds them), as bytes, and whether it holds the flowers."""
+    back as the table holds them), as a list of tile ids, and whether it holds the flowers
+    (mahjong.formats.decisions deals a Game from it)."""
+    deck, flowers = _wall_deck(rec, spec, note)
+    return list(deck), flowers
+
+
+def _wall_deck(rec, spec, note) -> tuple:
+    """:func:`_deck_of_wall`, the deck as bytes (as the checking table takes it)."""
     if not spec.indicator and not spec.flowers:     # (the usual log: the tiles in order)
         return _tile_bytes(rec.wall, rec.flower_indicators, rec.reserve), False
     deck = bytearray(_tile_bytes(rec.wall, (), None))
@@ -349,7 +356,7 @@ def check_full_log(rec, note: Any, packed: Optional[list] = None) -> None:
     if rec.seats != seats:
         return          # the settlement refuses it ("seats is 4, but ... is played by 2")
     if rec.wall is not None:
-        deck, flowers = _deck_of_wall(rec, spec, note)
+        deck, flowers = _wall_deck(rec, spec, note)
         source = "the play from the wall"
     else:
         _check_tiles(rec, spec)
