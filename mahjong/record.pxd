@@ -383,7 +383,7 @@ cdef _checked(object rec, tuple events, long seats, dict final, bint has_wall, o
               bint replay, list packed=*)
 @cython.locals(n=Py_ssize_t, i=Py_ssize_t, out=bytearray, wins=bytearray)
 cpdef tuple log_codes(tuple events, object final, long seats)
-@cython.locals(finals=bytearray, x=long, seat=long, fh=FinalHand)
+@cython.locals(finals=bytearray, x=long, seat=long, fh=FinalHand, cp=_counts_p, fd=dict)
 cpdef bytes final_codes(object final, long seats)
 @cython.locals(counts=bytearray, x=long, seat=long, code=long, tile=long, aux=long, frm=long,
                dr=DrawEvent, de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent)
@@ -392,11 +392,23 @@ cdef int _pack_event(object e, _counts_p out, Py_ssize_t j, bytearray wins) exce
                full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
                holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t, code=long,
                tile=long, x=Py_ssize_t, single=bint, hand=tuple, melds=tuple, most=long,
-               last_tile=long,
+               last_tile=long, flags=long, unshown=long,
                w=WinEvent, k=KongEvent, fh=FinalHand, ce=ClaimEvent, de=DiscardEvent,
                dr=DrawEvent)
 cdef bint _check_record(object rec, tuple events, long seats, dict final,
-                        bint has_wall) except -1
+                        bint has_wall, object codes=*) except -1
+cdef long _P_REPLACEMENT, _P_AFTER_KONG, _P_ROBBING_KONG, _P_LAST_TILE, _P_HEAVENLY
+cdef long _P_EARTHLY, _P_FIRST_ROUND, _P_CONTEXT
+cdef long _E_PENALTY, _K_CONCEALED, _K_EXPOSED, _K_ADDED, _K_SINGLE
+@cython.locals(full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, k=Py_ssize_t,
+               code=int, seat=int, tile=int, aux=int, frm=int, x=int, n_won=int,
+               kongs_so_far=int, ld=Py_ssize_t, prev=Py_ssize_t, empty=bint, cell=int)
+cdef long _walk_codes(_bytes_p cp, Py_ssize_t n, long dealer, bint has_wall, int* pungs,
+                      int* chows, int* added, int* kong_at, int* n_kongs, int* n_claims,
+                      int* has, int* won_at, int* win_order, int* loose_n,
+                      int* shared_n) noexcept
+@cython.locals(i=Py_ssize_t, aux=int, code=int, seat=int, out=long)
+cdef long _kongs_unshown(_bytes_p cp, Py_ssize_t n, int* shown) noexcept
 cdef _check_claimed_discard(object rec, Py_ssize_t i, object e, long from_seat, dict won,
                             object last_discard)
 cdef _check_win(object rec, Py_ssize_t i, WinEvent e, dict won, object prev, long kongs_so_far,

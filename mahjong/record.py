@@ -1317,6 +1317,11 @@ _E_READY = _types.EV_READY
 _E_FLIP = _types.EV_FLIP
 _E_WIN = _types.EV_WIN
 _E_EXHAUSTED = _types.EV_EXHAUSTED
+_E_PENALTY = _types.EV_PENALTY
+_K_CONCEALED = _types.KONG_CONCEALED
+_K_EXPOSED = _types.KONG_EXPOSED
+_K_ADDED = _types.KONG_ADDED
+_K_SINGLE = _types.KONG_SINGLE
 
 
 def _fields_by_kind() -> tuple:
@@ -2559,7 +2564,8 @@ def _checked(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: 
     an event is replayed all the same, and refused at the first impossible event of the
     two (a discard changed is refused at the discard, not at the claim of it further on)."""
     try:
-        full_log = _check_record(rec, events, seats, final, has_wall)
+        full_log = _check_record(rec, events, seats, final, has_wall,
+                                 packed[0] if packed else None)
     except InvalidRecordError as exc:
         if replay and (has_wall or any(type(e) is DrawEvent for e in events)):
             _earlier_replay_error(rec, note, str(exc))
@@ -2630,12 +2636,16 @@ def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, 
 def final_codes(final: Mapping, seats: int) -> bytes:
     """The closing hands' part of :func:`log_codes`."""
     finals = bytearray(35 * seats)
+    cp = finals     # (compiled: its bytes, written from C)
+    fd = None   # the readers' dict or FrozenDict (no get of its own), read from C
+    if type(final) is dict or type(final) is FrozenDict:
+        fd = cython.cast(dict, final)
     for seat in range(seats):
-        fh = final.get(seat)
+        fh = fd.get(seat) if fd is not None else final.get(seat)
         if fh is not None:
             for x in fh.hand:
-                finals[35 * seat + x] += 1
-            finals[35 * seat + 34] = 1
+                cp[35 * seat + x] += 1
+            cp[35 * seat + 34] = 1
     return bytes(finals)
 
 
@@ -2707,7 +2717,173 @@ def _meld_code(kind: str) -> int:
     return _MC_SINGLE
 
 
-def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool) -> bool:
+# The win flags as log_codes packs them in a win's aux byte (WIN_FLAGS[i] is the bit 1 << i:
+# the table's WIN_* bit shifted right once)
+_P_REPLACEMENT = _types.WIN_REPLACEMENT >> 1
+_P_AFTER_KONG = _types.WIN_AFTER_KONG >> 1
+_P_ROBBING_KONG = _types.WIN_ROBBING_KONG >> 1
+_P_LAST_TILE = _types.WIN_LAST_TILE >> 1
+_P_HEAVENLY = _types.WIN_HEAVENLY >> 1
+_P_EARTHLY = _types.WIN_EARTHLY >> 1
+_P_FIRST_ROUND = _types.WIN_FIRST_ROUND >> 1
+_P_CONTEXT = _P_REPLACEMENT | _P_AFTER_KONG | _P_ROBBING_KONG | _P_HEAVENLY | _P_EARTHLY | \
+    _P_FIRST_ROUND     # the flags _check_win_context checks against the events before
+
+
+def _walk_codes(cp, n: int, dealer: int, has_wall: bool, pungs, chows, added, kong_at,
+                n_kongs, n_claims, has, won_at, win_order, loose_n, shared_n) -> int:
+    """_check_record's pass over the events, made over the events as the text reader
+    packed them (``cp``: log_codes' 5 bytes an event, ``n`` events): the same checks in
+    the same order, and the same counts into _check_record's arrays (plus ``won_at``: per
+    seat the index of its win, -1: none; ``win_order``: the winners in the order of their
+    wins; ``loose_n``, ``shared_n``: per tile, the discards nobody took and the discards
+    several winners took, counted). Returns -1 when a check fails, or when the record
+    holds what only the pass over the events checks (a robbing-the-kong win, an exposed
+    kong without its 'from'): then that pass runs from the start and names the failure;
+    else full_log | lists_claims << 1 | (the number of wins) << 2.
+
+    Each check below is the one of _check_record's pass (and of _check_win,
+    _check_claimed_discard, _check_win_context) at the same place, on the packed fields:
+    an event's seat, tile (a claim's lowest tile: a chow's tiles are a run from it, a
+    pung's three copies of it, so the discard is among them iff it is in tile..tile+2 for
+    a chow, is tile for a pung), its kong kind (the index in KONG_KINDS), its win flags
+    (_P_*) and its 'from' (255: None; a seat is < 255, so that two froms are equal here
+    iff they are equal there). The discard open for a claim is the index of its event
+    (-1: None); ``prev`` the index of the previous event (a ready leaves it, as there)."""
+    set_kongs = cython.declare(cython.int[4])
+    for j in range(4):
+        set_kongs[j] = 0
+    full_log = has_wall
+    lists_claims = False
+    for i in range(n):
+        code = cp[5 * i]
+        if code == _E_DRAW:
+            full_log = True
+        elif code == _E_CHOW or code == _E_PUNG:
+            lists_claims = True
+        if full_log and lists_claims:
+            break
+    n_won = 0
+    kongs_so_far = 0
+    ld = -1           # the discard open for a claim (full logs)
+    prev = -1
+    empty = False     # after a last-tile self-drawn win: the wall is empty
+    for i in range(n):
+        j = 5 * i
+        code = cp[j]
+        seat = cp[j + 1]
+        tile = cp[j + 2]
+        aux = cp[j + 3]
+        frm = cp[j + 4]
+        if empty and code != _E_EXHAUSTED and code != _E_FLIP:
+            return -1
+        if code == _E_WIN:
+            if won_at[seat] >= 0:
+                return -1                       # a second win by the seat
+            if frm != 255:
+                if won_at[frm] >= 0:
+                    return -1                   # from a seat that won
+                if prev >= 0 and cp[5 * prev] == _E_WIN and cp[5 * prev + 4] == frm and \
+                        cp[5 * prev + 2] == tile:
+                    shared_n[tile] += 1
+                elif full_log and not aux & _P_ROBBING_KONG and (
+                        ld < 0 or cp[5 * ld + 1] != frm or cp[5 * ld + 2] != tile):
+                    return -1                   # not the discard just made
+            if aux & _P_CONTEXT:
+                if aux & _P_ROBBING_KONG:
+                    return -1                   # (the pass over the events checks it)
+                if aux & _P_HEAVENLY:
+                    if seat != dealer:
+                        return -1
+                    for k in range(i):
+                        if cp[5 * k] != _E_DRAW:
+                            return -1
+                if aux & _P_EARTHLY and (seat == dealer or kongs_so_far > 0 or n_won):
+                    return -1
+                if aux & _P_FIRST_ROUND and (kongs_so_far > 0 or n_won):
+                    return -1
+                if aux & _P_REPLACEMENT:
+                    k = i - 1
+                    while k >= 0 and cp[5 * k] == _E_DRAW and cp[5 * k + 1] == seat:
+                        k -= 1
+                    if k < 0 or cp[5 * k] != _E_KONG or cp[5 * k + 1] != seat:
+                        return -1
+                if aux & _P_AFTER_KONG:
+                    k = i - 1
+                    while k >= 0 and (
+                            (cp[5 * k] == _E_WIN and cp[5 * k + 4] == frm and
+                             cp[5 * k + 2] == tile) or
+                            ((cp[5 * k] == _E_DRAW or cp[5 * k] == _E_DISCARD or
+                              cp[5 * k] == _E_READY) and cp[5 * k + 1] == frm)):
+                        k -= 1
+                    if k < 0 or cp[5 * k] != _E_KONG or cp[5 * k + 1] != frm:
+                        return -1
+            if aux & _P_LAST_TILE and frm == 255:
+                empty = True
+            if frm != 255 and not aux & _P_ROBBING_KONG:
+                ld = -1
+            won_at[seat] = i
+            win_order[n_won] = seat
+            n_won += 1
+            has[seat] = 1
+            prev = i
+            continue
+        if code == _E_EXHAUSTED or code == _E_PENALTY:
+            if i != n - 1:
+                return -1                       # an event after the end
+            prev = i
+            continue
+        if code == _E_FLIP:
+            prev = i
+            continue
+        if has[seat]:
+            return -1                           # a winner acts
+        if code == _E_READY:
+            continue
+        if code == _E_CHOW or code == _E_PUNG or (code == _E_KONG and aux == _K_EXPOSED):
+            if frm == 255 or won_at[frm] >= 0:
+                return -1
+            if full_log:
+                if ld < 0 or cp[5 * ld + 1] != frm:
+                    return -1
+                x = cp[5 * ld + 2]
+                if x < tile or x > (tile + 2 if code == _E_CHOW else tile):
+                    return -1
+            ld = -1
+        elif full_log and ld >= 0:
+            loose_n[cp[5 * ld + 2]] += 1        # nobody took it
+            ld = -1
+        if code == _E_KONG:
+            cell = seat * 34 + tile
+            if aux != _K_SINGLE and kong_at[cell] >= 0:
+                return -1
+            if aux == _K_ADDED and lists_claims and pungs[cell] == 0:
+                return -1
+            n_kongs[seat] += 1
+            kongs_so_far += 1
+            if aux == _K_ADDED:
+                added[cell] += 1
+            if aux != _K_SINGLE:
+                kong_at[cell] = i
+                set_kongs[seat] += 1
+                if set_kongs[seat] > 4:
+                    return -1
+        elif code == _E_DISCARD:
+            ld = i
+        elif code == _E_CHOW or code == _E_PUNG:
+            n_claims[seat] += 1
+            if code == _E_PUNG:
+                pungs[seat * 34 + tile] += 1
+            else:
+                chows[seat * 34 + tile] += 1
+        prev = i
+    if full_log and ld >= 0:
+        loose_n[cp[5 * ld + 2]] += 1
+    return full_log | lists_claims << 1 | n_won << 2
+
+
+def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool,
+                  codes: Optional[bytes] = None) -> bool:
     # One pass over the events; the closing checks below reuse what it collected.
     # (``events``, ``seats``, ``final`` (a plain dict) and whether the record has its wall
     # are the record's fields, given by the reader: read without attribute lookups.)
@@ -2741,118 +2917,141 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
         n_claims[j] = 0
         n_shown[j] = 0
         has[j] = 0
-    kongs_so_far = 0
+    loose_n = cython.declare(cython.int[34])   # per tile: the discards nobody took
+    shared_n = cython.declare(cython.int[34])  # and the discards several winners took
+    won_at = cython.declare(cython.int[4])     # (_walk_codes) per seat: its win, or -1
+    win_order = cython.declare(cython.int[4])  # (_walk_codes) the winners in order
+    for j in range(34):
+        loose_n[j] = 0
+        shared_n[j] = 0
+    for j in range(4):
+        won_at[j] = -1
     shared_discards: List[int] = []  # a discard claimed by several winners is one tile
     loose_discards: List[int] = []   # discards nobody took: out of every hand
-    # A full game log (the engine's: it has the wall or lists the draws) lists every
-    # discard and claim, so each claim and discard win takes the discard just made and
-    # a discard nobody took is out of play. A hand-written record lists what matters
-    # to its rule set only, and these checks would not hold.
-    full_log = has_wall
-    lists_claims = False
-    for e in events:
-        t = type(e)
-        if t is DrawEvent:
-            full_log = True
-        elif t is ClaimEvent:
-            lists_claims = True
-    last_discard: Optional[DiscardEvent] = None  # open for a claim (full logs)
-    last_tile = -1  # its tile
-    wall_empty_at: Optional[int] = None  # the last-tile win after which nothing is drawn
-    prev = None
-    for i, e in enumerate(events):
-        t = type(e)
-        # messages are f-strings inside the failing branch: built only on failure
-        if wall_empty_at is not None and t is not ExhaustedEvent and t is not FlipEvent:
-            _fail(f"event {i} ({e.type})", f"the wall was empty after the last-tile (海底) "
-                                           f"win at event {wall_empty_at}")
-        if t is WinEvent:
-            w = e  # (compiled: typed, its fields read from C)
-            _check_win(rec, i, w, won, prev, kongs_so_far, shared_discards,
-                       last_discard if full_log else False)
-            if w.last_tile and w.from_seat is None:
-                wall_empty_at = i  # the last tile drawn and won: nothing follows
-            if w.from_seat is not None and not w.robbing_kong:
+    if codes is not None:
+        # the pass below, over the events as the text reader packed them, in C; where it
+        # finds a failure, the record is checked again without them, to name it
+        flags = _walk_codes(codes, len(events), rec.dealer, has_wall, pungs, chows, added,
+                            kong_at, n_kongs, n_claims, has, won_at, win_order, loose_n,
+                            shared_n)
+        if flags < 0:
+            return _check_record(rec, events, seats, final, has_wall)
+        full_log = flags & 1
+        lists_claims = (flags & 2) != 0
+        for j in range(flags >> 2):
+            won[win_order[j]] = won_at[win_order[j]]
+    else:
+        kongs_so_far = 0
+        # A full game log (the engine's: it has the wall or lists the draws) lists every
+        # discard and claim, so each claim and discard win takes the discard just made and
+        # a discard nobody took is out of play. A hand-written record lists what matters
+        # to its rule set only, and these checks would not hold.
+        full_log = has_wall
+        lists_claims = False
+        for e in events:
+            t = type(e)
+            if t is DrawEvent:
+                full_log = True
+            elif t is ClaimEvent:
+                lists_claims = True
+        last_discard: Optional[DiscardEvent] = None  # open for a claim (full logs)
+        last_tile = -1  # its tile
+        wall_empty_at: Optional[int] = None  # the last-tile win after which nothing is drawn
+        prev = None
+        for i, e in enumerate(events):
+            t = type(e)
+            # messages are f-strings inside the failing branch: built only on failure
+            if wall_empty_at is not None and t is not ExhaustedEvent and t is not FlipEvent:
+                _fail(f"event {i} ({e.type})", f"the wall was empty after the last-tile (海底) "
+                                               f"win at event {wall_empty_at}")
+            if t is WinEvent:
+                w = e  # (compiled: typed, its fields read from C)
+                _check_win(rec, i, w, won, prev, kongs_so_far, shared_discards,
+                           last_discard if full_log else False)
+                if w.last_tile and w.from_seat is None:
+                    wall_empty_at = i  # the last tile drawn and won: nothing follows
+                if w.from_seat is not None and not w.robbing_kong:
+                    last_discard = None
+                won[w.seat] = i
+                has[w.seat] = 1
+                prev = e
+                continue
+            if t is ExhaustedEvent or t is PenaltyEvent:
+                if i != len(events) - 1:
+                    _fail(f"event {i} ({e.type})", ("the wall ran out" if t is ExhaustedEvent else
+                                                    "the penalty ended the hand") +
+                          f": no event may follow (event {i + 1} does)")
+                prev = e
+                continue
+            if t is FlipEvent:
+                prev = e
+                continue
+            # the acting seat, read from the typed event (compiled: from C)
+            if t is KongEvent:
+                k = e
+                seat = k.seat
+            elif t is ClaimEvent:
+                ce = e
+                seat = ce.seat
+            elif t is DiscardEvent:
+                de = e
+                seat = de.seat
+            else:   # a draw's (typed: from C) or a ready's
+                seat = cython.cast(DrawEvent, e).seat if t is DrawEvent else e.seat
+            if has[seat]:  # (it won)
+                _fail(f"event {i} ({e.type} by seat {e.seat})",
+                      f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
+                      "is closed")
+            if t is ReadyEvent:
+                continue  # a ready declared with a discard leaves it open to claims
+            if t is ClaimEvent:
+                _check_claimed_discard(rec, i, e, ce.from_seat, won,
+                                       last_discard if full_log else False)
                 last_discard = None
-            won[w.seat] = i
-            has[w.seat] = 1
-            prev = e
-            continue
-        if t is ExhaustedEvent or t is PenaltyEvent:
-            if i != len(events) - 1:
-                _fail(f"event {i} ({e.type})", ("the wall ran out" if t is ExhaustedEvent else
-                                                "the penalty ended the hand") +
-                      f": no event may follow (event {i + 1} does)")
-            prev = e
-            continue
-        if t is FlipEvent:
-            prev = e
-            continue
-        # the acting seat, read from the typed event (compiled: from C)
-        if t is KongEvent:
-            k = e
-            seat = k.seat
-        elif t is ClaimEvent:
-            ce = e
-            seat = ce.seat
-        elif t is DiscardEvent:
-            de = e
-            seat = de.seat
-        elif t is DrawEvent:
-            dr = e
-            seat = dr.seat
-        else:
-            seat = e.seat
-        if has[seat]:  # (it won)
-            _fail(f"event {i} ({e.type} by seat {e.seat})",
-                  f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
-                  "is closed")
-        if t is ReadyEvent:
-            continue  # a ready declared with a discard leaves it open to claims
-        if t is ClaimEvent:
-            _check_claimed_discard(rec, i, e, ce.from_seat, won,
-                                   last_discard if full_log else False)
-            last_discard = None
-        elif t is KongEvent and k.kind == "exposed":
-            _check_claimed_discard(rec, i, e, k.from_seat, won,
-                                   last_discard if full_log else False)
-            last_discard = None
-        elif full_log and last_discard is not None:
-            loose_discards.append(last_tile)  # nobody took it
-            last_discard = None
-        if t is KongEvent:
-            cell = seat * 34 + k.tile
-            single = k.kind == "single"
-            if not single and kong_at[cell] >= 0:  # (a single kong repeats freely)
-                _fail(f"event {i} (kong by seat {k.seat})",
-                      f"seat {k.seat} already konged {TENHOU_NAMES[k.tile]} "
-                      f"at event {kong_at[cell]}")
-            if k.kind == "added" and lists_claims and pungs[cell] == 0:
-                _fail(f"event {i} (kong by seat {k.seat})",
-                      f"an added kong of {TENHOU_NAMES[k.tile]} with no pung of it before "
-                      "(the record lists claims)")
-            n_kongs[seat] += 1
-            kongs_so_far += 1
-            if k.kind == "added":
-                added[cell] += 1
-            if not single:
-                kong_at[cell] = i
-                set_kongs[seat] += 1
-                if set_kongs[seat] > 4:
+            elif t is KongEvent and k.kind == "exposed":
+                _check_claimed_discard(rec, i, e, k.from_seat, won,
+                                       last_discard if full_log else False)
+                last_discard = None
+            elif full_log and last_discard is not None:
+                loose_discards.append(last_tile)  # nobody took it
+                last_discard = None
+            if t is KongEvent:
+                cell = seat * 34 + k.tile
+                single = k.kind == "single"
+                if not single and kong_at[cell] >= 0:  # (a single kong repeats freely)
                     _fail(f"event {i} (kong by seat {k.seat})",
-                          f"a fifth kong by seat {k.seat}: a hand holds at most four sets")
-        elif t is DiscardEvent:
-            last_discard = e
-            last_tile = de.tile
-        elif t is ClaimEvent:
-            n_claims[seat] += 1
-            if ce.type == "pung":
-                pungs[seat * 34 + ce.tiles[0]] += 1
-            else:
-                chows[seat * 34 + ce.tiles[0]] += 1
-        prev = e
-    if full_log and last_discard is not None:
-        loose_discards.append(last_tile)
+                          f"seat {k.seat} already konged {TENHOU_NAMES[k.tile]} "
+                          f"at event {kong_at[cell]}")
+                if k.kind == "added" and lists_claims and pungs[cell] == 0:
+                    _fail(f"event {i} (kong by seat {k.seat})",
+                          f"an added kong of {TENHOU_NAMES[k.tile]} with no pung of it before "
+                          "(the record lists claims)")
+                n_kongs[seat] += 1
+                kongs_so_far += 1
+                if k.kind == "added":
+                    added[cell] += 1
+                if not single:
+                    kong_at[cell] = i
+                    set_kongs[seat] += 1
+                    if set_kongs[seat] > 4:
+                        _fail(f"event {i} (kong by seat {k.seat})",
+                              f"a fifth kong by seat {k.seat}: a hand holds at most four sets")
+            elif t is DiscardEvent:
+                last_discard = e
+                last_tile = de.tile
+            elif t is ClaimEvent:
+                n_claims[seat] += 1
+                if ce.type == "pung":
+                    pungs[seat * 34 + ce.tiles[0]] += 1
+                else:
+                    chows[seat * 34 + ce.tiles[0]] += 1
+            prev = e
+        if full_log and last_discard is not None:
+            loose_discards.append(last_tile)
+        for x in loose_discards:
+            loose_n[x] += 1
+        for x in shared_discards:
+            shared_n[x] += 1
     # closing hands; a seat's holding is its win, else its final hand. Their tiles and
     # melds are counted as they are taken (read from the typed objects here).
     for j in range(816):
@@ -2877,6 +3076,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             holdings[seat] = fh
             has[seat] = 2
     # per seat: kongs (and listed claims) against the melds it ends with
+    unshown = _kongs_unshown(codes, len(events), shown) if codes is not None else 0
     unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
     for seat in range(seats):
         if not n_kongs[seat] and not lists_claims:
@@ -2888,7 +3088,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                     held[tile] += 4
             continue
         src = "win" if has[seat] == 1 else "final hand"
-        if n_kongs[seat]:
+        if n_kongs[seat] and (codes is None or unshown >> seat & 1):
             for i, e in enumerate(events):
                 if type(e) is not KongEvent:
                     continue
@@ -2923,17 +3123,31 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
     # no tile held five times: the holdings, four copies of each kong of a seat whose
     # holding is unknown, the discards nobody took; a discard won by several players is
     # one tile in each winner's hand
-    for x in loose_discards:
-        held[x] += 1
-    for x in shared_discards:
-        held[x] -= 1
     most = COPIES
     for j in range(34):
-        if held[j] > most:
+        if held[j] + loose_n[j] - shared_n[j] > most:
+            if codes is not None:       # (the discards as lists, for the message)
+                return _check_record(rec, events, seats, final, has_wall)
             _check_fifth_copies(rec, holdings, unknown_quads, shared_discards,
                                 loose_discards, won)
             break
     return full_log  # (a full game log is replayed next)
+
+
+def _kongs_unshown(cp, n: int, shown) -> int:
+    """The seats (a bit each) whose holding does not show a meld of each of their kongs
+    (_check_record's check, over the packed events: _walk_codes; a seat whose holding is
+    not known shows none)."""
+    out = 0
+    for i in range(n):
+        if cp[5 * i] == _E_KONG:
+            seat = cp[5 * i + 1]
+            aux = cp[5 * i + 3]
+            code = _MC_CONCEALED if aux == _K_CONCEALED else \
+                _MC_SINGLE if aux == _K_SINGLE else _MC_KONG
+            if shown[seat * _MELD_SLOTS + code * 34 + cp[5 * i + 2]] == 0:
+                out |= 1 << seat
+    return out
 
 
 def _count_holding(hand: tuple, melds: tuple, seat: int, shown, held, n_shown) -> int:

@@ -26,6 +26,8 @@ import threading
 from collections import Counter
 from typing import Any, List, Mapping, Optional
 
+import cython  # (compiled: _logcheck.pxd types the helpers; uncompiled, Cython's no-ops)
+
 from mahjong_core._types import FIRST_HONOR
 from mahjong._reader import VOID_SUITS
 from mahjong.errors import InvalidRecordError, MahjongError
@@ -34,7 +36,7 @@ from mahjong.record import (EVENT_TYPES, KONG_KINDS, ClaimEvent, DiscardEvent, D
                             log_codes, register_full_log_check)
 from mahjong.tiles import COPIES, TENHOU_NAMES, format_tiles
 
-from . import _table
+from . import _indicator_index, _table, play_spec
 
 __all__ = ["check_full_log"]
 
@@ -100,7 +102,44 @@ def _tile_supply(spec) -> Counter:
     return Counter({t: COPIES for t in range(kinds)})
 
 
-_SUPPLY = {True: bytes([COPIES] * 34), False: bytes([COPIES] * 27 + [0] * 7)}
+def _full_supply(deck, n: int, honours: bool) -> bool:
+    """Does the deck (``n`` tile ids; flowers, 34 and up, not counted) hold the rule set's
+    tiles, COPIES of each kind (of the 27 suit kinds only, without ``honours``)?"""
+    counts = cython.declare(cython.int[34])
+    copies = COPIES
+    kinds = 34 if honours else FIRST_HONOR
+    for t in range(34):
+        counts[t] = 0
+    for i in range(n):
+        t = deck[i]
+        if t < 34:
+            counts[t] += 1
+    for t in range(34):
+        if counts[t] != (copies if t < kinds else 0):
+            return False
+    return True
+
+
+def _tile_bytes(wall, more, reserve) -> bytes:
+    """The tile ids of ``wall``, ``more`` and ``reserve`` (None: none) in a row, as bytes
+    (the reader's ids: 0..33)."""
+    parts = (wall, more, () if reserve is None else reserve)
+    n = 0
+    for part in parts:
+        n += len(part)
+    out = bytearray(n)
+    cp = out       # (compiled: its bytes, written from C)
+    k = 0
+    for part in parts:
+        t = part if type(part) is tuple else tuple(part)
+        for i in range(len(t)):
+            cp[k] = t[i]
+            k += 1
+    return bytes(out)
+
+
+#: per rule set, its play spec without options (play_spec's, found once: a spec is immutable)
+_PLAIN_SPECS: dict = {}
 
 #: per thread, a checking table per play spec, dealt again for each log (a table is made
 #: once; threads never share one)
@@ -109,9 +148,17 @@ _LOCAL = threading.local()
 
 def _deck_of_wall(rec, spec, note) -> tuple:
     """The deck the log's wall deals (indicator, flowers, flower indicators and reserve put
-    back as the table holds them) and whether it holds the flowers."""
-    from . import _indicator_index
-    deck = list(rec.wall)
+    back as the table holds them), as a list of tile ids, and whether it holds the flowers
+    (mahjong.formats.decisions deals a Game from it)."""
+    deck, flowers = _wall_deck(rec, spec, note)
+    return list(deck), flowers
+
+
+def _wall_deck(rec, spec, note) -> tuple:
+    """:func:`_deck_of_wall`, the deck as bytes (as the checking table takes it)."""
+    if not spec.indicator and not spec.flowers:     # (the usual log: the tiles in order)
+        return _tile_bytes(rec.wall, rec.flower_indicators, rec.reserve), False
+    deck = bytearray(_tile_bytes(rec.wall, (), None))
     if spec.indicator:
         if rec.indicator is None:
             _fail(f"a full {rec.rules} game log gives its 'indicator'")
@@ -128,9 +175,8 @@ def _deck_of_wall(rec, spec, note) -> tuple:
             for k, p in enumerate(raw):
                 deck.insert(p, 34 + k)
             flowers = True
-    deck += rec.flower_indicators
-    deck += rec.reserve or ()
-    return deck, flowers
+    deck += _tile_bytes(rec.flower_indicators, (), rec.reserve)
+    return bytes(deck), flowers
 
 
 def _check_supply(rec, spec, tiles: List[int], what: str) -> None:
@@ -298,22 +344,26 @@ def check_full_log(rec, note: Any, packed: Optional[list] = None) -> None:
     table; an InvalidRecordError names its first impossible event. ``packed``: the events
     as the reader packed them while reading the text (the first two parts of
     :func:`~mahjong.record.log_codes`), or None (then packed here)."""
-    from . import play_spec
-    try:
-        spec = play_spec(rec.rules, dict(rec.options) if rec.options else None)
-    except MahjongError:
-        return          # a rule set or options the settlement refuses, naming them
+    spec = None if rec.options else _PLAIN_SPECS.get(rec.rules)
+    if spec is None:
+        try:
+            spec = play_spec(rec.rules, dict(rec.options) if rec.options else None)
+        except MahjongError:
+            return      # a rule set or options the settlement refuses, naming them
+        if not rec.options and len(_PLAIN_SPECS) < 64:
+            _PLAIN_SPECS[rec.rules] = spec
     seats = spec.seats
     if rec.seats != seats:
         return          # the settlement refuses it ("seats is 4, but ... is played by 2")
     if rec.wall is not None:
-        deck, flowers = _deck_of_wall(rec, spec, note)
+        deck, flowers = _wall_deck(rec, spec, note)
         source = "the play from the wall"
     else:
         _check_tiles(rec, spec)
         deck, flowers = _rebuilt_deck(rec, spec), False
         if deck is None:
             return      # no wall, and the events add up to no deal: a summary record
+        deck = bytes(deck)
         source = "the play from the deal its events imply"
     if len(deck) - 8 * flowers != COPIES * (34 if spec.honours else 27):
         _check_supply(rec, spec, [t for t in deck if t < 34], "wall")   # (raises)
@@ -326,8 +376,8 @@ def check_full_log(rec, note: Any, packed: Optional[list] = None) -> None:
                              False, True)
     else:
         table = kept[1]
-        table.redeal(bytes(deck), rec.dealer, rec.round_wind)
-    if table.deck_counts() != _SUPPLY[spec.honours]:
+        table.redeal(deck, rec.dealer, rec.round_wind)
+    if not _full_supply(deck, len(deck), spec.honours):    # (the table's deck is ``deck``)
         _check_supply(rec, spec, [t for t in deck if t < 34], "wall")
     voids = _voids(note, seats) if spec.dingque else None
     events = rec.events
