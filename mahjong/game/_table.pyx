@@ -922,7 +922,12 @@ cdef class Table:
     # --- entering decisions ----------------------------------------------------------------
 
     cdef void _clear_legal(self) noexcept nogil:
-        memset(self.legal, 0, N_ACTIONS)
+        cdef int i
+        if self.n_legal <= 8:           # (legal holds legal_list's actions, and only them)
+            for i in range(self.n_legal):
+                self.legal[self.legal_list[i]] = 0
+        else:
+            memset(self.legal, 0, N_ACTIONS)
         self.n_legal = 0
         self.act_lazy = 0
         self.act_tsumo_lazy = 0
