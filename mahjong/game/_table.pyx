@@ -578,7 +578,7 @@ cdef class Table:
 
     # --- the deal and the setup phases -----------------------------------------------------
 
-    cdef int _take_live(self, int s) noexcept nogil:
+    cdef inline int _take_live(self, int s) noexcept nogil:
         """The next playable live tile (flowers on the way go to seat s); with wall parts,
         the next of seat s's part."""
         cdef int t
@@ -838,7 +838,7 @@ cdef class Table:
     cdef inline int missing(self, int s, const uint8_t* c) noexcept nogil:
         return hand_missing(c, self.n_sets[s], self.k_forms, NULL, self.wildcard, 0, NULL)
 
-    cdef void update_waits(self, int s) noexcept nogil:
+    cdef inline void update_waits(self, int s) noexcept nogil:
         """Recompute the tiles that complete seat s's standing hand (after it changed);
         checking a log, only when they are first asked for (completes), except where the
         reserve's 海底 draw reads since when each seat is ready."""
@@ -921,7 +921,7 @@ cdef class Table:
 
     # --- entering decisions ----------------------------------------------------------------
 
-    cdef void _clear_legal(self) noexcept nogil:
+    cdef inline void _clear_legal(self) noexcept nogil:
         cdef int i
         if self.n_legal <= 8:           # (legal holds legal_list's actions, and only them)
             for i in range(self.n_legal):
@@ -939,7 +939,7 @@ cdef class Table:
             self.legal_list[self.n_legal] = a
             self.n_legal += 1
 
-    cdef int _enter_act(self, int s, int replacement, int claimed) except -1 nogil:
+    cdef inline int _enter_act(self, int s, int replacement, int claimed) except -1 nogil:
         self.had_draw = (not claimed and self.n_ev > 0 and
                          self.ev_type[self.n_ev - 1] == EV_DRAW and
                          self.ev_seat[self.n_ev - 1] == s and not self.reserve_draw)
@@ -973,7 +973,7 @@ cdef class Table:
     cdef inline bint _forced_win(self) noexcept nogil:
         return self.k_must_win_last and self.remaining() < self.k_must_win_last
 
-    cdef int _legal_act(self) except -1 nogil:
+    cdef inline int _legal_act(self) except -1 nogil:
         cdef int s = self.cur, t, v
         cdef uint8_t* c = self.counts[s]
         cdef uint8_t tmp[34]
@@ -1070,7 +1070,7 @@ cdef class Table:
             if c[t]:
                 self._allow(A_DISCARD + t)
 
-    cdef int _allows(self, int a) except -1 nogil:
+    cdef inline int _allows(self, int a) except -1 nogil:
         """Is action a legal now? (Checking a log, the decider's kongs, ready and discards
         on its turn are tested one by one: _legal_act leaves them out.)"""
         cdef int s = self.cur, t
@@ -1419,7 +1419,7 @@ cdef class Table:
                                f"{', '.join(action_name(a) for a in self.legal_actions())})")
         self._apply(action)
 
-    cdef int _apply(self, int a) except -1 nogil:
+    cdef inline int _apply(self, int a) except -1 nogil:
         cdef int s = self.decider
         if self.phase == PH_ACT:
             self._apply_act(s, a)
@@ -1796,7 +1796,7 @@ cdef class Table:
         self._draw_for(self.next_seat(last), 0)
         return 0
 
-    cdef int _draw_for(self, int s, int replacement) except -1 nogil:
+    cdef inline int _draw_for(self, int s, int replacement) except -1 nogil:
         cdef int t
         if self.left_for(s) == 0:
             if self.k_reserve_draw and not self.reserve_draw and not self.won_count:
@@ -2047,7 +2047,7 @@ cdef class Table:
         return (self.ev_type[x], self.ev_seat[x], self.ev_tile[x], self.ev_aux[x],
                 self.ev_from[x])
 
-    cdef int _log_action(self, const uint8_t* e, int n, int k, int* at) except -3 nogil:
+    cdef inline int _log_action(self, const uint8_t* e, int n, int k, int* at) except -3 nogil:
         """The decider's action that the log's events from k show (-1: the event at
         ``at`` is not the decider's to make; -2: the log has no more events)."""
         cdef int me = self.decider, code, seat, tile, kk, d
