@@ -1253,18 +1253,16 @@ cdef class Table:
                  self.log_ev[5 * self.n_ev] == EV_EXHAUSTED) and not self._forced_win():
             # replay_log: the log goes on with a draw or the end, so every seat passes (each
             # may: no win is compulsory); only the wins they decline are kept (过水)
+            # (claim_n is 0: no seat's claim_opts or claim_resp is read)
             if self.k_pass_lock:
                 f = self._claim_flags_all(t, robbing)
-            o = discarder
-            for k in range(1, self.seats):
-                o += 1
-                if o == self.seats:
-                    o = 0
-                self.claim_resp[o] = A_PASS
-                self.claim_opts[o] = 0
-                if self.k_pass_lock and not self.won[o] and self.locked_out[o] != 1 and \
-                        self._may_complete(o, t):
-                    self._keep_declined(o, t, self._claim_flags_of(o, f, robbing))
+                o = discarder
+                for k in range(1, self.seats):
+                    o += 1
+                    if o == self.seats:
+                        o = 0
+                    if not self.won[o] and self.locked_out[o] != 1 and self._may_complete(o, t):
+                        self._keep_declined(o, t, self._claim_flags_of(o, f, robbing))
             self._resolve_claims()
             return 0
         for k in range(1, self.seats):
