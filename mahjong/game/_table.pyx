@@ -54,6 +54,7 @@ cdef enum:
     MAX_MELDS = 16
     MAX_WINS = 4
     PL_MAX = 8           # wins a seat may decline between two draws, kept while checking
+    TH_MAX = 64          # standing hands a seat's tenpai_at waits for, while checking
 
 # --- the fixed action index space (mahjong.game.actions names them) -----------------------
 cpdef enum:
@@ -485,6 +486,10 @@ cdef class Table:
     cdef const uint8_t* log_ev            # replay_log's events while it runs (else NULL)
     cdef int log_n
     cdef bint waits_stale[MAX_SEATS]      # checking: waits computed when first asked
+    cdef uint8_t th_counts[MAX_SEATS][TH_MAX][34]  # checking with the reserve's 海底 draw:
+    cdef int th_sets[MAX_SEATS][TH_MAX]            # the seat's standing hands (and their sets)
+    cdef int th_ev[MAX_SEATS][TH_MAX]              # since tenpai_at was brought up to date,
+    cdef int th_n[MAX_SEATS]                       # each from its event index (_tenpai_since)
     cdef bint act_tsumo_lazy              # checking: the self-draw win tested when asked
     cdef bint act_lazy, act_can_kong      # _legal_act left the kongs and discards out
 
@@ -612,6 +617,7 @@ cdef class Table:
             self.won[s] = self.ready[s] = self.locked_out[s] = self.had_turn[s] = 0
             self.flowers[s] = self.swaps[s] = self.n_picked[s] = 0
             self.ready_at[s] = self.tenpai_at[s] = -1
+            self.th_n[s] = 0
             self.void_suit[s] = self.greedy_void[s] = -1
             self.waits[s] = 0
             self.hand_version[s] = 0
@@ -840,12 +846,21 @@ cdef class Table:
 
     cdef inline void update_waits(self, int s) noexcept nogil:
         """Recompute the tiles that complete seat s's standing hand (after it changed);
-        checking a log, only when they are first asked for (completes), except where the
-        reserve's 海底 draw reads since when each seat is ready."""
-        cdef int d
-        if self.checking and not self.k_reserve_draw:
+        checking a log, only when they are first asked for (completes), and where the
+        reserve's 海底 draw reads since when each seat is ready (tenpai_at), the hand is kept
+        until that is asked (_tenpai_since)."""
+        cdef int d, k
+        if self.checking:
             self.waits_stale[s] = 1
             self.hand_version[s] += 1
+            if self.k_reserve_draw:
+                if self.th_n[s] == TH_MAX:
+                    self._tenpai_since(s)
+                k = self.th_n[s]
+                memcpy(self.th_counts[s][k], self.counts[s], 34)
+                self.th_sets[s][k] = self.n_sets[s]
+                self.th_ev[s][k] = self.n_ev
+                self.th_n[s] = k + 1
             return
         self.waits[s] = self._waits_mask(s, &d)
         self.waits_stale[s] = 0
@@ -854,6 +869,22 @@ cdef class Table:
             self.tenpai_at[s] = self.n_ev
         elif d != 1:
             self.tenpai_at[s] = -1
+
+    cdef void _tenpai_since(self, int s) noexcept nogil:
+        """Checking a log: bring seat s's tenpai_at up to date with the standing hands kept
+        since (update_waits), as update_waits does when it computes the waits at once (the
+        first ready hand of a run of ready hands sets it, a hand not ready clears it): found
+        from the last hand back, to the first that is not ready."""
+        cdef int k = self.th_n[s] - 1
+        while k >= 0 and hand_missing(self.th_counts[s][k], self.th_sets[s][k], self.k_forms,
+                                      NULL, self.wildcard, 0, NULL) == 1:
+            k -= 1
+        if k == self.th_n[s] - 1:                    # the last hand is not ready (or none)
+            if k >= 0:
+                self.tenpai_at[s] = -1
+        elif k >= 0 or self.tenpai_at[s] < 0:        # a run of ready hands from hand k + 1
+            self.tenpai_at[s] = self.th_ev[s][k + 1]
+        self.th_n[s] = 0
 
     cdef inline uint64_t _waits_mask(self, int s, int* missing) noexcept nogil:
         """The tiles that complete seat s's standing hand as it is (``missing``: its
@@ -1831,6 +1862,8 @@ cdef class Table:
                 best = s
         if best >= 0:
             return best
+        for s in range(self.seats):
+            self._tenpai_since(s)
         for s in range(self.seats):
             if self.tenpai_at[s] >= 0 and (best < 0 or self.tenpai_at[s] < self.tenpai_at[best]):
                 best = s
