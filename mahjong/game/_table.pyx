@@ -849,19 +849,27 @@ cdef class Table:
         checking a log, only when they are first asked for (completes), and where the
         reserve's 海底 draw reads since when each seat is ready (tenpai_at), the hand is kept
         until that is asked (_tenpai_since)."""
-        cdef int d, k
         if self.checking:
             self.waits_stale[s] = 1
             self.hand_version[s] += 1
             if self.k_reserve_draw:
-                if self.th_n[s] == TH_MAX:
-                    self._tenpai_since(s)
-                k = self.th_n[s]
-                memcpy(self.th_counts[s][k], self.counts[s], 34)
-                self.th_sets[s][k] = self.n_sets[s]
-                self.th_ev[s][k] = self.n_ev
-                self.th_n[s] = k + 1
+                self._keep_standing(s)
             return
+        self._update_waits_now(s)
+
+    cdef void _keep_standing(self, int s) noexcept nogil:
+        """Checking a log: keep seat s's standing hand for _tenpai_since."""
+        cdef int k
+        if self.th_n[s] == TH_MAX:
+            self._tenpai_since(s)
+        k = self.th_n[s]
+        memcpy(self.th_counts[s][k], self.counts[s], 34)
+        self.th_sets[s][k] = self.n_sets[s]
+        self.th_ev[s][k] = self.n_ev
+        self.th_n[s] = k + 1
+
+    cdef void _update_waits_now(self, int s) noexcept nogil:
+        cdef int d
         self.waits[s] = self._waits_mask(s, &d)
         self.waits_stale[s] = 0
         self.hand_version[s] += 1
