@@ -19,8 +19,11 @@ from libc.string cimport memset, memcpy, strlen
 from libc.math cimport pow
 from libc.stdlib cimport realloc, free
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
+
+cimport cython
 
 import json
 
@@ -51,6 +54,7 @@ cdef enum:
     MAX_MELDS = 16
     MAX_WINS = 4
     PL_MAX = 8           # wins a seat may decline between two draws, kept while checking
+    TH_MAX = 64          # standing hands a seat's tenpai_at waits for, while checking
 
 # --- the fixed action index space (mahjong.game.actions names them) -----------------------
 cpdef enum:
@@ -116,6 +120,19 @@ cdef void _pack_holding(uint8_t* p, const uint8_t* counts, const uint8_t* mk, co
         p[35 + 2 * i] = mk[i]
         p[36 + 2 * i] = mt[i]
     p[67] = last if last < 255 else 255
+
+
+cdef bytes _byte_string(object b):
+    """b as bytes: bytes as they are, a bytearray or another buffer of bytes copied."""
+    cdef const uint8_t[::1] view
+    if type(b) is bytes:
+        return <bytes>b
+    if type(b) is bytearray:
+        return PyBytes_FromStringAndSize(PyByteArray_AS_STRING(b), PyByteArray_GET_SIZE(b))
+    view = b                     # (anything else: a contiguous buffer of bytes, or refused)
+    if view.shape[0] == 0:
+        return b""
+    return PyBytes_FromStringAndSize(<const char*>&view[0], view.shape[0])
 
 
 cdef struct _Out:
@@ -336,6 +353,7 @@ cdef enum:
     SV_MAX_D = 8                     # hands further than this rank together
 
 
+@cython.final          # (no subclass: its methods are called directly, and inlined)
 cdef class Table:
     """One hand in play. Made by mahjong.game.Game; see its docs for the public API."""
 
@@ -459,14 +477,19 @@ cdef class Table:
     cdef uint8_t pl_seat_mk[MAX_SEATS][PL_MAX][MAX_SEATS][MAX_MELDS]  # every seat's melds
     cdef int pl_seat_n[MAX_SEATS][PL_MAX][MAX_SEATS]                  # then (the win check)
     cdef int pl_n[MAX_SEATS]
-    cdef int pl_ref[MAX_SEATS][PL_MAX]    # the entry whose snapshot (hand, melds) is this one's
-    cdef int pl_tv[MAX_SEATS][PL_MAX]     # the table and hand versions it was taken at
-    cdef int pl_hv[MAX_SEATS][PL_MAX]
+    cdef int pl_ref[MAX_SEATS][PL_MAX]    # the entry whose snapshot (hand, melds) is this
+    #                                       one's; -1: the table as it stands (not yet copied)
+    cdef bint pl_live[MAX_SEATS]          # the seat has entries with pl_ref -1
+    cdef int pl_any_live                  # seats with pl_live set
     cdef bint near_only                   # checking: a winning tile is held or a suit
     #                                       neighbour (up to 2 away) of one held (_may_complete)
     cdef const uint8_t* log_ev            # replay_log's events while it runs (else NULL)
     cdef int log_n
     cdef bint waits_stale[MAX_SEATS]      # checking: waits computed when first asked
+    cdef uint8_t th_counts[MAX_SEATS][TH_MAX][34]  # checking with the reserve's 海底 draw:
+    cdef int th_sets[MAX_SEATS][TH_MAX]            # the seat's standing hands (and their sets)
+    cdef int th_ev[MAX_SEATS][TH_MAX]              # since tenpai_at was brought up to date,
+    cdef int th_n[MAX_SEATS]                       # each from its event index (_tenpai_since)
     cdef bint act_tsumo_lazy              # checking: the self-draw win tested when asked
     cdef bint act_lazy, act_can_kong      # _legal_act left the kongs and discards out
 
@@ -560,7 +583,7 @@ cdef class Table:
 
     # --- the deal and the setup phases -----------------------------------------------------
 
-    cdef int _take_live(self, int s) noexcept nogil:
+    cdef inline int _take_live(self, int s) noexcept nogil:
         """The next playable live tile (flowers on the way go to seat s); with wall parts,
         the next of seat s's part."""
         cdef int t
@@ -594,6 +617,7 @@ cdef class Table:
             self.won[s] = self.ready[s] = self.locked_out[s] = self.had_turn[s] = 0
             self.flowers[s] = self.swaps[s] = self.n_picked[s] = 0
             self.ready_at[s] = self.tenpai_at[s] = -1
+            self.th_n[s] = 0
             self.void_suit[s] = self.greedy_void[s] = -1
             self.waits[s] = 0
             self.hand_version[s] = 0
@@ -821,15 +845,32 @@ cdef class Table:
     cdef inline int missing(self, int s, const uint8_t* c) noexcept nogil:
         return hand_missing(c, self.n_sets[s], self.k_forms, NULL, self.wildcard, 0, NULL)
 
-    cdef void update_waits(self, int s) noexcept nogil:
+    cdef inline void update_waits(self, int s) noexcept nogil:
         """Recompute the tiles that complete seat s's standing hand (after it changed);
-        checking a log, only when they are first asked for (completes), except where the
-        reserve's 海底 draw reads since when each seat is ready."""
-        cdef int d
-        if self.checking and not self.k_reserve_draw:
+        checking a log, only when they are first asked for (completes), and where the
+        reserve's 海底 draw reads since when each seat is ready (tenpai_at), the hand is kept
+        until that is asked (_tenpai_since)."""
+        if self.checking:
             self.waits_stale[s] = 1
             self.hand_version[s] += 1
+            if self.k_reserve_draw:
+                self._keep_standing(s)
             return
+        self._update_waits_now(s)
+
+    cdef void _keep_standing(self, int s) noexcept nogil:
+        """Checking a log: keep seat s's standing hand for _tenpai_since."""
+        cdef int k
+        if self.th_n[s] == TH_MAX:
+            self._tenpai_since(s)
+        k = self.th_n[s]
+        memcpy(self.th_counts[s][k], self.counts[s], 34)
+        self.th_sets[s][k] = self.n_sets[s]
+        self.th_ev[s][k] = self.n_ev
+        self.th_n[s] = k + 1
+
+    cdef void _update_waits_now(self, int s) noexcept nogil:
+        cdef int d
         self.waits[s] = self._waits_mask(s, &d)
         self.waits_stale[s] = 0
         self.hand_version[s] += 1
@@ -837,6 +878,22 @@ cdef class Table:
             self.tenpai_at[s] = self.n_ev
         elif d != 1:
             self.tenpai_at[s] = -1
+
+    cdef void _tenpai_since(self, int s) noexcept nogil:
+        """Checking a log: bring seat s's tenpai_at up to date with the standing hands kept
+        since (update_waits), as update_waits does when it computes the waits at once (the
+        first ready hand of a run of ready hands sets it, a hand not ready clears it): found
+        from the last hand back, to the first that is not ready."""
+        cdef int k = self.th_n[s] - 1
+        while k >= 0 and hand_missing(self.th_counts[s][k], self.th_sets[s][k], self.k_forms,
+                                      NULL, self.wildcard, 0, NULL) == 1:
+            k -= 1
+        if k == self.th_n[s] - 1:                    # the last hand is not ready (or none)
+            if k >= 0:
+                self.tenpai_at[s] = -1
+        elif k >= 0 or self.tenpai_at[s] < 0:        # a run of ready hands from hand k + 1
+            self.tenpai_at[s] = self.th_ev[s][k + 1]
+        self.th_n[s] = 0
 
     cdef inline uint64_t _waits_mask(self, int s, int* missing) noexcept nogil:
         """The tiles that complete seat s's standing hand as it is (``missing``: its
@@ -904,8 +961,13 @@ cdef class Table:
 
     # --- entering decisions ----------------------------------------------------------------
 
-    cdef void _clear_legal(self) noexcept nogil:
-        memset(self.legal, 0, N_ACTIONS)
+    cdef inline void _clear_legal(self) noexcept nogil:
+        cdef int i
+        if self.n_legal <= 8:           # (legal holds legal_list's actions, and only them)
+            for i in range(self.n_legal):
+                self.legal[self.legal_list[i]] = 0
+        else:
+            memset(self.legal, 0, N_ACTIONS)
         self.n_legal = 0
         self.act_lazy = 0
         self.act_tsumo_lazy = 0
@@ -917,7 +979,7 @@ cdef class Table:
             self.legal_list[self.n_legal] = a
             self.n_legal += 1
 
-    cdef int _enter_act(self, int s, int replacement, int claimed) except -1 nogil:
+    cdef inline int _enter_act(self, int s, int replacement, int claimed) except -1 nogil:
         self.had_draw = (not claimed and self.n_ev > 0 and
                          self.ev_type[self.n_ev - 1] == EV_DRAW and
                          self.ev_seat[self.n_ev - 1] == s and not self.reserve_draw)
@@ -951,7 +1013,7 @@ cdef class Table:
     cdef inline bint _forced_win(self) noexcept nogil:
         return self.k_must_win_last and self.remaining() < self.k_must_win_last
 
-    cdef int _legal_act(self) except -1 nogil:
+    cdef inline int _legal_act(self) except -1 nogil:
         cdef int s = self.cur, t, v
         cdef uint8_t* c = self.counts[s]
         cdef uint8_t tmp[34]
@@ -1048,7 +1110,7 @@ cdef class Table:
             if c[t]:
                 self._allow(A_DISCARD + t)
 
-    cdef int _allows(self, int a) except -1 nogil:
+    cdef inline int _allows(self, int a) except -1 nogil:
         """Is action a legal now? (Checking a log, the decider's kongs, ready and discards
         on its turn are tested one by one: _legal_act leaves them out.)"""
         cdef int s = self.cur, t
@@ -1146,6 +1208,10 @@ cdef class Table:
         return -1
 
     cdef int _claim_flags(self, int o, int t, int robbing) noexcept nogil:
+        return self._claim_flags_of(o, self._claim_flags_all(t, robbing), robbing)
+
+    cdef inline int _claim_flags_all(self, int t, int robbing) noexcept nogil:
+        """The win flags of tile t on offer that every seat has (see _claim_flags_of)."""
         cdef int f = 0
         if robbing:
             f |= WIN_ROBBING_KONG
@@ -1153,14 +1219,18 @@ cdef class Table:
             f |= WIN_AFTER_KONG
         if self.remaining() == 0 and not robbing and not self.k_reserve_draw:
             f |= WIN_LAST_TILE
+        if self.shown[t] == 3:
+            f |= WIN_FOURTH_TILE
+        return f
+
+    cdef inline int _claim_flags_of(self, int o, int f, int robbing) noexcept nogil:
+        """Seat o's win flags on the tile on offer, f: the flags every seat has."""
         if not self.had_turn[o] and not self.interrupted and not self.won_count and \
                 not robbing:
             if self.disc_dealer_first and self.k_earthly & 2:
                 f |= WIN_EARTHLY
             else:
                 f |= WIN_FIRST_ROUND
-        if self.shown[t] == 3:
-            f |= WIN_FOURTH_TILE
         return f & self.k_flag_mask
 
     cdef int _claim_options(self, int o, int t, int robbing, int* value) except -1 nogil:
@@ -1214,7 +1284,7 @@ cdef class Table:
 
     cdef int _open_claims(self, int discarder, int t, int robbing) except -1 nogil:
         """Find every seat with a claim; ask them in play order after the discarder."""
-        cdef int k, o, opts, v
+        cdef int k, o, opts, v, f = 0
         self.claim_n = 0
         self.claim_i = 0
         self.phase = PH_ROB if robbing else PH_CLAIM
@@ -1223,13 +1293,16 @@ cdef class Table:
                  self.log_ev[5 * self.n_ev] == EV_EXHAUSTED) and not self._forced_win():
             # replay_log: the log goes on with a draw or the end, so every seat passes (each
             # may: no win is compulsory); only the wins they decline are kept (过水)
-            for k in range(1, self.seats):
-                o = (discarder + k) % self.seats
-                self.claim_resp[o] = A_PASS
-                self.claim_opts[o] = 0
-                if self.k_pass_lock and not self.won[o] and self.locked_out[o] != 1 and \
-                        self._may_complete(o, t):
-                    self._keep_pending_lock(o, self._claim_flags(o, t, robbing))
+            # (claim_n is 0: no seat's claim_opts or claim_resp is read)
+            if self.k_pass_lock:
+                f = self._claim_flags_all(t, robbing)
+                o = discarder
+                for k in range(1, self.seats):
+                    o += 1
+                    if o == self.seats:
+                        o = 0
+                    if not self.won[o] and self.locked_out[o] != 1 and self._may_complete(o, t):
+                        self._keep_declined(o, t, self._claim_flags_of(o, f, robbing))
             self._resolve_claims()
             return 0
         for k in range(1, self.seats):
@@ -1384,7 +1457,7 @@ cdef class Table:
                                f"{', '.join(action_name(a) for a in self.legal_actions())})")
         self._apply(action)
 
-    cdef int _apply(self, int a) except -1 nogil:
+    cdef inline int _apply(self, int a) except -1 nogil:
         cdef int s = self.decider
         if self.phase == PH_ACT:
             self._apply_act(s, a)
@@ -1407,6 +1480,11 @@ cdef class Table:
 
     cdef int _apply_act(self, int s, int a) except -1 nogil:
         cdef int t
+        if self.pl_any_live:             # (kept declined wins see the table as it was)
+            if A_KONG <= a < A_KONG + 34:
+                self._pl_copy_all()
+            elif a != A_TSUMO and a != A_READY:
+                self._pl_copy(s)
         if a == A_TSUMO:
             self._win(s, self.last_draw, -1, self._self_draw_flags(s), self.win_val_cur)
             self._after_wins(s)
@@ -1478,6 +1556,7 @@ cdef class Table:
 
     cdef int _finish_added_kong(self, int s, int t) except -1 nogil:
         cdef int i = self._has_pung(s, t)
+        self._pl_copy_all()
         self.mk[s][i] = MELD_KONG
         self.counts[s][t] -= 1
         self.locked[s][t] += 1
@@ -1524,6 +1603,7 @@ cdef class Table:
             if self.claim_resp[o] == A_RON:
                 if winners and not self.k_multi_ron:
                     continue
+                self._pl_copy_all()
                 self.counts[o][t] += 1
                 self._win(o, t, self.discarder, self.claim_flags[o], self.claim_value[o])
                 if winners:
@@ -1557,6 +1637,7 @@ cdef class Table:
             self._draw_for(self.next_seat(self.discarder), 0)
             return 0
         o = best_seat
+        self._pl_copy_all()
         self.interrupted = 1
         self.river[self.discarder][t] -= 1
         if best == A_PUNG:
@@ -1584,30 +1665,25 @@ cdef class Table:
         """Checking a log: seat o declined a win (or what may be one) with these flags;
         whether 过水 locks it depends on the room's value of that win, asked only if the
         seat wins on a discard before its next draw (or must win): the declined wins are
-        kept until then (a tile that cannot complete the hand is not: see _may_complete;
-        entries taken with the table and the seat's hand unchanged share one snapshot)."""
-        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile, k, x, ref
-        if not self._may_complete(o, t):
-            return 0                     # (no win to decline: as if kept, then not a win)
+        kept until then (a tile that cannot complete the hand is not: see _may_complete)."""
+        cdef int t = self.rob_tile if self.phase == PH_ROB else self.disc_tile
+        if self._may_complete(o, t):     # (else no win to decline: as if kept, then not a win)
+            self._keep_declined(o, t, flags)
+        return 0
+
+    cdef inline int _keep_declined(self, int o, int t, int flags) except -1 nogil:
+        """Keep seat o's declined win on tile t (_keep_pending_lock). The entry refers to
+        the table as it stands; the seat's hand and the seats' melds are copied only before
+        one of them changes while it is kept (_pl_copy), and entries kept between two
+        changes share that copy."""
+        cdef int k
         if self.pl_n[o] == PL_MAX and self._settle_pending(o):
             return 0                     # locked already
         k = self.pl_n[o]
-        if k and self.pl_tv[o][k - 1] == self.table_version and \
-                self.pl_hv[o][k - 1] == self.hand_version[o]:
-            ref = self.pl_ref[o][k - 1]
-        else:
-            ref = k
-            memcpy(self.pl_counts[o][k], self.counts[o], 34)     # (without t)
-            memcpy(self.pl_mk[o][k], self.mk[o], MAX_MELDS)
-            memcpy(self.pl_mt[o][k], self.mt[o], MAX_MELDS)
-            self.pl_melds[o][k] = self.n_melds[o]
-            self.pl_sets[o][k] = self.n_sets[o]
-            for x in range(self.seats):
-                memcpy(self.pl_seat_mk[o][k][x], self.mk[x], MAX_MELDS)
-                self.pl_seat_n[o][k][x] = self.n_melds[x]
-        self.pl_ref[o][k] = ref
-        self.pl_tv[o][k] = self.table_version
-        self.pl_hv[o][k] = self.hand_version[o]
+        self.pl_ref[o][k] = -1
+        if not self.pl_live[o]:
+            self.pl_live[o] = 1
+            self.pl_any_live += 1
         self.pl_tile[o][k] = t
         self.pl_from[o][k] = self.discarder
         self.pl_flags[o][k] = flags
@@ -1615,6 +1691,42 @@ cdef class Table:
         self.pl_n[o] = k + 1
         self.locked_out[o] = 2
         return 0
+
+    cdef void _pl_copy(self, int o) noexcept nogil:
+        """Copy the table as seat o's kept declined wins (pl_ref -1) saw it (its hand and
+        melds, the seats' melds) before it changes: called before a change of seat o's hand
+        and (through _pl_copy_all) of any seat's melds."""
+        cdef int k, j = -1, x
+        if not self.pl_live[o]:
+            return
+        self.pl_live[o] = 0
+        self.pl_any_live -= 1
+        for k in range(self.pl_n[o]):
+            if self.pl_ref[o][k] < 0:
+                if j < 0:
+                    j = k
+                    memcpy(self.pl_counts[o][j], self.counts[o], 34)
+                    memcpy(self.pl_mk[o][j], self.mk[o], MAX_MELDS)
+                    memcpy(self.pl_mt[o][j], self.mt[o], MAX_MELDS)
+                    self.pl_melds[o][j] = self.n_melds[o]
+                    self.pl_sets[o][j] = self.n_sets[o]
+                    for x in range(self.seats):
+                        memcpy(self.pl_seat_mk[o][j][x], self.mk[x], MAX_MELDS)
+                        self.pl_seat_n[o][j][x] = self.n_melds[x]
+                self.pl_ref[o][k] = j
+
+    cdef inline void _pl_copy_all(self) noexcept nogil:
+        cdef int o
+        if self.pl_any_live:
+            for o in range(self.seats):
+                self._pl_copy(o)
+
+    cdef inline void _pl_drop(self, int o) noexcept nogil:
+        """Forget seat o's kept declined wins."""
+        self.pl_n[o] = 0
+        if self.pl_live[o]:
+            self.pl_live[o] = 0
+            self.pl_any_live -= 1
 
     cdef inline bint _may_complete(self, int o, int t) noexcept nogil:
         """Checking a log: may tile t complete seat o's standing hand? 0 only where it
@@ -1643,7 +1755,7 @@ cdef class Table:
             if self._declined_win(o, k):
                 v = 1
                 break
-        self.pl_n[o] = 0
+        self._pl_drop(o)
         self.locked_out[o] = v
         return v
 
@@ -1660,19 +1772,20 @@ cdef class Table:
         memcpy(counts, self.counts[o], 34)
         memcpy(mk, self.mk[o], MAX_MELDS)
         memcpy(mt, self.mt[o], MAX_MELDS)
-        memcpy(self.counts[o], self.pl_counts[o][ref], 34)
-        memcpy(self.mk[o], self.pl_mk[o][ref], MAX_MELDS)
-        memcpy(self.mt[o], self.pl_mt[o][ref], MAX_MELDS)
-        self.n_melds[o] = self.pl_melds[o][ref]
-        self.n_sets[o] = self.pl_sets[o][ref]
+        if ref >= 0:                     # (else the table stands as the seat declined it)
+            memcpy(self.counts[o], self.pl_counts[o][ref], 34)
+            memcpy(self.mk[o], self.pl_mk[o][ref], MAX_MELDS)
+            memcpy(self.mt[o], self.pl_mt[o][ref], MAX_MELDS)
+            self.n_melds[o] = self.pl_melds[o][ref]
+            self.n_sets[o] = self.pl_sets[o][ref]
         mask = self._waits_mask(o, &d)
         self.counts[o][t] += 1
         try:
             if (mask >> t) & 1 and not self.holds_void(o) and self.win_check is not None:
                 self._win_view(&view, o, t, self.pl_from[o][k], self.pl_flags[o][k],
                                self.pl_ev[o][k])
-                for x in range(self.seats):     # the other seats' melds as they were then
-                    if x != o:
+                for x in range(self.seats if ref >= 0 else 0):   # the other seats' melds
+                    if x != o:                                   # as they were then
                         view.seat_n_melds[x] = self.pl_seat_n[o][ref][x]
                         view.seat_meld_kind[x] = self.pl_seat_mk[o][ref][x]
                 v = self.win_check.ask(&view)
@@ -1721,7 +1834,7 @@ cdef class Table:
         self._draw_for(self.next_seat(last), 0)
         return 0
 
-    cdef int _draw_for(self, int s, int replacement) except -1 nogil:
+    cdef inline int _draw_for(self, int s, int replacement) except -1 nogil:
         cdef int t
         if self.left_for(s) == 0:
             if self.k_reserve_draw and not self.reserve_draw and not self.won_count:
@@ -1730,6 +1843,7 @@ cdef class Table:
                     self.reserve_draw = 1
                     t = self.res[self.res_pos]
                     self.res_pos += 1
+                    self._pl_copy(s)
                     self.counts[s][t] += 1
                     self.last_draw = t
                     self.log(EV_DRAW, s, t, 0, -1)
@@ -1744,7 +1858,7 @@ cdef class Table:
         self.counts[s][t] += 1
         self.last_draw = t
         self.locked_out[s] = 0
-        self.pl_n[s] = 0
+        self._pl_drop(s)
         self.log(EV_DRAW, s, t, replacement, -1)
         self._enter_act(s, replacement, 0)
         return 0
@@ -1757,6 +1871,8 @@ cdef class Table:
                 best = s
         if best >= 0:
             return best
+        for s in range(self.seats):
+            self._tenpai_since(s)
         for s in range(self.seats):
             if self.tenpai_at[s] >= 0 and (best < 0 or self.tenpai_at[s] < self.tenpai_at[best]):
                 best = s
@@ -1837,8 +1953,7 @@ cdef class Table:
 
     # --- checking a game log ---------------------------------------------------------------
 
-    def replay_log(self, const uint8_t[::1] ev, const uint8_t[::1] wins,
-                   const uint8_t[::1] finals, voids, bint check_flowers, log_source):
+    def replay_log(self, ev, wins, finals, voids, bint check_flowers, log_source):
         """Play a game log again on this table (made with ``checking``), every seat taking
         the action its events show, and compare each event the table logs with the log's.
 
@@ -1858,23 +1973,34 @@ cdef class Table:
         since its last draw, and 过水 bars its win on a discard), "ends" (the log stops before the hand
         is over: index is its length), "after" (events after the end of the hand) or
         "final" (the closing hand of ``seat`` is not the one the play leaves it)."""
+        cdef Py_ssize_t n_ev, n_wins, n_finals
         if not self.checking:
             raise MahjongError("replay_log: the table was not made for checking")
+        ev = _byte_string(ev)           # (bytes as they are: no copy)
+        wins = _byte_string(wins)
+        finals = _byte_string(finals)
+        n_ev = PyBytes_GET_SIZE(ev)
+        n_wins = PyBytes_GET_SIZE(wins)
+        n_finals = PyBytes_GET_SIZE(finals)
         self.log_source = log_source
-        self.log_n = ev.shape[0] // 5
-        self.log_ev = &ev[0] if self.log_n else NULL
+        self.log_n = n_ev // 5
+        self.log_ev = <const uint8_t*>PyBytes_AS_STRING(ev) if self.log_n else NULL
         try:
-            return self._replay_log(ev, wins, finals, voids, check_flowers)
+            return self._replay_log(<const uint8_t*>PyBytes_AS_STRING(ev), n_ev,
+                                    <const uint8_t*>PyBytes_AS_STRING(wins), n_wins,
+                                    <const uint8_t*>PyBytes_AS_STRING(finals), n_finals,
+                                    voids, check_flowers)
         finally:
             self.log_ev = NULL
             self.log_n = 0
 
-    cdef object _replay_log(self, const uint8_t[::1] ev, const uint8_t[::1] wins,
-                            const uint8_t[::1] finals, voids, bint check_flowers):
-        cdef int n = ev.shape[0] // 5, k, at, a, x, first, s
-        cdef const uint8_t* e = &ev[0] if n else NULL
-        cdef const uint8_t* w = &wins[0] if wins.shape[0] else NULL
-        cdef int n_w = wins.shape[0] // 35
+    cdef object _replay_log(self, const uint8_t* ev, Py_ssize_t n_ev, const uint8_t* wins,
+                            Py_ssize_t n_wins, const uint8_t* finals, Py_ssize_t n_finals,
+                            voids, bint check_flowers):
+        cdef int n = n_ev // 5, k, at, a, x, first, s
+        cdef const uint8_t* e = ev if n else NULL
+        cdef const uint8_t* w = wins if n_wins else NULL
+        cdef int n_w = n_wins // 35
         while self.phase != PH_OVER:
             if self.phase == PH_VOID:
                 if voids is None:
@@ -1907,7 +2033,7 @@ cdef class Table:
                     return (x, "differs", -1, s)
         if self.n_ev < n:
             return (self.n_ev, "after", -1, -1)
-        if finals.shape[0] < 35 * self.seats:
+        if n_finals < 35 * self.seats:
             raise MahjongError("replay_log: finals holds 35 bytes per seat")
         for s in range(self.seats):
             if not self.won[s] and finals[35 * s + 34]:
@@ -1924,7 +2050,7 @@ cdef class Table:
         for i in range(self.deck_n):
             if self.deck[i] < 34 and c[self.deck[i]] < 255:
                 c[self.deck[i]] += 1
-        return bytes([c[i] for i in range(34)])
+        return PyBytes_FromStringAndSize(<char*>c, 34)
 
     def redeal(self, deck, int dealer, int round_wind):
         """Deal this checking table again from ``deck`` (for the next log of its rule set
@@ -1951,6 +2077,8 @@ cdef class Table:
         self.single_mask = self.single_base
         self.log_source = None
         memset(self.pl_n, 0, sizeof(self.pl_n))
+        memset(self.pl_live, 0, sizeof(self.pl_live))
+        self.pl_any_live = 0
         memset(self.waits_stale, 0, sizeof(self.waits_stale))
         self._deal(self.spec.extra)
 
@@ -1959,7 +2087,7 @@ cdef class Table:
         return (self.ev_type[x], self.ev_seat[x], self.ev_tile[x], self.ev_aux[x],
                 self.ev_from[x])
 
-    cdef int _log_action(self, const uint8_t* e, int n, int k, int* at) except -3 nogil:
+    cdef inline int _log_action(self, const uint8_t* e, int n, int k, int* at) except -3 nogil:
         """The decider's action that the log's events from k show (-1: the event at
         ``at`` is not the decider's to make; -2: the log has no more events)."""
         cdef int me = self.decider, code, seat, tile, kk, d
