@@ -2956,22 +2956,25 @@ def walk(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ron: bool
 _AFTER_END_OK = (ExhaustedEvent, FlipEvent)
 
 
+@cython.locals(events=tuple, n_events=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, skip_plain=cython.bint, ended=cython.bint)
 def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ron: bool = True,
                 max_winners: int = 3, types: frozenset = SETTLEMENT_EVENTS
                 ) -> Iterator[Tuple[int, Event, Tuple[int, ...], Tuple[int, ...]]]:
     """:func:`walk` as plain ``(index, event, won_before, group)`` tuples (settlement's hot
-    loop: no object per event)."""
+    loop: no object per event; compiled, the indices are C integers)."""
     events = record.events
     n_events = len(events)
     won: List[int] = []
     won_before: Tuple[int, ...] = ()
     ended_at: Optional[int] = None
+    ended = False  # (ended_at is not None, as a C flag)
     # draws and discards (most events) are passed over by their class when not asked for
     skip_plain = "draw" not in types and "discard" not in types
     i = 0
     while i < n_events:
         e = events[i]
-        if skip_plain and ended_at is None and (type(e) is DrawEvent or type(e) is DiscardEvent):
+        if skip_plain and not ended and (type(e) is DrawEvent or type(e) is DiscardEvent):
             i += 1
             continue
         is_win = type(e) is WinEvent
@@ -2999,6 +3002,7 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
             last = group[-1]
             if hand_ends_after_first_win or len(won) >= max_winners:
                 ended_at = last
+                ended = True
             i = last + 1
             continue
         if e.type in types:

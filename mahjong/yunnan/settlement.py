@@ -6,9 +6,9 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 from mahjong_core._types import FIRST_HONOR
 from ..errors import InvalidRecordError, MahjongError
 from .._reader import MELD_TYPE_CODES
-from ..record import ExhaustedEvent, HandRecord, WinEvent, walk
+from ..record import ExhaustedEvent, HandRecord, WinEvent, walk_tuples
 from ..ruleset import (Ledger, ScoreResult, Settlement, check_kong_tiles, recorded_win_error,
-                       suited_hand_arrays, suits_held, win_label)
+                       suited_hand, win_label)
 from .rules import RULES_NAME, Rules
 from .scoring import score, scorer
 
@@ -17,7 +17,9 @@ _SET_CODES = {k: MELD_TYPE_CODES[k] for k in ("pung", "kong", "concealed_kong")}
 _SET_CODES_CHOW = dict(_SET_CODES, chow=MELD_TYPE_CODES["chow"])
 
 
-def _final_arrays(record: HandRecord, seat: int, rules: Rules, where: str, why: str):
+def _closing_hand(record: HandRecord, seat: int, rules: Rules, where: str, why: str):
+    """``(ids, meld_pairs)`` of the closing hand of ``seat`` (the kernels' input), or an
+    InvalidRecordError naming what is missing or wrong."""
     fh = record.final.get(seat)
     if fh is None:
         raise InvalidRecordError(f"{where}: the final hand of seat {seat} is needed for {why}")
@@ -34,15 +36,20 @@ def _final_arrays(record: HandRecord, seat: int, rules: Rules, where: str, why: 
             pairs.append(code)
             pairs.append(m.tiles[0])
         else:
-            counts = bytearray(34)
-            for t in hand:
-                counts[t] += 1
-            return counts, bytes(pairs), fh.melds
+            return hand, bytes(pairs)
     try:
-        return suited_hand_arrays(fh.hand, fh.melds, size=13, allow_chow=rules.allow_chow,
-                                  rule_name="Yunnan")
+        ids, _, pairs, _ = suited_hand(fh.hand, fh.melds, size=13, allow_chow=rules.allow_chow,
+                                       rule_name="Yunnan")
     except MahjongError as exc:
         raise InvalidRecordError(f"final hand of seat {seat}: {exc}") from None
+    return ids, pairs
+
+
+def _closing_facts(record: HandRecord, seat: int, rules: Rules, where: str, why: str):
+    """``(n_suits, fan, tile)`` of the closing hand of ``seat``: the suits it holds (hand and
+    melds) and its best wait (fan -1: not ready), from one compiled call."""
+    ids, pairs = _closing_hand(record, seat, rules, where, why)
+    return scorer(rules).closing_hand_facts(ids, pairs, rules.tenpai_ignores_own_4_copies)
 
 
 def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlement:
@@ -74,8 +81,8 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     notes: List[str] = []
     group: Tuple[int, ...] = ()
     exhausted_at: Optional[int] = None
-    for step in walk(record, hand_ends_after_first_win=True, multi_ron=rules.multi_ron):
-        i, e = step.index, step.event
+    for i, e, _, step_group in walk_tuples(record, hand_ends_after_first_win=True,
+                                           multi_ron=rules.multi_ron):
         if isinstance(e, WinEvent):
             where = f"event {i} (win by seat {e.seat})"
             try:
@@ -87,15 +94,14 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             except MahjongError as exc:
                 raise recorded_win_error(where, exc) from None
             wins[i] = result
-            group = step.group
+            group = step_group
             label = win_label(e, result, result.items_label())
             if e.self_drawn:
                 for s in range(4):
                     if s == e.seat:
                         continue
                     ledger.book(s, e.seat, result.value, label, i)
-                    counts, _, ms = _final_arrays(record, s, rules, where, "查花")
-                    if suits_held(counts, ms) == 3:
+                    if _closing_facts(record, s, rules, where, "查花")[0] == 3:
                         ledger.book(s, e.seat, rules.stake, "查花: the payer's hand holds all "
                                                             "three suits (+1番)", i)
             else:
@@ -140,8 +146,7 @@ def _chajiao(record: HandRecord, rules: Rules, ledger: Ledger, at: int,
     where = f"event {at} (exhausted)"
     values: Dict[int, int] = {}
     for s in range(4):
-        counts, rows, _ = _final_arrays(record, s, rules, where, "查叫")
-        fan, _ = scorer(rules).best_wait_one(counts, rows, rules.tenpai_ignores_own_4_copies)
+        fan = _closing_facts(record, s, rules, where, "查叫")[1]
         if fan > 0:
             values[s] = fan
     ready = sorted(values)
