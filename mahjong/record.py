@@ -3016,29 +3016,7 @@ def check_kongs_played(rec: HandRecord, rule_name: str, honours: bool) -> None:
     ``honours``: a 108-tile rule set) kongs of suit tiles only. An InvalidRecordError names
     the first event or final hand that breaks it (one compiled pass over the events:
     :func:`mahjong.ruleset.check_kong_tiles`)."""
-    events = rec.events
-    for i in range(len(events)):
-        e = events[i]
-        if type(e) is KongEvent:
-            k = e  # (compiled: typed, its fields read from C)
-            if k.tile >= FIRST_HONOR and not honours:
-                _fail(f"event {i} (kong by seat {k.seat})",
-                      f"{TENHOU_NAMES[k.tile]} is not a {rule_name} tile")
-            if k.kind == "single":
-                _fail(f"event {i} (kong by seat {k.seat})",
-                      f"a single kong of {TENHOU_NAMES[k.tile]}; {rule_name} has no "
-                      "single-tile kong")
-        elif type(e) is WinEvent:
-            w = e  # (compiled: typed)
-            for m in w.melds:
-                if m.kind == "single_kong":
-                    _fail(f"event {i} (win by seat {w.seat})",
-                          f"meld {m} is a single-tile kong; {rule_name} has none")
-    for seat, fh in rec.final.items():
-        for m in fh.melds:
-            if m.kind == "single_kong":
-                _fail(f"final hand of seat {seat}",
-                      f"meld {m} is a single-tile kong; {rule_name} has none")
+    _check_kongs(rec, rule_name, True, honours, None)
 
 
 def check_kongs_listed(rec: HandRecord, rule_name: str, why: str) -> None:
@@ -3046,6 +3024,20 @@ def check_kongs_listed(rec: HandRecord, rule_name: str, why: str) -> None:
     of its seat: in rule sets that pay kong money from the kong events, a kong without its
     event would silently lose its money. ``why`` says what the events pay. (One compiled
     pass over the events: :func:`mahjong.ruleset.check_kongs_listed`.)"""
+    _check_kongs(rec, rule_name, False, False, why)
+
+
+def check_kongs_played_listed(rec: HandRecord, rule_name: str, honours: bool,
+                              why: str) -> None:
+    """:func:`check_kongs_played` then :func:`check_kongs_listed` (the same first error),
+    in one pass over the events."""
+    _check_kongs(rec, rule_name, True, honours, why)
+
+
+def _check_kongs(rec: HandRecord, rule_name: str, played: bool, honours: bool,
+                 why: Optional[str]) -> None:
+    """The kong checks: with ``played``, :func:`check_kongs_played`'s (raised first, as
+    they are found); with ``why``, :func:`check_kongs_listed`'s after them."""
     # listed[seat * 68 + 34 * concealed + tile]: a kong event of the seat made that kong
     listed = cython.declare(cython.char[272])
     for j in range(272):
@@ -3057,13 +3049,34 @@ def check_kongs_listed(rec: HandRecord, rule_name: str, why: str) -> None:
         e = events[i]
         if type(e) is KongEvent:
             k = e  # (compiled: typed, its fields read from C)
+            if played:
+                if k.tile >= FIRST_HONOR and not honours:
+                    _fail(f"event {i} (kong by seat {k.seat})",
+                          f"{TENHOU_NAMES[k.tile]} is not a {rule_name} tile")
+                if k.kind == "single":
+                    _fail(f"event {i} (kong by seat {k.seat})",
+                          f"a single kong of {TENHOU_NAMES[k.tile]}; {rule_name} has no "
+                          "single-tile kong")
             if k.kind != "single" and 0 <= k.seat < MAX_SEATS:
                 listed[k.seat * 68 + (34 if k.kind == "concealed" else 0) + k.tile] = 1
         elif type(e) is WinEvent:
-            w = e
+            w = e  # (compiled: typed)
+            if played:
+                for m in w.melds:
+                    if m.kind == "single_kong":
+                        _fail(f"event {i} (win by seat {w.seat})",
+                              f"meld {m} is a single-tile kong; {rule_name} has none")
             if 0 <= w.seat < MAX_SEATS:
                 last_win[w.seat] = i
     final = rec.final
+    if played:
+        for seat, fh in final.items():
+            for m in fh.melds:
+                if m.kind == "single_kong":
+                    _fail(f"final hand of seat {seat}",
+                          f"meld {m} is a single-tile kong; {rule_name} has none")
+    if why is None:
+        return
     for seat in range(seats):
         x = last_win[seat]
         if x >= 0:

@@ -6,10 +6,10 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from mahjong_core._types import FIRST_HONOR
 from ..errors import InvalidRecordError, MahjongError
-from ..record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk_tuples
-from ..ruleset import (Ledger, PaymentRow, ScoreResult, Settlement, check_kong_tiles,
-                       check_kongs_listed,
-                       recorded_win_error, win_bits, win_label)
+from ..record import (ExhaustedEvent, HandRecord, KongEvent, WinEvent,
+                      check_kongs_played_listed, walk_tuples)
+from ..ruleset import (Ledger, PaymentRow, ScoreResult, Settlement, recorded_win_error, win_bits,
+                       win_label)
 from ..tiles import TENHOU_NAMES
 from .rules import RULES_NAME, Rules
 from .scoring import _CONTEXT_BITS, _cached_result, _check_context, meld_rows, score, scorer
@@ -63,12 +63,22 @@ def _score_win(i: int, e: WinEvent, rules: Rules, dealer: int) -> Tuple[ScoreRes
     return result, result.items_label()
 
 
+def _suited(hand: tuple, melds: tuple) -> bool:
+    """No honour tile in ``hand`` or ``melds`` and no chow (the usual closing hand)."""
+    for t in hand:
+        if t >= FIRST_HONOR:
+            return False
+    for m in melds:
+        if m.tiles[0] >= FIRST_HONOR or m.kind == "chow":
+            return False
+    return True
+
+
 def _check_suited(record: HandRecord) -> None:
-    check_kong_tiles(record, "Sichuan")
-    check_kongs_listed(record, "Sichuan", "刮风下雨 is paid from the kong events")
+    # (the kong checks of ruleset.check_kong_tiles and check_kongs_listed, in one pass)
+    check_kongs_played_listed(record, "Sichuan", False, "刮风下雨 is paid from the kong events")
     for seat, fh in record.final.items():
-        if not (fh.hand and max(fh.hand) >= FIRST_HONOR) and \
-                not [m for m in fh.melds if m.tiles[0] >= FIRST_HONOR or m.kind == "chow"]:
+        if _suited(fh.hand, fh.melds):
             continue  # the usual case
         bad = [t for t in fh.hand if t >= FIRST_HONOR] + [m.tile for m in fh.melds if m.tile >= FIRST_HONOR]
         if bad:
@@ -190,15 +200,17 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
         notes.append("the wall ran out with fewer than two players left: no 流局 steps")
         return
     hua_zhu, tenpai = set(), {}
+    facts = scorer(rules.longqidui_fan).closing_hand_facts
+    skip_own_four = rules.tenpai_ignores_own_4_copies
+    final = record.final
     for s in still_in:
-        fh = record.final.get(s)
+        fh = final.get(s)
         if fh is None:
             raise InvalidRecordError(f"event {at} (exhausted): the final hand of seat {s} is "
                                      "needed for 查花猪/查大叫")
         # size, copies, suit tiles and no chow were checked by the record and by
         # _check_suited: one compiled call gives the suits held and the best wait
-        n_suits, fan, tile = scorer(rules.longqidui_fan).closing_hand_facts(
-            fh.hand, meld_rows(fh.melds), rules.tenpai_ignores_own_4_copies)
+        n_suits, fan, tile = facts(fh.hand, meld_rows(fh.melds), skip_own_four)
         if n_suits == 3:
             hua_zhu.add(s)
             continue
