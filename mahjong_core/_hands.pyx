@@ -12,7 +12,7 @@ from libc.string cimport memcpy, memset
 
 from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, uint64_t, N_KINDS, N_SUITED,
                                   MELD_CHOW, MELD_PUNG, MELD_CONCEALED_KONG)
-from mahjong_core._tileparse cimport count_tile_ids
+from mahjong_core._tileparse cimport count_id_items, count_tile_ids
 from mahjong_core._waits cimport formal_waits
 from mahjong_core._bits cimport ctz64
 
@@ -126,8 +126,16 @@ cdef int unpack_checked_melds(object melds, uint8_t* kinds,
 cdef int counts_from_ids(tuple ids, uint8_t* counts) except -1:
     """Count a tuple of suit-tile ids into counts[34]; a bad id is a ValueError."""
     cdef Py_ssize_t bad
+    cdef int t
     memset(counts, 0, N_KINDS)
-    bad = count_tile_ids(ids, counts, N_SUITED, False)
+    if count_id_items(ids, counts, 4) >= 0:  # plain ints 0..33, read in place
+        for t in range(N_SUITED, N_KINDS):
+            if counts[t]:
+                break
+        else:
+            return 0
+        memset(counts, 0, N_KINDS)
+    bad = count_tile_ids(ids, counts, N_SUITED, False)  # (the slow path words the error)
     if bad >= 0:
         raise ValueError(f"tile id {ids[bad]!r} is not a suit tile or has a fifth copy")
     return 0
