@@ -65,11 +65,12 @@ def _score_win(i: int, e: WinEvent, rules: Rules, dealer: int) -> Tuple[ScoreRes
 
 def _suited(hand: tuple, melds: tuple) -> bool:
     """No honour tile in ``hand`` or ``melds`` and no chow (the usual closing hand)."""
+    honor = FIRST_HONOR  # (compiled: a C int, compared in C)
     for t in hand:
-        if t >= FIRST_HONOR:
+        if t >= honor:
             return False
     for m in melds:
-        if m.tiles[0] >= FIRST_HONOR or m.kind == "chow":
+        if m.tiles[0] >= honor or m.kind == "chow":
             return False
     return True
 
