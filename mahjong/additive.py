@@ -26,8 +26,8 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 
 from .errors import InvalidHandError, InvalidRecordError, MahjongError
 from .hand import Meld, parse_melds
-from .record import ClaimEvent, KongEvent, ReadyEvent, walk_tuples
-from .ruleset import Ledger, Settlement, check_kong_tiles, win_label
+from .record import ClaimEvent, KongEvent, ReadyEvent, check_kongs_played, walk_tuples
+from .ruleset import Ledger, Settlement, win_label
 from ._reader import sorted_ids, tile_id
 from .tiles import TENHOU_NAMES
 
@@ -299,7 +299,7 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, context: An
     流局 (an ``exhausted`` event and no win) the dealer stays; None for a record that stops
     before the hand ended.
     """
-    check_kong_tiles(record, rules_name, honours=True)
+    check_kongs_played(record, rules_name, True)  # (ruleset.check_kong_tiles)
     ledger = Ledger(n_seats)
     wins: Dict[int, Any] = {}
     notes: List[str] = []
@@ -346,7 +346,9 @@ def ready_events(record) -> Dict[int, int]:
     """seat -> index of its 报听 (``ready``) event. A seat declares once, and a ready hand
     is locked: a chow, pung or kong on a discard by that seat afterwards is refused."""
     ready_at: Dict[int, int] = {}
-    for i, e in enumerate(record.events):
+    events = record.events
+    for i in range(len(events)):
+        e = events[i]
         kind = type(e)      # (a type test: no attribute read for most events)
         if kind is ReadyEvent:
             if e.seat in ready_at:
