@@ -26,7 +26,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 
 from .errors import InvalidHandError, InvalidRecordError, MahjongError
 from .hand import Meld, parse_melds
-from .record import ClaimEvent, KongEvent, ReadyEvent, check_kongs_played, walk_tuples
+from .record import ClaimEvent, KongEvent, ReadyEvent, check_kongs_played, walk_steps
 from .ruleset import Ledger, Settlement, win_label
 from ._reader import sorted_ids, tile_id
 from .tiles import TENHOU_NAMES
@@ -305,8 +305,8 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, context: An
     notes: List[str] = []
     group: Tuple[int, ...] = ()
     exhausted = False
-    for i, e, _, grp in walk_tuples(record, hand_ends_after_first_win=True,
-                                    multi_ron=multi_ron, types=_WIN_AND_END):
+    steps, walk_error = walk_steps(record, True, multi_ron, 3, _WIN_AND_END)
+    for i, e, _, grp in steps:
         if e.type == "win":
             entry = score_win(record, i, e, rules, context)
             result = entry[0]
@@ -324,6 +324,8 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, context: An
                     notes.append(n)
         else:
             exhausted = True
+    if walk_error is not None:  # (the walk's first impossible event, after the steps)
+        raise walk_error
     if group:
         first = record.events[group[0]]
         next_dealer = first.from_seat if len(group) > 1 else first.seat

@@ -2956,15 +2956,31 @@ def walk(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ron: bool
 _AFTER_END_OK = (ExhaustedEvent, FlipEvent)
 
 
-@cython.locals(events=tuple, n_events=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               j=cython.Py_ssize_t, skip_plain=cython.bint, ended=cython.bint)
 def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ron: bool = True,
                 max_winners: int = 3, types: frozenset = SETTLEMENT_EVENTS
                 ) -> Iterator[Tuple[int, Event, Tuple[int, ...], Tuple[int, ...]]]:
-    """:func:`walk` as plain ``(index, event, won_before, group)`` tuples (settlement's hot
-    loop: no object per event; compiled, the indices are C integers)."""
+    """:func:`walk` as plain ``(index, event, won_before, group)`` tuples (no object per
+    event): the steps of :func:`walk_steps`, then its error if it has one."""
+    steps, error = walk_steps(record, hand_ends_after_first_win, multi_ron, max_winners,
+                              types)
+    yield from steps
+    if error is not None:
+        raise error
+
+
+@cython.locals(events=tuple, n_events=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, skip_plain=cython.bint, ended=cython.bint, out=list)
+def walk_steps(record: HandRecord, hand_ends_after_first_win: bool, multi_ron: bool = True,
+               max_winners: int = 3, types: frozenset = SETTLEMENT_EVENTS
+               ) -> Tuple[List[Tuple[int, Event, Tuple[int, ...], Tuple[int, ...]]],
+                          Optional[InvalidRecordError]]:
+    """:func:`walk_tuples` in one pass (settlement's hot loop; compiled, the indices are C
+    integers): ``(steps, error)``, the steps up to the first impossible event and the
+    InvalidRecordError naming it (None when there is none). A settlement books the steps
+    in order and raises the error after them, as the iterator would."""
     events = record.events
     n_events = len(events)
+    out = []
     won: List[int] = []
     won_before: Tuple[int, ...] = ()
     ended_at: Optional[int] = None
@@ -2979,7 +2995,8 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
             continue
         is_win = type(e) is WinEvent
         if ended_at is not None and type(e) not in _AFTER_END_OK:
-            _fail(f"event {i} ({e.type})", f"the hand already ended at event {ended_at}")
+            return out, InvalidRecordError(f"event {i} ({e.type}): the hand already ended at "
+                                           f"event {ended_at}")
         if is_win:
             group = [i]
             if e.from_seat is not None:
@@ -2989,13 +3006,14 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
                     group.append(j)
                     j += 1
             if len(group) > 1 and not multi_ron:
-                _fail(f"event {group[1]} (win by seat {events[group[1]].seat})",
-                      "a second winner on one discard, but this rule set takes only the first "
-                      "claimant (multi_ron is off)")
+                return out, InvalidRecordError(
+                    f"event {group[1]} (win by seat {events[group[1]].seat}): a second winner "
+                    "on one discard, but this rule set takes only the first claimant "
+                    "(multi_ron is off)")
             group_tuple = tuple(group)
             if "win" in types:
                 for k in group:
-                    yield k, events[k], won_before, group_tuple
+                    out.append((k, events[k], won_before, group_tuple))
             for k in group:
                 won.append(events[k].seat)
             won_before = tuple(won)
@@ -3006,8 +3024,9 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
             i = last + 1
             continue
         if e.type in types:
-            yield i, e, won_before, ()
+            out.append((i, e, won_before, ()))
         i += 1
+    return out, None
 
 
 def check_kongs_played(rec: HandRecord, rule_name: str, honours: bool) -> None:

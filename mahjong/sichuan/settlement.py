@@ -7,7 +7,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from mahjong_core._types import FIRST_HONOR
 from ..errors import InvalidRecordError, MahjongError
 from ..record import (ExhaustedEvent, HandRecord, KongEvent, WinEvent,
-                      check_kongs_played_listed, walk_tuples)
+                      check_kongs_played_listed, walk_steps)
 from ..ruleset import (Ledger, PaymentRow, ScoreResult, Settlement, recorded_win_error, win_bits,
                        win_label)
 from ..tiles import TENHOU_NAMES
@@ -129,8 +129,8 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     exhausted_at: Optional[int] = None
     still_in: List[int] = [0, 1, 2, 3]    # seats that have not won before the event
     still_in_for: Tuple[int, ...] = ()    # the won_before it was computed for
-    for i, e, won_before, group in walk_tuples(record, hand_ends_after_first_win=not
-                                               rules.xuezhan, multi_ron=True):
+    steps, walk_error = walk_steps(record, not rules.xuezhan, True)
+    for i, e, won_before, group in steps:
         if won_before is not still_in_for:
             still_in = [s for s in range(4) if s not in won_before]
             still_in_for = won_before
@@ -174,6 +174,8 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             won.append(e.seat)
         elif isinstance(e, ExhaustedEvent):
             exhausted_at = i
+    if walk_error is not None:  # (the walk's first impossible event, after the steps)
+        raise walk_error
     if exhausted_at is not None:
         if not rules.xuezhan and won:
             # 普通场 (the hand ends at its first win, not 血战): the first win ended the hand (e.g. on the last tile); it is

@@ -6,7 +6,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 from mahjong_core._types import FIRST_HONOR
 from ..errors import InvalidRecordError, MahjongError
 from .._reader import MELD_TYPE_CODES
-from ..record import ExhaustedEvent, HandRecord, WinEvent, check_kongs_played, walk_tuples
+from ..record import ExhaustedEvent, HandRecord, WinEvent, check_kongs_played, walk_steps
 from ..ruleset import (Ledger, ScoreResult, Settlement, recorded_win_error,
                        suited_hand, win_label)
 from .rules import RULES_NAME, Rules
@@ -90,8 +90,8 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     notes: List[str] = []
     group: Tuple[int, ...] = ()
     exhausted_at: Optional[int] = None
-    for i, e, _, step_group in walk_tuples(record, hand_ends_after_first_win=True,
-                                           multi_ron=rules.multi_ron):
+    steps, walk_error = walk_steps(record, True, rules.multi_ron)
+    for i, e, _, step_group in steps:
         if isinstance(e, WinEvent):
             where = f"event {i} (win by seat {e.seat})"
             try:
@@ -117,6 +117,8 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
                 ledger.book(e.from_seat, e.seat, result.value, label, i)
         elif isinstance(e, ExhaustedEvent):
             exhausted_at = i
+    if walk_error is not None:  # (the walk's first impossible event, after the steps)
+        raise walk_error
     next_dealer: Optional[int] = None
     if group:
         first = record.events[group[0]]
