@@ -53,3 +53,5 @@ cdef class Ledger:
     @cython.locals(rows=list)
     cpdef list book_from_others(self, object seats, object to_seat, object amount,
                                 object reason, object event=*)
+    @cython.locals(out=list)
+    cpdef list deltas(self)

@@ -2969,7 +2969,8 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
 
 
 @cython.locals(events=tuple, n_events=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               j=cython.Py_ssize_t, skip_plain=cython.bint, ended=cython.bint, out=list)
+               j=cython.Py_ssize_t, skip_plain=cython.bint, skip_claims=cython.bint,
+               ended=cython.bint, out=list)
 def walk_steps(record: HandRecord, hand_ends_after_first_win: bool, multi_ron: bool = True,
                max_winners: int = 3, types: frozenset = SETTLEMENT_EVENTS
                ) -> Tuple[List[Tuple[int, Event, Tuple[int, ...], Tuple[int, ...]]],
@@ -2985,12 +2986,15 @@ def walk_steps(record: HandRecord, hand_ends_after_first_win: bool, multi_ron: b
     won_before: Tuple[int, ...] = ()
     ended_at: Optional[int] = None
     ended = False  # (ended_at is not None, as a C flag)
-    # draws and discards (most events) are passed over by their class when not asked for
+    # draws and discards (most events) are passed over by their class when not asked for,
+    # and so are claims
     skip_plain = "draw" not in types and "discard" not in types
+    skip_claims = "chow" not in types and "pung" not in types
     i = 0
     while i < n_events:
         e = events[i]
-        if skip_plain and not ended and (type(e) is DrawEvent or type(e) is DiscardEvent):
+        if not ended and ((skip_plain and (type(e) is DrawEvent or type(e) is DiscardEvent))
+                          or (skip_claims and type(e) is ClaimEvent)):
             i += 1
             continue
         is_win = type(e) is WinEvent

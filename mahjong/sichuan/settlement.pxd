@@ -10,6 +10,6 @@ cdef bint _suited(tuple hand, tuple melds) except -1
 @cython.locals(fh=FinalHand)
 cdef _check_suited(object record)
 
-@cython.locals(fh=FinalHand, still_in=list)
+@cython.locals(fh=FinalHand, still_in=list, melds=tuple)
 cdef _liuju(object record, object rules, object ledger, list won, Py_ssize_t at,
             dict kong_income, set transferred, list notes)

@@ -213,7 +213,8 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
                                      "needed for 查花猪/查大叫")
         # size, copies, suit tiles and no chow were checked by the record and by
         # _check_suited: one compiled call gives the suits held and the best wait
-        n_suits, fan, tile = facts(fh.hand, meld_rows(fh.melds), skip_own_four)
+        melds = fh.melds
+        n_suits, fan, tile = facts(fh.hand, meld_rows(melds) if melds else b"", skip_own_four)
         if n_suits == 3:
             hua_zhu.add(s)
             continue
@@ -223,13 +224,16 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
         for t in still_in:
             if t != s and t not in hua_zhu:
                 ledger.book(s, t, 16 * rules.base, "查花猪: holds three suits", at)
+    owed = None  # (payee, amount, reason) of each ready seat, made once
     for s in still_in:
         if s in hua_zhu or s in tenpai:
             continue
-        for t, (fan, tile) in sorted(tenpai.items()):
-            ledger.book(s, t, rules.value(fan),
-                        f"查大叫: not ready; seat {t}'s best wait {TENHOU_NAMES[tile]} is "
-                        f"{fan}番", at)
+        if owed is None:
+            owed = [(t, rules.value(fan), f"查大叫: not ready; seat {t}'s best wait "
+                                          f"{TENHOU_NAMES[tile]} is {fan}番")
+                    for t, (fan, tile) in sorted(tenpai.items())]
+        for t, amount, reason in owed:
+            ledger.book(s, t, amount, reason, at)
     not_ready = [s for s in still_in if s not in tenpai]
     if not_ready and kong_income:
         refunds: Dict[int, List] = {s: [] for s in not_ready}  # by payer, in kong order
