@@ -79,7 +79,7 @@ from .validate import show as _show
 
 __all__ = ["DrawEvent", "DiscardEvent", "ClaimEvent", "KongEvent", "ReadyEvent", "FlipEvent",
            "WinEvent", "ExhaustedEvent", "PenaltyEvent", "FinalHand", "HandRecord", "FrozenDict", "walk",
-           "walk_tuples", "WalkStep", "EVENT_TYPES", "KONG_KINDS", "CLAIM_TYPES", "WIN_FLAGS",
+           "walk_tuples", "walk_steps", "WalkStep", "EVENT_TYPES", "KONG_KINDS", "CLAIM_TYPES", "WIN_FLAGS",
            "SETTLEMENT_EVENTS"]
 
 # (the shared names, defined once in mahjong_core._types; re-exported here)

@@ -63,52 +63,46 @@ cdef int best_wait(uint8_t* hand, int n_melds, const uint8_t* meld_kind,
     return best
 
 
-cdef int unpack_melds(object melds, uint8_t* kinds, uint8_t* tiles) except -1:
-    """Flat [code, tile] pairs (at most 4) into parallel arrays; returns the count. The
-    rooms pass bytes (read in place); any other buffer of bytes is read through a view."""
+cdef Py_ssize_t read_bytes(object data, uint8_t* out, Py_ssize_t cap) except -1:
+    """Copy the bytes of ``data`` (bytes or bytearray read in place, any other buffer of
+    bytes through a view) into out, when there are at most ``cap`` of them; returns their
+    number (the rooms pass bytes: no memoryview is made for them)."""
     cdef const uint8_t[::1] view
     cdef const uint8_t* p = NULL
     cdef Py_ssize_t size
-    cdef int k, n
-    if type(melds) is bytes:
-        p = <const uint8_t*>PyBytes_AS_STRING(melds)
-        size = PyBytes_GET_SIZE(melds)
+    if type(data) is bytes:
+        p = <const uint8_t*>PyBytes_AS_STRING(data)
+        size = PyBytes_GET_SIZE(data)
+    elif type(data) is bytearray:
+        p = <const uint8_t*>PyByteArray_AS_STRING(data)
+        size = PyByteArray_GET_SIZE(data)
     else:
-        view = melds
+        view = data
         size = view.shape[0]
         if size:
             p = &view[0]
-    n = <int>(size // 2)
+    if 0 < size <= cap:
+        memcpy(out, p, size)
+    return size
+
+
+cdef int unpack_melds(object melds, uint8_t* kinds, uint8_t* tiles) except -1:
+    """Flat [code, tile] pairs (at most 4) into parallel arrays; returns the count."""
+    cdef uint8_t pairs[8]
+    cdef Py_ssize_t size = read_bytes(melds, pairs, 8)
+    cdef int k, n = <int>(size // 2)
     if size % 2 or size > 8:
         raise ValueError("melds must be a flat buffer of at most 4 [kind, tile] pairs")
     for k in range(n):
-        kinds[k] = p[2 * k]
-        tiles[k] = p[2 * k + 1]
+        kinds[k] = pairs[2 * k]
+        tiles[k] = pairs[2 * k + 1]
     return n
 
 
 cdef int copy_counts(object hand, uint8_t* out) except -1:
-    """The 34 counts of ``hand`` (bytes or bytearray read in place, any other buffer of
-    bytes through a view) into out[34]."""
-    cdef const uint8_t[::1] view
-    cdef const uint8_t* p
-    cdef Py_ssize_t size
-    if type(hand) is bytes:
-        p = <const uint8_t*>PyBytes_AS_STRING(hand)
-        size = PyBytes_GET_SIZE(hand)
-    elif type(hand) is bytearray:
-        p = <const uint8_t*>PyByteArray_AS_STRING(hand)
-        size = PyByteArray_GET_SIZE(hand)
-    else:
-        view = hand
-        size = view.shape[0]
-        if size != N_KINDS:
-            raise ValueError("hand must hold 34 counts")
-        memcpy(out, &view[0], N_KINDS)
-        return 0
-    if size != N_KINDS:
+    """The 34 counts of ``hand`` (any buffer of bytes) into out[34]."""
+    if read_bytes(hand, out, N_KINDS) != N_KINDS:
         raise ValueError("hand must hold 34 counts")
-    memcpy(out, p, N_KINDS)
     return 0
 
 
