@@ -3106,7 +3106,7 @@ def _check_kongs(rec: HandRecord, rule_name: str, played: bool, honours: bool,
             w = events[x]
             melds = w.melds
         else:
-            fh = final.get(seat)
+            fh = final[seat] if seat in final else None  # (compiled: cheaper than .get)
             if fh is None:
                 continue
             melds = fh.melds

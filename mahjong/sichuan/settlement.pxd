@@ -1,5 +1,6 @@
 # C declarations for the compiled build of settlement.py (an "augmenting" .pxd:
-# settlement.py stays plain Python; compiled, the helper below is a C function on C ints).
+# settlement.py stays plain Python; compiled, the helpers below are C functions that read
+# the closing hands through the record's typed FinalHand, and compare tiles as C ints).
 cimport cython
 from mahjong.record cimport FinalHand
 

@@ -207,7 +207,7 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
     skip_own_four = rules.tenpai_ignores_own_4_copies
     final = record.final
     for s in still_in:
-        fh = final.get(s)
+        fh = final[s] if s in final else None  # (compiled: cheaper than a .get call)
         if fh is None:
             raise InvalidRecordError(f"event {at} (exhausted): the final hand of seat {s} is "
                                      "needed for 查花猪/查大叫")
