@@ -41,3 +41,17 @@ cpdef list rows_deltas(list rows, Py_ssize_t n_seats=*)
 
 cpdef Settlement settlement_of_rows(object rules, list rows, object next_dealer, object wins,
                                     object notes)
+
+
+cdef class Ledger:
+    cdef public object n_seats
+    cdef public list rows
+
+    @cython.locals(row=tuple)
+    cpdef object book(self, object from_seat, object to_seat, object amount, object reason,
+                      object event=*)
+    @cython.locals(rows=list)
+    cpdef list book_from_others(self, object seats, object to_seat, object amount,
+                                object reason, object event=*)
+    @cython.locals(out=list)
+    cpdef list deltas(self)

@@ -634,8 +634,22 @@ def meld_pairs(melds) -> bytes:
     ``kind`` and ``tiles``, e.g. :class:`mahjong.hand.Meld`)."""
     if not melds:
         return b""
-    cdef bytearray out = bytearray()
+    cdef unsigned char buf[8]   # a holding has at most four melds
+    cdef Py_ssize_t n = 0
+    cdef bytearray out
+    if len(melds) > 4:
+        out = bytearray()
+        for m in melds:
+            out.append(MELD_TYPE_CODES[m.kind])
+            out.append(m.tiles[0])
+        return bytes(out)
+    cdef long code, tile
     for m in melds:
-        out.append(MELD_TYPE_CODES[m.kind])
-        out.append(m.tiles[0])
-    return bytes(out)
+        code = MELD_TYPE_CODES[m.kind]
+        tile = m.tiles[0]
+        if not (0 <= tile < 256):  # (as bytearray.append refuses it)
+            raise ValueError("byte must be in range(0, 256)")
+        buf[n] = <unsigned char>code
+        buf[n + 1] = <unsigned char>tile
+        n += 2
+    return buf[:n]

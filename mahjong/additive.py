@@ -26,8 +26,8 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 
 from .errors import InvalidHandError, InvalidRecordError, MahjongError
 from .hand import Meld, parse_melds
-from .record import ClaimEvent, KongEvent, ReadyEvent, walk_tuples
-from .ruleset import Ledger, Settlement, check_kong_tiles, win_label
+from .record import ClaimEvent, KongEvent, ReadyEvent, check_kongs_played, walk_steps
+from .ruleset import Ledger, Settlement, win_label
 from ._reader import sorted_ids, tile_id
 from .tiles import TENHOU_NAMES
 
@@ -299,14 +299,14 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, context: An
     流局 (an ``exhausted`` event and no win) the dealer stays; None for a record that stops
     before the hand ended.
     """
-    check_kong_tiles(record, rules_name, honours=True)
+    check_kongs_played(record, rules_name, True)  # (ruleset.check_kong_tiles)
     ledger = Ledger(n_seats)
     wins: Dict[int, Any] = {}
     notes: List[str] = []
     group: Tuple[int, ...] = ()
     exhausted = False
-    for i, e, _, grp in walk_tuples(record, hand_ends_after_first_win=True,
-                                    multi_ron=multi_ron, types=_WIN_AND_END):
+    steps, walk_error = walk_steps(record, True, multi_ron, 3, _WIN_AND_END)
+    for i, e, _, grp in steps:
         if e.type == "win":
             entry = score_win(record, i, e, rules, context)
             result = entry[0]
@@ -324,6 +324,8 @@ def settle_wins(record, rules, *, n_seats: int, score_win: Callable, context: An
                     notes.append(n)
         else:
             exhausted = True
+    if walk_error is not None:  # (the walk's first impossible event, after the steps)
+        raise walk_error
     if group:
         first = record.events[group[0]]
         next_dealer = first.from_seat if len(group) > 1 else first.seat
@@ -346,7 +348,9 @@ def ready_events(record) -> Dict[int, int]:
     """seat -> index of its 报听 (``ready``) event. A seat declares once, and a ready hand
     is locked: a chow, pung or kong on a discard by that seat afterwards is refused."""
     ready_at: Dict[int, int] = {}
-    for i, e in enumerate(record.events):
+    events = record.events
+    for i in range(len(events)):
+        e = events[i]
         kind = type(e)      # (a type test: no attribute read for most events)
         if kind is ReadyEvent:
             if e.seat in ready_at:

@@ -544,9 +544,10 @@ cdef object _new_record(object cls, str rules, long dealer, tuple events, dict f
                         object options, long seats, long round_wind, object indicator,
                         tuple flower_indicators, object wall, object reserve)
 
-@cython.locals(events=tuple, i=Py_ssize_t, k=KongEvent, w=WinEvent)
 cpdef check_kongs_played(object rec, str rule_name, bint honours)
+cpdef check_kongs_listed(object rec, str rule_name, str why)
+cpdef check_kongs_played_listed(object rec, str rule_name, bint honours, str why)
 @cython.locals(events=tuple, i=Py_ssize_t, j=Py_ssize_t, k=KongEvent, w=WinEvent, seats=long,
                seat=long, x=Py_ssize_t, last_win=list, melds=tuple, kind=str,
-               concealed=long)
-cpdef check_kongs_listed(object rec, str rule_name, str why)
+               concealed=long, fh=FinalHand)
+cdef _check_kongs(object rec, str rule_name, bint played, bint honours, str why)

@@ -79,7 +79,7 @@ from .validate import show as _show
 
 __all__ = ["DrawEvent", "DiscardEvent", "ClaimEvent", "KongEvent", "ReadyEvent", "FlipEvent",
            "WinEvent", "ExhaustedEvent", "PenaltyEvent", "FinalHand", "HandRecord", "FrozenDict", "walk",
-           "walk_tuples", "WalkStep", "EVENT_TYPES", "KONG_KINDS", "CLAIM_TYPES", "WIN_FLAGS",
+           "walk_tuples", "walk_steps", "WalkStep", "EVENT_TYPES", "KONG_KINDS", "CLAIM_TYPES", "WIN_FLAGS",
            "SETTLEMENT_EVENTS"]
 
 # (the shared names, defined once in mahjong_core._types; re-exported here)
@@ -3419,24 +3419,48 @@ _AFTER_END_OK = (ExhaustedEvent, FlipEvent)
 def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ron: bool = True,
                 max_winners: int = 3, types: frozenset = SETTLEMENT_EVENTS
                 ) -> Iterator[Tuple[int, Event, Tuple[int, ...], Tuple[int, ...]]]:
-    """:func:`walk` as plain ``(index, event, won_before, group)`` tuples (settlement's hot
-    loop: no object per event)."""
+    """:func:`walk` as plain ``(index, event, won_before, group)`` tuples (no object per
+    event): the steps of :func:`walk_steps`, then its error if it has one."""
+    steps, error = walk_steps(record, hand_ends_after_first_win, multi_ron, max_winners,
+                              types)
+    yield from steps
+    if error is not None:
+        raise error
+
+
+@cython.locals(events=tuple, n_events=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, skip_plain=cython.bint, skip_claims=cython.bint,
+               ended=cython.bint, out=list)
+def walk_steps(record: HandRecord, hand_ends_after_first_win: bool, multi_ron: bool = True,
+               max_winners: int = 3, types: frozenset = SETTLEMENT_EVENTS
+               ) -> Tuple[List[Tuple[int, Event, Tuple[int, ...], Tuple[int, ...]]],
+                          Optional[InvalidRecordError]]:
+    """:func:`walk_tuples` in one pass (settlement's hot loop; compiled, the indices are C
+    integers): ``(steps, error)``, the steps up to the first impossible event and the
+    InvalidRecordError naming it (None when there is none). A settlement books the steps
+    in order and raises the error after them, as the iterator would."""
     events = record.events
     n_events = len(events)
+    out = []
     won: List[int] = []
     won_before: Tuple[int, ...] = ()
     ended_at: Optional[int] = None
-    # draws and discards (most events) are passed over by their class when not asked for
+    ended = False  # (ended_at is not None, as a C flag)
+    # draws and discards (most events) are passed over by their class when not asked for,
+    # and so are claims
     skip_plain = "draw" not in types and "discard" not in types
+    skip_claims = "chow" not in types and "pung" not in types
     i = 0
     while i < n_events:
         e = events[i]
-        if skip_plain and ended_at is None and (type(e) is DrawEvent or type(e) is DiscardEvent):
+        if not ended and ((skip_plain and (type(e) is DrawEvent or type(e) is DiscardEvent))
+                          or (skip_claims and type(e) is ClaimEvent)):
             i += 1
             continue
         is_win = type(e) is WinEvent
         if ended_at is not None and type(e) not in _AFTER_END_OK:
-            _fail(f"event {i} ({e.type})", f"the hand already ended at event {ended_at}")
+            return out, InvalidRecordError(f"event {i} ({e.type}): the hand already ended at "
+                                           f"event {ended_at}")
         if is_win:
             group = [i]
             if e.from_seat is not None:
@@ -3446,24 +3470,27 @@ def walk_tuples(record: HandRecord, *, hand_ends_after_first_win: bool, multi_ro
                     group.append(j)
                     j += 1
             if len(group) > 1 and not multi_ron:
-                _fail(f"event {group[1]} (win by seat {events[group[1]].seat})",
-                      "a second winner on one discard, but this rule set takes only the first "
-                      "claimant (multi_ron is off)")
+                return out, InvalidRecordError(
+                    f"event {group[1]} (win by seat {events[group[1]].seat}): a second winner "
+                    "on one discard, but this rule set takes only the first claimant "
+                    "(multi_ron is off)")
             group_tuple = tuple(group)
             if "win" in types:
                 for k in group:
-                    yield k, events[k], won_before, group_tuple
+                    out.append((k, events[k], won_before, group_tuple))
             for k in group:
                 won.append(events[k].seat)
             won_before = tuple(won)
             last = group[-1]
             if hand_ends_after_first_win or len(won) >= max_winners:
                 ended_at = last
+                ended = True
             i = last + 1
             continue
         if e.type in types:
-            yield i, e, won_before, ()
+            out.append((i, e, won_before, ()))
         i += 1
+    return out, None
 
 
 def check_kongs_played(rec: HandRecord, rule_name: str, honours: bool) -> None:
@@ -3472,29 +3499,7 @@ def check_kongs_played(rec: HandRecord, rule_name: str, honours: bool) -> None:
     ``honours``: a 108-tile rule set) kongs of suit tiles only. An InvalidRecordError names
     the first event or final hand that breaks it (one compiled pass over the events:
     :func:`mahjong.ruleset.check_kong_tiles`)."""
-    events = rec.events
-    for i in range(len(events)):
-        e = events[i]
-        if type(e) is KongEvent:
-            k = e  # (compiled: typed, its fields read from C)
-            if k.tile >= FIRST_HONOR and not honours:
-                _fail(f"event {i} (kong by seat {k.seat})",
-                      f"{TENHOU_NAMES[k.tile]} is not a {rule_name} tile")
-            if k.kind == "single":
-                _fail(f"event {i} (kong by seat {k.seat})",
-                      f"a single kong of {TENHOU_NAMES[k.tile]}; {rule_name} has no "
-                      "single-tile kong")
-        elif type(e) is WinEvent:
-            w = e  # (compiled: typed)
-            for m in w.melds:
-                if m.kind == "single_kong":
-                    _fail(f"event {i} (win by seat {w.seat})",
-                          f"meld {m} is a single-tile kong; {rule_name} has none")
-    for seat, fh in rec.final.items():
-        for m in fh.melds:
-            if m.kind == "single_kong":
-                _fail(f"final hand of seat {seat}",
-                      f"meld {m} is a single-tile kong; {rule_name} has none")
+    _check_kongs(rec, rule_name, True, honours, None)
 
 
 def check_kongs_listed(rec: HandRecord, rule_name: str, why: str) -> None:
@@ -3502,6 +3507,20 @@ def check_kongs_listed(rec: HandRecord, rule_name: str, why: str) -> None:
     of its seat: in rule sets that pay kong money from the kong events, a kong without its
     event would silently lose its money. ``why`` says what the events pay. (One compiled
     pass over the events: :func:`mahjong.ruleset.check_kongs_listed`.)"""
+    _check_kongs(rec, rule_name, False, False, why)
+
+
+def check_kongs_played_listed(rec: HandRecord, rule_name: str, honours: bool,
+                              why: str) -> None:
+    """:func:`check_kongs_played` then :func:`check_kongs_listed` (the same first error),
+    in one pass over the events."""
+    _check_kongs(rec, rule_name, True, honours, why)
+
+
+def _check_kongs(rec: HandRecord, rule_name: str, played: bool, honours: bool,
+                 why: Optional[str]) -> None:
+    """The kong checks: with ``played``, :func:`check_kongs_played`'s (raised first, as
+    they are found); with ``why``, :func:`check_kongs_listed`'s after them."""
     # listed[seat * 68 + 34 * concealed + tile]: a kong event of the seat made that kong
     listed = cython.declare(cython.char[272])
     for j in range(272):
@@ -3513,20 +3532,41 @@ def check_kongs_listed(rec: HandRecord, rule_name: str, why: str) -> None:
         e = events[i]
         if type(e) is KongEvent:
             k = e  # (compiled: typed, its fields read from C)
+            if played:
+                if k.tile >= FIRST_HONOR and not honours:
+                    _fail(f"event {i} (kong by seat {k.seat})",
+                          f"{TENHOU_NAMES[k.tile]} is not a {rule_name} tile")
+                if k.kind == "single":
+                    _fail(f"event {i} (kong by seat {k.seat})",
+                          f"a single kong of {TENHOU_NAMES[k.tile]}; {rule_name} has no "
+                          "single-tile kong")
             if k.kind != "single" and 0 <= k.seat < MAX_SEATS:
                 listed[k.seat * 68 + (34 if k.kind == "concealed" else 0) + k.tile] = 1
         elif type(e) is WinEvent:
-            w = e
+            w = e  # (compiled: typed)
+            if played:
+                for m in w.melds:
+                    if m.kind == "single_kong":
+                        _fail(f"event {i} (win by seat {w.seat})",
+                              f"meld {m} is a single-tile kong; {rule_name} has none")
             if 0 <= w.seat < MAX_SEATS:
                 last_win[w.seat] = i
     final = rec.final
+    if played:
+        for seat, fh in final.items():
+            for m in fh.melds:
+                if m.kind == "single_kong":
+                    _fail(f"final hand of seat {seat}",
+                          f"meld {m} is a single-tile kong; {rule_name} has none")
+    if why is None:
+        return
     for seat in range(seats):
         x = last_win[seat]
         if x >= 0:
             w = events[x]
             melds = w.melds
         else:
-            fh = final.get(seat)
+            fh = final[seat] if seat in final else None  # (compiled: cheaper than .get)
             if fh is None:
                 continue
             melds = fh.melds

@@ -179,8 +179,13 @@ class RuleOptions:
             raise InvalidRecordError(f"record: rules is {record.rules!r}, not {cls.name!r}")
         if rules is not None:
             return cls.from_mapping(rules)
+        options = record.options
+        if not options:  # (the usual case: the default options, made once per rule set)
+            default = cls.__dict__.get("_default_instance")
+            if default is not None:
+                return default
         try:
-            return cls.from_mapping(record.options)
+            return cls.from_mapping(options)
         except MahjongError as exc:
             raise InvalidRecordError(f"record: options: {exc}") from None
 
@@ -284,63 +289,9 @@ Settlement = _ledger.Settlement
 PaymentRow = Tuple[int, int, int, str, Optional[int]]
 
 
-class Ledger:
-    """Accumulates payments; deltas sum to zero because every entry is a transfer.
-
-    Payments are kept as plain :data:`PaymentRow` tuples (``rows``); :meth:`pay` returns
-    the booked :class:`Payment`, :meth:`book` the row (rule sets book many)."""
-
-    def __init__(self, n_seats: int = 4):
-        self.n_seats = n_seats
-        self.rows: List[PaymentRow] = []
-
-    def book(self, from_seat: int, to_seat: int, amount: int, reason: str,
-             event: Optional[int] = None) -> Optional[PaymentRow]:
-        """Book a transfer and return its row (zero amounts are skipped and give None; a
-        negative amount or a seat paying itself is a bug)."""
-        if amount <= 0 or from_seat == to_seat:
-            if amount < 0:
-                raise AssertionError(f"negative payment {amount} ({reason})")
-            if from_seat == to_seat:
-                raise AssertionError(f"seat {from_seat} paying itself ({reason})")
-            return None
-        if type(from_seat) is not int or type(to_seat) is not int or type(amount) is not int:
-            from_seat, to_seat, amount = int(from_seat), int(to_seat), int(amount)
-        row = (from_seat, to_seat, amount, reason, event)
-        self.rows.append(row)
-        return row
-
-    def book_from_others(self, seats: Sequence[int], to_seat: int, amount: int, reason: str,
-                         event: Optional[int] = None) -> List[PaymentRow]:
-        """Book ``amount`` from every seat of ``seats`` (ints) but ``to_seat`` itself (all
-        still in pay a kong or a self-draw); returns the rows, none for a zero amount."""
-        if amount <= 0:
-            if amount < 0:
-                raise AssertionError(f"negative payment {amount} ({reason})")
-            return []
-        if type(to_seat) is not int or type(amount) is not int:
-            to_seat, amount = int(to_seat), int(amount)
-        rows = [(s, to_seat, amount, reason, event) for s in seats if s != to_seat]
-        self.rows += rows
-        return rows
-
-    def pay(self, from_seat: int, to_seat: int, amount: int, reason: str,
-            event: Optional[int] = None) -> Optional[Payment]:
-        """Book a transfer (see :meth:`book`) and return it as a :class:`Payment`."""
-        row = self.book(from_seat, to_seat, amount, reason, event)
-        return None if row is None else Payment(*row)
-
-    @property
-    def payments(self) -> List[Payment]:
-        """The booked payments, in order."""
-        return [Payment(*row) for row in self.rows]
-
-    def deltas(self) -> List[int]:
-        out = [0] * self.n_seats
-        for from_seat, to_seat, amount, _, _ in self.rows:
-            out[from_seat] -= amount
-            out[to_seat] += amount
-        return out
+#: Accumulates a settlement's payments as plain rows (compiled: an extension type; see
+#: mahjong._ledger)
+Ledger = _ledger.Ledger
 
 
 # ------------------------------------------------------------------------------ registry

@@ -6,11 +6,13 @@ items, its option values)``. The Python room calls the Scorer's methods; they va
 nothing beyond memory safety (the room checks every hand first) and raise ValueError only
 for a call that would read or write out of bounds (a bug in the caller, not user input).
 """
-from libc.string cimport memset
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from libc.string cimport memcpy, memset
 
 from mahjong_core._types cimport (uint8_t, int16_t, uint32_t, uint64_t, N_KINDS, N_SUITED,
                                   MELD_CHOW, MELD_PUNG, MELD_CONCEALED_KONG)
-from mahjong_core._tileparse cimport count_tile_ids
+from mahjong_core._tileparse cimport count_id_items, count_tile_ids
 from mahjong_core._waits cimport formal_waits
 from mahjong_core._bits cimport ctz64
 
@@ -61,18 +63,50 @@ cdef int best_wait(uint8_t* hand, int n_melds, const uint8_t* meld_kind,
     return best
 
 
-cdef int unpack_melds(const uint8_t[::1] melds, uint8_t* kinds, uint8_t* tiles) except -1:
+cdef Py_ssize_t read_bytes(object data, uint8_t* out, Py_ssize_t cap) except -1:
+    """Copy the bytes of ``data`` (bytes or bytearray read in place, any other buffer of
+    bytes through a view) into out, when there are at most ``cap`` of them; returns their
+    number (the rooms pass bytes: no memoryview is made for them)."""
+    cdef const uint8_t[::1] view
+    cdef const uint8_t* p = NULL
+    cdef Py_ssize_t size
+    if type(data) is bytes:
+        p = <const uint8_t*>PyBytes_AS_STRING(data)
+        size = PyBytes_GET_SIZE(data)
+    elif type(data) is bytearray:
+        p = <const uint8_t*>PyByteArray_AS_STRING(data)
+        size = PyByteArray_GET_SIZE(data)
+    else:
+        view = data
+        size = view.shape[0]
+        if size:
+            p = &view[0]
+    if 0 < size <= cap:
+        memcpy(out, p, size)
+    return size
+
+
+cdef int unpack_melds(object melds, uint8_t* kinds, uint8_t* tiles) except -1:
     """Flat [code, tile] pairs (at most 4) into parallel arrays; returns the count."""
-    cdef int k, n = melds.shape[0] // 2
-    if melds.shape[0] % 2 or n > 4:
+    cdef uint8_t pairs[8]
+    cdef Py_ssize_t size = read_bytes(melds, pairs, 8)
+    cdef int k, n = <int>(size // 2)
+    if size % 2 or size > 8:
         raise ValueError("melds must be a flat buffer of at most 4 [kind, tile] pairs")
     for k in range(n):
-        kinds[k] = melds[2 * k]
-        tiles[k] = melds[2 * k + 1]
+        kinds[k] = pairs[2 * k]
+        tiles[k] = pairs[2 * k + 1]
     return n
 
 
-cdef int unpack_checked_melds(const uint8_t[::1] melds, uint8_t* kinds,
+cdef int copy_counts(object hand, uint8_t* out) except -1:
+    """The 34 counts of ``hand`` (any buffer of bytes) into out[34]."""
+    if read_bytes(hand, out, N_KINDS) != N_KINDS:
+        raise ValueError("hand must hold 34 counts")
+    return 0
+
+
+cdef int unpack_checked_melds(object melds, uint8_t* kinds,
                               uint8_t* tiles) except -1:
     """unpack_melds, each meld checked to be a meld of suit tiles."""
     cdef int k, n = unpack_melds(melds, kinds, tiles)
@@ -86,8 +120,16 @@ cdef int unpack_checked_melds(const uint8_t[::1] melds, uint8_t* kinds,
 cdef int counts_from_ids(tuple ids, uint8_t* counts) except -1:
     """Count a tuple of suit-tile ids into counts[34]; a bad id is a ValueError."""
     cdef Py_ssize_t bad
+    cdef int t
     memset(counts, 0, N_KINDS)
-    bad = count_tile_ids(ids, counts, N_SUITED, False)
+    if count_id_items(ids, counts, 4) >= 0:  # plain ints 0..33, read in place
+        for t in range(N_SUITED, N_KINDS):
+            if counts[t]:
+                break
+        else:
+            return 0
+        memset(counts, 0, N_KINDS)
+    bad = count_tile_ids(ids, counts, N_SUITED, False)  # (the slow path words the error)
     if bad >= 0:
         raise ValueError(f"tile id {ids[bad]!r} is not a suit tile or has a fifth copy")
     return 0
@@ -96,7 +138,7 @@ cdef int counts_from_ids(tuple ids, uint8_t* counts) except -1:
 cdef class Scorer:
     """A room's scoring function with fixed option values (made by the room's kernel)."""
 
-    def score_ids(self, tuple hand, const uint8_t[::1] melds, uint32_t flags):
+    def score_ids(self, tuple hand, object melds, uint32_t flags):
         """``(fan, items)`` of one winning hand given as suit-tile ids (winning tile
         included): the fan (0 = not a win) and the item counts as bytes, one per item id."""
         cdef uint8_t counts[34]
@@ -112,7 +154,7 @@ cdef class Scorer:
             out[k] = <char>items[k]   # item counts are small (at most 4 of a kind)
         return fan, out[:self.n_items]
 
-    def score_one(self, const uint8_t[::1] hand, const uint8_t[::1] melds, uint32_t flags,
+    def score_one(self, const uint8_t[::1] hand, object melds, uint32_t flags,
                   int16_t[::1] items):
         """Fan of one hand given as 34 counts, winning tile included (0 = not a win);
         fills ``items`` (one slot per item id)."""
@@ -123,8 +165,7 @@ cdef class Scorer:
             raise ValueError("hand must hold 34 counts and items one slot per item")
         return self.fn(&hand[0], n, kinds, tiles, flags, self.opts, &items[0])
 
-    def best_wait_one(self, const uint8_t[::1] hand, const uint8_t[::1] melds,
-                      bint skip_own_four=True):
+    def best_wait_one(self, object hand, object melds, bint skip_own_four=True):
         """``(fan, tile)`` of the most valuable discard win of a 13-tile hand given as 34
         counts; ``(-1, -1)`` if it is not ready. skip_own_four: a tile whose four copies
         are all in the player's own hand and melds is not a wait (空听)."""
@@ -132,15 +173,12 @@ cdef class Scorer:
         cdef uint8_t kinds[4]
         cdef uint8_t tiles[4]
         cdef int16_t items[MAX_ITEMS]
-        cdef int k, tile, fan, n = unpack_melds(melds, kinds, tiles)
-        if hand.shape[0] != N_KINDS:
-            raise ValueError("hand must hold 34 counts")
-        for k in range(N_KINDS):
-            work[k] = hand[k]
+        cdef int tile, fan, n = unpack_melds(melds, kinds, tiles)
+        copy_counts(hand, work)
         fan = best_wait(work, n, kinds, tiles, skip_own_four, self.fn, self.opts, items, &tile)
         return fan, tile
 
-    def closing_hand_facts(self, tuple hand, const uint8_t[::1] melds,
+    def closing_hand_facts(self, tuple hand, object melds,
                            bint skip_own_four=True):
         """``(n_suits, fan, tile)`` of a closing (13-tile) hand given as suit-tile ids: the
         suits held in hand and melds, and its best wait as best_wait_one gives it."""

@@ -5,6 +5,7 @@
 # calls). A declaration here must agree with the code: a local declared dict only ever
 # holds a dict, one declared long only ever an int.
 cimport cython
+from mahjong.record cimport DiscardEvent, DrawEvent, FlipEvent, KongEvent, WinEvent
 
 
 cdef class _Facts:
@@ -36,10 +37,12 @@ cdef tuple _claim_of(object events, Py_ssize_t i, object e)
 cdef long _code_of(object e) except? -2
 
 @cython.locals(f=_Facts, n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, acted=dict, ready=dict,
-               kongs=list, discards=list, kind=object, code=long, group=list)
+               kongs=list, discards=list, kind=object, code=long, group=list,
+               de=DiscardEvent, t=long, seat=long, n_acted=long, events=tuple, honor=long,
+               yaoji=long, wugu=long)
 cdef _Facts _read_events(object record, _Plan plan)
 
-@cython.locals(holdings=list, s=long, t=long, h=tuple)
+@cython.locals(holdings=list, s=long, t=long, h=tuple, honor=long)
 cdef list _seats(object record, _Facts f, _Plan plan)
 
 @cython.locals(waits=list, qualified=set, s=long)

@@ -167,6 +167,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
     events = record.events
     n = len(events)
     acted: Dict[int, int] = {}       # seat -> index of its first discard
+    n_acted = 0                      # (its size: once every seat has discarded, it is full)
     ready = f.ready
     kongs = f.kongs
     discards = None                  # 满堂鸡: each seat's discards nobody took
@@ -174,6 +175,7 @@ def _read_events(record, plan: _Plan) -> _Facts:
         discards = f.discards = [[] for _ in range(N_SEATS)]
     # the facts read most often are kept in locals and stored on f at the end
     end_at = flip_at = first_1s = first_8p = None
+    honor, yaoji, wugu = FIRST_HONOR, YAOJI, WUGU  # (compiled: C ints, compared in C)
     i = 0
     while i < n:
         e = events[i]
@@ -182,14 +184,17 @@ def _read_events(record, plan: _Plan) -> _Facts:
             _fail(_where(i, e), f"the hand ended with the win at event {end_at}; only the "
                                 "turned-up tile (flip) may follow")
         if code == _DISCARD:
-            seat, t = e.seat, e.tile
-            if t >= FIRST_HONOR:
+            de = e  # (compiled: typed, its fields read from C)
+            seat = de.seat
+            t = de.tile
+            if t >= honor:
                 _fail(_where(i, e), f"{TENHOU_NAMES[t]} is not a Guiyang tile")
-            if seat not in acted:
+            if n_acted < N_SEATS and seat not in acted:
                 acted[seat] = i
+                n_acted += 1
             # who took it matters only for the first 1s, the first 8p and 满堂鸡
-            is_1s = t == YAOJI and first_1s is None
-            is_8p = t == WUGU and first_8p is None
+            is_1s = t == yaoji and first_1s is None
+            is_8p = t == wugu and first_8p is None
             if is_1s or is_8p or discards is not None:
                 claimer, by_win = _claim_of(events, i, e)
                 if claimer is None and discards is not None:
@@ -280,6 +285,7 @@ def _seats(record, f: _Facts, plan: _Plan):
         holdings[w.seat] = (w.hand, w.melds, True)
     final = record.final
     listed = None
+    honor = FIRST_HONOR  # (compiled: a C int, compared in C)
     for s in range(N_SEATS):
         h = holdings[s]
         if h is None:
@@ -292,7 +298,7 @@ def _seats(record, f: _Facts, plan: _Plan):
             h = holdings[s] = (fh.hand, fh.melds, False)
         hand, melds, won = h
         for t in hand:                  # (a loop: compiled, cheaper than max())
-            if t >= FIRST_HONOR:
+            if t >= honor:
                 _check_holding_tiles(_holding_name(f, s, won), hand, melds)
         if melds:
             if listed is None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Mapping, Optional
 
 from ..errors import InvalidRecordError, MahjongError, NotWinningError
-from ..record import HandRecord, WinEvent, walk_tuples
+from ..record import HandRecord, WinEvent, walk_steps
 from ..ruleset import (Ledger, RuleOptions, Settlement, check_kong_tiles, option,
                        recorded_win_error)
 from .scoring import MIN_FANS, _score_read, score
@@ -116,7 +116,8 @@ def settle_record(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> 
     ledger = Ledger(4)
     wins = {}
     ended = False
-    for i, e, _, _ in walk_tuples(record, hand_ends_after_first_win=True, multi_ron=False):
+    steps, walk_error = walk_steps(record, True, False)
+    for i, e, _, _ in steps:
         if type(e) is WinEvent:
             result = _score_win(i, e, record, rules)
             wins[i] = result
@@ -136,6 +137,8 @@ def settle_record(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> 
             ended = True
         elif e.type == "exhausted":
             ended = True
+    if walk_error is not None:  # (the walk's first impossible event, after the steps)
+        raise walk_error
     last = len(record.events) - 1
     if last >= 0 and record.events[last].type == "penalty":
         p = record.events[last].seat

@@ -6,10 +6,10 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from mahjong_core._types import FIRST_HONOR
 from ..errors import InvalidRecordError, MahjongError
-from ..record import ExhaustedEvent, HandRecord, KongEvent, WinEvent, walk_tuples
-from ..ruleset import (Ledger, PaymentRow, ScoreResult, Settlement, check_kong_tiles,
-                       check_kongs_listed,
-                       recorded_win_error, win_bits, win_label)
+from ..record import (ExhaustedEvent, HandRecord, KongEvent, WinEvent,
+                      check_kongs_played_listed, walk_steps)
+from ..ruleset import (Ledger, PaymentRow, ScoreResult, Settlement, recorded_win_error, win_bits,
+                       win_label)
 from ..tiles import TENHOU_NAMES
 from .rules import RULES_NAME, Rules
 from .scoring import _CONTEXT_BITS, _cached_result, _check_context, meld_rows, score, scorer
@@ -63,12 +63,23 @@ def _score_win(i: int, e: WinEvent, rules: Rules, dealer: int) -> Tuple[ScoreRes
     return result, result.items_label()
 
 
+def _suited(hand: tuple, melds: tuple) -> bool:
+    """No honour tile in ``hand`` or ``melds`` and no chow (the usual closing hand)."""
+    honor = FIRST_HONOR  # (compiled: a C int, compared in C)
+    for t in hand:
+        if t >= honor:
+            return False
+    for m in melds:
+        if m.tiles[0] >= honor or m.kind == "chow":
+            return False
+    return True
+
+
 def _check_suited(record: HandRecord) -> None:
-    check_kong_tiles(record, "Sichuan")
-    check_kongs_listed(record, "Sichuan", "刮风下雨 is paid from the kong events")
+    # (the kong checks of ruleset.check_kong_tiles and check_kongs_listed, in one pass)
+    check_kongs_played_listed(record, "Sichuan", False, "刮风下雨 is paid from the kong events")
     for seat, fh in record.final.items():
-        if not (fh.hand and max(fh.hand) >= FIRST_HONOR) and \
-                not [m for m in fh.melds if m.tiles[0] >= FIRST_HONOR or m.kind == "chow"]:
+        if _suited(fh.hand, fh.melds):
             continue  # the usual case
         bad = [t for t in fh.hand if t >= FIRST_HONOR] + [m.tile for m in fh.melds if m.tile >= FIRST_HONOR]
         if bad:
@@ -118,8 +129,8 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     exhausted_at: Optional[int] = None
     still_in: List[int] = [0, 1, 2, 3]    # seats that have not won before the event
     still_in_for: Tuple[int, ...] = ()    # the won_before it was computed for
-    for i, e, won_before, group in walk_tuples(record, hand_ends_after_first_win=not
-                                               rules.xuezhan, multi_ron=True):
+    steps, walk_error = walk_steps(record, not rules.xuezhan, True)
+    for i, e, won_before, group in steps:
         if won_before is not still_in_for:
             still_in = [s for s in range(4) if s not in won_before]
             still_in_for = won_before
@@ -163,6 +174,8 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             won.append(e.seat)
         elif isinstance(e, ExhaustedEvent):
             exhausted_at = i
+    if walk_error is not None:  # (the walk's first impossible event, after the steps)
+        raise walk_error
     if exhausted_at is not None:
         if not rules.xuezhan and won:
             # 普通场 (the hand ends at its first win, not 血战): the first win ended the hand (e.g. on the last tile); it is
@@ -190,15 +203,18 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
         notes.append("the wall ran out with fewer than two players left: no 流局 steps")
         return
     hua_zhu, tenpai = set(), {}
+    facts = scorer(rules.longqidui_fan).closing_hand_facts
+    skip_own_four = rules.tenpai_ignores_own_4_copies
+    final = record.final
     for s in still_in:
-        fh = record.final.get(s)
+        fh = final[s] if s in final else None  # (compiled: cheaper than a .get call)
         if fh is None:
             raise InvalidRecordError(f"event {at} (exhausted): the final hand of seat {s} is "
                                      "needed for 查花猪/查大叫")
         # size, copies, suit tiles and no chow were checked by the record and by
         # _check_suited: one compiled call gives the suits held and the best wait
-        n_suits, fan, tile = scorer(rules.longqidui_fan).closing_hand_facts(
-            fh.hand, meld_rows(fh.melds), rules.tenpai_ignores_own_4_copies)
+        melds = fh.melds
+        n_suits, fan, tile = facts(fh.hand, meld_rows(melds) if melds else b"", skip_own_four)
         if n_suits == 3:
             hua_zhu.add(s)
             continue
@@ -208,13 +224,16 @@ def _liuju(record: HandRecord, rules: Rules, ledger: Ledger, won: List[int], at:
         for t in still_in:
             if t != s and t not in hua_zhu:
                 ledger.book(s, t, 16 * rules.base, "查花猪: holds three suits", at)
+    owed = None  # (payee, amount, reason) of each ready seat, made once
     for s in still_in:
         if s in hua_zhu or s in tenpai:
             continue
-        for t, (fan, tile) in sorted(tenpai.items()):
-            ledger.book(s, t, rules.value(fan),
-                        f"查大叫: not ready; seat {t}'s best wait {TENHOU_NAMES[tile]} is "
-                        f"{fan}番", at)
+        if owed is None:
+            owed = [(t, rules.value(fan), f"查大叫: not ready; seat {t}'s best wait "
+                                          f"{TENHOU_NAMES[tile]} is {fan}番")
+                    for t, (fan, tile) in sorted(tenpai.items())]
+        for t, amount, reason in owed:
+            ledger.book(s, t, amount, reason, at)
     not_ready = [s for s in still_in if s not in tenpai]
     if not_ready and kong_income:
         refunds: Dict[int, List] = {s: [] for s in not_ready}  # by payer, in kong order

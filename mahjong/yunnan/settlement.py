@@ -6,9 +6,9 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 from mahjong_core._types import FIRST_HONOR
 from ..errors import InvalidRecordError, MahjongError
 from .._reader import MELD_TYPE_CODES
-from ..record import ExhaustedEvent, HandRecord, WinEvent, walk
-from ..ruleset import (Ledger, ScoreResult, Settlement, check_kong_tiles, recorded_win_error,
-                       suited_hand_arrays, suits_held, win_label)
+from ..record import ExhaustedEvent, HandRecord, WinEvent, check_kongs_played, walk_steps
+from ..ruleset import (Ledger, ScoreResult, Settlement, recorded_win_error,
+                       suited_hand, win_label)
 from .rules import RULES_NAME, Rules
 from .scoring import score, scorer
 
@@ -17,32 +17,48 @@ _SET_CODES = {k: MELD_TYPE_CODES[k] for k in ("pung", "kong", "concealed_kong")}
 _SET_CODES_CHOW = dict(_SET_CODES, chow=MELD_TYPE_CODES["chow"])
 
 
-def _final_arrays(record: HandRecord, seat: int, rules: Rules, where: str, why: str):
-    fh = record.final.get(seat)
+def _closing_hand(record: HandRecord, seat: int, allow_chow: bool, where: str, why: str):
+    """``(ids, meld_pairs)`` of the closing hand of ``seat`` (the kernels' input), or an
+    InvalidRecordError naming what is missing or wrong."""
+    final = record.final
+    fh = final[seat] if seat in final else None  # (compiled: cheaper than a .get call)
     if fh is None:
         raise InvalidRecordError(f"{where}: the final hand of seat {seat} is needed for {why}")
     # the usual case: the reader checked a closing hand's size (13) and copies (at most 4);
     # left are the suit tiles and the meld kinds (anything else: suited_hand words it)
     hand = fh.hand
-    if not hand or max(hand) < FIRST_HONOR:
-        codes = _SET_CODES_CHOW if rules.allow_chow else _SET_CODES
+    honor = FIRST_HONOR  # (compiled: a C int, compared in C)
+    usual = True
+    for t in hand:  # (a loop: compiled, cheaper than max())
+        if t >= honor:
+            usual = False
+            break
+    if usual:
+        codes = _SET_CODES_CHOW if allow_chow else _SET_CODES
         pairs = bytearray()
         for m in fh.melds:
             code = codes.get(m.kind, 0)
-            if not code or m.tiles[0] >= FIRST_HONOR:
+            t = m.tiles[0]
+            if not code or t >= honor:
                 break
             pairs.append(code)
-            pairs.append(m.tiles[0])
+            pairs.append(t)
         else:
-            counts = bytearray(34)
-            for t in hand:
-                counts[t] += 1
-            return counts, bytes(pairs), fh.melds
+            return hand, bytes(pairs)
     try:
-        return suited_hand_arrays(fh.hand, fh.melds, size=13, allow_chow=rules.allow_chow,
-                                  rule_name="Yunnan")
+        ids, _, rows, _ = suited_hand(fh.hand, fh.melds, size=13, allow_chow=allow_chow,
+                                      rule_name="Yunnan")
     except MahjongError as exc:
         raise InvalidRecordError(f"final hand of seat {seat}: {exc}") from None
+    return ids, rows
+
+
+def _closing_facts(record: HandRecord, seat: int, rules: Rules, facts, where: str, why: str):
+    """``(n_suits, fan, tile)`` of the closing hand of ``seat``: the suits it holds (hand and
+    melds) and its best wait (fan -1: not ready), from one compiled call (``facts``: the
+    options' ``scorer(rules).closing_hand_facts``)."""
+    ids, pairs = _closing_hand(record, seat, rules.allow_chow, where, why)
+    return facts(ids, pairs, rules.tenpai_ignores_own_4_copies)
 
 
 def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlement:
@@ -68,14 +84,15 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
     """
     record = HandRecord.coerce(record)
     rules = Rules.for_record(record, rules)
-    check_kong_tiles(record, "Yunnan")
+    check_kongs_played(record, "Yunnan", False)  # (ruleset.check_kong_tiles)
+    facts = scorer(rules).closing_hand_facts
     ledger = Ledger(4)
     wins: Dict[int, ScoreResult] = {}
     notes: List[str] = []
     group: Tuple[int, ...] = ()
     exhausted_at: Optional[int] = None
-    for step in walk(record, hand_ends_after_first_win=True, multi_ron=rules.multi_ron):
-        i, e = step.index, step.event
+    steps, walk_error = walk_steps(record, True, rules.multi_ron)
+    for i, e, _, step_group in steps:
         if isinstance(e, WinEvent):
             where = f"event {i} (win by seat {e.seat})"
             try:
@@ -87,21 +104,22 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
             except MahjongError as exc:
                 raise recorded_win_error(where, exc) from None
             wins[i] = result
-            group = step.group
+            group = step_group
             label = win_label(e, result, result.items_label())
             if e.self_drawn:
                 for s in range(4):
                     if s == e.seat:
                         continue
                     ledger.book(s, e.seat, result.value, label, i)
-                    counts, _, ms = _final_arrays(record, s, rules, where, "查花")
-                    if suits_held(counts, ms) == 3:
+                    if _closing_facts(record, s, rules, facts, where, "查花")[0] == 3:
                         ledger.book(s, e.seat, rules.stake, "查花: the payer's hand holds all "
                                                             "three suits (+1番)", i)
             else:
                 ledger.book(e.from_seat, e.seat, result.value, label, i)
         elif isinstance(e, ExhaustedEvent):
             exhausted_at = i
+    if walk_error is not None:  # (the walk's first impossible event, after the steps)
+        raise walk_error
     next_dealer: Optional[int] = None
     if group:
         first = record.events[group[0]]
@@ -110,7 +128,7 @@ def settle(record, rules: Optional[Rules | Mapping[str, Any]] = None) -> Settlem
         else:
             next_dealer = first.seat
     elif exhausted_at is not None:
-        next_dealer = _chajiao(record, rules, ledger, exhausted_at, notes)
+        next_dealer = _chajiao(record, rules, facts, ledger, exhausted_at, notes)
     return Settlement.from_ledger(RULES_NAME, ledger, next_dealer, wins, tuple(notes))
 
 
@@ -118,6 +136,8 @@ def _chajiao_pairs(event: ExhaustedEvent, where: str):
     """The random 查叫 draw a record carries for Yunnan (``{"yunnan": {"chajiao_pairs":
     [[payer, payee], ...]}}`` on the exhausted event), as seat pairs, or None."""
     data = event.rule_data(RULES_NAME)
+    if not data:  # (the usual case: no Yunnan data)
+        return None
     unknown = sorted(set(data) - {"chajiao_pairs"})
     if unknown:
         raise InvalidRecordError(f"{where}: unknown Yunnan field(s) {', '.join(unknown)}")
@@ -133,15 +153,14 @@ def _chajiao_pairs(event: ExhaustedEvent, where: str):
     return pairs
 
 
-def _chajiao(record: HandRecord, rules: Rules, ledger: Ledger, at: int,
+def _chajiao(record: HandRecord, rules: Rules, facts, ledger: Ledger, at: int,
              notes: List[str]) -> int:
     """流局 查叫 (the wall ran out and nobody won: the players not ready pay the ready ones);
     returns the next dealer."""
     where = f"event {at} (exhausted)"
     values: Dict[int, int] = {}
     for s in range(4):
-        counts, rows, _ = _final_arrays(record, s, rules, where, "查叫")
-        fan, _ = scorer(rules).best_wait_one(counts, rows, rules.tenpai_ignores_own_4_copies)
+        fan = _closing_facts(record, s, rules, facts, where, "查叫")[1]
         if fan > 0:
             values[s] = fan
     ready = sorted(values)
