@@ -312,7 +312,7 @@ def check_hand_size(concealed: Any, melds: Iterable[Any]) -> None:
     >>> check_hand_size("1112345678999m55m", [])
     Traceback (most recent call last):
     ...
-    mahjong.errors.InvalidHandError: hand: 16 tiles; expected 13 (before the winning tile) or 14 (with it)
+    mahjong.errors.InvalidHandError: hand: 15 tiles; expected 13 (before the winning tile) or 14 (with it)
     """
     try:
         n = len(to_tile_ids(concealed))

@@ -6,7 +6,8 @@ import json
 import pytest
 
 from mahjong.game import Game, _table, play_spec
-from mahjong.game._logcheck import _deck_of_wall, _LogSource, _voids
+from mahjong._reader import VOID_SUITS
+from mahjong.game._logcheck import _deck_of_wall, _LogSource
 from mahjong.record import HandRecord, log_codes
 
 
@@ -16,7 +17,8 @@ def test_bytes_bytearray_and_buffers_replay_alike(rules):
     rec = HandRecord.from_json(json.dumps(log, ensure_ascii=False))
     spec = play_spec(rec.rules, dict(rec.options) if rec.options else None)
     deck, flowers = _deck_of_wall(rec, spec, log.get("note"))
-    voids = _voids(log.get("note"), spec.seats) if spec.dingque else None
+    voids = tuple(VOID_SUITS.index(v) for v in log["note"]["void_suits"]) \
+        if spec.dingque else None
     codes, wins, finals = log_codes(rec.events, rec.final, spec.seats)
     n = len(rec.events)
     answers = {}
