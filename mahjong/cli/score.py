@@ -236,17 +236,24 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
 def result_row(result, style: str, rules_name: str) -> dict:
     """The JSON row of a scored hand: its ``to_dict`` in ``style``, with the registered name
     of rule set ``rules_name`` first where the result does not give it."""
-    import inspect
-
     from ..rooms import find_room
 
-    if "style" in inspect.signature(result.to_dict).parameters:
+    if _takes_style(type(result)):
         row = result.to_dict(style=style)
     else:
         row = styled(result.to_dict(), style)
     if "rules" not in row:
         row = {"rules": find_room(rules_name).name, **row}
     return row
+
+
+@functools.lru_cache(maxsize=None)
+def _takes_style(result_type) -> bool:
+    """Whether a result class's ``to_dict`` takes ``style`` (asked once per class: the
+    JSON lines scorer asks for every line)."""
+    import inspect
+
+    return "style" in inspect.signature(result_type.to_dict).parameters
 
 
 def result_text(result, style: str) -> str:
