@@ -279,52 +279,30 @@ class Bot:
         return deck
 
     def _shadow(self):
-        """The shadow game with the requests so far played on it."""
-        from mahjong.game import Game
+        """The shadow game with the requests so far played on it (by the table's one
+        driver, :class:`mahjong.game._drive.Drive`)."""
+        from mahjong.game._drive import Drive
         T = _table_mod()
-        g = Game(_RULES, seed=[self.seed, self.n], options=_OPTIONS, agents="random",
-                 dealer=0, round_wind=self.quan, wall=self._wall())
-        t = g._table
-        t.set_external()
+        d = Drive.deal(_RULES, _OPTIONS, self._wall(), 0, self.quan, spell=botzone_tile,
+                       seed=[self.seed, self.n])
+        g = d.game
         for e in self.events:
-            while True:
-                if g.over:
-                    raise MahjongError(f"request {e.req}: {e.token!r}: the hand is already "
-                                       "over")
-                d = t.decider
-                if t.phase != T.PH_ACT:           # a claim window or a robbed kong
-                    if e.kind == "claim" and e.seat == d:
-                        self._step(g, e.action, e)
-                        break
-                    self._step(g, _A["pass"], e)  # the claimant takes, the others pass
-                    continue
-                if e.seat != d:
-                    raise MahjongError(f"request {e.req}: {e.token!r}: seat {e.seat} acts "
-                                       f"but it is seat {d}'s turn")
-                if e.kind == "draw":              # the table drew by itself
-                    if e.tile is not None and t.last_drawn != e.tile:
-                        raise MahjongError(f"request {e.req}: {e.token!r}: not the tile "
-                                           "the shadow wall gives")
-                elif e.kind == "play":
-                    self._step(g, e.tile, e)
-                elif e.kind == "kong":
-                    self._step(g, _A["kong"] + self._kong_tile(g, e), e)
+            where = f"request {e.req}: {e.token!r}"
+            if e.kind == "claim":       # (the seats asked before the claimant pass)
+                d.claim(where, e.seat, e.action, T.action_name(e.action))
+            elif e.kind == "draw":      # (the table drew by itself)
+                if e.tile is None:
+                    d.turn(where, e.seat)
                 else:
-                    raise MahjongError(f"request {e.req}: {e.token!r}: a claim on seat "
-                                       f"{d}'s turn")
-                break
+                    d.drawn(where, e.seat, e.tile)
+            else:
+                a = T.A_DISCARD + e.tile if e.kind == "play" else \
+                    T.A_KONG + self._kong_tile(g, e)
+                d.act(where, e.seat, a, T.action_name(a))
         return g
 
     def _kong_tile(self, g, e) -> int:
         return e.tile if e.tile is not None else self._hidden[id(e)]
-
-    @staticmethod
-    def _step(g, a, e) -> None:
-        try:
-            g.step(a)
-        except MahjongError:
-            raise MahjongError(f"request {e.req}: {e.token!r}: not legal for seat {e.seat} "
-                               "there (Guobiao with duplicate walls)") from None
 
     def _decide(self) -> str:
         if not self.events:

@@ -134,7 +134,8 @@ class _Replay:
     """A judge log played on the engine, request by request."""
 
     def __init__(self, raw: Mapping, note: Dict[str, Any]):
-        from mahjong.formats._play import Play
+        from mahjong.game import _table
+        from mahjong.game._drive import Drive
         self.note = note
         log = raw.get("log")
         if not isinstance(log, list) or not log:
@@ -169,8 +170,8 @@ class _Replay:
             if deck.count(t) != 4:
                 raise MahjongError(f"initdata: walltiles holds {deck.count(t)} "
                                    f"{botzone_tile(t)}, not 4")
-        self.play = Play(_OPTIONS, deck, 0, quan, botzone_tile)
-        self.T = self.play.T
+        self.play = Drive.deal(_RULES, _OPTIONS, deck, 0, quan, spell=botzone_tile)
+        self.T = _table
         self.penalty: Optional[int] = None
         self.at = 0
         self.events = 0     # the record's events the requests so far show (a penalty ends
@@ -199,7 +200,7 @@ class _Replay:
                 return HandRecord.from_json(rec)
             except MahjongError as exc:     # (the engine's own play: not expected)
                 raise MahjongError(f"log entry {self.at}: {exc}") from None
-        return self.play.g.hand_record()
+        return self.play.game.hand_record()
 
     def _judge(self, k: int, out: Mapping, answers: Any) -> None:
         self.at = k

@@ -265,11 +265,12 @@ class _Game:
     # --- the play -------------------------------------------------------------------------
 
     def record(self):
-        from mahjong.formats._play import Play
+        from mahjong.game import _table
+        from mahjong.game._drive import Drive
         from mahjong.record import HandRecord
         deck = self.deck()
-        play = Play(_OPTIONS, deck, self.dealer, self.round_wind, _name)
-        T = play.T
+        play = Drive.deal("guobiao", _OPTIONS, deck, self.dealer, self.round_wind, spell=_name)
+        T = _table
         acts = self.actions
         last_line = acts[-1][0] if acts else 6
         ended = False
@@ -299,7 +300,7 @@ class _Game:
                     raise _LineError(last_line, "the game ends without a win (和牌) and is "
                                                 "not a drawn game (荒庄): truncated?") from None
                 raise _LineError(last_line, str(exc).split(": ", 1)[1]) from None
-        log = play.g.log()
+        log = play.game.log()
         rec = {k: v for k, v in log.items() if k not in ("wall", "note", "result")}
         try:
             return HandRecord.from_json(rec)     # the wall-less replay

@@ -31,7 +31,7 @@ from mahjong.errors import MahjongError
 from mahjong.record import HandRecord, record_from_table
 from mahjong.rooms import find_room
 from mahjong.ruleset import settle
-from mahjong._reader import TENHOU_IDS, VOID_SUITS, sorted_ids, tile_id
+from mahjong._reader import TENHOU_IDS, VOID_SUITS
 from mahjong.tiles import TENHOU_NAMES
 from mahjong.validate import show
 
@@ -723,91 +723,8 @@ def replay_steps(g: "Game", events: Sequence[Mapping[str, Any]], voids=None,
     log's. ``voids``: each seat's void suit ('m', 'p', 's') where the rule set declares
     one. A MahjongError names the first event that is not the play. ``to_the_end=False``:
     the events may stop before the hand is over (a log that ends with a penalty): the steps
-    stop where they do."""
-    t = g._table
-    n = len(events)
-    over, void, swap, draw = (int(k) for k in (_table.PH_OVER, _table.PH_VOID,
-                                                _table.PH_SWAP, _table.EV_DRAW))
-    while t.phase != over:
-        i = t.n_ev
-        if i >= n and not to_the_end:
-            return
-        phase = t.phase
-        if phase == void:
-            if not isinstance(voids, (list, tuple)) or len(voids) != t.seats or \
-                    voids[t.decider] not in VOID_SUITS:
-                raise MahjongError(f"replay: the log's note gives no void suit of seat "
-                                   f"{t.decider} (void_suits is {show(voids)})")
-            a = _table.A_VOID + VOID_SUITS.index(voids[t.decider])
-        elif phase == swap:
-            a = _table.A_DONE
-        else:
-            legal = set(t.legal_actions())
-            nxt = events[i] if i < n else None
-            a = _replay_action(t, legal, nxt, events, i)
-            if a is None or a not in legal:
-                raise MahjongError(f"replay: event {i} ({nxt!r}) is not a legal action "
-                                   f"of seat {t.decider} at that point")
-        yield a
-        t.step(a)
-        for x in range(i, t.n_ev):     # the draws the step made are the log's
-            code, seat, tile = t.table_event(x)[:3]
-            if code == draw:
-                if x >= n and not to_the_end:
-                    return
-                e = events[x] if x < n else None
-                if not (type(e) is dict or isinstance(e, Mapping)) or \
-                        e.get("type") != "draw" or e.get("seat") != seat or \
-                        e.get("tile") not in (TENHOU_NAMES[tile], tile):
-                    raise MahjongError(f"replay: event {x} ({e!r}): the wall gives seat {seat} "
-                                       f"{TENHOU_NAMES[tile]} here")
-    if t.n_ev < n:
-        raise MahjongError(f"replay: event {t.n_ev} ({events[t.n_ev]!r}): the hand is over "
-                           f"after event {t.n_ev - 1}")
-
-
-def _replay_action(t, legal, nxt, events, i):
-    me = t.decider
-    if t.phase == _table.PH_ACT:
-        if nxt is None:
-            return None
-        typ = nxt["type"]
-        if typ == "win" and nxt.get("robbing_kong") and nxt.get("from") == me:
-            return _table.A_KONG + tile_id(nxt["win_tile"])   # the robbed kong
-        if typ == "win" and _table.A_TSUMO in legal:
-            return _table.A_TSUMO
-        if typ == "ready":
-            return _table.A_READY
-        if typ == "kong":
-            return _table.A_KONG + tile_id(nxt["tile"])
-        if typ == "discard":
-            if _table.A_PASS in legal:
-                return _table.A_PASS
-            after = events[i + 1] if i + 1 < len(events) else None
-            if (_table.A_READY in legal and after is not None and after["type"] == "ready"
-                    and after["seat"] == me):
-                return _table.A_READY          # a ready written after its discard
-            return _table.A_DISCARD + tile_id(nxt["tile"])
-        return None
-    # a claim window: what does this seat do in the events that follow the discard?
-    k = i
-    while k < len(events) and events[k]["type"] in ("win", "ready") and \
-            events[k].get("seat") != me:
-        k += 1        # other winners on the discard, other seats' readies in the window
-    e = events[k] if k < len(events) else None
-    if e is not None and e["type"] == "ready" and e.get("seat") == me:
-        return _table.A_READY
-    if e is not None and e.get("seat") == me:
-        if e["type"] == "win":
-            return _table.A_RON
-        if e["type"] == "pung":
-            return _table.A_PUNG
-        if e["type"] == "kong" and e.get("kind") == "exposed":
-            return _table.A_MINGKONG
-        if e["type"] == "chow":
-            low = sorted_ids(e["tiles"])[0]
-            return _table.A_CHOW_LOW + (t.last_discard - low)
-    return _table.A_PASS if _table.A_PASS in legal else None
+    stop where they do. (The table's one driver: :class:`mahjong.game._drive.Drive`.)"""
+    return Drive(g).replay(events, voids, to_the_end)
 
 
 class Match:
@@ -876,4 +793,5 @@ class Match:
         return self.logs
 
 
+from ._drive import Drive, log_action as _replay_action  # noqa: E402,F401  (the one driver)
 from . import _logcheck  # noqa: E402,F401  (registers the replay of full game logs)
