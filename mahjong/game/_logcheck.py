@@ -386,7 +386,7 @@ def check_full_log(rec, note: Any, packed: Optional[list] = None) -> None:
         finals = final_codes(rec.final, seats)
     else:
         codes, wins, finals = log_codes(events, rec.final, seats)
-    penalty = bool(events) and type(events[-1]) is PenaltyEvent     # ends the hand where it is
+    penalty = played_events(events) < len(events)     # ends the hand where it is
     if penalty:
         codes = codes[:-5]
     bad = table.replay_log(codes, wins, finals, voids, flowers, _LogSource(rec))
@@ -425,6 +425,14 @@ def check_full_log(rec, note: Any, packed: Optional[list] = None) -> None:
     legal = ", ".join(_table.action_name(a) for a in table.legal_actions())
     _fail(f"{where}: seat {seat} may not {_action_text(action, table)} here (its legal "
           f"actions: {legal})")
+
+
+def played_events(events) -> int:
+    """How many of a log's (typed) ``events`` the table plays: all but a last ``penalty``
+    (the judge's penalty ends the hand where it is; the refused answer is no action of the
+    play, and the play stops there, its hand not over)."""
+    n = len(events)
+    return n - 1 if n and type(events[n - 1]) is PenaltyEvent else n
 
 
 def _action_text(action: int, table) -> str:
