@@ -15,7 +15,6 @@ import html
 import json
 from typing import Any, Dict, List, Mapping, Optional
 
-from ._reader import VOID_SUITS
 from .errors import MahjongError
 from .tiles import TENHOU_NAMES
 
@@ -43,35 +42,27 @@ def _table_states(log: Mapping[str, Any]):
     """Play ``log`` again on the table; yield ``(first, last, snapshot)``: the events
     ``first .. last - 1`` were written by one step, and ``snapshot`` is the state after them
     (``first == last == 0`` for the deal)."""
-    from .game import Game, _replay_action, _table, deck_of_log, play_spec
+    from .game import _table, deck_of_log, play_spec
+    from .game._drive import Drive
 
     options = log.get("options") or {}
     spec = play_spec(log["rules"], options)
-    g = Game(log["rules"], options=options, agents="random", dealer=log.get("dealer", 0),
-             round_wind=log.get("round_wind", 0), wall=deck_of_log(log, spec), _setup=False)
-    g.agents = [None] * spec.seats
-    t = g._table
-    t.set_external()
-    events = list(log["events"])
+    d = Drive.deal(log["rules"], options, deck_of_log(log, spec), log.get("dealer", 0),
+                   log.get("round_wind", 0), setup=False)
+    t = d.t
     note = log.get("note") if isinstance(log.get("note"), Mapping) else {}
-    voids = note.get("void_suits")
-    dealt = False
-    while not g.over:
-        i = t.n_ev
-        if t.phase == _table.PH_VOID:
-            g.step(_table.A_VOID + VOID_SUITS.index(voids[t.decider]))
-        elif t.phase == _table.PH_SWAP:
-            g.step(_table.A_DONE)
-        else:
-            if not dealt:
-                dealt = True
-                yield 0, 0, _snapshot(t, spec.seats)
-            a = _replay_action(t, set(t.legal_actions()),
-                               events[i] if i < len(events) else None, events, i)
-            if a is None:
-                raise MahjongError(f"replay: event {i} ({events[i]!r}) is not a legal action")
-            g.step(a)
-            yield i, t.n_ev, _snapshot(t, spec.seats)
+    setup = (_table.PH_VOID, _table.PH_SWAP)
+    first = -1          # the first event of the step just made (-1: none, or a setup step)
+    for _ in d.replay(list(log["events"]), note.get("void_suits")):
+        if first >= 0:
+            yield first, t.n_ev, _snapshot(t, spec.seats)
+        if t.phase in setup:
+            continue
+        if first < 0:
+            yield 0, 0, _snapshot(t, spec.seats)
+        first = t.n_ev
+    if first >= 0:
+        yield first, t.n_ev, _snapshot(t, spec.seats)
 
 
 def _copy(s: Dict[str, Any]) -> Dict[str, Any]:

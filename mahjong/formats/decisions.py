@@ -189,8 +189,9 @@ def _states(records, keep, refused) -> Iterator[Tuple[int, Any, int, int]]:
 def _replay_of(n: int, given: Any, refused: str) -> Optional[tuple]:
     """(the table dealt from record n's deck, its :func:`~mahjong.game.replay_steps`, its
     beaten claims), or None for a refused Imported that is skipped (or a blank line)."""
-    from mahjong.game import Game, play_spec, replay_steps
-    from mahjong.game._logcheck import _deck_of_wall, _rebuilt_deck
+    from mahjong.game import play_spec
+    from mahjong.game._drive import Drive
+    from mahjong.game._logcheck import _deck_of_wall, _rebuilt_deck, played_events
     note: Any = None
     try:
         if isinstance(given, Imported):
@@ -236,25 +237,20 @@ def _replay_of(n: int, given: Any, refused: str) -> Optional[tuple]:
                                "in the wall (note.flower_positions, as the engine's log "
                                "gives them): the flowers each seat drew are in the "
                                "observation")
-        g = Game(rec.rules, options=dict(rec.options) if rec.options else None,
-                 agents="random", dealer=rec.dealer, round_wind=rec.round_wind, wall=deck,
-                 _setup=False)
+        d = Drive.deal(rec.rules, dict(rec.options) if rec.options else None, deck,
+                       rec.dealer, rec.round_wind, setup=False)
     except MahjongError as exc:
         if isinstance(given, Imported) and refused == "raise" and exc is given.error:
             raise
         raise MahjongError(f"record {n}: {exc}") from None
-    g.agents = [None] * g.spec.seats
-    g._table.set_external()
-    events = rec.to_json()["events"]
-    penalty = bool(events) and events[-1]["type"] == "penalty"
-    if penalty:
-        events = events[:-1]    # (the judge's penalty: the offending answer is no decision)
+    played = played_events(rec.events)      # (a judge's penalty: the offending answer is
+    events = rec.to_json()["events"][:played]     # no decision; the play stops before it)
     try:
         beaten = _beaten_claims(note.get("ignored"), rec.seats)
     except MahjongError as exc:
         raise MahjongError(f"record {n}: {exc}") from None
-    return g._table, replay_steps(g, events, note.get("void_suits"),
-                                      to_the_end=not penalty), beaten
+    return d.t, d.replay(events, note.get("void_suits"),
+                         to_the_end=played == len(rec.events)), beaten
 
 
 _NOTE = '"note"'

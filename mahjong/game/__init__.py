@@ -701,17 +701,14 @@ def replay(log: Mapping[str, Any]) -> Dict[str, Any]:
             not all(isinstance(e, Mapping) for e in events):
         raise MahjongError(f"replay: 'events' is {show(events)}, not a list of events")
     events = list(events)
-    spec = play_spec(log["rules"], log.get("options") or {})
-    g = Game(log["rules"], options=log.get("options") or {}, agents="random",
-             dealer=log.get("dealer", 0), round_wind=log.get("round_wind", 0),
-             wall=deck_of_log(log, spec), _setup=False)
-    g.agents = [None] * g.spec.seats
-    g._table.set_external()
+    options = log.get("options") or {}
+    d = Drive.deal(log["rules"], options, deck_of_log(log, play_spec(log["rules"], options)),
+                   log.get("dealer", 0), log.get("round_wind", 0), setup=False)
     voids = (log.get("note") or {}).get("void_suits") if isinstance(log.get("note"), dict) \
         else None
-    for _ in replay_steps(g, events, voids):
+    for _ in d.replay(events, voids):
         pass
-    return g.log()
+    return d.game.log()
 
 
 def replay_steps(g: "Game", events: Sequence[Mapping[str, Any]], voids=None,

@@ -50,8 +50,10 @@ class Drive:
         """A hand of ``rules`` with ``options`` dealt from ``deck`` (the whole shuffled deck
         as the table takes it)."""
         from . import Game
-        return cls(Game(rules, seed=seed, options=options, agents="random", dealer=dealer,
-                        round_wind=round_wind, wall=deck, _setup=setup), spell)
+        g = Game(rules, seed=seed, options=options, agents="random", dealer=dealer,
+                 round_wind=round_wind, wall=deck, _setup=setup)
+        g.agents = [None] * g.spec.seats      # (every action from outside)
+        return cls(g, spell)
 
     # --- where the hand is ----------------------------------------------------------------
 
