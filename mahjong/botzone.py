@@ -53,10 +53,15 @@ def botzone_tile(tile: int) -> str:
     return REFERENCE_NAMES[tile]
 
 
+#: the tile id of each Botzone name: the reader's table of every tile name, held to Botzone's
+#: own (the reference names)
+BOTZONE_IDS = {name: t for name, t in TILE_IDS.items() if REFERENCE_NAMES[t] == name}
+
+
 def tile_of(token: str, where: str) -> int:
     """The tile id of a Botzone tile name (``where`` names the request in an error)."""
-    t = TILE_IDS.get(token)         # the reader's table of every tile name, held to
-    if t is None or REFERENCE_NAMES[t] != token:    # Botzone's own (the reference names)
+    t = BOTZONE_IDS.get(token)
+    if t is None:
         raise MahjongError(f"{where}: {token!r} is not a Botzone tile (W1-9 B1-9 T1-9 F1-4 "
                            "J1-3; flowers H1-8 are not played in the duplicate-wall game)")
     return t

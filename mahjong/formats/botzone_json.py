@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple
+from collections.abc import Mapping
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
-from mahjong.botzone import PART, SEATS, botzone_tile, tile_of
+from mahjong.botzone import BOTZONE_IDS, PART, SEATS, botzone_tile, tile_of
 from mahjong.errors import MahjongError
 from mahjong.formats._common import BOTZONE_FAN_NAMES as JUDGE_FAN_NAMES
 from mahjong.formats._common import Imported
@@ -45,6 +46,10 @@ __all__ = ["read", "read_log", "write", "log_of_record", "JUDGE_FAN_NAMES"]
 
 _RULES = "guobiao"
 _OPTIONS = {"duplicate_walls": True}
+_PLAYERS = tuple(str(p) for p in range(SEATS))      # the players' keys in the log
+_TILES = sorted(list(BOTZONE_IDS.values()) * 4)    # the 136 tiles of the game, in order
+#: the tiles each action of the requests names
+_NEED = {"DRAW": 0, "PLAY": 1, "PENG": 1, "CHI": 2, "GANG": 0, "BUGANG": 1}
 
 
 # --------------------------------------------------------------------------- reading
@@ -162,14 +167,18 @@ class _Replay:
         if len(names) != SEATS * PART:
             raise MahjongError(f"initdata: walltiles holds {len(names)} tiles, not "
                                f"{SEATS * PART}")
-        wall = [tile_of(x, f"initdata: walltiles tile {i}") for i, x in enumerate(names)]
+        try:
+            wall = [BOTZONE_IDS[x] for x in names]
+        except (KeyError, TypeError):
+            wall = [tile_of(x, f"initdata: walltiles tile {i}") for i, x in enumerate(names)]
         self.quan = quan
         self.parts = [wall[PART * p:PART * (p + 1)][::-1] for p in range(SEATS)]
         deck = [x for part in self.parts for x in part]
-        for t in range(34):
-            if deck.count(t) != 4:
-                raise MahjongError(f"initdata: walltiles holds {deck.count(t)} "
-                                   f"{botzone_tile(t)}, not 4")
+        if sorted(deck) != _TILES:
+            for t in range(34):
+                if deck.count(t) != 4:
+                    raise MahjongError(f"initdata: walltiles holds {deck.count(t)} "
+                                       f"{botzone_tile(t)}, not 4")
         self.play = Drive.deal(_RULES, _OPTIONS, deck, 0, quan, spell=botzone_tile)
         self.T = _table
         self.penalty: Optional[int] = None
@@ -184,8 +193,9 @@ class _Replay:
         try:
             for k in range(0, n, 2):
                 entry = log[k]
-                out = entry.get("output") if isinstance(entry, Mapping) else None
-                if not isinstance(out, Mapping):
+                out = entry.get("output") if type(entry) is dict or \
+                    isinstance(entry, Mapping) else None
+                if type(out) is not dict and not isinstance(out, Mapping):
                     raise MahjongError(f"log entry {k}: not a judge output (no 'output')")
                 self._judge(k, out, log[k + 1] if k + 1 < n else None)
             raise MahjongError(f"log entry {n - 1}: the log ends before the judge's finish "
@@ -208,16 +218,17 @@ class _Replay:
         content = out.get("content")
         if command == "finish":
             self._finish(k, out, content)
-        if command != "request" or not isinstance(content, Mapping):
+        if command != "request" or \
+                type(content) is not dict and not isinstance(content, Mapping):
             raise MahjongError(f"log entry {k}: command {command!r} with content "
                                f"{_short(content)} is not a request or a finish")
         reqs = []
-        for p in range(SEATS):
-            r = content.get(str(p))
+        for p, key in enumerate(_PLAYERS):
+            r = content.get(key)
             if not isinstance(r, str):
                 raise MahjongError(f"log entry {k}: no request to player {p}")
             reqs.append(r.split())
-        if not isinstance(answers, Mapping):
+        if type(answers) is not dict and not isinstance(answers, Mapping):
             raise MahjongError(f"log entry {k + 1}: the players' answers to entry {k} are "
                                "missing (truncated)")
         head = reqs[0][0] if reqs[0] else ""
@@ -236,11 +247,17 @@ class _Replay:
                                        f"{' '.join(reqs[p][5:])!r}, not the 13 tiles its "
                                        "part of the wall deals")
             return
-        public = [r for r in reqs if r[:1] == ["3"]]
-        if not public or any(r != public[0] for r in public[1:]) or len(public[0]) < 3:
+        tok = None      # the public request (every player's but a drawing player's own)
+        for r in reqs:
+            if r and r[0] == "3":
+                if tok is None:
+                    tok = r
+                elif r != tok:
+                    tok = ()
+                    break
+        if not tok or len(tok) < 3:
             raise MahjongError(f"log entry {k}: the requests {_short(content)} name no one "
                                "action")
-        tok = public[0]
         if tok[1] not in ("0", "1", "2", "3"):
             raise MahjongError(f"log entry {k}: {tok[1]!r} is not a player")
         self._action(k, int(tok[1]), tok[2], tok[3:], reqs)
@@ -249,12 +266,11 @@ class _Replay:
         T, play = self.T, self.play
         where = f"log entry {k}"
         tiles = [tile_of(x, where) for x in args]
-        need = {"DRAW": 0, "PLAY": 1, "PENG": 1, "CHI": 2, "GANG": 0, "BUGANG": 1}
         # the events it shows: a draw (not the dealer's first: its 14th tile), a discard, a
         # claim and its discard, a kong
         self.events += 2 if act in ("PENG", "CHI") else \
             0 if act == "DRAW" and play.t.n_ev == 0 else 1
-        if need.get(act, -1) != len(args):
+        if _NEED.get(act, -1) != len(args):
             raise MahjongError(f"{where}: {' '.join(['3', str(p), act] + args)!r} is not an "
                                "action of the duplicate-wall game (DRAW PLAY PENG CHI GANG "
                                "BUGANG)")
