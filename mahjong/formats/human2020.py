@@ -40,7 +40,7 @@ import zipfile
 import zlib
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-from mahjong.botzone import botzone_tile, tile_of
+from mahjong.botzone import BOTZONE_IDS, botzone_tile
 from mahjong._reader import meld_kind
 from mahjong.errors import MahjongError
 from mahjong.formats._common import Imported
@@ -135,13 +135,12 @@ class _LineError(Exception):
 
 def _tile(token: str, line: int) -> int:
     """A tile id, flowers 34..41 (H1-8)."""
+    t = BOTZONE_IDS.get(token)
+    if t is not None:
+        return t
     if len(token) == 2 and token[0] == "H" and "1" <= token[1] <= "8":
         return FIRST_FLOWER + int(token[1]) - 1
-    try:
-        return tile_of(token, "tile")
-    except MahjongError:
-        raise _LineError(line, f"{token!r} is not a tile (W1-9 B1-9 T1-9 F1-4 J1-3 H1-8)") \
-            from None
+    raise _LineError(line, f"{token!r} is not a tile (W1-9 B1-9 T1-9 F1-4 J1-3 H1-8)")
 
 
 def _name(t: int) -> str:
@@ -149,10 +148,10 @@ def _name(t: int) -> str:
 
 
 def _tiles(field: str, line: int) -> List[int]:
-    m = _LIST.match(field.strip())
-    if m is None:
+    f = field.strip()       # (as _LIST reads it: a line holds no line break)
+    if len(f) < 2 or f[0] != "[" or f[-1] != "]":
         raise _LineError(line, f"{field[:40]!r} is not a list of tiles ['W1', ...]")
-    inner = m.group(1)
+    inner = f[1:-1].strip()
     if not inner:
         return []
     return [_tile(x.strip().strip("'\""), line) for x in inner.split(",")]
