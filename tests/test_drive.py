@@ -122,7 +122,7 @@ def test_a_win_that_is_not_legal_and_an_action_after_the_end_are_refused():
 
 def test_the_step_is_the_tables_own_check_and_refuses_out_of_range_actions():
     _, d = _fresh()
-    for bad in (-1, T.N_ACTIONS, T.A_PASS):
+    for bad in (-1, T.N_ACTIONS, T.A_PASS, 2**70, "pass"):
         with pytest.raises(MahjongError, match=r"^z: it by seat \d is not legal here"):
             d.step("z", d.t.decider, bad, "it")
 

@@ -139,7 +139,7 @@ class Drive:
         t = self.t
         try:
             t.step(action)     # (the table's own check: nothing done when illegal)
-        except MahjongError:
+        except (MahjongError, OverflowError, TypeError):     # (not an action index at all)
             legal = t.legal_actions()
             if action in legal:
                 raise
