@@ -24,7 +24,7 @@ from . import _table as T
 
 __all__ = ["Drive"]
 
-_PH_ACT = int(T.PH_ACT)
+_PH_ACT, _PH_OVER, _PASS = int(T.PH_ACT), int(T.PH_OVER), int(T.A_PASS)
 
 
 def _tenhou(tile: int) -> str:
@@ -59,7 +59,7 @@ class Drive:
 
     @property
     def over(self) -> bool:
-        return self.t.phase == T.PH_OVER
+        return self.t.phase == _PH_OVER
 
     def on_offer(self) -> Optional[int]:
         """The discard (or robbed kong tile) on offer, None on a seat's own turn."""
@@ -67,13 +67,19 @@ class Drive:
 
     def pass_claims(self) -> None:
         """Every seat asked about the tile on offer passes."""
+        self._pass_to(-1)
+
+    def _pass_to(self, seat: int) -> bool:
+        """The seats asked about the tile on offer before seat ``seat`` pass (-1: all of
+        them); is ``seat`` asked now?"""
         t = self.t
-        over, act, pass_ = T.PH_OVER, _PH_ACT, T.A_PASS
         while True:
             phase = t.phase
-            if phase == act or phase == over:
-                return
-            t.step(pass_)
+            if phase == _PH_ACT or phase == _PH_OVER:
+                return False
+            if t.decider == seat:
+                return True
+            t.step(_PASS)
 
     # --- the source's actions ---------------------------------------------------------------
 
@@ -104,16 +110,9 @@ class Drive:
     def claim(self, where: str, seat: int, action: int, what: str) -> None:
         """Seat ``seat`` takes ``action`` on the tile on offer (the seats asked before it
         pass)."""
-        t = self.t
-        over, act, pass_ = T.PH_OVER, _PH_ACT, T.A_PASS
-        while True:
-            phase = t.phase
-            if phase == act or phase == over:
-                raise MahjongError(f"{where}: {what} by seat {seat}: no tile is on offer to "
-                                   "it here")
-            if t.decider == seat:
-                break
-            t.step(pass_)
+        if not self._pass_to(seat):
+            raise MahjongError(f"{where}: {what} by seat {seat}: no tile is on offer to it "
+                               "here")
         self.step(where, seat, action, what)
 
     def win(self, where: str, seat: int) -> None:
