@@ -78,6 +78,9 @@ class _Ev:
         self.kind, self.seat, self.tile = kind, seat, tile
         self.action, self.req, self.token = action, req, token
 
+    def __str__(self) -> str:
+        return f"request {self.req}: {self.token!r}"   # (where it came from, in a message)
+
 
 class Bot:
     """The state of one Botzone bot across requests: :meth:`answer` takes one request line
@@ -291,19 +294,18 @@ class Bot:
         d = Drive.deal(_RULES, _OPTIONS, self._wall(), 0, self.quan, spell=botzone_tile,
                        seed=[self.seed, self.n])
         g = d.game
-        for e in self.events:
-            where = f"request {e.req}: {e.token!r}"
+        for e in self.events:           # (an event is its own ``where``: "request 7: 'W5'")
             if e.kind == "claim":       # (the seats asked before the claimant pass)
-                d.claim(where, e.seat, e.action, T.action_name(e.action))
+                d.claim(e, e.seat, e.action)
             elif e.kind == "draw":      # (the table drew by itself)
                 if e.tile is None:
-                    d.turn(where, e.seat)
+                    d.turn(e, e.seat)
                 else:
-                    d.drawn(where, e.seat, e.tile)
+                    d.drawn(e, e.seat, e.tile)
+            elif e.kind == "play":
+                d.act(e, e.seat, T.A_DISCARD + e.tile)
             else:
-                a = T.A_DISCARD + e.tile if e.kind == "play" else \
-                    T.A_KONG + self._kong_tile(g, e)
-                d.act(where, e.seat, a, T.action_name(a))
+                d.act(e, e.seat, T.A_KONG + self._kong_tile(g, e))
         return g
 
     def _kong_tile(self, g, e) -> int:

@@ -9,7 +9,9 @@ game logs (:func:`mahjong.game.replay_steps`, :func:`mahjong.game.replay` and
 The caller spells its source's actions as the engine's action indices; here each one is
 found legal by the table's own rules (nothing here checks a rule itself), applied, and the
 draws the table then makes are checked against the source's. ``where`` (``"log entry 12"``,
-``"line 40"``, ``"request 7: 'PLAY W5'"``) names the source's place in every error.
+``"line 40"``, ``"request 7: 'W5'"``, or any object whose ``str`` is that: it is made only
+for a message) names the source's place in every error; ``what`` spells the action (None:
+the engine's name of it).
 """
 from __future__ import annotations
 
@@ -102,17 +104,17 @@ class Drive:
             raise MahjongError(f"{where}: seat {seat} draws {self.spell(tile)}, but the play "
                                f"gives it {self.spell(got) if got is not None else 'no draw'}")
 
-    def act(self, where: str, seat: int, action: int, what: str) -> None:
+    def act(self, where: str, seat: int, action: int, what: Optional[str] = None) -> None:
         """Seat ``seat`` takes ``action`` on its own turn."""
         self.turn(where, seat)
         self.step(where, seat, action, what)
 
-    def claim(self, where: str, seat: int, action: int, what: str) -> None:
+    def claim(self, where: str, seat: int, action: int, what: Optional[str] = None) -> None:
         """Seat ``seat`` takes ``action`` on the tile on offer (the seats asked before it
         pass)."""
         if not self._pass_to(seat):
-            raise MahjongError(f"{where}: {what} by seat {seat}: no tile is on offer to it "
-                               "here")
+            raise MahjongError(f"{where}: {what or T.action_name(action)} by seat {seat}: no "
+                               "tile is on offer to it here")
         self.step(where, seat, action, what)
 
     def win(self, where: str, seat: int) -> None:
@@ -132,7 +134,7 @@ class Drive:
             raise MahjongError(f"{where}: the hand ends drawn, but seat {self.t.decider} "
                                "still has a tile to draw")
 
-    def step(self, where: str, seat: int, action: int, what: str) -> None:
+    def step(self, where: str, seat: int, action: int, what: Optional[str] = None) -> None:
         """The decider, seat ``seat``, takes ``action`` (spelled ``what``): it must be legal
         here."""
         t = self.t
@@ -143,6 +145,9 @@ class Drive:
             if action in legal:
                 raise
             names = ", ".join(T.action_name(a) for a in legal)
+            if what is None:
+                what = T.action_name(action) if type(action) is int and \
+                    0 <= action < T.N_ACTIONS else repr(action)
             raise MahjongError(f"{where}: {what} by seat {seat} is not legal here (the "
                                f"legal actions: {names})") from None
 
