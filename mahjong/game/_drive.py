@@ -3,8 +3,9 @@ gives, one recorded action at a time. Its callers are the readers of
 :mod:`mahjong.formats` that know the whole deck (``botzone-json``: a judge log's wall;
 ``human-2020``: a deck rebuilt from a human game's deal and draws), the Botzone bot's
 *shadow hand* (:mod:`mahjong.botzone`: the game rebuilt from the requests) and the replay of
-game logs (:func:`mahjong.game.replay_steps`, :func:`mahjong.game.replay` and
-:mod:`mahjong.formats.decisions`).
+game logs (:func:`mahjong.game.replay_steps`, :func:`mahjong.game.replay`,
+:mod:`mahjong.formats.decisions` and the replay viewer, :mod:`mahjong.viewer`). (The check of
+a whole log that the record reader asks for is the table's own, in C: ``Table.replay_log``.)
 
 The caller spells its source's actions as the engine's action indices; here each one is
 found legal by the table's own rules (nothing here checks a rule itself), applied, and the
