@@ -26,3 +26,36 @@ def test_botzone_seed_in_range_answers(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(DRAW))
     assert main(["botzone", "--agent", "greedy", "--seed", str(2**64 - 1)]) == 0
     assert capsys.readouterr().out == "HU\n"
+
+
+def _stats_of(tmp_path, capsys, line):
+    path = tmp_path / "logs.jsonl"
+    path.write_text(line + "\n")
+    code = main(["stats", str(path)])
+    return code, capsys.readouterr()
+
+
+@pytest.mark.parametrize("line, words", [
+    # a log read from its result: the rule set and the seat count are checked, in the
+    # engine's compact form (the fast path) as in any other spelling
+    ('{"rules":"nosuch","events":[],"result":{"deltas":[5,-5]}}', "'nosuch'"),
+    ('{"rules": "nosuch", "events": [], "result": {"deltas": [5, -5]}}', "'nosuch'"),
+    ('{"rules":"sichuan","events":[],"result":{"deltas":[1,-1]}}', "2 deltas"),
+    ('{"rules": "sichuan", "events": [], "result": {"deltas": [1, -1]}}', "2 deltas"),
+    ('{"rules":"two_player","events":[],"result":{"deltas":[1,-1,0,0]}}', "4 deltas"),
+    ('{"rules":"sichuan","seats":4,"events":"x","result":{"deltas":[1,-1,0,0]}}',
+     "'events'"),
+])
+def test_stats_checks_a_logs_rules_and_seats(tmp_path, capsys, line, words):
+    """Were counted silently (a rule set of no name, a four-seat hand of two seats, events
+    that are no list on the fast path but an error on the slow one)."""
+    code, out = _stats_of(tmp_path, capsys, line)
+    assert code == 2 and out.out == ""
+    assert out.err.startswith("mahjong stats: error: line 1: ") and words in out.err
+
+
+def test_stats_reads_a_good_log_either_way(tmp_path, capsys):
+    for line in ('{"rules":"Sichuan","events":[],"result":{"deltas":[1,-1,0,0]}}',
+                 '{"rules": "two_player", "events": [], "result": {"deltas": [3, -3]}}'):
+        code, out = _stats_of(tmp_path, capsys, line)
+        assert code == 0 and "hands: 1" in out.out
