@@ -59,3 +59,26 @@ def test_stats_reads_a_good_log_either_way(tmp_path, capsys):
                  '{"rules": "two_player", "events": [], "result": {"deltas": [3, -3]}}'):
         code, out = _stats_of(tmp_path, capsys, line)
         assert code == 0 and "hands: 1" in out.out
+
+
+@pytest.mark.parametrize("command", [
+    ["score", "--rules", "sichuan", "111p123p456p789p99p", "--win", "9p"],
+    ["simulate", "--rules", "sichuan", "--hands", "1", "--no-progress"],
+])
+@pytest.mark.parametrize("option, words", [
+    ("max_fan=" + "1" * 5000, "--option 'max_fan=1111"),    # was a ValueError traceback
+    ("max_fan=" + "[" * 100_000, "nested too deeply"),        # was a RecursionError
+    ("=3", "--option '=3': expected name=value"),              # named an empty option
+    (" =3", "--option ' =3': expected name=value"),
+])
+def test_option_value_json_errors_name_the_option(command, option, words, capsys):
+    assert main(command + ["--option", option]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"mahjong {command[0]}: error: ") and words in err
+    assert len(err) < 500    # the option is named, not echoed whole
+
+
+def test_option_without_a_value_still_asks_for_name_value(capsys):
+    assert main(["score", "--rules", "sichuan", "111p123p456p789p99p", "--win", "9p",
+                 "--option", "max_fan"]) == 2
+    assert "--option 'max_fan': expected name=value" in capsys.readouterr().err

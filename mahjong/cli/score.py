@@ -83,13 +83,19 @@ def split_hand(text: str) -> Tuple[str, List[Tuple[str, str]]]:
 
 def parse_option(text: str) -> Tuple[str, Any]:
     """``name=value`` with a JSON value (numbers, true/false, null) or a bare string."""
-    if "=" not in text:
-        raise MahjongError(f"--option {text!r}: expected name=value")
-    name, raw = text.split("=", 1)
+    from ..validate import show
+
+    name, _, raw = text.partition("=")
+    if "=" not in text or not name.strip():
+        raise MahjongError(f"--option {show(text)}: expected name=value")
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:
         value = raw
+    except RecursionError:
+        raise MahjongError(f"--option {show(text)}: the value is nested too deeply") from None
+    except ValueError:  # an integer of more digits than int() reads
+        raise MahjongError(f"--option {show(text)}: the number has too many digits") from None
     return name.strip(), value
 
 
