@@ -82,3 +82,15 @@ def test_option_without_a_value_still_asks_for_name_value(capsys):
     assert main(["score", "--rules", "sichuan", "111p123p456p789p99p", "--win", "9p",
                  "--option", "max_fan"]) == 2
     assert "--option 'max_fan': expected name=value" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flags, words", [
+    (["--threads", "300"], "--threads: 300 (1..256)"),      # was "threads: 300"
+    (["--threads", "0"], "--threads: 0 (1..256)"),          # was "(at least 1)"
+    (["--seed", "-1"], "--seed: -1 is not in [0, 2**64)"),  # was "seed: -1"
+    (["--seed", str(2**64)], "--seed: 18446744073709551616 is not in [0, 2**64)"),
+])
+def test_simulate_names_the_flag_and_its_range(flags, words, capsys):
+    assert main(["simulate", "--rules", "sichuan", "--hands", "1", "--no-progress"]
+                + flags) == 2
+    assert capsys.readouterr().err == f"mahjong simulate: error: {words}\n"
