@@ -189,7 +189,8 @@ def line_facts(line) -> HandFacts:
     try:
         text = line.decode("utf-8") if isinstance(line, (bytes, bytearray)) else line
     except UnicodeDecodeError as exc:
-        raise MahjongError(f"not UTF-8 text (byte {exc.start})") from None
+        raise MahjongError(f"not UTF-8 text: byte 0x{line[exc.start]:02x} at column "
+                           f"{exc.start + 1}") from None
     if not isinstance(text, str):
         raise MahjongError(f"not a JSON line (bytes or str): {type(text).__name__}")
     fast = text.startswith('{"rules":"') and '": ' not in text and '", "' not in text

@@ -51,7 +51,8 @@ def test_stats_checks_a_logs_rules_and_seats(tmp_path, capsys, line, words):
     that are no list on the fast path but an error on the slow one)."""
     code, out = _stats_of(tmp_path, capsys, line)
     assert code == 2 and out.out == ""
-    assert out.err.startswith("mahjong stats: error: line 1: ") and words in out.err
+    assert out.err.startswith(f"mahjong stats: error: {tmp_path / 'logs.jsonl'} line 1: ")
+    assert words in out.err
 
 
 def test_stats_reads_a_good_log_either_way(tmp_path, capsys):
@@ -94,3 +95,32 @@ def test_simulate_names_the_flag_and_its_range(flags, words, capsys):
     assert main(["simulate", "--rules", "sichuan", "--hands", "1", "--no-progress"]
                 + flags) == 2
     assert capsys.readouterr().err == f"mahjong simulate: error: {words}\n"
+
+
+def test_stats_words_a_non_utf8_line_as_the_other_readers(tmp_path, capsys):
+    """Was 'line 1: not UTF-8 text (byte 0)': an offset counted from 0 (settle, score and
+    gb say 'byte 0x80 at column 1'), and the line counted without the blank lines."""
+    path = tmp_path / "logs.jsonl"
+    path.write_bytes(b'\n\x80abc\n')
+    assert main(["stats", str(path)]) == 2
+    assert capsys.readouterr().err == (f"mahjong stats: error: {path} line 2: not UTF-8 "
+                                       "text: byte 0x80 at column 1\n")
+    assert main(["settle", str(path), "--no-progress"]) == 1
+    assert "record 2: not UTF-8 text: byte 0x80 at column 1" in capsys.readouterr().out
+
+
+def test_stats_names_the_file_of_a_bad_line(tmp_path, capsys):
+    """Was 'line 3' for the first line of the second file: lines were counted across the
+    files and the file went unnamed."""
+    from mahjong.game import Game
+    import json
+
+    good = tmp_path / "good.jsonl"
+    good.write_text("".join(json.dumps(Game("sichuan", seed=s).play()) + "\n"
+                            for s in range(2)))
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("[1]\n")
+    assert main(["stats", str(good), str(bad)]) == 2
+    assert capsys.readouterr().err.startswith(f"mahjong stats: error: {bad} line 1: ")
+    assert main(["stats", str(good), str(good)]) == 0
+    assert "hands: 4 " in capsys.readouterr().out
