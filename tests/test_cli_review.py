@@ -124,3 +124,13 @@ def test_stats_names_the_file_of_a_bad_line(tmp_path, capsys):
     assert capsys.readouterr().err.startswith(f"mahjong stats: error: {bad} line 1: ")
     assert main(["stats", str(good), str(good)]) == 0
     assert "hands: 4 " in capsys.readouterr().out
+
+
+def test_gb_reads_rules_guobiao_as_every_other_command(capsys):
+    """`mahjong gb` is short for `score --rules guobiao`, but `gb --rules guobiao` was an
+    error (its --rules took only standard or lianzhong)."""
+    hand = ["1112345678999m", "--win", "1m", "--self-drawn", "--json"]
+    assert main(["gb"] + hand) == 0
+    standard = capsys.readouterr().out
+    assert main(["gb"] + hand + ["--rules", "Guobiao"]) == 0
+    assert capsys.readouterr().out == standard

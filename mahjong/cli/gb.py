@@ -49,6 +49,12 @@ LINE_ALIASES = {"win": "win_tile", "last_of_wall": "last_tile"}
 CHUNK = 4096  # lines held before their answers are written (when the input keeps coming)
 
 
+def _variant(text: str) -> str:
+    """--rules in any case; ``guobiao`` (the rule set's name elsewhere) is ``standard``."""
+    text = text.lower()
+    return "standard" if text == "guobiao" else text
+
+
 def register(subparsers) -> None:
     from .._syntax import MELD_SYNTAX
 
@@ -82,9 +88,9 @@ def register(subparsers) -> None:
                    help="round (prevalent) wind 圈风 (default E)")
     p.add_argument("--flowers", type=int, default=0, help="flower tiles (0-8)")
     p.add_argument("--rules", choices=("standard", "lianzhong"), default="standard",
-                   type=str.lower,
-                   help="rule set, any case (default standard; lianzhong adds the 联众 extra "
-                        "fans)")
+                   type=_variant,
+                   help="rule set, any case (default standard, also named guobiao; "
+                        "lianzhong adds the 联众 extra fans)")
     for flag, text in (("heavenly", "天和"), ("earthly", "地和"), ("first-round", "人和"),
                        ("heavenly-ready", "天听")):
         p.add_argument(f"--{flag}", action="store_true", help=f"{text} (--rules lianzhong)")
