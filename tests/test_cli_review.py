@@ -134,3 +134,21 @@ def test_gb_reads_rules_guobiao_as_every_other_command(capsys):
     standard = capsys.readouterr().out
     assert main(["gb"] + hand + ["--rules", "Guobiao"]) == 0
     assert capsys.readouterr().out == standard
+
+
+def test_score_jsonl_names_the_field_not_a_flag(tmp_path, capsys):
+    """A JSON line's field that its rule set does not take, or lacks, was named as a flag of
+    the single-hand command (--seat-wind, --indicator, --win-tile)."""
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text(
+        '{"rules": "sichuan", "hand": "111p123p456p789p99p", "win_tile": "9p", '
+        '"seat_wind": "E"}\n'
+        '{"rules": "huanggang", "hand": "234m567m88m[111m][999m][7z]", "win_tile": "5m"}\n'
+        '{"rules": "sichuan", "hand": "111p123p456p789p99p", "win_tile": null}\n')
+    assert main(["score", "--jsonl", str(lines), "--no-progress"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        '{"error": "line 1: field \'seat_wind\' does not apply to rules sichuan (it applies '
+        'to guobiao)"}',
+        '{"error": "line 2: field \'indicator\' is required with rules huanggang"}',
+        '{"error": "line 3: field \'win_tile\' (the winning tile) is required"}']

@@ -188,16 +188,22 @@ def _owners(context: str) -> List[str]:
 
 def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
                options=None, flower_indicators=None, indicator=None, dealer=False,
-               values=None):
+               values=None, fields=False):
     """One hand scored by a rule set (any registered name, in any case), with the checks of
     the command line: the result object of the rule set's own ``score``. The flags and
     values that apply are the ones the room's scorer names (``Room.score_text``, else
-    ``Room.score``): any other one given is refused with the rule set's name."""
+    ``Room.score``): any other one given is refused with the rule set's name. ``fields``:
+    errors name a JSON line's fields (``'seat_wind'``), not the flags (``--seat-wind``)."""
     from ..rooms import find_room
     from ..tiles import to_tile_ids
 
+    def named(name: str) -> str:
+        return f"field {name!r}" if fields else f"--{name.replace('_', '-')}"
+
+    with_rules = "rules" if fields else "--rules"
     if win_tile is None:
-        raise MahjongError("--win-tile TILE (the winning tile) is required")
+        raise MahjongError(f"{named('win_tile')}{'' if fields else ' TILE'} (the winning "
+                           "tile) is required")
     room = find_room(rules_name)
     rules_name = room.name
     concealed, melds = split_hand(hand)
@@ -223,13 +229,11 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
     for name in given:
         if name not in accepted:
             owners = _owners(name)
-            raise MahjongError(f"--{name.replace('_', '-')} does not apply to rules "
-                               f"{rules_name}" + (f" (it applies to {', '.join(owners)})"
-                                                  if owners else ""))
+            raise MahjongError(f"{named(name)} does not apply to rules {rules_name}" +
+                               (f" (it applies to {', '.join(owners)})" if owners else ""))
     for name in required:
         if name not in given:
-            raise MahjongError(f"--{name.replace('_', '-')} is required with --rules "
-                               f"{rules_name}")
+            raise MahjongError(f"{named(name)} is required with {with_rules} {rules_name}")
     if "flower_indicators" in given:
         given["flower_indicators"] = to_tile_ids(flower_indicators)
     rules = room.Rules.from_mapping(options or {})
@@ -331,7 +335,7 @@ def _line_result(obj: Any, args, options: Dict[str, Any]) -> dict:
                         {f: obj.get(f, False) for f in _FLAGS}, options,
                         obj.get("flower_indicators"), obj.get("indicator"),
                         obj.get("dealer", False),
-                        {k: obj.get(k) for k in _VALUES})
+                        {k: obj.get(k) for k in _VALUES}, fields=True)
     return result_row(result, args.style, rules)
 
 
