@@ -152,3 +152,26 @@ def test_score_jsonl_names_the_field_not_a_flag(tmp_path, capsys):
         'to guobiao)"}',
         '{"error": "line 2: field \'indicator\' is required with rules huanggang"}',
         '{"error": "line 3: field \'win_tile\' (the winning tile) is required"}']
+
+
+@pytest.mark.parametrize("logs", [5, None, 2.5])
+def test_dask_settle_names_logs_that_are_no_bag_or_paths(logs):
+    """Was a TypeError ('int' object is not iterable)."""
+    mjd = pytest.importorskip("mahjong.dask")
+    from mahjong.errors import MahjongError
+
+    with pytest.raises(MahjongError, match="logs: expected a dask.bag or JSONL / Parquet "
+                                           "paths, got"):
+        mjd.settle(logs)
+
+
+def test_dask_convert_names_its_own_argument(tmp_path):
+    """Was 'logs: expected a dask.bag or JSONL / Parquet paths' (settle's argument)."""
+    mjd = pytest.importorskip("mahjong.dask")
+    from mahjong.errors import MahjongError
+
+    with pytest.raises(MahjongError, match="^paths: expected a path, a glob pattern or a "
+                                           "list of them, got int$"):
+        mjd.convert(5, "botzone-text", str(tmp_path))
+    with pytest.raises(MahjongError, match="^paths: no file matches"):
+        mjd.convert(str(tmp_path / "none*.txt"), "botzone-text", str(tmp_path))
