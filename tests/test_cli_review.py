@@ -175,3 +175,21 @@ def test_dask_convert_names_its_own_argument(tmp_path):
         mjd.convert(5, "botzone-text", str(tmp_path))
     with pytest.raises(MahjongError, match="^paths: no file matches"):
         mjd.convert(str(tmp_path / "none*.txt"), "botzone-text", str(tmp_path))
+
+
+def test_env_before_reset_is_a_mahjong_error():
+    """last() before reset() was an AttributeError (agent_selection), and the wrapped
+    env's agent_iter() an AssertionError; step and observe already said to call reset()."""
+    from mahjong.errors import MahjongError
+    from mahjong.game.env import HAS_PETTINGZOO, MahjongEnv, env
+
+    with pytest.raises(MahjongError, match=r"^last: the environment has no episode yet"):
+        MahjongEnv("sichuan").last()
+    if HAS_PETTINGZOO:
+        wrapped = env(rules="sichuan")
+        with pytest.raises(MahjongError, match=r"^last: the environment has no episode"):
+            wrapped.last()
+        with pytest.raises(MahjongError, match=r"^agent_iter: the environment has no"):
+            next(iter(wrapped.agent_iter()))
+        wrapped.reset(seed=1)
+        assert wrapped.last()[2] is False and next(iter(wrapped.agent_iter())) == "player_0"
