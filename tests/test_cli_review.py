@@ -193,3 +193,20 @@ def test_env_before_reset_is_a_mahjong_error():
             next(iter(wrapped.agent_iter()))
         wrapped.reset(seed=1)
         assert wrapped.last()[2] is False and next(iter(wrapped.agent_iter())) == "player_0"
+
+
+def test_architecture_lists_every_command():
+    """docs/ARCHITECTURE.md's cli/ entry listed nine of the eleven commands (not botzone,
+    convert)."""
+    import argparse
+    import pathlib
+    import re
+
+    from mahjong.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions
+               if isinstance(a, argparse._SubParsersAction))
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "ARCHITECTURE.md").read_text()
+    entry = re.search(r"  cli/ +`mahjong ([^`]*)`", text).group(1)
+    listed = {w.strip() for w in entry.split("|")}
+    assert listed == set(sub.choices)
