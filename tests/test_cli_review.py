@@ -210,3 +210,17 @@ def test_architecture_lists_every_command():
     entry = re.search(r"  cli/ +`mahjong ([^`]*)`", text).group(1)
     listed = {w.strip() for w in entry.split("|")}
     assert listed == set(sub.choices)
+
+
+def test_gb_jsonl_reads_melds_in_the_hand_as_score_jsonl_does(tmp_path, capsys):
+    """A line's hand with its melds in brackets was refused by gb --jsonl ('unknown tile
+    token [777z][555m]') but read by score --jsonl and by gb HAND."""
+    import json
+
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text('{"hand": "222m88m11z[777z] [555m]", "win_tile": "8m"}\n'
+                     '{"hand": "222m88m11z", "melds": ["[777z]", "[555m]"], "win_tile": "8m"}\n'
+                     '{"hand": "222m88m11z[777z]", "melds": ["[555m]"], "win_tile": "8m"}\n')
+    assert main(["gb", "--jsonl", str(lines), "--no-progress"]) == 0
+    rows = [json.loads(r) for r in capsys.readouterr().out.splitlines()]
+    assert len(rows) == 3 and rows[0] == rows[1] == rows[2] and rows[0]["total"] == 14

@@ -280,6 +280,16 @@ def _line_kwargs(text: str, rules: str, aliases_seen: Optional[set] = None) -> D
                 parsed.append(parse_meld(tuple(m) if isinstance(m, list) else m))
         except MahjongError as exc:
             raise type(exc)(f"melds[{i}]: {exc}") from None
+    tiles = kw["tiles"]
+    if isinstance(tiles, str) and ("[" in tiles or "(" in tiles or "{" in tiles
+                                   or "<" in tiles):  # melds in the hand, bracketed
+        from ..hand import split_melds
+
+        try:
+            kw["tiles"], inside = split_melds(tiles)
+        except MahjongError as exc:
+            raise type(exc)(f"hand: {exc}") from None
+        parsed = list(inside) + parsed
     kw["melds"] = parsed
     _check_size(kw["tiles"], parsed)
     if _may_hold_the_win(kw["tiles"], parsed):
