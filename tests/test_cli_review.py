@@ -224,3 +224,18 @@ def test_gb_jsonl_reads_melds_in_the_hand_as_score_jsonl_does(tmp_path, capsys):
     assert main(["gb", "--jsonl", str(lines), "--no-progress"]) == 0
     rows = [json.loads(r) for r in capsys.readouterr().out.splitlines()]
     assert len(rows) == 3 and rows[0] == rows[1] == rows[2] and rows[0]["total"] == 14
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda m: m.Match(5), "players: expected 4 names, got 5"),          # was a TypeError
+    (lambda m: m.Match("ABCD"), "players: expected 4 names, got 'ABCD'"),  # was A, B, C, D
+    (lambda m: m.Match.from_records(5), "records: expected an iterable of hand records, "
+                                        "got int"),                        # was a TypeError
+])
+def test_guobiao_match_names_a_bad_argument(call, words):
+    from mahjong import guobiao
+    from mahjong.errors import InvalidRecordError
+
+    with pytest.raises(InvalidRecordError, match="^" + words + "$"):
+        call(guobiao)
+    assert guobiao.Match(["Ann", "Bo", "Cy", "Di"]).players == ("Ann", "Bo", "Cy", "Di")
