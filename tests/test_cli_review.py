@@ -239,3 +239,23 @@ def test_guobiao_match_names_a_bad_argument(call, words):
     with pytest.raises(InvalidRecordError, match="^" + words + "$"):
         call(guobiao)
     assert guobiao.Match(["Ann", "Bo", "Cy", "Di"]).players == ("Ann", "Bo", "Cy", "Di")
+
+
+@pytest.mark.parametrize("name", ["suit_of", "is_honor", "is_terminal"])
+@pytest.mark.parametrize("bad", [99, 34, -1, None, "x", 2.5, True])
+def test_tile_helpers_refuse_what_is_no_tile(name, bad):
+    """suit_of(99) was 11, is_terminal(-1) True, is_honor(99) True; a string a TypeError."""
+    from mahjong import tiles
+    from mahjong.errors import TileParseError
+
+    with pytest.raises(TileParseError):
+        getattr(tiles, name)(bad)
+
+
+def test_tile_helpers_answer_for_every_tile():
+    from mahjong import tiles
+
+    assert [tiles.suit_of(t) for t in (0, 8, 9, 17, 18, 26, 27, 33)] == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert [t for t in range(34) if tiles.is_terminal(t)] == list(tiles.TERMINALS)
+    assert [t for t in range(34) if tiles.is_honor(t)] == list(tiles.HONORS)
+    assert tiles.suit_of("5z") == 3 and tiles.is_terminal("9s") and tiles.is_honor("中")
