@@ -430,6 +430,9 @@ def read_lines(f) -> Iterable[bytes]:
 def summary_of_lines(lines: Iterable[Any], series: bool = False) -> Stats:
     """The statistics of JSON lines (one log or record per line), streamed."""
     st = Stats(series)
+    if isinstance(lines, (str, bytes, Mapping)) or not hasattr(lines, "__iter__"):
+        raise MahjongError(f"lines: expected an iterable of JSON lines, got "
+                           f"{type(lines).__name__}")
     for i, line in enumerate(lines, 1):
         try:
             st.add_facts(line_facts(line))

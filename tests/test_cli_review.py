@@ -259,3 +259,14 @@ def test_tile_helpers_answer_for_every_tile():
     assert [t for t in range(34) if tiles.is_terminal(t)] == list(tiles.TERMINALS)
     assert [t for t in range(34) if tiles.is_honor(t)] == list(tiles.HONORS)
     assert tiles.suit_of("5z") == 3 and tiles.is_terminal("9s") and tiles.is_honor("中")
+
+
+@pytest.mark.parametrize("lines", [5, None, '{"rules": "sichuan"}', b"{}", {"rules": 1}])
+def test_stats_summary_of_lines_names_what_is_no_lines(lines):
+    """Was a TypeError ('int' object is not iterable), and a string was read a character
+    a line, as summary() refuses it."""
+    from mahjong import stats
+    from mahjong.errors import MahjongError
+
+    with pytest.raises(MahjongError, match="^lines: expected an iterable of JSON lines, got"):
+        stats.summary_of_lines(lines)
