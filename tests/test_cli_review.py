@@ -270,3 +270,14 @@ def test_stats_summary_of_lines_names_what_is_no_lines(lines):
 
     with pytest.raises(MahjongError, match="^lines: expected an iterable of JSON lines, got"):
         stats.summary_of_lines(lines)
+
+
+@pytest.mark.parametrize("concealed", [[-1], [34], ["5m"], [None], 5])
+def test_check_copies_refuses_what_is_no_tile_ids(concealed):
+    """[-1] counted a copy of 7z (a negative index), [34] was an IndexError, [None] and 5
+    TypeErrors."""
+    from mahjong.errors import TileParseError
+    from mahjong.hand import check_copies
+
+    with pytest.raises(TileParseError, match="^concealed: expected tile ids 0..33, got"):
+        check_copies(concealed)
