@@ -281,3 +281,22 @@ def test_check_copies_refuses_what_is_no_tile_ids(concealed):
 
     with pytest.raises(TileParseError, match="^concealed: expected tile ids 0..33, got"):
         check_copies(concealed)
+
+
+ROOM_PAGES = {"sichuan": "RULESETS", "yunnan": "RULESETS", "guiyang": "GUIYANG",
+              "huanggang": "HUANGGANG", "guobiao": "GUOBIAO", "two_player": "TWO_PLAYER",
+              "tongcheng": "TONGCHENG"}
+
+
+@pytest.mark.parametrize("rules", sorted(ROOM_PAGES))
+def test_every_option_has_a_row_on_its_rule_sets_page(rules):
+    """The option tables of RULESETS.md (Sichuan, Yunnan), HUANGGANG.md, TWO_PLAYER.md and
+    TONGCHENG.md had no row for duplicate_walls, and GUOBIAO.md no table of its options."""
+    import pathlib
+
+    from mahjong.cli.rules import describe
+
+    page = pathlib.Path(__file__).parent.parent / "docs" / f"{ROOM_PAGES[rules]}.md"
+    text = page.read_text(encoding="utf-8")
+    names = [o["name"] for o in describe(rules)["options"]]   # as `mahjong rules` lists them
+    assert names and [n for n in names if f"| `{n}` |" not in text] == []
