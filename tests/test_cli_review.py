@@ -300,3 +300,21 @@ def test_every_option_has_a_row_on_its_rule_sets_page(rules):
     text = page.read_text(encoding="utf-8")
     names = [o["name"] for o in describe(rules)["options"]]   # as `mahjong rules` lists them
     assert names and [n for n in names if f"| `{n}` |" not in text] == []
+
+
+@pytest.mark.parametrize("wall, words", [
+    (5, "expected a list of tiles, got 5"),                 # was a TypeError
+    ("1m2m", "expected a list of tiles, got '1m2m'"),       # was "tile 0 is '1'"
+    ({"a": 1}, "expected a list of tiles, got {'a': 1}"),
+])
+def test_a_wall_that_is_no_list_of_tiles_is_named(wall, words):
+    from mahjong.errors import MahjongError
+    from mahjong.game import Game, replay
+
+    with pytest.raises(MahjongError, match="^wall: " + words):
+        Game("sichuan", wall=wall)
+    log = Game("sichuan", seed=1).play()
+    with pytest.raises(MahjongError, match="^replay: wall: " + words):
+        replay({**log, "wall": wall})
+    with pytest.raises(MahjongError, match="^replay: reserve: " + words):
+        replay({**log, "reserve": wall})

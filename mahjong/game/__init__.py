@@ -119,6 +119,9 @@ def _tile_ids(values, what: str, top: int = 34) -> List[int]:
     """Tile ids of a list of tenhou names or ids below ``top`` (42 with flowers)."""
     if type(values) is list and all([type(t) is int and 0 <= t < top for t in values]):
         return list(values)         # (ids already: a deck as the engine holds one)
+    if isinstance(values, (str, bytes, Mapping)) or (
+            values is not None and not hasattr(values, "__iter__")):
+        raise MahjongError(f"{what}: expected a list of tiles, got {show(values)}")
     out = []
     for i, t in enumerate(values or ()):
         if type(t) is str and t in _IDS:
