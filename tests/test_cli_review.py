@@ -304,8 +304,8 @@ def test_every_option_has_a_row_on_its_rule_sets_page(rules):
 
 @pytest.mark.parametrize("wall, words", [
     (5, "expected a list of tiles, got 5"),                 # was a TypeError
-    ("1m2m", "expected a list of tiles, got '1m2m'"),       # was "tile 0 is '1'"
-    ({"a": 1}, "expected a list of tiles, got {'a': 1}"),
+    ({"a": 1}, "expected a list of tiles, got {'a': 1}"),   # was "tile 0 is 'a'"
+    ("1m2x", "unknown tile token"),
 ])
 def test_a_wall_that_is_no_list_of_tiles_is_named(wall, words):
     from mahjong.errors import MahjongError
@@ -318,3 +318,17 @@ def test_a_wall_that_is_no_list_of_tiles_is_named(wall, words):
         replay({**log, "wall": wall})
     with pytest.raises(MahjongError, match="^replay: reserve: " + words):
         replay({**log, "reserve": wall})
+
+
+def test_a_wall_as_a_tile_string_replays_as_settle_reads_it():
+    """settle() read a log whose wall is a tile string, but replay() and Game(wall=) read
+    it a character a tile ("tile 0 is '7'")."""
+    from mahjong.game import Game, replay
+    from mahjong.ruleset import settle
+
+    log = Game("sichuan", seed=1, agents="greedy").play()
+    text = {**log, "wall": "".join(log["wall"])}
+    assert replay(text)["events"] == log["events"]
+    assert list(settle(text).deltas) == log["result"]["deltas"]
+    again = Game("sichuan", wall=text["wall"], agents="greedy").play()
+    assert again["wall"] == log["wall"] and again["events"] == log["events"]
