@@ -332,3 +332,19 @@ def test_a_wall_as_a_tile_string_replays_as_settle_reads_it():
     assert list(settle(text).deltas) == log["result"]["deltas"]
     again = Game("sichuan", wall=text["wall"], agents="greedy").play()
     assert again["wall"] == log["wall"] and again["events"] == log["events"]
+
+
+def test_viewer_takes_a_numpy_seat_as_every_other_api():
+    """A numpy integer seat (from an array of seats) was refused: 'np.int64(1) is not a
+    seat'."""
+    import numpy as np
+
+    from mahjong import viewer
+    from mahjong.errors import MahjongError
+    from mahjong.game import Game
+
+    log = Game("sichuan", seed=2, agents="greedy").play()
+    assert viewer.page(log, seat=np.int64(1)) == viewer.page(log, seat=1)
+    for bad in (True, np.int64(4), 1.0):
+        with pytest.raises(MahjongError, match="is not a seat"):
+            viewer.page(log, seat=bad)
