@@ -348,3 +348,29 @@ def test_viewer_takes_a_numpy_seat_as_every_other_api():
     for bad in (True, np.int64(4), 1.0):
         with pytest.raises(MahjongError, match="is not a seat"):
             viewer.page(log, seat=bad)
+
+
+@pytest.mark.parametrize("command, flags, words", [
+    (["score"], ["--win", "9p"], "--win-tile: with --jsonl each line gives its own "
+                                 "('win_tile')"),
+    (["score"], ["--self-drawn"], "--self-drawn: with --jsonl each line gives its own "
+                                  "('self_drawn')"),
+    (["score"], ["--meld", "222p"], "--meld: with --jsonl each line gives its own ('melds')"),
+    (["score"], ["--indicator", "3p"], "--indicator: with --jsonl each line gives its own "
+                                       "('indicator')"),
+    (["gb"], ["--seat-wind", "N"], "--seat-wind: with --jsonl each line gives its own "
+                                   "('seat_wind')"),
+    (["gb"], ["--flowers", "2"], "--flowers: with --jsonl each line gives its own ('flowers')"),
+    (["gb"], ["--waits"], "--waits: with --jsonl each line gives its own"),
+    (["gb"], ["--last-of-wall"], "--last-of-wall: with --jsonl each line gives its own "
+                                 "('last_tile')"),
+])
+def test_jsonl_refuses_a_single_hands_flag(command, flags, words, tmp_path, capsys):
+    """A single hand's flag given with --jsonl was ignored silently: every line scored as if
+    it were not given."""
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text('{"rules": "guobiao", "hand": "1112345678999m", "win_tile": "1m"}\n')
+    assert main(command + ["--jsonl", str(lines), "--no-progress"] + flags) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.startswith(f"mahjong {command[0]}: error: {words}")
+    assert main(command + ["--jsonl", str(lines), "--no-progress"]) == 0   # without: scored

@@ -44,6 +44,15 @@ LINE_FIELDS = {
     "heavenly": "heavenly", "earthly": "earthly", "first_round": "first_round",
     "heavenly_ready": "heavenly_ready",
 }
+#: what a single hand's flags are (flag, dest, default, the JSON line's field)
+_HAND_FLAGS = (("--win-tile", "win_tile", None, "win_tile"), ("--meld", "melds", [], "melds"),
+               *((f"--{f.replace('_', '-')}", f, False, f)
+                 for f in ("self_drawn", "fourth_tile", "replacement", "robbing_kong",
+                           "last_tile", "heavenly", "earthly", "first_round", "heavenly_ready")),
+               ("--last-of-wall", "last_of_wall_old", False, "last_tile"),
+               ("--seat-wind", "seat_wind", "E", "seat_wind"),
+               ("--round-wind", "round_wind", "E", "round_wind"),
+               ("--flowers", "flowers", 0, "flowers"), ("--waits", "waits", False, None))
 # Old field names, accepted for this release (a note on stderr once per run).
 LINE_ALIASES = {"win": "win_tile", "last_of_wall": "last_tile"}
 CHUNK = 4096  # lines held before their answers are written (when the input keeps coming)
@@ -156,7 +165,7 @@ def run(args) -> int:
     from ..hand import split_melds
     from ..ruleset import get_ruleset
     from ..tiles import format_tiles, to_tile_ids
-    from ._items import joined_hand
+    from ._items import joined_hand, refuse_hand_flags
 
     room = get_ruleset("guobiao")     # the room's public face, from the registry
     score, wait_values = room.score, room.wait_values
@@ -164,6 +173,7 @@ def run(args) -> int:
     if args.jsonl:
         if args.hand:
             raise InvalidContextError("give either HAND or --jsonl FILE, not both")
+        refuse_hand_flags(args, _HAND_FLAGS)
         return run_jsonl(args)
     if not args.hand:
         raise InvalidContextError("give a HAND (with --win-tile TILE or --waits) or --jsonl "

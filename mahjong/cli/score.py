@@ -64,6 +64,13 @@ _VALUES = {
     "round_wind": "guobiao: the round (prevalent) wind 圈风 (default E)",
     "flowers": "guobiao: flower tiles shown (0-8), one fan each",
 }
+#: what a single hand's flags are (flag, dest, default, the JSON line's field)
+_HAND_FLAGS = (("--win-tile", "win_tile", None, "win_tile"), ("--meld", "meld", [], "melds"),
+               *((f"--{f.replace('_', '-')}", f, False, f) for f in _FLAGS),
+               *((f"--{v.replace('_', '-')}", v, None, v) for v in _VALUES),
+               ("--flower-indicators", "flower_indicators", None, "flower_indicators"),
+               ("--indicator", "indicator", None, "indicator"),
+               ("--dealer", "dealer", False, "dealer"))
 _LINE_FIELDS = frozenset(("hand", "win_tile", "melds", "rules", "options", "indicator",
                           "dealer", "flower_indicators") + _FLAGS + tuple(_VALUES))
 
@@ -277,12 +284,13 @@ def result_text(result, style: str) -> str:
 
 
 def run(args) -> int:
-    from ._items import joined_hand
+    from ._items import joined_hand, refuse_hand_flags
 
     args.hand = joined_hand(args.hand) if isinstance(args.hand, list) else args.hand
     if args.jsonl:
         if args.hand:
             raise MahjongError("give either HAND or --jsonl HANDS, not both")
+        refuse_hand_flags(args, _HAND_FLAGS)
         return run_jsonl(args)
     if not args.hand:
         raise MahjongError("give a HAND (with --win-tile TILE) or --jsonl HANDS")
