@@ -504,18 +504,22 @@ def _settle_file(path: str, partition: int) -> pd.DataFrame:
     return _frame(rows)
 
 
-def _paths(logs) -> List[str]:
-    items = [logs] if isinstance(logs, (str, os.PathLike)) else list(logs)
+def _paths(logs, name: str = "logs",
+           expected: str = "a dask.bag or JSONL / Parquet paths") -> List[str]:
+    """The paths of argument ``name`` (a path, a glob pattern or a list of them)."""
+    try:
+        items = [logs] if isinstance(logs, (str, os.PathLike)) else list(logs)
+    except TypeError:  # not iterable: say what the argument may be
+        items = [logs]
     out: List[str] = []
     for item in items:
         if not isinstance(item, (str, os.PathLike)):
-            raise MahjongError(f"logs: expected a dask.bag or JSONL / Parquet paths, got "
-                               f"{type(item).__name__}")
+            raise MahjongError(f"{name}: expected {expected}, got {type(item).__name__}")
         text = os.fspath(item)
         if glob.has_magic(text) and "://" not in text:
             found = sorted(glob.glob(text))
             if not found:
-                raise MahjongError(f"logs: no file matches {text!r}")
+                raise MahjongError(f"{name}: no file matches {text!r}")
             out += found
         else:
             out.append(text)
@@ -744,7 +748,8 @@ def convert(paths, fmt: str, out_dir: str, *, to: str = "jsonl", check: bool = F
         raise MahjongError(f"to: {to!r} (one of {', '.join(_SUFFIXES)})")
     if to != "jsonl":
         formats.writer(to)
-    files = _paths(paths) if not (isinstance(paths, (list, tuple)) and not paths) else []
+    files = (_paths(paths, "paths", "a path, a glob pattern or a list of them")
+             if not (isinstance(paths, (list, tuple)) and not paths) else [])
     os.makedirs(out_dir, exist_ok=True)
     outs: List[str] = []
     seen: Dict[str, int] = {}

@@ -28,7 +28,7 @@ import numpy as np
 from . import _reader
 from ._reader import MELD_KINDS, MELD_TYPE_CODES
 from ._syntax import MELD_SYNTAX
-from .errors import InvalidHandError, MahjongError
+from .errors import InvalidHandError, MahjongError, TileParseError
 from .validate import show
 from .tiles import COPIES, N_KINDS, TENHOU_NAMES, TileInput, format_tiles, parse_tile, to_tile_ids
 
@@ -211,6 +211,15 @@ def check_copies(concealed: Iterable[int], melds: Iterable[Meld] = (),
                  extra: Iterable[int] = ()) -> np.ndarray:
     """Counts of every tile across concealed tiles, melds and extra tiles; raises
     :class:`InvalidHandError` naming the tile of which there are more than 4 copies."""
+    try:  # tile ids: a negative one would count a tile from the end
+        if not isinstance(concealed, (tuple, list, np.ndarray)):
+            concealed = tuple(concealed)  # read once (an iterator)
+        fine = all(0 <= t < N_KINDS for t in concealed)
+    except TypeError:
+        fine = False
+    if not fine:
+        raise TileParseError(f"concealed: expected tile ids 0..{N_KINDS - 1}, got "
+                             f"{show(concealed)}")
     total = np.zeros(N_KINDS, dtype=np.int16)
     for t in concealed:
         total[t] += 1

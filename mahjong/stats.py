@@ -20,8 +20,8 @@ What is counted (one definition, used by ``mahjong match`` too, see :func:`hand_
   where the log has one, else the settled score's value;
 * ``length``: the number of discards of the hand.
 
-A log with a ``result`` (the engine's logs) is read from it; any other record is settled
-once. :func:`summary_of_lines` reads JSON lines; lines in the engine's compact form are
+A log with a ``result`` (the engine's logs) is read from it (its rule set must be
+registered, with one delta per seat); any other record is settled once. :func:`summary_of_lines` reads JSON lines; lines in the engine's compact form are
 read without decoding the whole line (the fast path of ``mahjong stats``).
 """
 from __future__ import annotations
@@ -101,6 +101,29 @@ def _result_ok(res, seats) -> bool:
             and all(x is None or type(x) in (int, float) for x in values))
 
 
+_SEATS: Dict[str, Any] = {}  # a log's spelling of its rule set -> (name, seats)
+
+
+def _rule_set(rules, deltas) -> str:
+    """The registered name of the rule set of a log read from its ``result`` (not settled,
+    so checked here): a rule set of the registry, played by as many seats as the deltas."""
+    known = _SEATS.get(rules) if type(rules) is str else None
+    if known is None:
+        from .ruleset import ruleset_info
+
+        if not isinstance(rules, str):
+            raise MahjongError(f"record: 'rules' must name a rule set, got {rules!r}")
+        try:
+            info = ruleset_info(rules)
+        except MahjongError as exc:
+            raise MahjongError(f"record: 'rules': {exc}") from None
+        known = _SEATS[rules] = (info.name, info.seats)
+    if len(deltas) != known[1]:
+        raise MahjongError(f"result: {len(deltas)} deltas, but {known[0]} is played by "
+                           f"{known[1]} seats")
+    return known[0]
+
+
 def hand_facts(record) -> HandFacts:
     """The facts of one hand: a log or record as a mapping (its ``result`` read when it has
     one, else settled), a :class:`~mahjong.record.HandRecord`, or JSON text."""
@@ -125,7 +148,7 @@ def hand_facts(record) -> HandFacts:
             elif t is None:
                 raise MahjongError(f"record: event {i} is not an event object")
         res = record["result"]
-        return HandFacts(str(record.get("rules")), res["deltas"], wins, _deal_ins(wins),
+        return HandFacts(_rule_set(record.get("rules"), res["deltas"]), res["deltas"], wins, _deal_ins(wins),
                          exhausted, list(res.get("items", ())), list(res.get("win_values", ())),
                          length, _agents_of_note(record.get("note")))
     return _settled_facts(record)
@@ -166,13 +189,15 @@ def line_facts(line) -> HandFacts:
     try:
         text = line.decode("utf-8") if isinstance(line, (bytes, bytearray)) else line
     except UnicodeDecodeError as exc:
-        raise MahjongError(f"not UTF-8 text (byte {exc.start})") from None
+        raise MahjongError(f"not UTF-8 text: byte 0x{line[exc.start]:02x} at column "
+                           f"{exc.start + 1}") from None
     if not isinstance(text, str):
         raise MahjongError(f"not a JSON line (bytes or str): {type(text).__name__}")
     fast = text.startswith('{"rules":"') and '": ' not in text and '", "' not in text
     if fast:
         at = text.find('"result":{')
-        fast = at > 0 and text.find('"result":{', at + 1) < 0
+        # and a list of events (else the slow path says what is wrong)
+        fast = at > 0 and text.find('"result":{', at + 1) < 0 and '"events":[' in text
     if fast:
         try:
             res = _DECODER.raw_decode(text, at + 9)[0]
@@ -190,7 +215,7 @@ def line_facts(line) -> HandFacts:
         except (ValueError, AttributeError, RecursionError):
             fast = False
     if fast and _result_ok(res, None):
-        rules = text[10:text.find('"', 10)]
+        rules = _rule_set(text[10:text.find('"', 10)], res["deltas"])
         return HandFacts(rules, res["deltas"], wins, _deal_ins(wins),
                          '{"type":"exhausted"' in text, list(res.get("items", ())),
                          list(res.get("win_values", ())), text.count('{"type":"discard"'),
@@ -405,6 +430,9 @@ def read_lines(f) -> Iterable[bytes]:
 def summary_of_lines(lines: Iterable[Any], series: bool = False) -> Stats:
     """The statistics of JSON lines (one log or record per line), streamed."""
     st = Stats(series)
+    if isinstance(lines, (str, bytes, Mapping)) or not hasattr(lines, "__iter__"):
+        raise MahjongError(f"lines: expected an iterable of JSON lines, got "
+                           f"{type(lines).__name__}")
     for i, line in enumerate(lines, 1):
         try:
             st.add_facts(line_facts(line))

@@ -49,13 +49,17 @@ TileInput = Union[str, Sequence[int], np.ndarray]
 
 
 def suit_of(tile: int) -> int:
-    """0 = characters, 1 = dots, 2 = bamboo, 3 = honors."""
-    return tile // 9
+    """0 = characters, 1 = dots, 2 = bamboo, 3 = honors. ``tile``: an id or one tile's
+    name (anything else is a :class:`~mahjong.errors.TileParseError`)."""
+    return parse_tile(tile) // 9
 
 
 def is_honor(tile: int) -> bool:
-    return tile >= FIRST_HONOR
+    """Whether ``tile`` (an id or a name) is a wind or a dragon."""
+    return parse_tile(tile) >= FIRST_HONOR
 
 
 def is_terminal(tile: int) -> bool:
+    """Whether ``tile`` (an id or a name) is a 1 or a 9 of a suit."""
+    tile = parse_tile(tile)
     return tile < FIRST_HONOR and tile % 9 in (0, 8)

@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Mapping, Optional
 
 from .errors import MahjongError
 from .tiles import TENHOU_NAMES
+from .validate import is_int
 
 __all__ = ["steps", "page", "write_html", "LogView"]
 
@@ -265,8 +266,9 @@ def page(log: Mapping[str, Any], seat: Optional[int] = None, title: Optional[str
     hand (the others face down)."""
     st = steps(log)
     seats = len(st[0]["hands"])
-    if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
+    if seat is not None and (not is_int(seat) or not 0 <= seat < seats):
         raise MahjongError(f"seat: {seat!r} is not a seat (0..{seats - 1})")
+    seat = None if seat is None else int(seat)  # (a numpy integer is no JSON number)
     laizi = st[-1]["laizi"]
     data = {"rules": log["rules"], "seats": seats, "dealer": log.get("dealer", 0),
             "view": seat, "laizi": laizi, "steps": st, "end": _ending(log)}

@@ -239,3 +239,23 @@ def test_browser_shows_the_flowers_set_aside(tmp_path):
     for head, n in zip(heads, last["flowers"]):
         assert (f"花 ×{n}" in head) if n else ("花" not in head)
     assert f"wall: {last['wall']} tiles left" in dom
+
+
+def test_cli_names_a_bad_line_or_out_file(tmp_path, capsys):
+    """A line that is not UTF-8 or nested too deeply, and an --out that cannot be written,
+    are errors of the command naming the line or the option (were an AttributeError, a
+    RecursionError and an unnamed OSError)."""
+    out = tmp_path / "game.html"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b"\x80abc\n")
+    assert main(["replay", str(bad), "--out", str(out)]) == 2
+    assert "line 1: not UTF-8 text: byte 0x80 at column 1" in capsys.readouterr().err
+    bad.write_text("[" * 100_000 + "\n")
+    assert main(["replay", str(bad), "--out", str(out)]) == 2
+    assert "line 1: invalid JSON: nested too deeply" in capsys.readouterr().err
+    logs = tmp_path / "logs.jsonl"
+    logs.write_text(json.dumps(won_log("sichuan")) + "\n")
+    missing = tmp_path / "no" / "game.html"
+    assert main(["replay", str(logs), "--out", str(missing)]) == 2
+    assert f"--out: cannot write {missing}" in capsys.readouterr().err
+    assert not out.exists()

@@ -27,7 +27,7 @@ import sys
 from collections import deque
 from typing import Any, Iterator, Optional, Tuple, Union
 
-from ..errors import InvalidRecordError
+from ..errors import InvalidRecordError, MahjongError
 from .._syntax import STYLES  # mahjong.tiles.STYLES, without loading numpy
 
 READ_SIZE = 1 << 16  # bytes read at a time
@@ -399,6 +399,16 @@ def decode_or_blank(number: int, raw: Any) -> str:
         return decode(number, raw)
     except ValueError:
         return "\x00"
+
+
+def refuse_hand_flags(args, flags) -> None:
+    """With ``--jsonl`` every line gives its own hand and context: a single hand's flag
+    given beside it (``flags``: ``(flag, dest, default, the line's field or None)``) is an
+    error naming the flag and the field, not a flag ignored silently."""
+    for flag, dest, default, field in flags:
+        if getattr(args, dest, default) != default:
+            raise MahjongError(f"{flag}: with --jsonl each line gives its own"
+                               + (f" ({field!r})" if field else ""))
 
 
 def joined_hand(words) -> "str | None":

@@ -26,6 +26,9 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from ..botzone import load_agent, run as play
+    from ..errors import MahjongError
 
+    if not 0 <= args.seed < 2**64:  # the seed of the compiled shuffle is a uint64
+        raise MahjongError(f"--seed: {args.seed} is not in [0, 2**64)")
     play(load_agent(args.agent), keep_running=args.keep_running, seed=args.seed)
     return 0

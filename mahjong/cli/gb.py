@@ -44,9 +44,24 @@ LINE_FIELDS = {
     "heavenly": "heavenly", "earthly": "earthly", "first_round": "first_round",
     "heavenly_ready": "heavenly_ready",
 }
+#: what a single hand's flags are (flag, dest, default, the JSON line's field)
+_HAND_FLAGS = (("--win-tile", "win_tile", None, "win_tile"), ("--meld", "melds", [], "melds"),
+               *((f"--{f.replace('_', '-')}", f, False, f)
+                 for f in ("self_drawn", "fourth_tile", "replacement", "robbing_kong",
+                           "last_tile", "heavenly", "earthly", "first_round", "heavenly_ready")),
+               ("--last-of-wall", "last_of_wall_old", False, "last_tile"),
+               ("--seat-wind", "seat_wind", "E", "seat_wind"),
+               ("--round-wind", "round_wind", "E", "round_wind"),
+               ("--flowers", "flowers", 0, "flowers"), ("--waits", "waits", False, None))
 # Old field names, accepted for this release (a note on stderr once per run).
 LINE_ALIASES = {"win": "win_tile", "last_of_wall": "last_tile"}
 CHUNK = 4096  # lines held before their answers are written (when the input keeps coming)
+
+
+def _variant(text: str) -> str:
+    """--rules in any case; ``guobiao`` (the rule set's name elsewhere) is ``standard``."""
+    text = text.lower()
+    return "standard" if text == "guobiao" else text
 
 
 def register(subparsers) -> None:
@@ -82,9 +97,9 @@ def register(subparsers) -> None:
                    help="round (prevalent) wind 圈风 (default E)")
     p.add_argument("--flowers", type=int, default=0, help="flower tiles (0-8)")
     p.add_argument("--rules", choices=("standard", "lianzhong"), default="standard",
-                   type=str.lower,
-                   help="rule set, any case (default standard; lianzhong adds the 联众 extra "
-                        "fans)")
+                   type=_variant,
+                   help="rule set, any case (default standard, also named guobiao; "
+                        "lianzhong adds the 联众 extra fans)")
     for flag, text in (("heavenly", "天和"), ("earthly", "地和"), ("first-round", "人和"),
                        ("heavenly-ready", "天听")):
         p.add_argument(f"--{flag}", action="store_true", help=f"{text} (--rules lianzhong)")
@@ -150,7 +165,7 @@ def run(args) -> int:
     from ..hand import split_melds
     from ..ruleset import get_ruleset
     from ..tiles import format_tiles, to_tile_ids
-    from ._items import joined_hand
+    from ._items import joined_hand, refuse_hand_flags
 
     room = get_ruleset("guobiao")     # the room's public face, from the registry
     score, wait_values = room.score, room.wait_values
@@ -158,6 +173,7 @@ def run(args) -> int:
     if args.jsonl:
         if args.hand:
             raise InvalidContextError("give either HAND or --jsonl FILE, not both")
+        refuse_hand_flags(args, _HAND_FLAGS)
         return run_jsonl(args)
     if not args.hand:
         raise InvalidContextError("give a HAND (with --win-tile TILE or --waits) or --jsonl "
@@ -274,6 +290,16 @@ def _line_kwargs(text: str, rules: str, aliases_seen: Optional[set] = None) -> D
                 parsed.append(parse_meld(tuple(m) if isinstance(m, list) else m))
         except MahjongError as exc:
             raise type(exc)(f"melds[{i}]: {exc}") from None
+    tiles = kw["tiles"]
+    if isinstance(tiles, str) and ("[" in tiles or "(" in tiles or "{" in tiles
+                                   or "<" in tiles):  # melds in the hand, bracketed
+        from ..hand import split_melds
+
+        try:
+            kw["tiles"], inside = split_melds(tiles)
+        except MahjongError as exc:
+            raise type(exc)(f"hand: {exc}") from None
+        parsed = list(inside) + parsed
     kw["melds"] = parsed
     _check_size(kw["tiles"], parsed)
     if _may_hold_the_win(kw["tiles"], parsed):

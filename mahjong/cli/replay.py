@@ -2,7 +2,6 @@
 that steps through the hand (:mod:`mahjong.viewer`)."""
 from __future__ import annotations
 
-import json
 import sys
 
 from ..errors import MahjongError
@@ -26,6 +25,8 @@ def register(subparsers) -> None:
 
 
 def _log(path: str, k: int):
+    from ._items import parse_line
+
     if k < 0:
         raise MahjongError(f"--game: {k} is negative (logs count from 0)")
     try:
@@ -37,11 +38,11 @@ def _log(path: str, k: int):
         for i, line in enumerate(f, 1):
             if not line.strip():
                 continue
-            if n == k:
-                try:
-                    return json.loads(line)
-                except ValueError as exc:
-                    raise MahjongError(f"{path} line {i}: not JSON ({exc.msg})") from None
+            if n == k:  # not UTF-8, not JSON, nested too deeply: an error naming the line
+                value = parse_line(i, line)
+                if isinstance(value, ValueError):
+                    raise MahjongError(f"{path} line {i}: {value}")
+                return value
             n += 1
     finally:
         if f is not sys.stdin.buffer:
@@ -50,9 +51,16 @@ def _log(path: str, k: int):
 
 
 def run(args) -> int:
-    from ..viewer import write_html
+    from ..viewer import page
+    from .simulate import OutFile
 
     log = _log(args.logs, args.game)
-    size = write_html(log, args.out, seat=args.seat)
+    text = page(log, seat=args.seat)
+    out = OutFile(args.out, "--out")  # written whole or not at all; errors name --out
+    try:
+        out.write_with(lambda f: f.write(text))
+    finally:
+        out.discard()
+    size = len(text.encode("utf-8"))
     print(f"wrote {args.out} ({size:,} bytes, {len(log.get('events') or ())} events)")
     return 0

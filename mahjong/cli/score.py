@@ -64,6 +64,13 @@ _VALUES = {
     "round_wind": "guobiao: the round (prevalent) wind 圈风 (default E)",
     "flowers": "guobiao: flower tiles shown (0-8), one fan each",
 }
+#: what a single hand's flags are (flag, dest, default, the JSON line's field)
+_HAND_FLAGS = (("--win-tile", "win_tile", None, "win_tile"), ("--meld", "meld", [], "melds"),
+               *((f"--{f.replace('_', '-')}", f, False, f) for f in _FLAGS),
+               *((f"--{v.replace('_', '-')}", v, None, v) for v in _VALUES),
+               ("--flower-indicators", "flower_indicators", None, "flower_indicators"),
+               ("--indicator", "indicator", None, "indicator"),
+               ("--dealer", "dealer", False, "dealer"))
 _LINE_FIELDS = frozenset(("hand", "win_tile", "melds", "rules", "options", "indicator",
                           "dealer", "flower_indicators") + _FLAGS + tuple(_VALUES))
 
@@ -83,13 +90,19 @@ def split_hand(text: str) -> Tuple[str, List[Tuple[str, str]]]:
 
 def parse_option(text: str) -> Tuple[str, Any]:
     """``name=value`` with a JSON value (numbers, true/false, null) or a bare string."""
-    if "=" not in text:
-        raise MahjongError(f"--option {text!r}: expected name=value")
-    name, raw = text.split("=", 1)
+    from ..validate import show
+
+    name, _, raw = text.partition("=")
+    if "=" not in text or not name.strip():
+        raise MahjongError(f"--option {show(text)}: expected name=value")
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:
         value = raw
+    except RecursionError:
+        raise MahjongError(f"--option {show(text)}: the value is nested too deeply") from None
+    except ValueError:  # an integer of more digits than int() reads
+        raise MahjongError(f"--option {show(text)}: the number has too many digits") from None
     return name.strip(), value
 
 
@@ -182,16 +195,22 @@ def _owners(context: str) -> List[str]:
 
 def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
                options=None, flower_indicators=None, indicator=None, dealer=False,
-               values=None):
+               values=None, fields=False):
     """One hand scored by a rule set (any registered name, in any case), with the checks of
     the command line: the result object of the rule set's own ``score``. The flags and
     values that apply are the ones the room's scorer names (``Room.score_text``, else
-    ``Room.score``): any other one given is refused with the rule set's name."""
+    ``Room.score``): any other one given is refused with the rule set's name. ``fields``:
+    errors name a JSON line's fields (``'seat_wind'``), not the flags (``--seat-wind``)."""
     from ..rooms import find_room
     from ..tiles import to_tile_ids
 
+    def named(name: str) -> str:
+        return f"field {name!r}" if fields else f"--{name.replace('_', '-')}"
+
+    with_rules = "rules" if fields else "--rules"
     if win_tile is None:
-        raise MahjongError("--win-tile TILE (the winning tile) is required")
+        raise MahjongError(f"{named('win_tile')}{'' if fields else ' TILE'} (the winning "
+                           "tile) is required")
     room = find_room(rules_name)
     rules_name = room.name
     concealed, melds = split_hand(hand)
@@ -217,13 +236,11 @@ def score_hand(rules_name: str, hand: str, win_tile, meld_texts=(), flags=None,
     for name in given:
         if name not in accepted:
             owners = _owners(name)
-            raise MahjongError(f"--{name.replace('_', '-')} does not apply to rules "
-                               f"{rules_name}" + (f" (it applies to {', '.join(owners)})"
-                                                  if owners else ""))
+            raise MahjongError(f"{named(name)} does not apply to rules {rules_name}" +
+                               (f" (it applies to {', '.join(owners)})" if owners else ""))
     for name in required:
         if name not in given:
-            raise MahjongError(f"--{name.replace('_', '-')} is required with --rules "
-                               f"{rules_name}")
+            raise MahjongError(f"{named(name)} is required with {with_rules} {rules_name}")
     if "flower_indicators" in given:
         given["flower_indicators"] = to_tile_ids(flower_indicators)
     rules = room.Rules.from_mapping(options or {})
@@ -267,12 +284,13 @@ def result_text(result, style: str) -> str:
 
 
 def run(args) -> int:
-    from ._items import joined_hand
+    from ._items import joined_hand, refuse_hand_flags
 
     args.hand = joined_hand(args.hand) if isinstance(args.hand, list) else args.hand
     if args.jsonl:
         if args.hand:
             raise MahjongError("give either HAND or --jsonl HANDS, not both")
+        refuse_hand_flags(args, _HAND_FLAGS)
         return run_jsonl(args)
     if not args.hand:
         raise MahjongError("give a HAND (with --win-tile TILE) or --jsonl HANDS")
@@ -325,7 +343,7 @@ def _line_result(obj: Any, args, options: Dict[str, Any]) -> dict:
                         {f: obj.get(f, False) for f in _FLAGS}, options,
                         obj.get("flower_indicators"), obj.get("indicator"),
                         obj.get("dealer", False),
-                        {k: obj.get(k) for k in _VALUES})
+                        {k: obj.get(k) for k in _VALUES}, fields=True)
     return result_row(result, args.style, rules)
 
 

@@ -34,6 +34,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from ..batch import MAX_THREADS
     from ..game import play_spec, simulate
     from ..ruleset import ruleset_info
     from .score import parse_option
@@ -44,8 +45,10 @@ def run(args) -> int:
         raise MahjongError(f"--rules: {exc}") from None
     if args.hands < 0:
         raise MahjongError(f"--hands: {args.hands} (a non-negative number)")
-    if args.threads < 1:
-        raise MahjongError(f"--threads: {args.threads} (at least 1)")
+    if not 1 <= args.threads <= MAX_THREADS:
+        raise MahjongError(f"--threads: {args.threads} (1..{MAX_THREADS})")
+    if not 0 <= args.seed < 2**64:
+        raise MahjongError(f"--seed: {args.seed} is not in [0, 2**64)")
     try:
         simulate._check_agents(args.agents)
         seats = play_spec(args.rules).seats

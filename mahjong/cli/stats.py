@@ -25,18 +25,37 @@ def register(subparsers) -> None:
 
 
 def _lines(paths):
-    from ..stats import read_lines
-
+    """``(file, line number, line)`` of every non-blank line of the files, in order."""
     for path in paths:
         if path == "-":
-            yield from read_lines(sys.stdin.buffer)
-            continue
+            f = sys.stdin.buffer
+        else:
+            try:
+                f = open(path, "rb")
+            except OSError as exc:
+                raise MahjongError(f"cannot read {path}: {exc.strerror}") from None
         try:
-            f = open(path, "rb")
-        except OSError as exc:
-            raise MahjongError(f"cannot read {path}: {exc.strerror}") from None
-        with f:
-            yield from read_lines(f)
+            for number, line in enumerate(f, 1):
+                if line.strip():
+                    yield path, number, line
+        finally:
+            if f is not sys.stdin.buffer:
+                f.close()
+
+
+def _summary(paths, series: bool):
+    """The statistics of the files' lines; a bad line is an error naming its file and
+    line (``-``: standard input)."""
+    from ..stats import Stats, line_facts
+
+    st = Stats(series)
+    for path, number, line in _lines(paths):
+        try:
+            st.add_facts(line_facts(line))
+        except MahjongError as exc:
+            where = "standard input" if path == "-" else path
+            raise MahjongError(f"{where} line {number}: {exc}") from None
+    return st
 
 
 def run(args) -> int:
@@ -51,7 +70,7 @@ def run(args) -> int:
         except ImportError:
             raise MahjongError("--plot needs matplotlib: pip install \"mahjong-core[stats]\" "
                                "(or pip install matplotlib)") from None
-    st = stats.summary_of_lines(_lines(args.logs), series=bool(args.plot))
+    st = _summary(args.logs, series=bool(args.plot))
     if args.json:
         print(json.dumps(st.to_dict(args.by), ensure_ascii=False))
     elif args.csv:

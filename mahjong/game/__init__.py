@@ -32,7 +32,7 @@ from mahjong.record import HandRecord, record_from_table
 from mahjong.rooms import find_room
 from mahjong.ruleset import settle
 from mahjong._reader import TENHOU_IDS, VOID_SUITS
-from mahjong.tiles import TENHOU_NAMES
+from mahjong.tiles import TENHOU_NAMES, parse_tiles
 from mahjong.validate import show
 
 from . import _table
@@ -119,6 +119,14 @@ def _tile_ids(values, what: str, top: int = 34) -> List[int]:
     """Tile ids of a list of tenhou names or ids below ``top`` (42 with flowers)."""
     if type(values) is list and all([type(t) is int and 0 <= t < top for t in values]):
         return list(values)         # (ids already: a deck as the engine holds one)
+    if type(values) is str:  # a tile string, as the record reader takes it
+        try:
+            return [int(t) for t in parse_tiles(values)]
+        except MahjongError as exc:
+            raise MahjongError(f"{what}: {exc}") from None
+    if isinstance(values, (bytes, Mapping)) or (
+            values is not None and not hasattr(values, "__iter__")):
+        raise MahjongError(f"{what}: expected a list of tiles, got {show(values)}")
     out = []
     for i, t in enumerate(values or ()):
         if type(t) is str and t in _IDS:

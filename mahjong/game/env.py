@@ -202,6 +202,10 @@ class MahjongEnv(_Base):
             t.legal_mask(mask.view(np.bool_))
         return {"observation": obs, "action_mask": mask}
 
+    def last(self, observe: bool = True):
+        self._started("last")
+        return super().last(observe)
+
     def step(self, action) -> None:
         self._started("step")
         if not self.agents:
@@ -334,8 +338,9 @@ class MahjongParallelEnv(_ParallelBase):
 
 if _OrderEnforcing is not None:
     class _Ordered(_OrderEnforcing):
-        """PettingZoo's OrderEnforcingWrapper, refusing a step or an observation before
-        ``reset()`` with a MahjongError (a ValueError) rather than an AssertionError."""
+        """PettingZoo's OrderEnforcingWrapper, refusing a step, an observation, ``last()``
+        or ``agent_iter()`` before ``reset()`` with a MahjongError (a ValueError) rather
+        than an AssertionError or an AttributeError."""
 
         def step(self, action) -> None:
             if not self._has_reset:
@@ -347,6 +352,17 @@ if _OrderEnforcing is not None:
                 raise MahjongError("observe: the environment has no episode yet "
                                    "(call reset())")
             return super().observe(agent)
+
+        def last(self, observe: bool = True):
+            if not self._has_reset:
+                raise MahjongError("last: the environment has no episode yet (call reset())")
+            return super().last(observe)
+
+        def agent_iter(self, max_iter: int = 2**63):
+            if not self._has_reset:
+                raise MahjongError("agent_iter: the environment has no episode yet "
+                                   "(call reset())")
+            return super().agent_iter(max_iter)
 
 
 def raw_env(rules: str = "sichuan", **kwargs) -> MahjongEnv:

@@ -33,6 +33,7 @@ from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Unio
 from ..errors import InvalidRecordError, NotWinningError
 from .._ledger import SEAT_NAMES
 from ..rooms import MatchSeating
+from ..validate import show
 from .fans import MIN_FANS  # fans a hand needs, flowers not counted (国标麻将8番起胡)
 from .winds import WIND_NAMES, parse_wind
 
@@ -278,7 +279,12 @@ class Match:
     def __init__(self, players: Optional[Sequence[str]] = None):
         if players is None:
             players = ("P1", "P2", "P3", "P4")
-        names = tuple(str(p) for p in players)
+        try:
+            if isinstance(players, (str, bytes)):
+                raise TypeError
+            names = tuple(str(p) for p in players)
+        except TypeError:  # not a sequence of names (a string would be one per letter)
+            raise InvalidRecordError(f"players: expected 4 names, got {show(players)}") from None
         if len(names) != 4:
             raise InvalidRecordError(f"a match has 4 players, got {len(names)}")
         self.players: Tuple[str, ...] = names
@@ -361,6 +367,9 @@ class Match:
         mahjong.errors.NotWinningError: hand record 1: false win: 5 fans without flowers, a Guobiao win needs 8
         """
         match = cls(players)
+        if isinstance(records, (str, bytes, Mapping)) or not hasattr(records, "__iter__"):
+            raise InvalidRecordError("records: expected an iterable of hand records, got "
+                                     f"{type(records).__name__}")
         for i, record in enumerate(records, 1):
             try:
                 if not isinstance(record, Mapping):
