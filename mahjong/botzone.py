@@ -361,7 +361,7 @@ class Bot:
         except (TypeError, ValueError):
             raise MahjongError(f"agent: answered {a!r}, not an action") from None
         if a not in legal:
-            from mahjong.game import action_name
+            from mahjong.game._table import action_name   # (any index: "action 200")
             raise MahjongError(f"agent: answered {action_name(a)!r}, not a legal action "
                                f"({', '.join(action_name(x) for x in legal)})")
         return a

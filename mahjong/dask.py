@@ -742,12 +742,10 @@ def convert(paths, fmt: str, out_dir: str, *, to: str = "jsonl", check: bool = F
     []
     """
     from mahjong import formats
-    if fmt != "jsonl":
-        formats.reader(fmt)               # an unknown format: refused here, on the client
+    formats.reader(fmt)               # an unknown format: refused here, on the client
     if to not in _SUFFIXES:
         raise MahjongError(f"to: {to!r} (one of {', '.join(_SUFFIXES)})")
-    if to != "jsonl":
-        formats.writer(to)
+    formats.writer(to)
     files = (_paths(paths, "paths", "a path, a glob pattern or a list of them")
              if not (isinstance(paths, (list, tuple)) and not paths) else [])
     os.makedirs(out_dir, exist_ok=True)

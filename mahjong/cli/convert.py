@@ -139,8 +139,7 @@ def run(args) -> int:
     from ..formats._common import Counts, convert as convert_games
     from .simulate import OutFile
 
-    if args.target != "jsonl":
-        formats.writer(args.target)      # (a format that cannot be written: refused now)
+    formats.writer(args.target)      # (a format that cannot be written: refused now)
     total = 0
     for path in args.files:          # every file is checked before any output is written
         if path == "-":

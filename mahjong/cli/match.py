@@ -39,7 +39,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "match", help="compare agents fairly: a duplicate match with confidence intervals",
         description="Play every wall with every seating of the agents (two agents on four "
-                    "seats sit A,B,A,B) and report per agent the points per hand with a 95%% "
+                    "seats sit A,B,A,B) and report per agent the points per hand with a 95% "
                     "interval, win, deal-in and self-draw rates and the average winning "
                     "value; the difference of the first two agents is paired by wall.")
     p.add_argument("--rules", required=True, help="the rule set (mahjong.ruleset names)")
@@ -65,6 +65,10 @@ def _checked(args):
         if getattr(args, name) < least:
             raise MahjongError(f"--{name}: {getattr(args, name)} (at least {least})")
     options = dict(parse_option(o) for o in args.option) or None
+    if options and "duplicate_walls" in options and \
+            options["duplicate_walls"] is not args.wall_parts:
+        raise MahjongError(f"--option duplicate_walls={options['duplicate_walls']!r}: the "
+                           f"wall parts are --wall-parts (the default) or --shared-wall")
     try:
         duplicate.prepare(args.rules, args.agents, args.walls, args.seed, args.seatings,
                           duplicate.match_options(options, args.wall_parts))

@@ -9,6 +9,7 @@ name               what                                                   read  
 ``botzone-json``   a Botzone judge log (``initdata`` and the ``log`` list)  yes     yes
 ``human-2020``     the 2020 human-game text (one game per file; a folder  yes     no
                    or a zip of them)
+``jsonl``          our own game logs, one JSON record per line             yes     yes
 =================  =====================================================  ======  =====
 
 ``read(fmt, source)`` yields one :class:`Imported` per game, in order, lazily (a file of
@@ -33,6 +34,7 @@ FORMATS = {
     "botzone-text": "botzone_text",
     "botzone-json": "botzone_json",
     "human-2020": "human2020",
+    "jsonl": "jsonl",
 }
 
 __all__ = ["FORMATS", "Imported", "read", "write", "reader", "writer", "decisions"]

@@ -57,6 +57,36 @@ def botzone_fans(settlement) -> List[list]:
             for w in settlement.wins.values() for f in w.fans]
 
 
+def record_and_note(item, number: int, check_note=None):
+    """(HandRecord, note) of an item a writer is given: a record, a record mapping or its
+    JSON text (its ``note``, checked by ``check_note(note, number)`` when given; its
+    ``result`` dropped: the settlement makes it again), or an :class:`Imported`.
+    ``number``: the item's number (from 1) for messages."""
+    import json
+
+    from mahjong.errors import MahjongError
+    from mahjong.record import HandRecord
+
+    if isinstance(item, Imported):
+        if item.record is None:
+            raise MahjongError(f"record {number}: {item.name} was refused ({item.error})")
+        return HandRecord.coerce(item.record), item.note or {}
+    note = {}
+    if isinstance(item, (str, bytes, bytearray)):
+        try:
+            item = json.loads(item)
+        except (ValueError, RecursionError) as exc:   # (UnicodeDecodeError is a ValueError)
+            raise MahjongError(f"record {number}: not a JSON record ({exc})") from None
+    if isinstance(item, dict):
+        note = item.get("note") or {}
+        item = {k: v for k, v in item.items() if k not in ("note", "result")}
+    try:
+        record = HandRecord.coerce(item)
+        return record, check_note(note, number) if check_note is not None else note
+    except MahjongError as exc:
+        raise MahjongError(f"record {number}: {exc}") from None
+
+
 def _shown(value: Any) -> str:
     if isinstance(value, list) and all(type(v) is int for v in value):
         return " ".join(map(str, value))
@@ -87,12 +117,16 @@ def check(game: Imported) -> Optional[str]:
     score = note.get("score")
     if score is not None and score != list(result.deltas):
         diffs.append(f"scores {' '.join(map(str, result.deltas))}, recorded {_shown(score)}")
+    # a fan total and fans are what a Guobiao win carries: a rule set whose wins carry
+    # none has nothing to compare them with
+    has_fans = all(hasattr(w, "total") and hasattr(w, "fans") for w in result.wins.values())
     total = note.get("fan")
-    ours = sum(w.total for w in result.wins.values()) if result.wins else None
-    if total is not None and total != ours:
-        diffs.append(f"fan total {ours}, recorded {_shown(total)}")
+    if total is not None and has_fans:
+        ours = sum(w.total for w in result.wins.values()) if result.wins else None
+        if total != ours:
+            diffs.append(f"fan total {ours}, recorded {_shown(total)}")
     fans = note.get("fans")
-    if fans is not None:
+    if fans is not None and has_fans:
         mine = sorted((n, c) for n, c in botzone_fans(result))
         theirs = _fan_pairs(fans)
         if mine != theirs:
@@ -160,8 +194,7 @@ class Counts:
 def games_of(source, fmt: str, *, name: Optional[str] = None, check_scores: bool = False,
              as_lines: bool = False, counts: Optional[Counts] = None, report=None,
              target: Optional[str] = None):
-    """The games of ``source`` in format ``fmt`` (a reader's format, or ``jsonl``: our own
-    logs) that convert: :class:`Imported` (or, ``as_lines`` where the format's module has a
+    """The games of ``source`` in format ``fmt`` (a reader's format) that convert: :class:`Imported` (or, ``as_lines`` where the format's module has a
     ``read_lines``, ``(name, line, JSON bytes)``). A refused game is counted and passed to
     ``report("refused", name, message)``; with ``check_scores`` each game is settled and one
     that differs from its recorded result is counted and reported (``"differs"``) but still
@@ -171,14 +204,11 @@ def games_of(source, fmt: str, *, name: Optional[str] = None, check_scores: bool
     from mahjong.errors import MahjongError
 
     counts = counts if counts is not None else Counts()
-    if fmt == "jsonl":
-        games = read_jsonl(source, name=name)
-    else:
-        lines = getattr(formats._module(fmt), "read_lines", None) if as_lines else None
-        games = lines(source, name=name) if lines is not None else \
-            formats.reader(fmt)(source, name=name)
+    lines = getattr(formats._module(fmt), "read_lines", None) if as_lines else None
+    games = lines(source, name=name) if lines is not None else \
+        formats.reader(fmt)(source, name=name)
     unwritable = getattr(formats._module(target), "unwritable", None) \
-        if target not in (None, "jsonl") else None
+        if target is not None else None
     for game in games:
         counts.games += 1
         if type(game) is not tuple and game.error is None and unwritable is not None:
@@ -234,7 +264,7 @@ def convert(source, fmt: str, out, *, to: str = "jsonl", name: Optional[str] = N
             check_scores: bool = False, counts: Optional[Counts] = None,
             report=None) -> Counts:
     """Convert the games of ``source`` (format ``fmt``) to the text stream ``out`` in format
-    ``to`` (``jsonl``: our game logs; or a format's writer), streaming: one game at a time.
+    ``to`` (a format's writer; ``jsonl``: our game logs), streaming: one game at a time.
     Returns the :class:`Counts` (``counts`` added to when given)."""
     from mahjong import formats
 
@@ -242,8 +272,5 @@ def convert(source, fmt: str, out, *, to: str = "jsonl", name: Optional[str] = N
     games = games_of(source, fmt, name=name, check_scores=check_scores,
                      as_lines=to == "jsonl" and not check_scores, counts=counts,
                      report=report, target=to)
-    if to == "jsonl":
-        write_jsonl(games, out)
-    else:
-        formats.writer(to)(games, out)
+    formats.writer(to)(games, out)
     return counts

@@ -42,7 +42,7 @@ from mahjong_core._types import (EV_DRAW, EV_DISCARD, EV_CHOW, EV_PUNG, EV_KONG,
                                  EV_EXHAUSTED, KONG_CONCEALED, KONG_EXPOSED, KONG_ADDED,
                                  KONG_KINDS)
 from mahjong.errors import MahjongError
-from mahjong.formats._common import Imported, botzone_fans
+from mahjong.formats._common import Imported, botzone_fans, record_and_note
 from mahjong.tiles import REFERENCE_NAMES
 
 __all__ = ["read", "write", "read_lines", "game_text", "unwritable"]
@@ -258,28 +258,6 @@ def read_lines(source, *, name: Optional[str] = None) -> Iterator[Any]:
 
 # ------------------------------------------------------------------------- writing
 
-def _coerce(item, number: int):
-    """(HandRecord, note) of a record, a mapping or an Imported."""
-    from mahjong.record import HandRecord
-    if isinstance(item, Imported):
-        if item.record is None:
-            raise MahjongError(f"record {number}: {item.name} was refused ({item.error})")
-        return HandRecord.coerce(item.record), item.note or {}
-    note = {}
-    if isinstance(item, (str, bytes, bytearray)):
-        try:
-            item = json.loads(item)
-        except (ValueError, RecursionError) as exc:   # (UnicodeDecodeError is a ValueError)
-            raise MahjongError(f"record {number}: not a JSON record ({exc})") from None
-    if isinstance(item, dict):
-        note = item.get("note") or {}
-        item = {k: v for k, v in item.items() if k not in ("note", "result")}
-    try:
-        return HandRecord.coerce(item), _checked_note(note, number)
-    except MahjongError as exc:
-        raise MahjongError(f"record {number}: {exc}") from None
-
-
 _CLAUSE = re.compile(r"Player [0-3] [A-Za-z]+ [WBTFJ][1-9]")
 
 
@@ -386,6 +364,6 @@ def write(records: Iterable[Any], out) -> int:
     n = 0
     for item in records:
         n += 1
-        record, note = _coerce(item, n)
+        record, note = record_and_note(item, n, _checked_note)
         out.write(game_text(record, note, n))
     return n

@@ -36,7 +36,7 @@ from mahjong.tiles import TENHOU_NAMES, parse_tiles
 from mahjong.validate import show
 
 from . import _table
-from ._table import N_ACTIONS, OBS_SIZE, action_name
+from ._table import N_ACTIONS, OBS_SIZE
 from mahjong.playspec import PlaySpec, WinQuery
 
 __all__ = ["Game", "Match", "RandomAgent", "GreedyAgent", "StrongAgent", "RLCardAgent",
@@ -185,6 +185,15 @@ class Action(int):
 
 
 _ACTIONS = tuple(Action(a) for a in range(N_ACTIONS))
+
+
+def action_name(index) -> str:
+    """A readable name of action ``index`` (0 .. N_ACTIONS - 1): 'discard 5m', 'kong 7z',
+    'pung', 'pass', 'void p' ..."""
+    if type(index) is bool or not isinstance(index, (int, np.integer)) or \
+            not 0 <= index < N_ACTIONS:
+        raise MahjongError(f"action: {show(index)} is no action index (0..{N_ACTIONS - 1})")
+    return _table.action_name(int(index))
 
 
 def action_index(name: str) -> int:
