@@ -562,7 +562,7 @@ def read_meld(meld) -> tuple:
         unknown = set(meld) - {"type", "kind", "tiles", "from"}
         if unknown:
             raise InvalidHandError(f"meld {show(dict(meld))} has unknown field(s) "
-                                   f"{sorted(map(show, unknown))}")
+                                   f"{', '.join(sorted(map(show, unknown)))}")
         kind = meld.get("type", meld.get("kind"))
         if kind is None or "tiles" not in meld:
             raise InvalidHandError(f"meld {show(dict(meld))} needs 'type' and 'tiles'")

@@ -501,8 +501,14 @@ def _history_text(first: str, stdin) -> Tuple[List[str], List[str]]:
     try:
         n = int(first.strip())
     except ValueError:
-        raise MahjongError(f"input: first line {first.strip()[:40]!r} is neither JSON nor "
-                           "the number of turns") from None
+        try:
+            json.loads(first)
+        except (ValueError, RecursionError):
+            raise MahjongError(f"input: first line {first.strip()[:40]!r} is neither JSON "
+                               "nor the number of turns") from None
+        raise MahjongError(f"input: first line {first.strip()[:40]!r} is JSON but no "
+                           "request object ({\"requests\": [...], \"responses\": [...]}) "
+                           "nor the number of turns") from None
     if n < 1:
         raise MahjongError(f"input: {n} turns")
     lines = []

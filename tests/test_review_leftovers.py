@@ -67,3 +67,24 @@ def test_action_name_names_every_action():
     names = [action_name(a) for a in range(N_ACTIONS)]
     assert len(set(names)) == N_ACTIONS
     assert action_name(np.int64(5)) == "discard 6m" and names[0] == "discard 1m"
+
+
+def test_meld_unknown_field_is_named_once():
+    """Was "has unknown field(s) [\\"'bogus'\\"]" (the name quoted twice)."""
+    from mahjong.hand import parse_meld
+    from mahjong.errors import InvalidHandError
+    with pytest.raises(InvalidHandError) as info:
+        parse_meld({"type": "pung", "tiles": "777z", "bogus": 1, "alpha": 2})
+    assert str(info.value).endswith("has unknown field(s) 'alpha', 'bogus'")
+
+
+@pytest.mark.parametrize("first, words", [
+    ("[1,2]", "is JSON but no request object"),
+    ("hello", "is neither JSON nor the number of turns"),
+])
+def test_botzone_first_line_that_is_no_request(first, words, monkeypatch, capsys):
+    """'[1,2]' was "neither JSON nor the number of turns" (it is JSON)."""
+    import sys
+    monkeypatch.setattr(sys, "stdin", io.StringIO(first + "\n"))
+    assert main(["botzone", "--agent", "greedy"]) == 2
+    assert words in capsys.readouterr().err
