@@ -362,7 +362,7 @@ def test_random_damage_is_refused_as_a_mahjong_error_never_a_crash(seed):
             assert (g.record is None) == (g.error is not None)
             if g.error is not None:
                 assert isinstance(g.error, MahjongError)
-                assert str(g.error).startswith("d.txt: game ") and ", line " in str(g.error)
+                assert str(g.error).startswith("d.txt: game ") and ": line " in str(g.error)
 
 
 def test_a_game_truncated_by_the_end_of_the_source_is_refused_at_its_last_line():

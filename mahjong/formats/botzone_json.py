@@ -74,7 +74,7 @@ def read_log(raw: Any, *, name: str = "log", line: int = 1) -> Imported:
         record = _Replay(raw, note).record()
         return Imported(name, line, record=record, note=note)
     except MahjongError as exc:
-        return Imported(name, line, error=MahjongError(f"{name} (line {line}): {exc}"))
+        return Imported(name, line, error=MahjongError(f"{name}: line {line}: {exc}"))
 
 
 def _logs(source, name) -> Iterator[Tuple[str, int, Any]]:

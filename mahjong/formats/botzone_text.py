@@ -234,7 +234,7 @@ def _imports(source, name, as_lines: bool):
         if error is not None:
             line, why = error
             yield Imported(gname, start, None,
-                           MahjongError(f"{gname}, line {line}: {why}"), None)
+                           MahjongError(f"{gname}: line {line}: {why}"), None)
             continue
         if as_lines:
             yield gname, start, replay.line_json(note)

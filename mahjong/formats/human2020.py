@@ -89,7 +89,7 @@ def _games(source, name) -> Iterator[Tuple[str, Any]]:
             for info in z.infolist():
                 if info.is_dir():
                     continue
-                game = f"{os.path.basename(path)}:{info.filename}"
+                game = f"{path}:{info.filename}"
                 try:
                     with z.open(info) as member:     # one member at a time
                         data = member.read()
@@ -103,7 +103,7 @@ def _games(source, name) -> Iterator[Tuple[str, Any]]:
             data = f.read()
     except OSError as exc:
         raise MahjongError(f"human-2020: cannot read {path!r}: {exc.strerror}") from None
-    yield name or os.path.basename(path), data
+    yield name or path, data
 
 
 def read_game(text: Any, *, name: str = "game") -> Imported:
@@ -120,7 +120,7 @@ def read_game(text: Any, *, name: str = "game") -> Imported:
         return Imported(name, 1, record=_Game(lines, note).record(), note=note)
     except _LineError as exc:
         line = exc.line
-        err = MahjongError(f"{name}, line {exc.line}: {exc.message}")
+        err = MahjongError(f"{name}: line {exc.line}: {exc.message}")
     except MahjongError as exc:
         err = MahjongError(f"{name}: {exc}")
     return Imported(name, line, error=err)
