@@ -32,7 +32,7 @@ from mahjong.tiles import to_tile_ids
 from mahjong_core._types import MELD_CONCEALED_KONG, MELD_KONG
 
 from gb_hand_gen import generate
-from scenario_helpers import events_of, play
+from scenario_helpers import deal, drive, events_of, play
 
 EX29_KONGS = [("kong", "1111s"), ("concealed_kong", "EEEE")]
 BOUNDARY_KONGS = [("kong", "2222s"), ("concealed_kong", "5555m")]
@@ -183,6 +183,35 @@ def test_an_engine_game_with_the_option_off_replays_and_settles(seed):
     assert list(settle(log).deltas) == list(log["result"]["deltas"])
 
 
+# seat 1 claims an exposed kong of seat 0's 2s (replacement 5p), declares a concealed kong of
+# 5m (replacement 6z, discarded) and waits on 5p with 123p789p5p: the boundary hand above
+KONG_HANDS = {0: "2s1479m258p369s134z", 1: "5555m222s123p789p", 2: "1479m369p147s257z",
+              3: "368m147p58s12346z"}
+KONG_EVENTS = ["0 discard 2s", "1 kong exposed 2s from 0", "1 draw 5p", "1 kong concealed 5m",
+               "1 draw 6z", "1 discard 6z", "2 draw 5p", "2 discard 5p"]
+
+
+def test_the_engine_offers_the_win_only_when_it_reaches_8_fans():
+    """By default seat 1 wins seat 2's 5p with 8 fans (明暗杠 5 + 老少副 + 无字 + 单钓): 8 + 8
+    from the discarder, 8 from each other seat. With the option off the hand is 6 fans:
+    no win is offered, play goes on, and the log replays and settles."""
+    scripts = {0: ["discard 2s"], 1: ["exposed_kong", "kong 5m", "ron"]}
+    g = play("guobiao", KONG_HANDS, "5p6z5p", scripts)
+    assert events_of(g) == KONG_EVENTS + ["1 win 5p from 2"]
+    assert g.log()["result"]["deltas"] == [-8, 32, -16, -8]
+    opts = {"ming_an_gang_5": False}
+    g = deal("guobiao", KONG_HANDS, "5p6z5p", options=opts)
+    drive(g, {0: ["discard 2s"], 1: ["exposed_kong", "kong 5m"]})
+    evs = events_of(g)
+    assert evs[:len(KONG_EVENTS)] == KONG_EVENTS
+    assert evs[len(KONG_EVENTS)].startswith("3 draw")        # nobody was asked on the 5p
+    assert not any(" win " in e for e in evs)
+    log = g.log()
+    assert log["options"] == opts
+    assert replay(json.loads(json.dumps(log, ensure_ascii=False))) == log
+    assert list(settle(log).deltas) == list(log["result"]["deltas"])
+
+
 # --- pass_lock ----------------------------------------------------------------------------
 
 DRAGON_5S = "123456789m123p5s"
@@ -219,3 +248,13 @@ def test_rules_lists_both_options(capsys):
     assert main(["rules", "guobiao"]) == 0
     out = capsys.readouterr().out
     assert "ming_an_gang_5 = true" in out and "pass_lock = false" in out
+
+
+def test_the_score_command_takes_the_option(capsys):
+    from mahjong.cli import main
+    argv = ["score", "--rules", "guobiao", "234m567p9s9s", "--meld",
+            "kong:1111s, concealed_kong:EEEE", "--win", "9s", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 11
+    assert main(argv + ["--option", "ming_an_gang_5=false"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 9
