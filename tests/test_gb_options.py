@@ -258,3 +258,18 @@ def test_the_score_command_takes_the_option(capsys):
     assert json.loads(capsys.readouterr().out)["total"] == 11
     assert main(argv + ["--option", "ming_an_gang_5=false"]) == 0
     assert json.loads(capsys.readouterr().out)["total"] == 9
+
+
+def test_dask_score_batch_takes_the_option():
+    da = pytest.importorskip("dask.array")
+    from mahjong.dask import score_batch as dask_score_batch
+    from mahjong.tiles import tile_counts
+    conc = da.from_array(np.stack([tile_counts("234m567p9s")] * 2).astype(np.uint8),
+                         chunks=(1, 34))
+    melds = np.array([[[MELD_KONG, 18], [MELD_CONCEALED_KONG, 27], [0, 0], [0, 0]]] * 2,
+                     np.uint8)
+    for option, total in ((True, 11), (False, 9)):
+        totals, _ = dask_score_batch(conc, 26, melds, ming_an_gang_5=option)
+        assert totals.compute().tolist() == [total, total]
+    with pytest.raises(InvalidContextError, match="ming_an_gang_5"):
+        dask_score_batch(conc, 26, melds, ming_an_gang_5="no")
