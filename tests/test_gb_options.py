@@ -273,3 +273,17 @@ def test_dask_score_batch_takes_the_option():
         assert totals.compute().tolist() == [total, total]
     with pytest.raises(InvalidContextError, match="ming_an_gang_5"):
         dask_score_batch(conc, 26, melds, ming_an_gang_5="no")
+
+
+def test_the_gb_command_takes_the_option(capsys, tmp_path):
+    from mahjong.cli import main
+    hand = ["234m567p9s [1111s] (EEEE)", "--win", "9s", "--json"]
+    assert main(["gb", *hand]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 11
+    assert main(["gb", *hand, "--no-ming-an-gang-5"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 9
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text(json.dumps({"hand": "234m567p9s9s", "win_tile": "9s",
+                                 "melds": ["kong:1111s", "concealed_kong:EEEE"]}) + "\n")
+    assert main(["gb", "--jsonl", str(lines), "--no-progress", "--no-ming-an-gang-5"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 9
