@@ -287,3 +287,12 @@ def test_the_gb_command_takes_the_option(capsys, tmp_path):
                                  "melds": ["kong:1111s", "concealed_kong:EEEE"]}) + "\n")
     assert main(["gb", "--jsonl", str(lines), "--no-progress", "--no-ming-an-gang-5"]) == 0
     assert json.loads(capsys.readouterr().out)["total"] == 9
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_engine_games_with_pass_lock_replay_and_settle(seed):
+    opts = {"pass_lock": True, "ming_an_gang_5": False}
+    log = Game("guobiao", seed=seed, options=opts, agents=["strong", "greedy"] * 2).play()
+    assert log["options"] == opts
+    assert replay(json.loads(json.dumps(log, ensure_ascii=False))) == log
+    assert list(settle(log).deltas) == list(log["result"]["deltas"])
