@@ -328,14 +328,15 @@ def _unpack_totals(packed):
 
 
 def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_wind=0,
-                flowers=0) -> Tuple[da.Array, da.Array]:
+                flowers=0, ming_an_gang_5=True) -> Tuple[da.Array, da.Array]:
     """Score N Guobiao winning hands held in dask arrays, lazily.
 
     The arguments and results are those of :func:`mahjong.guobiao.batch.score_batch`, as
     dask arrays chunked by rows (numpy arrays and scalars are accepted too; per-row
     arrays are rechunked to the rows of ``concealed``). A bad row gets its negative error
     code in ``totals`` and zero fan counts, exactly as in the numpy path, so one bad hand
-    never fails a job; only a wrong shape or dtype raises, at once.
+    never fails a job; only a wrong shape or dtype raises, at once. ``ming_an_gang_5`` is
+    the rule option for every row (True or False).
 
     Returns
     -------
@@ -357,6 +358,9 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
         raise InvalidHandError(f"concealed must hold integers, got dtype {conc.dtype}")
     n, rows = conc.shape[0], conc.chunks[0]
     scalars: Dict[str, Any] = {}
+    if ming_an_gang_5 is not True:  # the rule option, for every row (checked at once)
+        from .guobiao.scoring import _flag
+        scalars["ming_an_gang_5"] = _flag(ming_an_gang_5, "ming_an_gang_5")
     names: List[str] = []
     pairs: List[Any] = []
     values = {"win_tile": win_tile, "flags": flags, "seat_wind": seat_wind,

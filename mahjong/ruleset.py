@@ -95,10 +95,10 @@ def kongting_option() -> Any:
                   doc="空听: a tile whose four copies the player holds himself is not a wait")
 
 
-def pass_lock_option() -> Any:
+def pass_lock_option(default: bool = True) -> Any:
     """过水 (pass-lock: no discard win again before one's own next draw): an engine rule with no
-    effect on settlement."""
-    return option(True, kind=bool, rule="过水 (pass-lock)", doc="过水 (engine option; no effect on settlement)")
+    effect on settlement (on by default; Guobiao's default is off)."""
+    return option(default, kind=bool, rule="过水 (pass-lock)", doc="过水 (engine option; no effect on settlement)")
 
 
 @dataclass(frozen=True)

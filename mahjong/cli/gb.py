@@ -100,6 +100,9 @@ def register(subparsers) -> None:
                    type=_variant,
                    help="rule set, any case (default standard, also named guobiao; "
                         "lianzhong adds the 联众 extra fans)")
+    p.add_argument("--no-ming-an-gang-5", dest="ming_an_gang_5", action="store_false",
+                   help="one melded and one concealed kong score 明杠 + 暗杠 (1 + 2), the 1998 "
+                        "reading, not 明暗杠 (5): the option ming_an_gang_5=false")
     for flag, text in (("heavenly", "天和"), ("earthly", "地和"), ("first-round", "人和"),
                        ("heavenly-ready", "天听")):
         p.add_argument(f"--{flag}", action="store_true", help=f"{text} (--rules lianzhong)")
@@ -139,6 +142,8 @@ def _score_kwargs(args) -> Dict[str, Any]:
               last_tile=args.last_tile or args.last_of_wall_old,
               seat_wind=_wind_arg(args.seat_wind), round_wind=_wind_arg(args.round_wind),
               flowers=args.flowers, rules=args.rules)
+    if not args.ming_an_gang_5:
+        kw["ming_an_gang_5"] = False
     if args.rules == "lianzhong":
         kw.update(heavenly=args.heavenly, earthly=args.earthly, first_round=args.first_round,
                   heavenly_ready=args.heavenly_ready)
@@ -360,6 +365,8 @@ def run_jsonl(args) -> int:
     from ._items import Answers, LineReader, lines
 
     score = get_ruleset("guobiao").score
+    if not args.ming_an_gang_5:
+        score = functools.partial(score, ming_an_gang_5=False)
     failed = False
     chunk: List[Tuple[int, Any]] = []
     aliases: set = set()

@@ -59,6 +59,8 @@ def _score_text(hand, melds, *, win_tile, rules, self_drawn=False, fourth_tile=F
                 raise MahjongError(f"--{name.replace('_', '-')} is a 联众 fan: add --option "
                                    "lianzhong=true")
         extra = {}
+    if not rules.ming_an_gang_5:
+        extra["ming_an_gang_5"] = False
     for name, value in (("seat_wind", seat_wind), ("round_wind", round_wind),
                         ("flowers", flowers)):
         if value is not None:

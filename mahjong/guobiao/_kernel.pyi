@@ -23,22 +23,23 @@ def score_batch_kernel(
     round: np.ndarray,       # const uint8_t[::1], (N,)
     flowers: np.ndarray,     # const uint8_t[::1], (N,)
     threads: int = ...,
+    ming_an_gang_5: bool = ...,
 ) -> Tuple[np.ndarray, np.ndarray]: ...  # (int32[N] totals, uint8[N, N_FANS] fan counts)
 
 def score_one(counts34: Sequence[int], win_tile: int, melds: Sequence[Sequence[int]] = ...,
               flags: int = ..., seat: int = ..., round: int = ...,
-              flowers: int = ...) -> Dict[str, Any]: ...
+              flowers: int = ..., ming_an_gang_5: bool = ...) -> Dict[str, Any]: ...
 
 def score_candidates(counts34: Sequence[int], win_tile: int,
                      melds: Sequence[Sequence[int]] = ..., flags: int = ..., seat: int = ...,
-                     round: int = ..., flowers: int = ...
+                     round: int = ..., flowers: int = ..., ming_an_gang_5: bool = ...
                      ) -> Tuple[int, List[Dict[str, Any]], int]: ...
 
 def score_standard(tiles: Any, melds: Any, packed: Optional[Tuple[bytes, Tuple[Any, ...]]],
                    win_tile: Any, self_drawn: Any, fourth_tile: Any, replacement: Any,
                    robbing_kong: Any, last_tile: Any, seat_wind: Any, round_wind: Any,
                    flowers: Any, tile_names: Dict[str, int], meld_cache: Dict[Any, Any],
-                   fans_cache: Dict[bytes, Any], result_type: Optional[type] = None
-                   ) -> Optional[Any]: ...
+                   fans_cache: Dict[bytes, Any], result_type: Optional[type] = None,
+                   ming_an_gang_5: bool = ...) -> Optional[Any]: ...
     # a result_type instance (or without it the ScoreResult fields as a dict) | an ERR_*
     # code | fan pairs not in fans_cache | None

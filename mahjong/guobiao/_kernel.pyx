@@ -220,6 +220,7 @@ ctypedef struct Ctx:
     int seat
     int round
     int flowers
+    bint ming_an_gang_5    # rule option: 1 melded + 1 concealed kong = 明暗杠 (else 明杠 + 暗杠)
     int n_melds
     int n_exposed          # melded packs (chow/pung/kong), concealed kongs excluded
     int n_kongs
@@ -801,7 +802,11 @@ cdef int score_division(Ctx* c, Division* d, uint8_t* fan) noexcept nogil:
         if mk == 2:
             fan[F_TWO_MELDED_KONGS] = 1
         elif mk == 1:
-            fan[F_CONCEALED_AND_MELDED_KONG] = 1
+            if c.ming_an_gang_5:
+                fan[F_CONCEALED_AND_MELDED_KONG] = 1
+            else:  # the option off (the 1998 reading): each kong its own fan
+                fan[F_MELDED_KONG] = 1
+                fan[F_CONCEALED_KONG] = 1
         else:
             fan[F_TWO_CONCEALED_KONGS] = 1
     elif nk == 3:
@@ -1045,7 +1050,7 @@ cdef int score_knitted(Ctx* c, KnittedDecomposition* kd, uint8_t* fan, Division*
 cdef uint64_t KNITTED_MASKS[6]
 
 cdef int setup_hand(Ctx* c, const uint8_t* hand, int win, const uint8_t* melds, int flags,
-                    int seat, int round, int flowers) noexcept nogil:
+                    int seat, int round, int flowers, bint ming_an_gang_5) noexcept nogil:
     """Validate the input and fill the context. Returns 0 or an error code."""
     cdef int t, i, n = 0, kind, tile, k, r
     cdef uint64_t present, standing_mask, odd, multi
@@ -1129,6 +1134,7 @@ cdef int setup_hand(Ctx* c, const uint8_t* hand, int win, const uint8_t* melds, 
     c.seat = seat
     c.round = round
     c.flowers = flowers
+    c.ming_an_gang_5 = ming_an_gang_5
     c.unique_wait = -1
     compute_traits(c)
     return 0
@@ -1204,10 +1210,12 @@ cdef inline int add_setless(Candidate* cands, int n_c, int form, int total, int*
 
 
 cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flags, int seat,
-                    int round, int flowers, uint8_t* best_fan, Candidate* cands,
-                    int* n_cands, int* best_index) noexcept nogil:
+                    int round, int flowers, bint ming_an_gang_5, uint8_t* best_fan,
+                    Candidate* cands, int* n_cands, int* best_index) noexcept nogil:
     """Score a hand: the best total (flowers included) with its fans in best_fan, or a
-    negative error code. If cands is not NULL, every candidate is stored there."""
+    negative error code. If cands is not NULL, every candidate is stored there.
+    ``ming_an_gang_5``: the rule option (1 melded + 1 concealed kong = 明暗杠 5, else
+    明杠 1 + 暗杠 2)."""
     cdef Ctx c
     cdef RegularDecomposition decs[MAX_REGULAR_DECOMPOSITIONS]
     cdef KnittedDecomposition kdecs[MAX_KNITTED_DECOMPOSITIONS]
@@ -1218,7 +1226,7 @@ cdef int score_hand(const uint8_t* hand, int win, const uint8_t* melds, int flag
     cdef int err, i, j, k, t, n_dec, total, best = -1, n_c = 0, form = 0, ng
     cdef bint seven_pairs = False, all_even, special = False
     cdef uint64_t numbered = 0
-    err = setup_hand(&c, hand, win, melds, flags, seat, round, flowers)
+    err = setup_hand(&c, hand, win, melds, flags, seat, round, flowers, ming_an_gang_5)
     if err:
         if n_cands != NULL:
             n_cands[0] = 0
@@ -1410,7 +1418,7 @@ cdef dict _candidate_dict(Candidate* cand):
 
 
 def score_one(counts34, int win_tile, melds=(), int flags=0, int seat=0, int round=0,
-              int flowers=0):
+              int flowers=0, bint ming_an_gang_5=True):
     """Score one hand.
 
     Parameters
@@ -1427,6 +1435,9 @@ def score_one(counts34, int win_tile, melds=(), int flags=0, int seat=0, int rou
         Seat and round (prevalent) wind, 0..3 = E S W N.
     flowers : int
         Flower tiles (1 fan each, added after everything else).
+    ming_an_gang_5 : bool
+        The rule option: one melded and one concealed kong score 明暗杠 (5), else 明杠 +
+        暗杠 (1 + 2).
 
     Returns
     -------
@@ -1448,15 +1459,15 @@ def score_one(counts34, int win_tile, melds=(), int flags=0, int seat=0, int rou
         total = ERR_BAD_TILE
     else:
         with nogil:
-            total = score_hand(hand, win_tile, m, flags, seat, round, flowers, best_fan,
-                               cands, &n_c, &best_index)
+            total = score_hand(hand, win_tile, m, flags, seat, round, flowers, ming_an_gang_5,
+                               best_fan, cands, &n_c, &best_index)
     if total < 0:
         return {"total": total, "fans": np.zeros(N_FANS_C, np.uint8)}
     return _candidate_dict(&cands[best_index])
 
 
 def score_candidates(counts34, int win_tile, melds=(), int flags=0, int seat=0, int round=0,
-                     int flowers=0):
+                     int flowers=0, bint ming_an_gang_5=True):
     """Every candidate decomposition with its own fan counts (same arguments as score_one).
 
     Returns
@@ -1477,8 +1488,8 @@ def score_candidates(counts34, int win_tile, melds=(), int flags=0, int seat=0, 
     if not 0 <= win_tile <= 255:
         return ERR_BAD_TILE, [], -1
     with nogil:
-        total = score_hand(hand, win_tile, m, flags, seat, round, flowers, best_fan,
-                           cands, &n_c, &best_index)
+        total = score_hand(hand, win_tile, m, flags, seat, round, flowers, ming_an_gang_5,
+                           best_fan, cands, &n_c, &best_index)
     if total < 0:
         return total, [], -1
     return total, [_candidate_dict(&cands[i]) for i in range(n_c)], best_index
@@ -1487,11 +1498,12 @@ def score_candidates(counts34, int win_tile, melds=(), int flags=0, int seat=0, 
 def score_batch_kernel(const uint8_t[:, ::1] concealed, const uint8_t[::1] win_tile,
                        const uint8_t[:, :, ::1] melds, const uint8_t[::1] flags,
                        const uint8_t[::1] seat, const uint8_t[::1] round,
-                       const uint8_t[::1] flowers, int threads=1):
+                       const uint8_t[::1] flowers, int threads=1, bint ming_an_gang_5=True):
     """Score N hands with the GIL released.
 
     Arguments are C-contiguous uint8 arrays: concealed (N, 34), win_tile (N,), melds
-    (N, 4, 2) of [type, tile], flags, seat, round, flowers (N,). Returns
+    (N, 4, 2) of [type, tile], flags, seat, round, flowers (N,); ``ming_an_gang_5`` the rule
+    option for every row (see ``score_one``). Returns
     ``(totals int32[N], fan_counts uint8[N, N_FANS])``; a negative total is an error code.
     """
     cdef Py_ssize_t n = concealed.shape[0], i
@@ -1512,13 +1524,13 @@ def score_batch_kernel(const uint8_t[:, ::1] concealed, const uint8_t[::1] win_t
         if threads == 1:
             for i in range(n):
                 totals[i] = score_hand(&concealed[i, 0], win_tile[i], &melds[i, 0, 0],
-                                       flags[i], seat[i], round[i], flowers[i], &fans[i, 0],
-                                       NULL, NULL, NULL)
+                                       flags[i], seat[i], round[i], flowers[i], ming_an_gang_5,
+                                       &fans[i, 0], NULL, NULL, NULL)
         else:
             for i in prange(n, num_threads=threads, schedule="static", chunksize=256):
                 totals[i] = score_hand(&concealed[i, 0], win_tile[i], &melds[i, 0, 0],
-                                       flags[i], seat[i], round[i], flowers[i], &fans[i, 0],
-                                       NULL, NULL, NULL)
+                                       flags[i], seat[i], round[i], flowers[i], ming_an_gang_5,
+                                       &fans[i, 0], NULL, NULL, NULL)
     # an error row keeps all-zero fan counts
     bad = totals_arr < 0
     if bad.any():
@@ -1665,7 +1677,8 @@ cdef inline int _small_int(object value, int high) noexcept:
 
 def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, replacement,
                    robbing_kong, last_tile, seat_wind, round_wind, flowers,
-                   dict tile_names, dict meld_cache, dict fans_cache, result_type=None):
+                   dict tile_names, dict meld_cache, dict fans_cache, result_type=None,
+                   bint ming_an_gang_5=True):
     """Score one hand under the standard rules.
 
     Arguments as ``mahjong.guobiao.score``, plus: ``packed``, None or the melds already
@@ -1683,7 +1696,7 @@ def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, repl
     ``fans`` from ``fans_cache``, ``_raw_decomposition`` the bytes of ``_packed_reading`` and
     ``_melds`` the Meld objects. With ``result_type`` (the room's ScoreResult, a class with
     those slots) they come in the slots of a new ``result_type`` instance (no ``__init__``
-    runs).
+    runs). ``ming_an_gang_5`` is the rule option (see ``score_one``).
 
     The kernel runs with the GIL held: a scalar call is a few microseconds, less than what
     releasing and taking the GIL back would let another thread do.
@@ -1775,8 +1788,8 @@ def score_standard(tiles, melds, packed, win_tile, self_drawn, fourth_tile, repl
     memset(m, 0, 8)
     for i in range(n_m):
         m[i] = q[i]
-    total = score_hand(hand, win, m, flags, seat, rnd, n_flowers, best_fan, cands, &n_c,
-                       &best_index)
+    total = score_hand(hand, win, m, flags, seat, rnd, n_flowers, ming_an_gang_5, best_fan,
+                       cands, &n_c, &best_index)
     if total < 0:
         return total
     best = &cands[best_index]
@@ -1813,6 +1826,7 @@ cdef enum:
     # the option values of the win check
     CHK_FLOWERS = 0         # 1: the game has flowers
     CHK_MIN_FANS = 1        # fans without flowers a win needs (8)
+    CHK_MING_AN_GANG_5 = 2  # 1: the rule option ming_an_gang_5 (明暗杠 5, else 明杠 + 暗杠)
     # the check's own refusals of a win event (errors of the caller, not a refused win)
     CHK_ERR_FLOWERS = -20
     CHK_ERR_BLESSING = -21
@@ -1856,16 +1870,16 @@ cdef int check_win(const WinView* v, const int* opts, const char* data) noexcept
     if v.flags & WIN_LAST_TILE:
         flags |= GB_LAST_OF_WALL
     total = score_hand(standing, v.win_tile, m, flags, (v.seat - v.dealer + 4) % 4, v.round_wind,
-                       v.flowers, best_fan, NULL, NULL, NULL)
+                       v.flowers, opts[CHK_MING_AN_GANG_5], best_fan, NULL, NULL, NULL)
     if total == ERR_NOT_WINNING or total >= 0 and total - v.flowers < opts[CHK_MIN_FANS]:
         return 0
     return total
 
 
-def win_check(bint flowers, int min_fans):
-    """The engine's win check of standard Guobiao (flowers: the game has them), a
-    mahjong_core._wincheck.WinCheck over score_hand."""
-    return make_win_check(check_win, "guobiao", (flowers, min_fans), {
+def win_check(bint flowers, int min_fans, bint ming_an_gang_5=True):
+    """The engine's win check of standard Guobiao (flowers: the game has them;
+    ming_an_gang_5: the rule option), a mahjong_core._wincheck.WinCheck over score_hand."""
+    return make_win_check(check_win, "guobiao", (flowers, min_fans, ming_an_gang_5), {
         CHK_ERR_FLOWERS: "flowers, but this game is played without flowers (option "
                          "flowers=false)",
         CHK_ERR_BLESSING: "heavenly, earthly and first_round are 联众 fans (option "

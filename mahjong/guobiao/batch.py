@@ -95,7 +95,8 @@ def _outside(arr: np.ndarray, lo: int, hi: int) -> np.ndarray:
 
 
 def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_wind=0,
-                flowers=0, threads: int = 1) -> Tuple[np.ndarray, np.ndarray]:
+                flowers=0, threads: int = 1, ming_an_gang_5: bool = True
+                ) -> Tuple[np.ndarray, np.ndarray]:
     """Score N Guobiao winning hands at once.
 
     Every row is the hand of one winner: its concealed tiles before the winning tile,
@@ -122,6 +123,9 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
         Flower tiles, 0..8 (1 fan each, not counted toward the 8-fan minimum).
     threads : int
         Worker threads (OpenMP; 1 if the core was built without it).
+    ming_an_gang_5 : bool
+        The rule option for every row (as :func:`mahjong.guobiao.score`'s): one melded and
+        one concealed kong score 明暗杠 (5); False: 明杠 + 暗杠 (1 + 2).
 
     Returns
     -------
@@ -137,11 +141,16 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
     InvalidContextError
         ``flags``, ``seat_wind``, ``round_wind`` or ``flowers`` has the wrong shape or dtype,
         or is one value (for every row) out of its range (an array's out-of-range entry
-        gets its row's error code instead; so does ``win_tile``'s, an InvalidHandError).
+        gets its row's error code instead; so does ``win_tile``'s, an InvalidHandError);
+        ``ming_an_gang_5`` is not True or False.
     MahjongError
         ``threads`` is not an integer 1..256 (:data:`mahjong.batch.MAX_THREADS`); a batch
         of few rows runs on fewer threads (:data:`mahjong.batch.ROWS_PER_THREAD`).
     """
+    if ming_an_gang_5 is not True:
+        from .scoring import _flag  # (scoring imports this module)
+
+        ming_an_gang_5 = _flag(ming_an_gang_5, "ming_an_gang_5")
     conc = _int_array(concealed, "concealed", InvalidHandError)
     if conc.ndim != 2 or conc.shape[1] != 34:
         raise InvalidHandError(f"concealed must have shape (N, 34), got {conc.shape}")
@@ -184,7 +193,8 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
         flw = np.where(bad, 0, flw)
     u8 = lambda a: np.ascontiguousarray(a, dtype=np.uint8)  # noqa: E731
     totals, fan_counts = _gb.score_batch_kernel(
-        u8(conc), u8(win), u8(mld), u8(flg), u8(seat), u8(rnd), u8(flw), int(threads))
+        u8(conc), u8(win), u8(mld), u8(flg), u8(seat), u8(rnd), u8(flw), int(threads),
+        ming_an_gang_5)
     if any_bad:
         totals[bad] = code[bad]
         fan_counts[bad] = 0

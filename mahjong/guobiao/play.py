@@ -7,7 +7,9 @@ What differs from the engine's common model:
 * a win needs 8 fans without flowers (国标麻将8番起胡): a smaller win is never offered;
 * only the first claimant in play order after the discarder wins a discard (截和);
 * an added kong may be robbed (抢杠和);
-* no pass lock: a player who declined a discard win may win on the next discard;
+* no pass lock by default: a player who declined a discard win may win on the next
+  discard (the option ``pass_lock`` plays 过水 as the other rule sets do);
+* 明暗杠 or 明杠 + 暗杠 by the option ``ming_an_gang_5`` (the 8-fan minimum sees the value);
 * 和绝张 (``fourth_tile``): the win is on the last copy, the other three being visible;
 * every winning form of the fan table: four sets and a pair, seven pairs, thirteen
   orphans, 全不靠 / 七星不靠 and 组合龙.
@@ -91,12 +93,13 @@ def play_spec(rules: Optional[Union[Rules, Mapping[str, Any]]] = None) -> PlaySp
         rules="guobiao",
         options=rules.changed(),
         # standard rules: the kernel's score_hand, called by the engine with its arrays
-        win_check=None if rules.lianzhong else _kernel.win_check(rules.flowers, MIN_FANS),
+        win_check=None if rules.lianzhong else _kernel.win_check(rules.flowers, MIN_FANS,
+                                                                 rules.ming_an_gang_5),
         win_value=win_value if rules.lianzhong else None,
         flowers=rules.flowers,
         multi_ron=False,          # 截和
         robbing_kong=True,        # 抢杠和 on an added kong
-        pass_lock=False,          # no 过水 of any kind
+        pass_lock=rules.pass_lock,  # 过水: off by default
         forms=GUOBIAO_FORMS,
         extra={"win_flags": flags},
     )

@@ -89,7 +89,7 @@ def _screen_waits(counts: bytearray, rows, flags: int, seat: int, rnd: int,
 _CONTEXT_KEYWORDS = {
     "self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_tile", "seat_wind",
     "round_wind", "flowers", "rules", "heavenly", "earthly", "first_round", "heavenly_ready",
-    "options"}
+    "options", "ming_an_gang_5"}
 
 
 def _check_rules(context, flags, seat, melds) -> None:

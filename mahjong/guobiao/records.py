@@ -30,7 +30,7 @@ from typing import Any, Dict, Mapping, Optional
 from ..errors import InvalidRecordError, MahjongError, NotWinningError
 from ..record import HandRecord, WinEvent, walk_steps
 from ..ruleset import (Ledger, RuleOptions, Settlement, check_kong_tiles, option,
-                       recorded_win_error)
+                       pass_lock_option, recorded_win_error)
 from .scoring import MIN_FANS, _score_read, score
 from .settlement import BASE_PAYMENT, PENALTY_PAYMENT
 
@@ -51,6 +51,12 @@ class Rules(RuleOptions):
     sifang_dafa_stacks_ziyise: bool = option(
         False, kind=bool, doc="联众: count 字一色 beside 四方大发 instead of letting 四方大发 "
                               "replace it")
+    ming_an_gang_5: bool = option(
+        True, kind=bool, rule="明暗杠",
+        doc="one melded and one concealed kong score 明暗杠 (5 fans, as the reference "
+            "calculator); false: the 1998 reading, 明杠 + 暗杠 (1 + 2)")
+    #: off for Guobiao: a player who declined a discard win may win on the next discard
+    pass_lock: bool = pass_lock_option(False)
 
 
 def _score_win(i: int, e: WinEvent, record: HandRecord, rules: Rules):
@@ -68,7 +74,8 @@ def _score_win(i: int, e: WinEvent, record: HandRecord, rules: Rules):
         try:
             result = _score_read(standing, e.melds, e.win_tile, e.from_seat is None,
                                  e.fourth_tile, e.replacement, e.robbing_kong, e.last_tile,
-                                 seat_wind, record.round_wind, e.flowers)
+                                 seat_wind, record.round_wind, e.flowers,
+                                 rules.ming_an_gang_5)
         except MahjongError as exc:
             raise recorded_win_error(where, exc) from None
         return _at_least_8(where, result)
@@ -87,7 +94,7 @@ def _score_win(i: int, e: WinEvent, record: HandRecord, rules: Rules):
                        fourth_tile=e.fourth_tile, replacement=e.replacement,
                        robbing_kong=e.robbing_kong, last_tile=e.last_tile,
                        seat_wind=seat_wind, round_wind=record.round_wind,
-                       flowers=e.flowers, **context)
+                       flowers=e.flowers, ming_an_gang_5=rules.ming_an_gang_5, **context)
     except MahjongError as exc:
         raise recorded_win_error(where, exc) from None
     return _at_least_8(where, result)

@@ -637,7 +637,8 @@ _TABLES = (_TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult)  # (the kernel's
 def score(hand=None, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
           replacement=False, robbing_kong=False, last_tile=False, seat_wind=0, round_wind=0,
           flowers=0, rules="standard", heavenly=False, earthly=False, first_round=False,
-          heavenly_ready=False, options=None, tiles=None, last_of_wall=None) -> ScoreResult:
+          heavenly_ready=False, options=None, ming_an_gang_5=True, tiles=None,
+          last_of_wall=None) -> ScoreResult:
     """Score a winning Guobiao hand: the reading with the most fans, with every fan.
 
     Parameters
@@ -680,6 +681,10 @@ def score(hand=None, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
         go-around), 天听 (ready at the deal, declared, then won).
     options : LianzhongOptions, optional
         联众 rule options.
+    ming_an_gang_5 : bool
+        The rule option (default True, as the reference calculator): one melded and one
+        concealed kong (and no third) score 明暗杠 (5 fans); False gives the 1998 reading,
+        明杠 (1) + 暗杠 (2). The room's option ``ming_an_gang_5``.
 
     Returns
     -------
@@ -711,12 +716,20 @@ def score(hand=None, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
     'regular: 234m 567m 345p 678s 22s'
     >>> score("22m33m44p55p66s77s8s", win_tile="8s").fan_counts()
     {'七对': 1, '断幺': 1}
+    >>> kongs = [("kong", "1111s"), ("concealed_kong", "EEEE")]
+    >>> score("234m567p9s", kongs, win_tile="9s").fan_counts()["明暗杠"]
+    5
+    >>> r = score("234m567p9s", kongs, win_tile="9s", ming_an_gang_5=False)
+    >>> r.total, r.fan_counts()["明杠"], r.fan_counts()["暗杠"]
+    (9, 1, 1)
     """
     if tiles is not None:  # the old keywords (one check each for the common call)
         hand = renamed_argument("score", "tiles", "hand", hand, tiles)
     if last_of_wall is not None:  # (last_tile defaults to False: only True counts as given)
         last_tile = renamed_argument("score", "last_of_wall", "last_tile",
                                      None if last_tile is False else last_tile, last_of_wall)
+    if ming_an_gang_5 is not True:
+        ming_an_gang_5 = _flag(ming_an_gang_5, "ming_an_gang_5")
     if rules.__class__ is not str or rules != "standard" or heavenly is not False or \
             earthly is not False or first_round is not False or heavenly_ready is not False \
             or options is not None and (type(options) is not dict or options):
@@ -724,7 +737,7 @@ def score(hand=None, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
             return _score_other(hand, melds, win_tile, self_drawn, fourth_tile, replacement,
                                 robbing_kong, last_tile, seat_wind, round_wind, flowers,
                                 rules, heavenly, earthly, first_round, heavenly_ready,
-                                options)
+                                options, ming_an_gang_5)
     if type(seat_wind) is str:   # a wind name: its number from one dict lookup
         seat_wind = WIND_SPELLINGS.get(seat_wind, seat_wind)
     if type(round_wind) is str:
@@ -733,32 +746,37 @@ def score(hand=None, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
     # fan combination, an uncommon form, an error) in _answer.
     result = _score_standard(hand, melds, None, win_tile, self_drawn, fourth_tile,
                              replacement, robbing_kong, last_tile, seat_wind, round_wind,
-                             flowers, _TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult)
+                             flowers, _TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult,
+                             ming_an_gang_5)
     if type(result) is not ScoreResult:
         result = _answer(hand, melds, win_tile, self_drawn, fourth_tile, replacement,
-                         robbing_kong, last_tile, seat_wind, round_wind, flowers)
+                         robbing_kong, last_tile, seat_wind, round_wind, flowers,
+                         ming_an_gang_5)
     return result
 
 
 def _score_read(ids, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
-                last_tile, seat_wind, round_wind, flowers) -> ScoreResult:
+                last_tile, seat_wind, round_wind, flowers, ming_an_gang_5=True) -> ScoreResult:
     """:func:`score` of a win already read and checked (a record's, mahjong.record): the
     standing tile ids (13 - 3 per meld, the winning tile apart), ``Meld`` objects, the
     winning tile's id, the flags as bools, the winds as 0..3 and the flower count, with no
     argument to read again: one kernel call (the kernel finds the melds in its cache). The
     first time the melds or the fan combination are met, and for a hand the kernel
-    refuses, :func:`_answer` (the errors :func:`score` raises)."""
+    refuses, :func:`_answer` (the errors :func:`score` raises). ``ming_an_gang_5``: the
+    rule option, a bool."""
     answer = _score_standard(ids, melds, None, win_tile, self_drawn, fourth_tile,
                              replacement, robbing_kong, last_tile, seat_wind, round_wind,
-                             flowers, _TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult)
+                             flowers, _TILE_NAMES, _MELDS_CACHE, _FANS_CACHE, ScoreResult,
+                             ming_an_gang_5)
     if type(answer) is not ScoreResult:
         return _answer(ids, melds, win_tile, self_drawn, fourth_tile, replacement,
-                       robbing_kong, last_tile, seat_wind, round_wind, flowers)
+                       robbing_kong, last_tile, seat_wind, round_wind, flowers,
+                       ming_an_gang_5)
     return answer
 
 
 def _answer(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
-            last_tile, seat_wind, round_wind, flowers) -> ScoreResult:
+            last_tile, seat_wind, round_wind, flowers, ming_an_gang_5=True) -> ScoreResult:
     """The kernel's answer (see ``_kernel.score_standard``) when the call with the arguments
     as given did not give one: the melds are packed first (so their errors come first, and
     the cache learns them), a fan combination not seen before is added to the cache, an
@@ -767,18 +785,19 @@ def _answer(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing
     packed = _meld_bytes(melds)
     ids, context = hand, (win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
                           last_tile, seat_wind, round_wind, flowers)
-    answer = _score_standard(ids, melds, packed, *context, *_TABLES)
+    answer = _score_standard(ids, melds, packed, *context, *_TABLES, ming_an_gang_5)
     if answer is None:  # an argument in an uncommon form: put each in a common one
         ids, *context = _common_forms(hand, *context)
-        answer = _score_standard(ids, melds, packed, *context, *_TABLES)
+        answer = _score_standard(ids, melds, packed, *context, *_TABLES, ming_an_gang_5)
     if type(answer) is bytes:  # a fan combination not seen before
         _fans_from_pairs(answer)
-        answer = _score_standard(ids, melds, packed, *context, *_TABLES)
+        answer = _score_standard(ids, melds, packed, *context, *_TABLES, ming_an_gang_5)
     if type(answer) is not ScoreResult:  # a hand the kernel refuses
         standing, win = standing_tiles(hand, melds, win_tile)
         if standing is not hand:  # 14 tiles with the winning tile among them, as records
             return _answer(standing, melds, win, self_drawn, fourth_tile, replacement,
-                           robbing_kong, last_tile, seat_wind, round_wind, flowers)
+                           robbing_kong, last_tile, seat_wind, round_wind, flowers,
+                           ming_an_gang_5)
         _raise_error(answer, hand, melds, win_tile, self_drawn, fourth_tile, replacement,
                      robbing_kong, last_tile, seat_wind, round_wind, flowers)
     return answer
@@ -800,7 +819,7 @@ def _score_other_rules(rules, heavenly, earthly, first_round, heavenly_ready,
 
 def _score_other(hand, melds, win_tile, self_drawn, fourth_tile, replacement, robbing_kong,
                  last_tile, seat_wind, round_wind, flowers, rules, heavenly, earthly,
-                 first_round, heavenly_ready, options) -> ScoreResult:
+                 first_round, heavenly_ready, options, ming_an_gang_5=True) -> ScoreResult:
     """The 联众 rule set (``rules`` checked by :func:`_score_other_rules`)."""
     hand, win_tile = standing_tiles(hand, melds, win_tile)  # 14 tiles with the win: 13
     counts, win, rows, flags, seat, rnd, n_flowers, meld_objs = prepare(
@@ -816,7 +835,7 @@ def _score_other(hand, melds, win_tile, self_drawn, fourth_tile, replacement, ro
             f"options: expected a LianzhongOptions, got {type(options).__name__}")
     _check_lianzhong_context(context, flags, seat, meld_objs)
     return _score_lianzhong(counts, win, rows, flags, seat, rnd, n_flowers, meld_objs,
-                            context, options)
+                            context, options, ming_an_gang_5)
 
 
 def _reject_lianzhong_flags(heavenly, earthly, first_round, heavenly_ready, options):
@@ -860,9 +879,9 @@ def _check_lianzhong_context(context: LianzhongContext, flags: int, seat: int,
 
 
 def _score_lianzhong(counts, win, rows, flags, seat, rnd, n_flowers, meld_objs, context,
-                     options) -> ScoreResult:
+                     options, ming_an_gang_5=True) -> ScoreResult:
     best_total, candidates, best_index = _kernel.score_candidates(
-        counts, win, rows, flags, seat, rnd, n_flowers)
+        counts, win, rows, flags, seat, rnd, n_flowers, ming_an_gang_5)
     if best_total < 0:  # the input was validated by prepare(): only "not winning" is left
         if best_total == ERR_NOT_WINNING:
             raise NotWinningError("not a winning hand: the tiles form no complete hand "
