@@ -535,7 +535,7 @@ def _visible_rows(visible, n: int) -> _Tuple[_np.ndarray, int]:
     hand, 2 = one row per hand."""
     if visible is None:
         return _np.zeros((1, 34), _np.uint8), 0
-    arr = _np.asarray(visible)
+    arr = _as_array(visible, "visible", _InvalidHandError)
     if arr.dtype.kind not in "iub":
         raise _InvalidHandError(f"visible must be integers, got dtype {arr.dtype}")
     if arr.shape == (34,):

@@ -1,0 +1,73 @@
+"""Every batch entry point agrees with its scalar call, row by row, on hostile rows too.
+
+For each batch function (hand analysis: ``mahjong.batch``; the rooms' ``score_batch``;
+``mahjong.dask``) hypothesis draws rows, some of them broken (counts above 4, negative or
+huge values, too many or too few tiles, melds that do not fit, flags out of range, a
+wildcard outside the rule set's tiles), and checks:
+
+- a row the scalar call accepts has the batch's result equal to the scalar result;
+- a row the scalar call refuses with a MahjongError gets a non-OK status in the batch
+  (the other rows unaffected), or, where the batch function refuses a bad row as a whole
+  (hand analysis, the 108-tile rooms' illegal hands), the batch raises a MahjongError
+  naming that row;
+- whole-array misuse (wrong ndim, dtype object, NaN, mismatched lengths, ragged nesting)
+  raises a MahjongError naming the argument.
+"""
+import re
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import mahjong
+from mahjong import batch
+from mahjong.errors import MahjongError
+
+# --- helpers ------------------------------------------------------------------------------
+
+#: every meld a hand can show: (name, tile ids) for pungs, kongs and chows of every tile
+MELDS = ([("pung", [t] * 3) for t in range(34)] + [("kong", [t] * 4) for t in range(34)]
+         + [("chow", [t, t + 1, t + 2]) for t in range(27) if t % 9 < 7])
+
+
+def outcome(call):
+    """("ok", value) or ("err", the MahjongError); any other exception fails the test."""
+    try:
+        return "ok", call()
+    except MahjongError as exc:
+        return "err", exc
+
+
+def copies_of(melds):
+    locked = np.zeros(34, np.int64)
+    for _, tiles in melds:
+        for t in tiles:
+            locked[t] += 1
+    return locked
+
+
+# --- whole-array misuse: a MahjongError naming the argument ---------------------------------
+
+RAGGED = [[1, 2], [3]]
+
+
+@pytest.mark.parametrize("name, call", [
+    ("visible", lambda h: batch.discard_table(h, visible=RAGGED)),
+    ("visible", lambda h: batch.discard_table(h, visible=np.full(34, np.nan))),
+    ("visible", lambda h: batch.discard_table(h, visible=np.zeros((3, 34), int))),
+    ("counts", lambda h: batch.discard_table(RAGGED)),
+    ("counts", lambda h: batch.shanten(np.zeros((1, 1, 34), np.uint8))),
+    ("counts", lambda h: batch.shanten(np.array([[object()] * 34], dtype=object))),
+    ("counts", lambda h: batch.useful_tiles(np.full((1, 34), np.nan))),
+    ("n_melds", lambda h: batch.shanten(h, n_melds=np.zeros(3, int))),
+    ("n_melds", lambda h: batch.shanten(h, n_melds=2**70)),
+    ("wildcard", lambda h: batch.shanten(h, wildcard=np.array([np.nan]))),
+    ("wildcard", lambda h: batch.shanten(h, wildcard=[3, 4])),
+    ("locked", lambda h: batch.shanten(h, locked=np.zeros((2, 34), int))),
+    ("locked", lambda h: batch.shanten(h, locked=RAGGED)),
+])
+def test_analysis_misuse_names_the_argument(name, call):
+    hand = mahjong.tile_counts("123456789m1p234s")[None]
+    with pytest.raises(MahjongError, match=name):
+        call(hand)
