@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 import mahjong
 from mahjong import batch
 from mahjong.errors import MahjongError
+from mahjong.ruleset import get_ruleset
 
 # --- helpers ------------------------------------------------------------------------------
 
@@ -71,3 +72,18 @@ def test_analysis_misuse_names_the_argument(name, call):
     hand = mahjong.tile_counts("123456789m1p234s")[None]
     with pytest.raises(MahjongError, match=name):
         call(hand)
+
+
+# --- the 108-tile rooms: melds outside uint8 ------------------------------------------------
+
+@pytest.mark.parametrize("room", ["sichuan", "yunnan"])
+@pytest.mark.parametrize("value", [2**40, 256, -254, -1])
+def test_meld_values_outside_a_byte_are_refused_not_wrapped(room, value):
+    """2**40 or 256 cast to uint8 was 0 (no meld: the hand scored as a win) and -254 was
+    2 (a pung); the row is refused naming it, as a bad meld row."""
+    score_batch = get_ruleset(room).score_batch
+    hand = mahjong.tile_counts("11m22m3333m55p66p77p")[None]
+    melds = np.zeros((1, 4, 2), np.int64)
+    melds[0, 0, 0] = value
+    with pytest.raises(MahjongError, match=r"row 0: bad meld rows \[\[" + re.escape(str(value))):
+        score_batch(hand, melds)
