@@ -87,3 +87,39 @@ def test_meld_values_outside_a_byte_are_refused_not_wrapped(room, value):
     melds[0, 0, 0] = value
     with pytest.raises(MahjongError, match=r"row 0: bad meld rows \[\[" + re.escape(str(value))):
         score_batch(hand, melds)
+
+
+# --- Huanggang: win circumstances the scalar score refuses ----------------------------------
+
+def _huanggang_row(flags, meld_kind=3):
+    import mahjong.huanggang as hg
+
+    hand = np.array([mahjong.tile_counts("234s567s55m")], np.uint8)
+    melds = np.array([[[1, 2], [meld_kind, 16], [0, 0], [0, 0]]], np.uint8)
+    scalar = outcome(lambda: hg.score(
+        "234s567s55m", [("chow", "345m"), {3: ("kong", "8888s"), 2: ("pung", "888s")}[meld_kind]],
+        win_tile="5m", indicator="3p",
+        self_drawn=bool(flags & 1), replacement=bool(flags & 2), last_tile=bool(flags & 16)))
+    out = hg.score_batch(np.repeat(hand, 2, axis=0), np.repeat(melds, 2, axis=0),
+                         indicator="3p", flags=np.array([flags, 1]))
+    return scalar, out
+
+
+@pytest.mark.parametrize("flags, meld_kind", [(3, 2), (19, 3)])
+def test_huanggang_replacement_the_scalar_refuses_gets_bad_context(flags, meld_kind):
+    """A replacement win (杠上开花) without any kong, or on the last tile (海底捞), scored
+    as a win in the batch (status 0) where scalar score raises InvalidContextError; the
+    row now gets ``bad_context`` and the other row (a plain self-draw) is unaffected."""
+    from mahjong.errors import InvalidContextError
+    from mahjong.huanggang.batch import STATUS
+
+    (kind, value), out = _huanggang_row(flags, meld_kind)
+    assert kind == "err" and isinstance(value, InvalidContextError)
+    assert out["status"].tolist() == [STATUS["bad_context"], 0]
+    assert out["fan"][0] == 0 and out["fan"][1] > 0
+
+
+def test_huanggang_replacement_with_a_kong_still_scores_as_the_scalar():
+    (kind, value), out = _huanggang_row(3, 3)
+    assert kind == "ok" and out["status"][0] == 0 and out["fan"][0] == value.fan
+

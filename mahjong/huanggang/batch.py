@@ -15,7 +15,7 @@ from mahjong_core._types import FIRST_HONOR, MELD_NAMES
 
 from ..batch import threads_for
 from ..errors import InvalidContextError, InvalidHandError
-from ..ruleset import batch_robbed_kong_bad, batch_win_tiles
+from ..ruleset import WinFlag, batch_robbed_kong_bad, batch_win_tiles
 from ..tiles import TENHOU_NAMES, parse_tile
 from ..validate import as_array
 from . import _kernel
@@ -24,8 +24,9 @@ from .scoring import BIG_ITEMS
 
 #: row status codes: 0 = a Huanggang win; the others say why not
 STATUS = dict(_kernel.PY_STATUS)
-#: the status of a row whose win circumstances scalar score refuses from the hand itself
-#: (a robbed kong whose winner does not hold exactly one copy of the robbed tile)
+#: the status of a row whose win circumstances scalar score refuses: a robbed kong whose
+#: winner does not hold exactly one copy of the robbed tile, a replacement win (杠上开花)
+#: without a kong among the melds and single kongs, or one on the last tile (海底捞)
 BAD_CONTEXT = STATUS["bad_context"] = max(STATUS.values()) + 1
 #: bit of each 大胡 item in the ``big`` output
 BIG_BITS = dict(_kernel.PY_BIG_BITS)
@@ -33,7 +34,9 @@ assert set(BIG_BITS) == set(BIG_ITEMS)
 
 _LAIZI = np.array([laizi_of(t) for t in range(34)], np.uint8)
 _KIND_NAMES = MELD_NAMES  # a meld code's name (mahjong_core._types)
-_KNOWN_FLAGS = 1 | 2 | 8 | 16
+_KNOWN_FLAGS = int(WinFlag.SELF_DRAWN | WinFlag.REPLACEMENT | WinFlag.ROBBING_KONG
+                   | WinFlag.LAST_TILE)
+_REPLACEMENT, _LAST_TILE = int(WinFlag.REPLACEMENT), int(WinFlag.LAST_TILE)
 
 
 def _indicators(indicator, n: int) -> np.ndarray:
@@ -159,7 +162,8 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
         The winning tile of each row (one of its concealed tiles). A robbed kong
         (ROBBING_KONG) is then checked as scalar :func:`score` checks it (the winner holds
         exactly one copy of the robbed tile); without them only a row that holds no tile
-        exactly once is refused. Such a row gets the status ``bad_context``.
+        exactly once is refused. Such a row gets the status ``bad_context``, as does a
+        REPLACEMENT row without a kong (melds or single kongs) or with LAST_TILE.
 
     Returns
     -------
@@ -191,7 +195,9 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     laizi = _LAIZI[ind]
     singles = np.zeros((n, 34), np.int16)       # the 赖子 kongs' copies (红中/发财 never win)
     singles[np.arange(n), laizi] = s[:, 1]
-    robbed_bad = batch_robbed_kong_bad(h, m, f, batch_win_tiles(win_tiles, h), singles)
+    context_bad = batch_robbed_kong_bad(h, m, f, batch_win_tiles(win_tiles, h), singles)
+    kong = ((m[:, :, 0] == 3) | (m[:, :, 0] == 4)).any(axis=1) | (s != 0).any(axis=1)
+    context_bad |= ((f & _REPLACEMENT) != 0) & (~kong | ((f & _LAST_TILE) != 0))
     if rules.laizipi_special:
         pi = np.where((ind == RED) | (ind == GREEN), 255, ind).astype(np.uint8)
     else:
@@ -209,9 +215,9 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
         row = int(np.flatnonzero(status < 0)[0])
         fixed = {GREEN, RED} | ({int(pi[row])} if pi[row] != 255 else set())
         _explain(row, h, m, f, int(laizi[row]), fixed)
-    if robbed_bad.any():
-        status[robbed_bad] = BAD_CONTEXT
+    if context_bad.any():
+        status[context_bad] = BAD_CONTEXT
         for a in (base, payer, fan, hard, big):
-            a[robbed_bad] = 0
+            a[context_bad] = 0
     return {"status": status, "base": base, "payer_base": payer, "fan": fan,
             "hard": hard.view(bool), "big": big, "to_cap": (big & BIG_BITS["fengyise"]) != 0}
