@@ -123,3 +123,13 @@ def test_huanggang_replacement_with_a_kong_still_scores_as_the_scalar():
     (kind, value), out = _huanggang_row(3, 3)
     assert kind == "ok" and out["status"][0] == 0 and out["fan"][0] == value.fan
 
+
+@pytest.mark.parametrize("dealer", [[5], [-1], [2]])
+def test_huanggang_dealer_other_than_true_or_false_is_refused(dealer):
+    """dealer=5 (or -1) read as True in the batch; scalar score refuses it."""
+    import mahjong.huanggang as hg
+
+    hand = np.array([mahjong.tile_counts("234s567s55m")], np.uint8)
+    melds = np.array([[[1, 2], [3, 16], [0, 0], [0, 0]]], np.uint8)
+    with pytest.raises(MahjongError, match=r"dealer row 0 is " + re.escape(str(dealer[0]))):
+        hg.score_batch(hand, melds, indicator="3p", dealer=np.array(dealer))

@@ -76,6 +76,9 @@ def _arrays(hands, melds, single_kongs, flags, dealer):
          else as_array(dealer, "dealer", InvalidHandError))
     if d.shape != (n,) or d.dtype.kind not in "biu":
         raise InvalidHandError(f"dealer must be booleans of shape ({n},)")
+    if d.dtype.kind != "b" and n and (d.min() < 0 or d.max() > 1):
+        row = int(np.flatnonzero((d < 0) | (d > 1))[0])
+        raise InvalidContextError(f"dealer row {row} is {d[row]}: use true or false (1 or 0)")
     # values that a cast to the kernel's types would wrap are refused here
     for a, name, top in ((h, "hands", 4), (m, "melds", 33), (f, "flags", _KNOWN_FLAGS)):
         if a.dtype != np.uint8 and n and (a.min() < 0 or a.max() > 255):
