@@ -49,6 +49,7 @@ except ImportError as exc:  # pragma: no cover - only without the extra
 
 from . import batch as _batch
 from .errors import InvalidContextError, InvalidHandError, MahjongError
+from .validate import as_array
 
 __all__ = ["shanten", "useful_tiles", "discard_table", "score_batch", "settle", "simulate", "SETTLE_COLUMNS",
            "DEFAULT_CHUNK_ROWS", "match", "convert"]
@@ -60,8 +61,16 @@ DEFAULT_CHUNK_ROWS = 1_000_000
 
 # ---------------------------------------------------------------- inputs as dask arrays
 
-def _is_scalar(value) -> bool:
-    return not isinstance(value, da.Array) and np.ndim(value) == 0
+def _ndim(value, name: str, error) -> int:
+    """The dimensions of an argument (a dask array's, or of the numpy array it reads as:
+    ragged nesting is an ``error`` naming ``name``)."""
+    if isinstance(value, da.Array):
+        return value.ndim
+    return as_array(value, name, error).ndim
+
+
+def _is_scalar(value, name: str, error) -> bool:
+    return _ndim(value, name, error) == 0
 
 
 def _counts_array(counts, name: str, error) -> da.Array:
@@ -70,7 +79,7 @@ def _counts_array(counts, name: str, error) -> da.Array:
     Only what a lazy array already knows is checked here (shape, dtype); the values are
     checked by the numpy kernel of each chunk."""
     arr = counts if isinstance(counts, da.Array) else da.asarray(
-        np.asarray(counts), chunks=(DEFAULT_CHUNK_ROWS, -1))
+        as_array(counts, name, error), chunks=(DEFAULT_CHUNK_ROWS, -1))
     if arr.ndim != 2 or arr.shape[1] != 34:
         raise error(f"{name} must have shape (N, 34), got {arr.shape}")
     if arr.numblocks[1] != 1:
@@ -81,7 +90,7 @@ def _counts_array(counts, name: str, error) -> da.Array:
 def _row_array(value, n, row_chunks, name: str, error, ndim: int = 1) -> da.Array:
     """A per-row input (shape (N,) or (N, a, b)) as a dask array with the row chunks of
     the counts and every other axis in one chunk."""
-    arr = value if isinstance(value, da.Array) else da.asarray(np.asarray(value))
+    arr = value if isinstance(value, da.Array) else da.asarray(as_array(value, name, error))
     want = f"({n},)" if ndim == 1 else f"({n}, ...)"
     if arr.ndim != ndim:
         raise error(f"{name} must be a scalar or have shape {want}, got {arr.shape}")
@@ -148,7 +157,7 @@ def _analysis(counts, n_melds, forms, wildcard, locked, useful: bool) -> da.Arra
     row_args: List[da.Array] = []
     for name, value, error in (("n_melds", n_melds, InvalidHandError),
                                ("wildcard", wildcard, MahjongError)):
-        if value is None or _is_scalar(value):
+        if value is None or _is_scalar(value, name, error):
             if value is not None:       # passed on only when given (see the module doc)
                 kwargs[name] = value.item() if isinstance(value, np.generic) else value
             continue
@@ -269,13 +278,13 @@ def discard_table(counts, n_melds=None, forms=None, visible=None, wildcard=None,
     row_args: List[da.Array] = []
     for name, value, error in (("n_melds", n_melds, InvalidHandError),
                                ("wildcard", wildcard, MahjongError)):
-        if value is None or _is_scalar(value):
+        if value is None or _is_scalar(value, name, error):
             if value is not None:
                 kwargs[name] = value.item() if isinstance(value, np.generic) else value
             continue
         names.append(name)
         row_args.append(_row_array(value, n, rows, name, error)[:, None])
-    if visible is not None and np.ndim(visible) == 1:     # one row for every hand
+    if visible is not None and _ndim(visible, "visible", InvalidHandError) == 1:  # every hand's
         kwargs["visible"] = np.asarray(visible)
     elif visible is not None:
         names.append("visible")
@@ -363,7 +372,7 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
               "round_wind": round_wind, "flowers": flowers}
     for name, error in _PER_ROW:
         value = values[name]
-        if _is_scalar(value):
+        if _is_scalar(value, name, error):
             scalars[name] = value
             continue
         arr = _row_array(value, n, rows, name, error)

@@ -133,3 +133,29 @@ def test_huanggang_dealer_other_than_true_or_false_is_refused(dealer):
     melds = np.array([[[1, 2], [3, 16], [0, 0], [0, 0]]], np.uint8)
     with pytest.raises(MahjongError, match=r"dealer row 0 is " + re.escape(str(dealer[0]))):
         hg.score_batch(hand, melds, indicator="3p", dealer=np.array(dealer))
+
+
+# --- mahjong.dask: misuse raises at once, naming the argument --------------------------------
+
+def _dask():
+    pytest.importorskip("dask")
+    from mahjong import dask as mjd
+
+    return mjd
+
+
+@pytest.mark.parametrize("name, call", [
+    ("counts", lambda d, h: d.shanten(RAGGED)),
+    ("n_melds", lambda d, h: d.shanten(h, n_melds=RAGGED)),
+    ("wildcard", lambda d, h: d.useful_tiles(h, wildcard=RAGGED)),
+    ("locked", lambda d, h: d.shanten(h, locked=RAGGED)),
+    ("visible", lambda d, h: d.discard_table(h, visible=RAGGED)),
+    ("concealed", lambda d, h: d.score_batch(RAGGED, [0])),
+    ("win_tile", lambda d, h: d.score_batch(h, RAGGED)),
+    ("melds", lambda d, h: d.score_batch(h, [0], RAGGED)),
+])
+def test_dask_ragged_arguments_are_named(name, call):
+    """Ragged nesting raised numpy's plain ValueError while the graph was built."""
+    hand = mahjong.tile_counts("123456789m1p234s")[None]
+    with pytest.raises(MahjongError, match=f"{name} must be an array of integers"):
+        call(_dask(), hand)
