@@ -159,3 +159,26 @@ def test_dask_ragged_arguments_are_named(name, call):
     hand = mahjong.tile_counts("123456789m1p234s")[None]
     with pytest.raises(MahjongError, match=f"{name} must be an array of integers"):
         call(_dask(), hand)
+
+
+@pytest.mark.parametrize("name, call", [
+    ("n_melds", lambda d, h: d.shanten(h, n_melds=np.array([np.nan]))),
+    ("n_melds", lambda d, h: d.discard_table(h, n_melds=np.array([1.5]))),
+    ("n_melds", lambda d, h: d.shanten(h, n_melds=7)),
+    ("wildcard", lambda d, h: d.useful_tiles(h, wildcard=np.array([np.nan]))),
+    ("wildcard", lambda d, h: d.shanten(h, wildcard=40)),
+    ("locked", lambda d, h: d.shanten(h, locked=np.full((1, 34), np.nan))),
+    ("visible", lambda d, h: d.discard_table(h, visible=np.full(34, np.nan))),
+    ("visible", lambda d, h: d.discard_table(h, visible=np.full((1, 34), 2.0))),
+    ("form", lambda d, h: d.shanten(h, forms=["nope"])),
+    ("flags", lambda d, h: d.score_batch(h, 0, flags=np.nan)),
+    ("flags", lambda d, h: d.score_batch(h, 0, flags=2**70)),
+    ("seat_wind", lambda d, h: d.score_batch(h, 0, seat_wind="E")),
+    ("win_tile", lambda d, h: d.score_batch(h, 40)),
+])
+def test_dask_wrong_dtype_or_scalar_raises_at_once(name, call):
+    """A wrong dtype of a per-row argument, or a bad value given for every row, failed only
+    when computed (the docs say: at once); the graph is no longer built."""
+    hand = mahjong.tile_counts("123456789m1p234s")[None]
+    with pytest.raises(MahjongError, match=name):
+        call(_dask(), hand)      # no compute
