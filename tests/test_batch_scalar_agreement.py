@@ -182,3 +182,129 @@ def test_dask_wrong_dtype_or_scalar_raises_at_once(name, call):
     hand = mahjong.tile_counts("123456789m1p234s")[None]
     with pytest.raises(MahjongError, match=name):
         call(_dask(), hand)      # no compute
+
+
+# --- hand analysis: batch rows = scalar calls ---------------------------------------------
+
+RULES = [None, None, "guobiao", "sichuan", "yunnan", "guiyang", "huanggang", "two_player"]
+FORMS = [None, None, ["regular"], ["seven_pairs"], ["regular", "seven_pairs"],
+         ["thirteen_orphans"], ["honors_knitted", "knitted_straight"]]
+HOSTILE = [-1, 5, 9, 300, 2**40]
+_ROW_NAMED = re.compile(r"\b(?:counts|locked|wildcard) row (\d+)")
+
+
+#: the rule sets played with the 108 suit tiles (no honours)
+SUITS_ONLY = {"sichuan", "yunnan", "guiyang"}
+
+
+@st.composite
+def hand_rows(draw, full=False, kinds=34):
+    """(counts int64 (34,), melds [(kind, tiles)]): 13 or 14 tiles counting a meld as 3
+    (14 with ``full``) of the first ``kinds`` tile kinds or fewer suits; some rows broken
+    (a tile count out of 0..4, one tile too many or too few, a tile beside ``kinds``)."""
+    kinds = draw(st.sampled_from([k for k in (34, 27, 18, 9) if k <= kinds]))
+    melds = draw(st.lists(st.sampled_from([m for m in MELDS if max(m[1]) < kinds]),
+                          max_size=draw(st.sampled_from([0, 1, 4]))))
+    size = (14 if full else draw(st.sampled_from([13, 14]))) - 3 * len(melds)
+    tiles = draw(st.lists(st.integers(0, kinds - 1), min_size=size, max_size=size))
+    counts = np.bincount(np.array(tiles, np.int64), minlength=34).astype(np.int64)
+    assume(counts.max() <= 4 and (counts + copies_of(melds)).max() <= 4)
+    spoil = draw(st.sampled_from(["none"] * 12 + ["value", "more", "fewer", "honour"]))
+    if spoil == "value":
+        counts[draw(st.integers(0, 33))] = draw(st.sampled_from(HOSTILE))
+    elif spoil == "more":
+        counts[draw(st.integers(0, 33))] += 1
+    elif spoil == "fewer" and counts.any():
+        counts[int(np.flatnonzero(counts)[0])] -= 1
+    elif spoil == "honour" and counts.any():
+        counts[int(np.flatnonzero(counts)[0])] -= 1
+        counts[draw(st.integers(27, 33))] += 1
+    return counts, melds
+
+
+@st.composite
+def analysis_calls(draw, full=False):
+    """(rows, per-row wildcards or None, keywords of the call)."""
+    rules = draw(st.sampled_from(RULES))
+    kinds = 27 if rules in SUITS_ONLY else 34
+    rows = draw(st.lists(hand_rows(full, kinds), min_size=1, max_size=4))
+    kw = {"rules": rules, "forms": draw(st.sampled_from(FORMS)) if rules is None else None,
+          "void_suit": draw(st.sampled_from([None, None, None, "m", "s"]))}
+    mode = draw(st.sampled_from(["none", "none", "one", "per_row"]))
+    wilds = None
+    if mode == "one":
+        kw["wildcard"] = draw(st.integers(0, kinds - 1))
+    elif mode == "per_row":
+        wilds = draw(st.lists(st.integers(-1, kinds - 1), min_size=len(rows),
+                              max_size=len(rows)))
+    return rows, wilds, kw
+
+
+def _row_kw(kw, wilds, i):
+    if wilds is None:
+        return kw
+    return dict(kw, wildcard=None if wilds[i] < 0 else wilds[i])
+
+
+def _batch_args(rows, wilds):
+    counts = np.stack([c for c, _ in rows])
+    locked = np.stack([copies_of(m) for _, m in rows])
+    extra = {"n_melds": np.array([len(m) for _, m in rows]), "locked": locked}
+    if wilds is not None:
+        extra["wildcard"] = np.array(wilds)
+    return counts, extra
+
+
+def check_rows(scalar, got):
+    from hypothesis import event
+    n_ok = sum(kind == "ok" for kind, _ in scalar)
+    event(f"batch {got[0]}, scalar rows ok {n_ok}/{len(scalar)}")
+    """The batch's answer ``got`` (an outcome) against the scalar outcomes of its rows."""
+    if got[0] == "ok":
+        assert all(kind == "ok" for kind, _ in scalar), (scalar, got)
+        return True
+    named = _ROW_NAMED.search(str(got[1]))
+    if named:    # the batch names a row: the scalar call refuses it too
+        row = int(named.group(1))
+        assert scalar[row][0] == "err", (row, scalar[row], got[1])
+    else:        # refused as a whole call (its arguments): so is every row
+        assert all(kind == "err" for kind, _ in scalar), (scalar, got[1])
+    return False
+
+
+@settings(max_examples=250, suppress_health_check=[HealthCheck.filter_too_much])
+@given(analysis_calls())
+def test_shanten_and_useful_rows_equal_the_scalar_calls(call):
+    rows, wilds, kw = call
+    scalar = [outcome(lambda: (mahjong.shanten(c, m, **_row_kw(kw, wilds, i)),
+                               mahjong.useful_tiles(c, m, **_row_kw(kw, wilds, i))))
+              for i, (c, m) in enumerate(rows)]
+    counts, extra = _batch_args(rows, wilds)
+    got = outcome(lambda: batch.shanten_and_useful(counts, **kw, **extra))
+    if check_rows(scalar, got):
+        sh, useful = got[1]
+        for i, (_, (s, u)) in enumerate(scalar):
+            assert (int(sh[i]), np.flatnonzero(useful[i]).tolist()) == (s, list(u)), i
+        assert np.array_equal(batch.shanten(counts, **kw, **extra), sh)
+        assert np.array_equal(batch.useful_tiles(counts, **kw, **extra), useful)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.filter_too_much])
+@given(analysis_calls(full=True), st.booleans())
+def test_discard_table_rows_equal_discard_analysis(call, with_visible):
+    rows, wilds, kw = call
+    visible = None
+    if with_visible:
+        visible = np.minimum(np.bincount(np.arange(34) * 7 % 34 % (len(rows) + 20),
+                                         minlength=34), 2)
+    scalar = [outcome(lambda: mahjong.discard_analysis(c, m, visible=visible,
+                                                       **_row_kw(kw, wilds, i)))
+              for i, (c, m) in enumerate(rows)]
+    counts, extra = _batch_args(rows, wilds)
+    got = outcome(lambda: batch.discard_table(counts, visible=visible, **kw, **extra))
+    if check_rows(scalar, got):
+        sh, unseen = got[1]
+        for i, (_, options) in enumerate(scalar):
+            table = sorted((t, int(sh[i, t]), int(unseen[i, t]))
+                           for t in np.flatnonzero(sh[i] != -1))
+            assert table == sorted((o.tile, o.shanten, o.unseen) for o in options), i
