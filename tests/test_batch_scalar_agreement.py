@@ -17,7 +17,7 @@ import re
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import mahjong
@@ -256,7 +256,6 @@ def _batch_args(rows, wilds):
 
 
 def check_rows(scalar, got):
-    from hypothesis import event
     n_ok = sum(kind == "ok" for kind, _ in scalar)
     event(f"batch {got[0]}, scalar rows ok {n_ok}/{len(scalar)}")
     """The batch's answer ``got`` (an outcome) against the scalar outcomes of its rows."""
@@ -272,7 +271,7 @@ def check_rows(scalar, got):
     return False
 
 
-@settings(max_examples=250, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=600, suppress_health_check=[HealthCheck.filter_too_much])
 @given(analysis_calls())
 def test_shanten_and_useful_rows_equal_the_scalar_calls(call):
     rows, wilds, kw = call
@@ -289,7 +288,7 @@ def test_shanten_and_useful_rows_equal_the_scalar_calls(call):
         assert np.array_equal(batch.useful_tiles(counts, **kw, **extra), useful)
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=400, suppress_health_check=[HealthCheck.filter_too_much])
 @given(analysis_calls(full=True), st.booleans())
 def test_discard_table_rows_equal_discard_analysis(call, with_visible):
     rows, wilds, kw = call
@@ -308,3 +307,301 @@ def test_discard_table_rows_equal_discard_analysis(call, with_visible):
             table = sorted((t, int(sh[i, t]), int(unseen[i, t]))
                            for t in np.flatnonzero(sh[i] != -1))
             assert table == sorted((o.tile, o.shanten, o.unseen) for o in options), i
+
+
+# --- Guobiao score_batch: totals = scalar score; a refused row gets its error code --------
+
+GB_KINDS = {1: "chow", 2: "pung", 3: "kong", 4: "concealed_kong"}
+GB_SPOILS = {
+    "count": lambda r, h: _set(h, 0, r.randrange(34), r.choice([5, -1, 256, 2**40])),
+    "fewer": lambda r, h: _set(h, 0, r.choice(np.flatnonzero(h[0]).tolist() or [0]), 0),
+    "more": lambda r, h: _set(h, 0, r.randrange(34), 1 + int(h[0][h[0].argmin()])),
+    "win": lambda r, h: _set(h, 1, None, r.choice([34, -1, 255, 300, r.randrange(34)])),
+    "flags": lambda r, h: _set(h, 3, None, r.choice([32, 255, 256, -1, r.randrange(32)])),
+    "seat": lambda r, h: _set(h, 4, None, r.choice([4, -1, 256])),
+    "round": lambda r, h: _set(h, 5, None, r.choice([4, -1, 300])),
+    "flowers": lambda r, h: _set(h, 6, None, r.choice([9, -1, 1000])),
+    "meld_kind": lambda r, h: _meld(h, 0, r.choice([5, -1, 256, 0, 1, 2, 3, 4])),
+    "meld_tile": lambda r, h: _meld(h, 1, r.choice([34, -1, 300, 7, 8, 27, r.randrange(34)])),
+}
+
+
+def _set(hand, field, index, value):
+    hand = list(hand)
+    if index is None:
+        hand[field] = value
+    else:
+        counts = hand[0].astype(np.int64)
+        counts[index] = value
+        hand[0] = counts
+    return tuple(hand)
+
+
+def _meld(hand, column, value):
+    hand = list(hand)
+    melds = [list(m) for m in hand[2]] or [[0, 0]]
+    melds[0][column] = value
+    hand[2] = melds
+    return tuple(hand)
+
+
+def _gb_scalar(hand):
+    """The scalar score of a batch row (the concealed tiles before the win, as the batch
+    reads them), or the MahjongError it raises."""
+    from mahjong.guobiao import score
+
+    counts, win, melds, flags, seat, rnd, flowers = hand
+    ml = [(GB_KINDS.get(k, f"kind {k}"), [t, t + 1, t + 2] if k == 1 else
+           [t] * (3 if k == 2 else 4)) for k, t in melds if k != 0]
+    if (counts < 0).any() or (counts > 4).any():
+        return "err", "counts"          # no hand of ids shows these counts
+    if not 0 <= flags <= 31:
+        return "err", "flags"           # no set of keyword flags makes these bits
+    ids = [t for t in range(34) for _ in range(int(counts[t]))]
+    if len(ids) + 3 * len(ml) != 13:    # scalar score also reads a hand after the win
+        return "err", "size"
+    return outcome(lambda: score(ids, ml, win_tile=win, self_drawn=bool(flags & 1),
+                                 fourth_tile=bool(flags & 2), replacement=bool(flags & 4),
+                                 robbing_kong=bool(flags & 8), last_tile=bool(flags & 16),
+                                 seat_wind=seat, round_wind=rnd, flowers=flowers))
+
+
+@settings(max_examples=400)
+@given(st.lists(st.tuples(st.integers(0, 2**32), st.sampled_from([None] * 6 + list(GB_SPOILS))),
+                min_size=1, max_size=6),
+       st.sampled_from([1, 2]))
+def test_guobiao_score_batch_rows_equal_scalar_score(draws, threads):
+    import random
+
+    import gb_hand_gen as gen
+    from mahjong.guobiao import score_batch
+
+    hands = []
+    for seed, spoil in draws:
+        rng = random.Random(seed)
+        hand = gen.random_hand(rng) if seed % 5 else gen.perturbed_hand(rng)
+        hands.append(hand if spoil is None else GB_SPOILS[spoil](rng, hand))
+    n = len(hands)
+    melds = np.zeros((n, 4, 2), np.int64)
+    for i, hand in enumerate(hands):
+        for j, m in enumerate(hand[2]):
+            melds[i, j] = m
+    columns = [np.array([h[k] for h in hands], np.int64) for k in (1, 3, 4, 5, 6)]
+    totals, fans = score_batch(np.stack([h[0] for h in hands]).astype(np.int64), columns[0],
+                               melds, *columns[1:], threads=threads)
+    for i, hand in enumerate(hands):
+        kind, value = _gb_scalar((hand[0], hand[1], [tuple(m) for m in melds[i]], *hand[3:]))
+        event(f"scalar {kind}")
+        if kind == "ok":
+            assert int(totals[i]) == value.total, i
+            assert sorted(f.id for f in value.fans for _ in range(f.count)) == sorted(
+                t for t in range(fans.shape[1]) for _ in range(int(fans[i, t]))), i
+        else:
+            assert totals[i] < 0 and not fans[i].any(), (i, value)
+
+
+# --- Sichuan and Yunnan score_batch ---------------------------------------------------------
+
+FLAG_NAMES = ("self_drawn", "replacement", "after_kong", "robbing_kong", "last_tile",
+              "heavenly", "earthly", "first_round")
+ROW_OF = re.compile(r"\brow (\d+)\b")
+
+
+def suited_holding(rng, chows: bool):
+    """(counts int64 (34,), melds [(kind, tiles)], flag bits, win tile) of one suit-tile
+    holding: four sets and a pair from one to three suits (usually a win, or nearly),
+    sometimes broken (a tile moved, a count out of range, an honour), random flags."""
+    from mahjong.ruleset import WinFlag
+
+    suits = rng.sample(range(3), rng.choice([1, 2, 2, 2, 3]))
+    tile = lambda: 9 * rng.choice(suits) + rng.randrange(9)  # noqa: E731
+    while True:
+        melds, counts = [], np.zeros(34, np.int64)
+        n_melds = rng.choice([0, 0, 1, 2, 3, 4])
+        for _ in range(n_melds):
+            t = tile()
+            kind = rng.choice(["pung", "kong", "concealed_kong"] + ["chow"] * chows)
+            if kind == "chow":
+                t -= max(0, t % 9 - 6)
+                melds.append((kind, [t, t + 1, t + 2]))
+            else:
+                melds.append((kind, [t] * (3 if kind == "pung" else 4)))
+        counts[tile()] += 2
+        for _ in range(4 - n_melds):
+            t = tile()
+            if rng.random() < 0.5 and t % 9 < 7:
+                counts[t:t + 3] += 1
+            else:
+                counts[t] += 3
+        if (counts + copies_of(melds)).max() <= 4:
+            break
+    roll = rng.random()
+    if roll < 0.2 and counts.any():
+        counts[rng.choice(np.flatnonzero(counts).tolist())] -= 1
+        counts[tile()] += 1
+    elif roll < 0.23:
+        counts[rng.randrange(34)] = rng.choice([5, -1, 9, 1, 300])
+    flags = 0
+    for bit in WinFlag:
+        if bit and rng.random() < 0.15:
+            flags |= int(bit)
+    held = np.flatnonzero(counts > 0).tolist() or [0]
+    return counts, melds, flags, rng.choice(held)
+
+
+def _suited_scalar(room, counts, melds, flags, win):
+    from mahjong.ruleset import WinFlag
+
+    if (counts < 0).any() or (counts > 4).any():
+        return "err", "counts"
+    if room == "sichuan" and flags & WinFlag.FIRST_ROUND:
+        return "err", "first_round"     # Sichuan's score has no first_round
+    kw = {name: bool(flags & int(WinFlag[name.upper()])) for name in FLAG_NAMES
+          if room == "yunnan" or name != "first_round"}
+    ids = [t for t in range(34) for _ in range(int(counts[t]))]
+    return outcome(lambda: get_ruleset(room).score(ids, melds, win_tile=win, **kw))
+
+
+@settings(max_examples=400)
+@given(st.sampled_from(["sichuan", "yunnan"]),
+       st.lists(st.integers(0, 2**32), min_size=1, max_size=6))
+def test_suited_rooms_score_batch_rows_equal_scalar_score(room, seeds):
+    import random
+
+    rows = [suited_holding(random.Random(seed), chows=room == "yunnan") for seed in seeds]
+    scalar = [_suited_scalar(room, *row) for row in rows]
+    melds = np.zeros((len(rows), 4, 2), np.int64)
+    kind_code = {"chow": 1, "pung": 2, "kong": 3, "concealed_kong": 4}
+    for i, (_, ms, _, _) in enumerate(rows):
+        for j, (kind, tiles) in enumerate(ms):
+            melds[i, j] = (kind_code[kind], tiles[0])
+    got = outcome(lambda: get_ruleset(room).score_batch(
+        np.stack([r[0] for r in rows]), melds, np.array([r[2] for r in rows]),
+        win_tiles=[r[3] for r in rows]))
+    event(f"batch {got[0]}")
+    if got[0] == "err":        # an illegal hand: the batch names it; scalar score refuses it
+        row = ROW_OF.search(str(got[1]))
+        assert row and scalar[int(row.group(1))][0] == "err", (scalar, got[1])
+        return
+    out = got[1]
+    for i, (kind, value) in enumerate(scalar):
+        event(f"scalar {kind}")
+        if kind == "ok":
+            assert out["status"][i] == 0 and out["fan"][i] == value.fan, (i, value)
+            assert out["value"][i] == value.value, i
+        else:
+            assert out["status"][i] != 0 and out["fan"][i] == 0, (i, value)
+
+
+# --- Huanggang score_batch ----------------------------------------------------------------
+
+HG_SPOILS = ["count", "fewer", "more", "meld_tile", "meld_kind", "flags", "single",
+             "chow_honour", "indicator", "dealer"]
+
+
+def huanggang_row(seed, spoil):
+    """One batch row of Huanggang (indicator, counts, melds (4, 2), singles (2,), flags,
+    dealer), from the generator of mostly winning holdings, maybe spoiled."""
+    import random
+
+    from huanggang_gen import random_holding
+
+    np_rng, rng = np.random.default_rng(seed), random.Random(seed)
+    row = None
+    while row is None:
+        row = random_holding(np_rng)
+    ind, counts, melds, singles, flags, dealer = row
+    counts, melds, singles = (np.array(a, np.int64) for a in (counts, melds, singles))
+    flags, dealer = int(flags), int(dealer)
+    if spoil == "count":
+        counts[rng.randrange(34)] = rng.choice([5, -1, 300])
+    elif spoil == "fewer" and counts.any():
+        counts[rng.choice(np.flatnonzero(counts).tolist())] -= 1
+    elif spoil == "more":
+        counts[rng.randrange(34)] += 1
+    elif spoil == "meld_tile" and melds[0, 0]:
+        melds[0, 1] = rng.randrange(34)
+    elif spoil == "meld_kind" and melds[0, 0]:
+        melds[0, 0] = rng.choice([1, 2, 3, 4])
+    elif spoil == "flags":
+        flags = rng.choice([1, 2, 3, 8, 9, 16, 17, 18, 19, 24, 25, 26, 27])
+    elif spoil == "single":
+        singles[rng.randrange(2)] += rng.choice([1, 2])
+    elif spoil == "chow_honour" and melds[0, 0]:
+        melds[0] = (1, rng.choice([27, 31, 7, 8]))
+    elif spoil == "indicator":
+        ind = rng.randrange(34)
+    elif spoil == "dealer":
+        dealer = rng.choice([0, 1, 2, -1])
+    return ind, counts, melds, singles, flags, dealer
+
+
+def _huanggang_scalar(row, rules):
+    import mahjong.huanggang as hg
+    from huanggang_gen import row_as_scalar
+
+    ind, counts, melds, singles, flags, dealer = row
+    if (counts < 0).any() or (counts > 4).any():
+        return "err", "counts"
+    if dealer not in (0, 1):
+        return "err", "dealer"             # scalar score takes true or false only
+    if any(k == 1 and (t >= 27 or t % 9 > 6) for k, t in melds):
+        return "err", "chow"               # no chow starts there
+    if int(counts.sum()) + 3 * int((melds[:, 0] != 0).sum()) != 14:
+        return "err", "size"               # scalar score also reads 13 plus win_tile
+    args = row_as_scalar(ind, counts, melds, singles, flags, bool(dealer))
+    return outcome(lambda: hg.score(rules=rules, **args)), args["win_tile"]
+
+
+@settings(max_examples=500)
+@given(st.lists(st.tuples(st.integers(0, 2**32), st.sampled_from([None] * 8 + HG_SPOILS)),
+                min_size=1, max_size=5),
+       st.sampled_from([{}, {"kaikou_mode": "kaikou"}, {"laizipi_special": True}]))
+def test_huanggang_score_batch_rows_equal_scalar_score(draws, options):
+    import mahjong.huanggang as hg
+
+    rules = hg.Rules.from_mapping(options)
+    rows = [huanggang_row(seed, spoil) for seed, spoil in draws]
+    scalar = [_huanggang_scalar(row, rules) for row in rows]
+    wins = [s[1] if isinstance(s[1], int) else int(np.flatnonzero(r[1] > 0)[0])
+            if (r[1] > 0).any() else 0 for s, r in zip(scalar, rows)]
+    results = [s[0] if isinstance(s[1], int) else s for s in scalar]
+    got = outcome(lambda: hg.score_batch(
+        np.stack([r[1] for r in rows]), np.stack([r[2] for r in rows]),
+        indicator=np.array([r[0] for r in rows]), flags=np.array([r[4] for r in rows]),
+        single_kongs=np.stack([r[3] for r in rows]), dealer=np.array([r[5] for r in rows]),
+        rules=rules, win_tiles=wins))
+    event(f"batch {got[0]}")
+    if got[0] == "err":
+        row = ROW_OF.search(str(got[1]))
+        if row:
+            assert results[int(row.group(1))][0] == "err", (results, got[1])
+        else:     # refused as a whole (an argument of every row): some row is refused
+            assert any(kind == "err" for kind, _ in results), got[1]
+        return
+    out = got[1]
+    for i, (kind, value) in enumerate(results):
+        event(f"scalar {kind}")
+        if kind == "ok":
+            assert out["status"][i] == 0, (i, value)
+            assert (out["base"][i], out["payer_base"][i], out["fan"][i], bool(out["hard"][i])
+                    ) == (value.base, value.payer_base, value.fan, value.hard), i
+        else:
+            assert out["status"][i] != 0, (i, value)
+
+
+def test_discard_table_names_the_batch_row_whose_melds_leave_no_void_suit():
+    """discard_table analyses each discard of each row as a row of its own: a row whose
+    melds hold every suit that could be void was named by that inner row's number
+    ("locked row 8" in a batch of 3 rows)."""
+    counts = np.zeros((3, 34), np.int64)
+    counts[:2, :4] = [4, 4, 4, 2]
+    counts[2, :2] = 1
+    locked = np.zeros((3, 34), np.int64)
+    locked[2, :4] = 3
+    assert outcome(lambda: mahjong.discard_analysis(
+        counts[2], [("pung", [t] * 3) for t in range(4)], rules="guobiao",
+        void_suit="m"))[0] == "err"
+    with pytest.raises(MahjongError, match=r"locked row 2: the melds hold a tile of every"):
+        batch.discard_table(counts, n_melds=np.array([0, 0, 4]), locked=locked,
+                            rules="guobiao", void_suit="m")
