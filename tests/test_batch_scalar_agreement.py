@@ -605,3 +605,21 @@ def test_discard_table_names_the_batch_row_whose_melds_leave_no_void_suit():
     with pytest.raises(MahjongError, match=r"locked row 2: the melds hold a tile of every"):
         batch.discard_table(counts, n_melds=np.array([0, 0, 4]), locked=locked,
                             rules="guobiao", void_suit="m")
+
+
+def test_huanggang_laizi_kongs_count_toward_the_four_copies():
+    """Three 赖子 kongs (one copy each) beside two 赖子 in the hand are five copies: scalar
+    score refuses the holding, the batch scored it a win (the kongs' copies uncounted)."""
+    import mahjong.huanggang as hg
+
+    counts = np.zeros(34, np.int64)
+    counts[[1, 2, 4, 6, 14]] = [3, 1, 1, 1, 2]           # 6p (the 赖子 under 5p) twice
+    melds = np.array([[2, 8], [1, 1], [0, 0], [0, 0]])
+    ids = [t for t in range(34) for _ in range(int(counts[t]))]
+    scalar = outcome(lambda: hg.score(
+        ids, [("pung", [8] * 3), ("chow", [1, 2, 3])] + [("single_kong", [33])]
+        + [("single_kong", [14])] * 3, win_tile=4, indicator=13))
+    assert scalar[0] == "err" and "5 copies of 6p" in str(scalar[1])
+    with pytest.raises(MahjongError, match=r"row 1: 5 copies of 6p \(the 赖子\)"):
+        hg.score_batch(np.stack([counts, counts]), np.stack([melds, melds]), indicator=13,
+                       single_kongs=np.array([[1, 2], [1, 3]]))

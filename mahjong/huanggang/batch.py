@@ -198,6 +198,12 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     laizi = _LAIZI[ind]
     singles = np.zeros((n, 34), np.int16)       # the 赖子 kongs' copies (红中/发财 never win)
     singles[np.arange(n), laizi] = s[:, 1]
+    held = h[np.arange(n), laizi] + singles[np.arange(n), laizi]
+    if n and held.max() > 4:
+        row = int(np.flatnonzero(held > 4)[0])
+        raise InvalidHandError(f"row {row}: {int(held[row])} copies of "
+                               f"{TENHOU_NAMES[laizi[row]]} (the 赖子) across the hand and "
+                               "its single kongs")
     context_bad = batch_robbed_kong_bad(h, m, f, batch_win_tiles(win_tiles, h), singles)
     kong = ((m[:, :, 0] == 3) | (m[:, :, 0] == 4)).any(axis=1) | (s != 0).any(axis=1)
     context_bad |= ((f & _REPLACEMENT) != 0) & (~kong | ((f & _LAST_TILE) != 0))
