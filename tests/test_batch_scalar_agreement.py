@@ -623,3 +623,102 @@ def test_huanggang_laizi_kongs_count_toward_the_four_copies():
     with pytest.raises(MahjongError, match=r"row 1: 5 copies of 6p \(the 赖子\)"):
         hg.score_batch(np.stack([counts, counts]), np.stack([melds, melds]), indicator=13,
                        single_kongs=np.array([[1, 2], [1, 3]]))
+
+
+# --- mahjong.dask: chunked results equal the numpy batch ------------------------------------
+
+@st.composite
+def dask_calls(draw, full=False):
+    """(rows, per-row keywords for the numpy and dask calls, one-for-all keywords, chunk
+    rows): hand rows as for the batch tests, without rule sets (the dask functions have
+    none)."""
+    rows = draw(st.lists(hand_rows(full), min_size=1, max_size=6))
+    counts, extra = _batch_args(rows, None)
+    kw = {"forms": draw(st.sampled_from(FORMS))}
+    if draw(st.booleans()):
+        extra["wildcard"] = np.array(draw(st.lists(st.integers(-1, 33), min_size=len(rows),
+                                                   max_size=len(rows))))
+    if draw(st.booleans()):
+        del extra["locked"]
+    return counts, extra, kw, draw(st.integers(1, 3))
+
+
+def _same_refusal(numpy_got, dask_got, one_row):
+    """Both refuse, and the row the dask error names (in the whole array) is refused by the
+    numpy batch of that row alone."""
+    assert dask_got[0] == "err", dask_got
+    named = _ROW_NAMED.search(str(dask_got[1]))
+    if named:
+        assert one_row(int(named.group(1)))[0] == "err", dask_got[1]
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.filter_too_much])
+@given(dask_calls())
+def test_dask_shanten_and_useful_tiles_equal_the_numpy_batch(call):
+    mjd = _dask()
+    import dask.array as da
+
+    counts, extra, kw, chunk = call
+    chunked = {k: da.from_array(v, chunks=(chunk,) + v.shape[1:]) for k, v in extra.items()}
+    hands = da.from_array(counts, chunks=(chunk, 34))
+    for numpy_f, dask_f in ((batch.shanten, mjd.shanten),
+                            (batch.useful_tiles, mjd.useful_tiles)):
+        want = outcome(lambda: numpy_f(counts, **kw, **extra))
+        got = outcome(lambda: dask_f(hands, **kw, **chunked).compute(scheduler="sync"))
+        event(f"numpy {want[0]}")
+        if want[0] == "ok":
+            assert got[0] == "ok" and np.array_equal(got[1], want[1]), got
+        else:
+            _same_refusal(want, got, lambda i: outcome(lambda: numpy_f(
+                counts[i:i + 1], **kw, **{k: v[i:i + 1] for k, v in extra.items()})))
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.filter_too_much])
+@given(dask_calls(full=True))
+def test_dask_discard_table_equals_the_numpy_batch(call):
+    mjd = _dask()
+    import dask.array as da
+
+    counts, extra, kw, chunk = call
+    chunked = {k: da.from_array(v, chunks=(chunk,) + v.shape[1:]) for k, v in extra.items()}
+    want = outcome(lambda: batch.discard_table(counts, **kw, **extra))
+    got = outcome(lambda: tuple(t.compute(scheduler="sync") for t in mjd.discard_table(
+        da.from_array(counts, chunks=(chunk, 34)), **kw, **chunked)))
+    event(f"numpy {want[0]}")
+    if want[0] == "ok":
+        assert got[0] == "ok", got
+        assert all(np.array_equal(a, b) for a, b in zip(got[1], want[1]))
+    else:
+        _same_refusal(want, got, lambda i: outcome(lambda: batch.discard_table(
+            counts[i:i + 1], **kw, **{k: v[i:i + 1] for k, v in extra.items()})))
+
+
+@settings(max_examples=60)
+@given(st.lists(st.tuples(st.integers(0, 2**32), st.sampled_from([None] * 4 + list(GB_SPOILS))),
+                min_size=1, max_size=6),
+       st.integers(1, 3))
+def test_dask_guobiao_score_batch_equals_the_numpy_batch(draws, chunk):
+    import random
+
+    import gb_hand_gen as gen
+    from mahjong.guobiao import score_batch
+
+    mjd = _dask()
+    import dask
+    import dask.array as da
+
+    hands = [GB_SPOILS[s](random.Random(seed), gen.random_hand(random.Random(seed)))
+             if s else gen.random_hand(random.Random(seed)) for seed, s in draws]
+    melds = np.zeros((len(hands), 4, 2), np.int64)
+    for i, hand in enumerate(hands):
+        for j, m in enumerate(hand[2]):
+            melds[i, j] = m
+    conc = np.stack([h[0] for h in hands]).astype(np.int64)
+    columns = [np.array([h[k] for h in hands], np.int64) for k in (1, 3, 4, 5, 6)]
+    want = score_batch(conc, columns[0], melds, *columns[1:])
+    lazy = mjd.score_batch(da.from_array(conc, chunks=(chunk, 34)),
+                           *[da.from_array(c, chunks=chunk) for c in columns[:1]],
+                           da.from_array(melds, chunks=(chunk, 4, 2)),
+                           *[da.from_array(c, chunks=chunk) for c in columns[1:]])
+    got = dask.compute(*lazy, scheduler="sync")
+    assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
