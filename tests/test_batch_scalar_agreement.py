@@ -224,12 +224,14 @@ def hand_rows(draw, full=False, kinds=34):
 
 @st.composite
 def analysis_calls(draw, full=False):
-    """(rows, per-row wildcards or None, keywords of the call)."""
+    """(rows, per-row wildcards or None, keywords of the call, keywords of the batch call
+    only)."""
     rules = draw(st.sampled_from(RULES))
     kinds = 27 if rules in SUITS_ONLY else 34
     rows = draw(st.lists(hand_rows(full, kinds), min_size=1, max_size=4))
     kw = {"rules": rules, "forms": draw(st.sampled_from(FORMS)) if rules is None else None,
           "void_suit": draw(st.sampled_from([None, None, None, "m", "s"]))}
+    batch_kw = {"threads": draw(st.sampled_from([1, 2]))}
     mode = draw(st.sampled_from(["none", "none", "one", "per_row"]))
     wilds = None
     if mode == "one":
@@ -237,7 +239,7 @@ def analysis_calls(draw, full=False):
     elif mode == "per_row":
         wilds = draw(st.lists(st.integers(-1, kinds - 1), min_size=len(rows),
                               max_size=len(rows)))
-    return rows, wilds, kw
+    return rows, wilds, kw, batch_kw
 
 
 def _row_kw(kw, wilds, i):
@@ -274,11 +276,12 @@ def check_rows(scalar, got):
 @settings(max_examples=600, suppress_health_check=[HealthCheck.filter_too_much])
 @given(analysis_calls())
 def test_shanten_and_useful_rows_equal_the_scalar_calls(call):
-    rows, wilds, kw = call
+    rows, wilds, kw, batch_kw = call
     scalar = [outcome(lambda: (mahjong.shanten(c, m, **_row_kw(kw, wilds, i)),
                                mahjong.useful_tiles(c, m, **_row_kw(kw, wilds, i))))
               for i, (c, m) in enumerate(rows)]
     counts, extra = _batch_args(rows, wilds)
+    extra.update(batch_kw)
     got = outcome(lambda: batch.shanten_and_useful(counts, **kw, **extra))
     if check_rows(scalar, got):
         sh, useful = got[1]
@@ -291,7 +294,7 @@ def test_shanten_and_useful_rows_equal_the_scalar_calls(call):
 @settings(max_examples=400, suppress_health_check=[HealthCheck.filter_too_much])
 @given(analysis_calls(full=True), st.booleans())
 def test_discard_table_rows_equal_discard_analysis(call, with_visible):
-    rows, wilds, kw = call
+    rows, wilds, kw, batch_kw = call
     visible = None
     if with_visible:
         visible = np.minimum(np.bincount(np.arange(34) * 7 % 34 % (len(rows) + 20),
@@ -300,7 +303,8 @@ def test_discard_table_rows_equal_discard_analysis(call, with_visible):
                                                        **_row_kw(kw, wilds, i)))
               for i, (c, m) in enumerate(rows)]
     counts, extra = _batch_args(rows, wilds)
-    got = outcome(lambda: batch.discard_table(counts, visible=visible, **kw, **extra))
+    got = outcome(lambda: batch.discard_table(counts, visible=visible, **kw, **extra,
+                                              **batch_kw))
     if check_rows(scalar, got):
         sh, unseen = got[1]
         for i, (_, options) in enumerate(scalar):
@@ -441,6 +445,10 @@ def suited_holding(rng, chows: bool):
         counts[tile()] += 1
     elif roll < 0.23:
         counts[rng.randrange(34)] = rng.choice([5, -1, 9, 1, 300])
+    elif roll < 0.26 and melds:     # a meld no rule allows, or one of honours
+        kind = rng.choice(["chow", "pung", "kong"])
+        t = rng.choice([7, 8, 17, 27, 31, 33])
+        melds[0] = (kind, [t, t + 1, t + 2] if kind == "chow" else [t] * (3 + (kind == "kong")))
     flags = 0
     for bit in WinFlag:
         if bit and rng.random() < 0.15:
@@ -454,6 +462,8 @@ def _suited_scalar(room, counts, melds, flags, win):
 
     if (counts < 0).any() or (counts > 4).any():
         return "err", "counts"
+    if any(max(tiles) > 33 for _, tiles in melds):
+        return "err", "meld"            # no such tile
     if room == "sichuan" and flags & WinFlag.FIRST_ROUND:
         return "err", "first_round"     # Sichuan's score has no first_round
     kw = {name: bool(flags & int(WinFlag[name.upper()])) for name in FLAG_NAMES
