@@ -232,9 +232,11 @@ def analysis_calls(draw, full=False):
     kw = {"rules": rules, "forms": draw(st.sampled_from(FORMS)) if rules is None else None,
           "void_suit": draw(st.sampled_from([None, None, None, "m", "s"]))}
     batch_kw = {"threads": draw(st.sampled_from([1, 2]))}
-    mode = draw(st.sampled_from(["none", "none", "one", "per_row"]))
+    mode = draw(st.sampled_from(["none", "none", "one", "per_row", "indicator"]))
     wilds = None
-    if mode == "one":
+    if mode == "indicator":       # a rule set without an indicator refuses it
+        kw["indicator"] = draw(st.integers(0, kinds - 1))
+    elif mode == "one":
         kw["wildcard"] = draw(st.integers(0, kinds - 1))
     elif mode == "per_row":
         wilds = draw(st.lists(st.integers(-1, kinds - 1), min_size=len(rows),
