@@ -259,8 +259,8 @@ def _check_rows_tile_set(arr, lk, wild, plan) -> None:
         bad = (wild >= 0) & outside[_np.maximum(wild, 0)]
         if bad.any():
             row = int(_np.flatnonzero(bad)[0])
-            raise _MahjongError(f"wildcard row {row} is {TENHOU_NAMES[int(wild[row])]}, not a "
-                                f"tile of {plan.name}")
+            raise _InvalidHandError(f"wildcard row {row} is {TENHOU_NAMES[int(wild[row])]}, "
+                                    f"not a tile of {plan.name}")
 
 
 _ODD = _np.array([0, 1, 0, 1, 0], _np.uint8)     # c copies leave one unpaired

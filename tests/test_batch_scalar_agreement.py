@@ -234,6 +234,7 @@ def analysis_calls(draw, full=False):
     batch_kw = {"threads": draw(st.sampled_from([1, 2]))}
     mode = draw(st.sampled_from(["none", "none", "one", "per_row", "indicator"]))
     wilds = None
+    kinds = draw(st.sampled_from([kinds] * 2 + [34]))   # a wildcard outside the tiles
     if mode == "indicator":       # a rule set without an indicator refuses it
         kw["indicator"] = draw(st.integers(0, kinds - 1))
     elif mode == "one":
@@ -270,6 +271,7 @@ def check_rows(scalar, got):
     if named:    # the batch names a row: the scalar call refuses it too
         row = int(named.group(1))
         assert scalar[row][0] == "err", (row, scalar[row], got[1])
+        assert type(scalar[row][1]) is type(got[1]), (scalar[row][1], got[1])
     else:        # refused as a whole call (its arguments): so is every row
         assert all(kind == "err" for kind, _ in scalar), (scalar, got[1])
     return False
@@ -734,3 +736,15 @@ def test_dask_guobiao_score_batch_equals_the_numpy_batch(draws, chunk):
                            *[da.from_array(c, chunks=chunk) for c in columns[1:]])
     got = dask.compute(*lazy, scheduler="sync")
     assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+
+
+def test_a_per_row_wildcard_outside_the_tile_set_is_refused_as_the_scalar_refuses_it():
+    """The per-row wildcard outside the rule set's tiles was a plain MahjongError; the
+    scalar call (and the batch's one wildcard for every row) raise InvalidHandError."""
+    from mahjong.errors import InvalidHandError
+
+    hand = mahjong.tile_counts("123456789m1p234s")
+    scalar = outcome(lambda: mahjong.shanten(hand, rules="sichuan", wildcard=31))
+    assert scalar[0] == "err" and type(scalar[1]) is InvalidHandError
+    with pytest.raises(InvalidHandError, match="wildcard row 1 is 5z, not a tile of sichuan"):
+        batch.shanten(np.stack([hand, hand]), rules="sichuan", wildcard=np.array([-1, 31]))
