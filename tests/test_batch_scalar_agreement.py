@@ -496,6 +496,9 @@ def test_suited_rooms_score_batch_rows_equal_scalar_score(room, seeds):
     if got[0] == "err":        # an illegal hand: the batch names it; scalar score refuses it
         row = ROW_OF.search(str(got[1]))
         assert row and scalar[int(row.group(1))][0] == "err", (scalar, got[1])
+        want = scalar[int(row.group(1))][1]
+        if isinstance(want, MahjongError):
+            assert type(want) is type(got[1]), (want, got[1])
         return
     out = got[1]
     for i, (kind, value) in enumerate(scalar):
@@ -590,6 +593,9 @@ def test_huanggang_score_batch_rows_equal_scalar_score(draws, options):
         row = ROW_OF.search(str(got[1]))
         if row:
             assert results[int(row.group(1))][0] == "err", (results, got[1])
+            want = results[int(row.group(1))][1]
+            if isinstance(want, MahjongError):
+                assert type(want) is type(got[1]), (want, got[1])
         else:     # refused as a whole (an argument of every row): some row is refused
             assert any(kind == "err" for kind, _ in results), got[1]
         return
