@@ -334,6 +334,13 @@ GB_SPOILS = {
 }
 
 
+#: the error class scalar score raises for each row code of score_batch
+#: (a bad tile id, of the winning tile or a meld, is a TileParseError there)
+GB_CODE_ERRORS = {-1: {"NotWinningError"}, -2: {"InvalidHandError"},
+                  -3: {"InvalidHandError", "TileParseError"}, -4: {"InvalidContextError"},
+                  -5: {"InvalidHandError"}, -6: {"TileParseError"}}
+
+
 def _set(hand, field, index, value):
     hand = list(hand)
     if index is None:
@@ -406,6 +413,8 @@ def test_guobiao_score_batch_rows_equal_scalar_score(draws, threads):
                 t for t in range(fans.shape[1]) for _ in range(int(fans[i, t]))), i
         else:
             assert totals[i] < 0 and not fans[i].any(), (i, value)
+            if isinstance(value, MahjongError):
+                assert type(value).__name__ in GB_CODE_ERRORS[int(totals[i])], (i, value)
 
 
 # --- Sichuan and Yunnan score_batch ---------------------------------------------------------
