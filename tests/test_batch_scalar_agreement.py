@@ -763,3 +763,24 @@ def test_a_per_row_wildcard_outside_the_tile_set_is_refused_as_the_scalar_refuse
     assert scalar[0] == "err" and type(scalar[1]) is InvalidHandError
     with pytest.raises(InvalidHandError, match="wildcard row 1 is 5z, not a tile of sichuan"):
         batch.shanten(np.stack([hand, hand]), rules="sichuan", wildcard=np.array([-1, 31]))
+
+
+@pytest.mark.parametrize("kongs, indicator, options, top", [
+    (9, "3p", {}, 8), (8, "7z", {}, 7), (12, "3p", {"laizipi_special": True}, 11)])
+def test_huanggang_more_fixed_single_kongs_than_copies_are_refused(kongs, indicator, options,
+                                                                   top):
+    """Single kongs of 红中/发财 beyond their copies (five 红中 kongs is five copies: scalar
+    score refuses it) scored a win with one more 番 per kong."""
+    import mahjong.huanggang as hg
+
+    assert outcome(lambda: hg.score(
+        "234s567s55m", [("chow", "345m"), ("kong", "8888s")] + [("single_kong", ["7z"])] * 5,
+        win_tile="5m", indicator="3p", self_drawn=True))[0] == "err"
+    hand = np.array([mahjong.tile_counts("234s567s55m")] * 2, np.uint8)
+    melds = np.array([[[1, 2], [3, 16], [0, 0], [0, 0]]] * 2, np.uint8)
+    ok = hg.score_batch(hand, melds, indicator=indicator, flags=np.array([1, 1]),
+                        single_kongs=np.array([[top, 0], [top, 0]]), rules=options)
+    assert ok["status"].tolist() == [0, 0]
+    with pytest.raises(MahjongError, match=f"row 1: {kongs} single kongs of 红中/发财"):
+        hg.score_batch(hand, melds, indicator=indicator, flags=np.array([1, 1]),
+                       single_kongs=np.array([[top, 0], [kongs, 0]]), rules=options)

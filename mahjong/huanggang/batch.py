@@ -211,6 +211,14 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
         pi = np.where((ind == RED) | (ind == GREEN), 255, ind).astype(np.uint8)
     else:
         pi = np.full(n, 255, np.uint8)
+    # the copies left for the first column's single kongs: 红中 and 发财 (one of them the
+    # indicator's turned-up copy), and three 赖子皮 with laizipi_special
+    fixed_copies = 8 - ((ind == RED) | (ind == GREEN)) + 3 * (pi != 255)
+    if n and (s[:, 0] > fixed_copies).any():
+        row = int(np.flatnonzero(s[:, 0] > fixed_copies)[0])
+        raise InvalidHandError(f"row {row}: {int(s[row, 0])} single kongs of 红中/发财"
+                               f"{'/赖子皮' if pi[row] != 255 else ''}: they have "
+                               f"{int(fixed_copies[row])} copies")
     status = np.empty(n, np.int8)
     base = np.zeros(n, np.int16)
     payer = np.zeros(n, np.int16)
