@@ -582,8 +582,9 @@ def _huanggang_scalar(row, rules):
 @settings(max_examples=500)
 @given(st.lists(st.tuples(st.integers(0, 2**32), st.sampled_from([None] * 8 + HG_SPOILS)),
                 min_size=1, max_size=5),
-       st.sampled_from([{}, {"kaikou_mode": "kaikou"}, {"laizipi_special": True}]))
-def test_huanggang_score_batch_rows_equal_scalar_score(draws, options):
+       st.sampled_from([{}, {"kaikou_mode": "kaikou"}, {"laizipi_special": True}]),
+       st.sampled_from([1, 2]))
+def test_huanggang_score_batch_rows_equal_scalar_score(draws, options, threads):
     import mahjong.huanggang as hg
 
     rules = hg.Rules.from_mapping(options)
@@ -596,7 +597,7 @@ def test_huanggang_score_batch_rows_equal_scalar_score(draws, options):
         np.stack([r[1] for r in rows]), np.stack([r[2] for r in rows]),
         indicator=np.array([r[0] for r in rows]), flags=np.array([r[4] for r in rows]),
         single_kongs=np.stack([r[3] for r in rows]), dealer=np.array([r[5] for r in rows]),
-        rules=rules, win_tiles=wins))
+        rules=rules, win_tiles=wins, threads=threads))
     event(f"batch {got[0]}")
     if got[0] == "err":
         row = ROW_OF.search(str(got[1]))
