@@ -477,6 +477,8 @@ def _suited_scalar(room, counts, melds, flags, win):
         return "err", "counts"
     if any(max(tiles) > 33 for _, tiles in melds):
         return "err", "meld"            # no such tile
+    if int(counts.sum()) + 3 * len(melds) != 14:
+        return "err", "size"            # scalar score also reads 13 tiles plus win_tile
     if room == "sichuan" and flags & WinFlag.FIRST_ROUND:
         return "err", "first_round"     # Sichuan's score has no first_round
     kw = {name: bool(flags & int(WinFlag[name.upper()])) for name in FLAG_NAMES
