@@ -11,7 +11,7 @@ from typing import Any, Dict, Mapping, Optional
 
 import numpy as np
 
-from mahjong_core._types import FIRST_HONOR, MELD_NAMES
+from mahjong_core._types import FIRST_HONOR, MELD_CONCEALED_KONG, MELD_KONG, MELD_NAMES
 
 from ..batch import threads_for
 from ..errors import InvalidContextError, InvalidHandError
@@ -205,7 +205,8 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
                                f"{TENHOU_NAMES[laizi[row]]} (the 赖子) across the hand and "
                                "its single kongs")
     context_bad = batch_robbed_kong_bad(h, m, f, batch_win_tiles(win_tiles, h), singles)
-    kong = ((m[:, :, 0] == 3) | (m[:, :, 0] == 4)).any(axis=1) | (s != 0).any(axis=1)
+    kong = (((m[:, :, 0] == MELD_KONG) | (m[:, :, 0] == MELD_CONCEALED_KONG)).any(axis=1)
+            | (s != 0).any(axis=1))
     context_bad |= ((f & _REPLACEMENT) != 0) & (~kong | ((f & _LAST_TILE) != 0))
     if rules.laizipi_special:
         pi = np.where((ind == RED) | (ind == GREEN), 255, ind).astype(np.uint8)
