@@ -787,3 +787,61 @@ def test_huanggang_more_fixed_single_kongs_than_copies_are_refused(kongs, indica
     with pytest.raises(MahjongError, match=f"row 1: {kongs} single kongs of 红中/发财"):
         hg.score_batch(hand, melds, indicator=indicator, flags=np.array([1, 1]),
                        single_kongs=np.array([[top, 0], [kongs, 0]]), rules=options)
+
+
+# --- the rooms' score_batch: whole-array misuse names the argument ---------------------------
+
+OBJECTS = np.array([[object()] * 34], dtype=object)
+NAN_ROW = np.full((1, 34), np.nan)
+
+
+def _gb(*args, **kw):
+    return get_ruleset("guobiao").score_batch(*args, **kw)
+
+
+def _suited(room):
+    return lambda *args, **kw: get_ruleset(room).score_batch(*args, **kw)
+
+
+def _hg(*args, **kw):
+    return get_ruleset("huanggang").score_batch(*args, **kw)
+
+
+H13 = mahjong.tile_counts("11123m555s77799p")[None]
+H14 = mahjong.tile_counts("11m22m3333m55p66p77p")[None]
+
+
+@pytest.mark.parametrize("name, call", [
+    ("concealed", lambda: _gb(np.zeros((1, 1, 34), np.uint8), [0])),
+    ("concealed", lambda: _gb(OBJECTS, [0])),
+    ("concealed", lambda: _gb(NAN_ROW, [0])),
+    ("concealed", lambda: _gb(RAGGED, [0])),
+    ("win_tile", lambda: _gb(H13, [0, 1])),
+    ("win_tile", lambda: _gb(H13, [np.nan])),
+    ("melds", lambda: _gb(H13, [0], np.zeros((1, 5, 2), int))),
+    ("melds", lambda: _gb(H13, [0], np.full((1, 4, 2), np.nan))),
+    ("flags", lambda: _gb(H13, [0], flags=np.array([np.nan]))),
+    ("seat_wind", lambda: _gb(H13, [0], seat_wind=[0, 1])),
+    ("flowers", lambda: _gb(H13, [0], flowers=-1)),
+    ("hands", lambda: _suited("sichuan")(np.zeros((1, 1, 34), np.uint8))),
+    ("hands", lambda: _suited("yunnan")(OBJECTS)),
+    ("hands", lambda: _suited("sichuan")(NAN_ROW)),
+    ("hands", lambda: _suited("yunnan")(RAGGED)),
+    ("melds", lambda: _suited("sichuan")(H14, np.full((1, 4, 2), np.nan))),
+    ("melds", lambda: _suited("yunnan")(H14, np.zeros((2, 4, 2), int))),
+    ("flags", lambda: _suited("sichuan")(H14, flags=np.array([1, 2]))),
+    ("flags", lambda: _suited("yunnan")(H14, flags=np.array([np.nan]))),
+    ("win_tiles", lambda: _suited("sichuan")(H14, win_tiles=[1, 2])),
+    ("hands", lambda: _hg(np.zeros((1, 1, 34), np.uint8), indicator="3p")),
+    ("hands", lambda: _hg(OBJECTS, indicator="3p")),
+    ("hands", lambda: _hg(RAGGED, indicator="3p")),
+    ("indicator", lambda: _hg(H14, indicator=np.array([1, 2]))),
+    ("melds", lambda: _hg(H14, np.full((1, 4, 2), 2**40), indicator="3p")),
+    ("flags", lambda: _hg(H14, indicator="3p", flags=np.array([-1]))),
+    ("dealer", lambda: _hg(H14, indicator="3p", dealer=np.array([np.nan]))),
+    ("single_kongs", lambda: _hg(H14, indicator="3p", single_kongs=np.full((1, 2), np.nan))),
+    ("win_tiles", lambda: _hg(H14, indicator="3p", win_tiles=[1, 2])),
+])
+def test_room_batch_misuse_names_the_argument(name, call):
+    with pytest.raises(MahjongError, match=name):
+        call()
