@@ -259,8 +259,8 @@ def _check_rows_tile_set(arr, lk, wild, plan) -> None:
         bad = (wild >= 0) & outside[_np.maximum(wild, 0)]
         if bad.any():
             row = int(_np.flatnonzero(bad)[0])
-            raise _MahjongError(f"wildcard row {row} is {TENHOU_NAMES[int(wild[row])]}, not a "
-                                f"tile of {plan.name}")
+            raise _InvalidHandError(f"wildcard row {row} is {TENHOU_NAMES[int(wild[row])]}, "
+                                    f"not a tile of {plan.name}")
 
 
 _ODD = _np.array([0, 1, 0, 1, 0], _np.uint8)     # c copies leave one unpaired
@@ -331,10 +331,11 @@ def _plain_rows(rows, melds, mask, wild, lk, threads, want_useful, any_size=None
     return sh, None if useful is None else useful.view(bool)
 
 
-def _plan_rows(rows, melds, mask, wild, lk, plan, threads, want_useful):
+def _plan_rows(rows, melds, mask, wild, lk, plan, threads, want_useful, row_of=None):
     """(shanten, useful or None) of valid rows under a plan that is not plain: the best
     over the suits that may be void (each suit's tiles taken out), the useful tiles inside
-    the tile set and outside the void suit (see mahjong.analysis)."""
+    the tile set and outside the void suit (see mahjong.analysis). ``row_of``: the
+    caller's row of each row (for the error message), if they differ."""
     allowed = _allowed(plan)
     if plan.voids is None:
         sh, useful = _plain_rows(rows, melds, mask, wild, lk, threads, want_useful)
@@ -376,6 +377,7 @@ def _plan_rows(rows, melds, mask, wild, lk, plan, threads, want_useful):
     never = best >= 98
     if never.any():
         row = int(_np.flatnonzero(never)[0])
+        row = row if row_of is None else int(row_of[row])
         raise _InvalidHandError(f"locked row {row}: the melds hold a tile of every suit that "
                                 f"could be void: the hand can never win under "
                                 f"{plan.name or 'void_suit='} (缺门)")
@@ -535,7 +537,7 @@ def _visible_rows(visible, n: int) -> _Tuple[_np.ndarray, int]:
     hand, 2 = one row per hand."""
     if visible is None:
         return _np.zeros((1, 34), _np.uint8), 0
-    arr = _np.asarray(visible)
+    arr = _as_array(visible, "visible", _InvalidHandError)
     if arr.dtype.kind not in "iub":
         raise _InvalidHandError(f"visible must be integers, got dtype {arr.dtype}")
     if arr.shape == (34,):
@@ -654,7 +656,8 @@ def _ruled_discards(arr, melds, mask, wild, lk, seen, mode, plan, threads, shant
     rows[_np.arange(rows.shape[0]), kinds] -= 1
     sh, useful = _plan_rows(
         rows, melds[hand_rows], mask, None if wild is None else wild[hand_rows],
-        None if lk is None else _np.ascontiguousarray(lk[hand_rows]), plan, threads, True)
+        None if lk is None else _np.ascontiguousarray(lk[hand_rows]), plan, threads, True,
+        hand_rows)
     unseen = 4 - arr.astype(_np.int16)
     if lk is not None:
         unseen -= lk

@@ -49,6 +49,8 @@ except ImportError as exc:  # pragma: no cover - only without the extra
 
 from . import batch as _batch
 from .errors import InvalidContextError, InvalidHandError, MahjongError
+from .analysis import forms_mask
+from .validate import as_array, show
 
 __all__ = ["shanten", "useful_tiles", "discard_table", "score_batch", "settle", "simulate", "SETTLE_COLUMNS",
            "DEFAULT_CHUNK_ROWS", "match", "convert"]
@@ -60,8 +62,16 @@ DEFAULT_CHUNK_ROWS = 1_000_000
 
 # ---------------------------------------------------------------- inputs as dask arrays
 
-def _is_scalar(value) -> bool:
-    return not isinstance(value, da.Array) and np.ndim(value) == 0
+def _ndim(value, name: str, error) -> int:
+    """The dimensions of an argument (a dask array's, or of the numpy array it reads as:
+    ragged nesting is an ``error`` naming ``name``)."""
+    if isinstance(value, da.Array):
+        return value.ndim
+    return as_array(value, name, error).ndim
+
+
+def _is_scalar(value, name: str, error) -> bool:
+    return _ndim(value, name, error) == 0
 
 
 def _counts_array(counts, name: str, error) -> da.Array:
@@ -70,7 +80,7 @@ def _counts_array(counts, name: str, error) -> da.Array:
     Only what a lazy array already knows is checked here (shape, dtype); the values are
     checked by the numpy kernel of each chunk."""
     arr = counts if isinstance(counts, da.Array) else da.asarray(
-        np.asarray(counts), chunks=(DEFAULT_CHUNK_ROWS, -1))
+        as_array(counts, name, error), chunks=(DEFAULT_CHUNK_ROWS, -1))
     if arr.ndim != 2 or arr.shape[1] != 34:
         raise error(f"{name} must have shape (N, 34), got {arr.shape}")
     if arr.numblocks[1] != 1:
@@ -81,7 +91,7 @@ def _counts_array(counts, name: str, error) -> da.Array:
 def _row_array(value, n, row_chunks, name: str, error, ndim: int = 1) -> da.Array:
     """A per-row input (shape (N,) or (N, a, b)) as a dask array with the row chunks of
     the counts and every other axis in one chunk."""
-    arr = value if isinstance(value, da.Array) else da.asarray(np.asarray(value))
+    arr = value if isinstance(value, da.Array) else da.asarray(as_array(value, name, error))
     want = f"({n},)" if ndim == 1 else f"({n}, ...)"
     if arr.ndim != ndim:
         raise error(f"{name} must be a scalar or have shape {want}, got {arr.shape}")
@@ -137,30 +147,57 @@ def _shanten_block(counts, *row_args, names=(), n_melds=None, forms=None,
         raise _renumbered(exc, block_info) from exc
 
 
-def _analysis(counts, n_melds, forms, wildcard, locked, useful: bool) -> da.Array:
+def _hand_args(counts, n_melds, forms, wildcard):
+    """The checked arguments shared by the analysis functions: (counts as a dask array, its
+    row chunks, the keywords every chunk gets, the names and dask arrays of the per-row
+    ones). Shapes, dtypes, forms and one-for-every-row values are checked here, at once;
+    the row values by the numpy kernel of each chunk."""
     arr = _counts_array(counts, "counts", InvalidHandError)
     if arr.dtype.kind not in "iub":
         raise InvalidHandError(f"counts must be integers, got dtype {arr.dtype}")
     n, rows = arr.shape[0], arr.chunks[0]
     forms = None if forms is None else (forms if isinstance(forms, str) else list(forms))
-    kwargs: Dict[str, Any] = {"forms": forms, "useful": useful}
+    forms_mask(forms)
+    kwargs: Dict[str, Any] = {"forms": forms}
     names: List[str] = []
     row_args: List[da.Array] = []
     for name, value, error in (("n_melds", n_melds, InvalidHandError),
                                ("wildcard", wildcard, MahjongError)):
-        if value is None or _is_scalar(value):
+        if value is None or _is_scalar(value, name, error):
             if value is not None:       # passed on only when given (see the module doc)
-                kwargs[name] = value.item() if isinstance(value, np.generic) else value
+                value = value.item() if isinstance(value, np.generic) else value
+                if name == "wildcard":
+                    _batch._wildcards(value, 0)
+                elif type(value) is not int or not 0 <= value <= 4:
+                    raise error(f"n_melds must be an integer 0..4 or one per row, got "
+                                f"{show(value)}")
+                kwargs[name] = value
             continue
         column = _row_array(value, n, rows, name, error)
+        if column.dtype.kind not in "iu":
+            raise error(f"{name} must be integers, got dtype {column.dtype}")
         names.append(name)
         # (N, 1): the same number of dimensions as counts, so map_blocks pairs the row
         # chunks and broadcasts the single column.
         row_args.append(column[:, None])
+    return arr, rows, kwargs, names, row_args
+
+
+def _row_counts(value, name: str, n: int, rows) -> da.Array:
+    """A per-row (N, 34) count argument (``locked``, ``visible``), shape and dtype checked."""
+    arr = _row_array(_counts_array(value, name, InvalidHandError), n, rows, name,
+                     InvalidHandError, ndim=2)
+    if arr.dtype.kind not in "iub":
+        raise InvalidHandError(f"{name} must be integers, got dtype {arr.dtype}")
+    return arr
+
+
+def _analysis(counts, n_melds, forms, wildcard, locked, useful: bool) -> da.Array:
+    arr, rows, kwargs, names, row_args = _hand_args(counts, n_melds, forms, wildcard)
+    kwargs["useful"] = useful
     if locked is not None:              # (N, 34) like the counts, passed on when given
         names.append("locked")
-        row_args.append(_row_array(_counts_array(locked, "locked", InvalidHandError), n, rows,
-                                   "locked", InvalidHandError, ndim=2))
+        row_args.append(_row_counts(locked, "locked", arr.shape[0], rows))
     kwargs["names"] = tuple(names)
     if useful:
         return da.map_blocks(_shanten_block, arr, *row_args, dtype=np.bool_,
@@ -259,32 +296,16 @@ def discard_table(counts, n_melds=None, forms=None, visible=None, wildcard=None,
     >>> int(sh[0, 31].compute()), int(un[0, 31].compute())
     (0, 8)
     """
-    arr = _counts_array(counts, "counts", InvalidHandError)
-    if arr.dtype.kind not in "iub":
-        raise InvalidHandError(f"counts must be integers, got dtype {arr.dtype}")
-    n, rows = arr.shape[0], arr.chunks[0]
-    forms = None if forms is None else (forms if isinstance(forms, str) else list(forms))
-    kwargs: Dict[str, Any] = {"forms": forms}
-    names: List[str] = []
-    row_args: List[da.Array] = []
-    for name, value, error in (("n_melds", n_melds, InvalidHandError),
-                               ("wildcard", wildcard, MahjongError)):
-        if value is None or _is_scalar(value):
-            if value is not None:
-                kwargs[name] = value.item() if isinstance(value, np.generic) else value
-            continue
-        names.append(name)
-        row_args.append(_row_array(value, n, rows, name, error)[:, None])
-    if visible is not None and np.ndim(visible) == 1:     # one row for every hand
-        kwargs["visible"] = np.asarray(visible)
+    arr, rows, kwargs, names, row_args = _hand_args(counts, n_melds, forms, wildcard)
+    n = arr.shape[0]
+    if visible is not None and _ndim(visible, "visible", InvalidHandError) == 1:  # every hand's
+        kwargs["visible"] = _batch._visible_rows(visible, n)[0][0]   # checked at once
     elif visible is not None:
         names.append("visible")
-        row_args.append(_row_array(_counts_array(visible, "visible", InvalidHandError), n,
-                                   rows, "visible", InvalidHandError, ndim=2))
+        row_args.append(_row_counts(visible, "visible", n, rows))
     if locked is not None:
         names.append("locked")
-        row_args.append(_row_array(_counts_array(locked, "locked", InvalidHandError), n, rows,
-                                   "locked", InvalidHandError, ndim=2))
+        row_args.append(_row_counts(locked, "locked", n, rows))
     kwargs["names"] = tuple(names)
     both = da.map_blocks(_discard_block, arr, *row_args, dtype=np.int16, new_axis=1,
                          chunks=(rows, (2,), (34,)), meta=np.empty((0, 2, 34), np.int16),
@@ -367,7 +388,7 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
               "round_wind": round_wind, "flowers": flowers}
     for name, error in _PER_ROW:
         value = values[name]
-        if _is_scalar(value):
+        if _is_scalar(value, name, error):
             scalars[name] = value
             continue
         arr = _row_array(value, n, rows, name, error)
@@ -375,6 +396,10 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
             raise error(f"{name} must hold integers, got dtype {arr.dtype}")
         names.append(name)
         pairs += [arr, "i"]
+    if scalars:   # one value for every row: checked at once by the numpy path (no rows)
+        given = dict(scalars)
+        _guobiao_score_batch()(np.zeros((0, 34), np.uint8),
+                               given.pop("win_tile", np.zeros(0, np.uint8)), **given)
     if melds is not None:
         mld = _row_array(melds, n, rows, "melds", InvalidHandError, ndim=3)
         if mld.shape[2] != 2 or mld.shape[1] > 4:

@@ -723,6 +723,10 @@ def prepare_batch(hands, melds=None, flags=None, *, allow_chow: bool = False,
             raise InvalidHandError(f"melds must have shape ({n}, 4, 2), got {m.shape}")
         if m.dtype.kind not in "iu":
             raise InvalidHandError(f"melds must hold integers, got dtype {m.dtype}")
+        if m.dtype != np.uint8 and n and (m.min() < 0 or m.max() > 255):
+            row = int(np.flatnonzero(((m < 0) | (m > 255)).any(axis=(1, 2)))[0])
+            raise InvalidHandError(f"row {row}: bad meld rows {m[row].tolist()} (kinds and "
+                                   "tiles are small non-negative integers)")
         m = np.require(m, np.uint8, "C")
     kinds, tiles = m[:, :, 0], m[:, :, 1]
     present = kinds != 0

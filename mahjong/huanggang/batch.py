@@ -11,11 +11,11 @@ from typing import Any, Dict, Mapping, Optional
 
 import numpy as np
 
-from mahjong_core._types import FIRST_HONOR, MELD_NAMES
+from mahjong_core._types import FIRST_HONOR, MELD_CONCEALED_KONG, MELD_KONG, MELD_NAMES
 
 from ..batch import threads_for
 from ..errors import InvalidContextError, InvalidHandError
-from ..ruleset import batch_robbed_kong_bad, batch_win_tiles
+from ..ruleset import WinFlag, batch_robbed_kong_bad, batch_win_tiles
 from ..tiles import TENHOU_NAMES, parse_tile
 from ..validate import as_array
 from . import _kernel
@@ -24,8 +24,9 @@ from .scoring import BIG_ITEMS
 
 #: row status codes: 0 = a Huanggang win; the others say why not
 STATUS = dict(_kernel.PY_STATUS)
-#: the status of a row whose win circumstances scalar score refuses from the hand itself
-#: (a robbed kong whose winner does not hold exactly one copy of the robbed tile)
+#: the status of a row whose win circumstances scalar score refuses: a robbed kong whose
+#: winner does not hold exactly one copy of the robbed tile, a replacement win (杠上开花)
+#: without a kong among the melds and single kongs, or one on the last tile (海底捞)
 BAD_CONTEXT = STATUS["bad_context"] = max(STATUS.values()) + 1
 #: bit of each 大胡 item in the ``big`` output
 BIG_BITS = dict(_kernel.PY_BIG_BITS)
@@ -33,7 +34,9 @@ assert set(BIG_BITS) == set(BIG_ITEMS)
 
 _LAIZI = np.array([laizi_of(t) for t in range(34)], np.uint8)
 _KIND_NAMES = MELD_NAMES  # a meld code's name (mahjong_core._types)
-_KNOWN_FLAGS = 1 | 2 | 8 | 16
+_KNOWN_FLAGS = int(WinFlag.SELF_DRAWN | WinFlag.REPLACEMENT | WinFlag.ROBBING_KONG
+                   | WinFlag.LAST_TILE)
+_REPLACEMENT, _LAST_TILE = int(WinFlag.REPLACEMENT), int(WinFlag.LAST_TILE)
 
 
 def _indicators(indicator, n: int) -> np.ndarray:
@@ -73,6 +76,9 @@ def _arrays(hands, melds, single_kongs, flags, dealer):
          else as_array(dealer, "dealer", InvalidHandError))
     if d.shape != (n,) or d.dtype.kind not in "biu":
         raise InvalidHandError(f"dealer must be booleans of shape ({n},)")
+    if d.dtype.kind != "b" and n and (d.min() < 0 or d.max() > 1):
+        row = int(np.flatnonzero((d < 0) | (d > 1))[0])
+        raise InvalidContextError(f"dealer row {row} is {d[row]}: use true or false (1 or 0)")
     # values that a cast to the kernel's types would wrap are refused here
     for a, name, top in ((h, "hands", 4), (m, "melds", 33), (f, "flags", _KNOWN_FLAGS)):
         if a.dtype != np.uint8 and n and (a.min() < 0 or a.max() > 255):
@@ -159,7 +165,8 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
         The winning tile of each row (one of its concealed tiles). A robbed kong
         (ROBBING_KONG) is then checked as scalar :func:`score` checks it (the winner holds
         exactly one copy of the robbed tile); without them only a row that holds no tile
-        exactly once is refused. Such a row gets the status ``bad_context``.
+        exactly once is refused. Such a row gets the status ``bad_context``, as does a
+        REPLACEMENT row without a kong (melds or single kongs) or with LAST_TILE.
 
     Returns
     -------
@@ -191,11 +198,28 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
     laizi = _LAIZI[ind]
     singles = np.zeros((n, 34), np.int16)       # the 赖子 kongs' copies (红中/发财 never win)
     singles[np.arange(n), laizi] = s[:, 1]
-    robbed_bad = batch_robbed_kong_bad(h, m, f, batch_win_tiles(win_tiles, h), singles)
+    held = h[np.arange(n), laizi] + singles[np.arange(n), laizi]
+    if n and held.max() > 4:
+        row = int(np.flatnonzero(held > 4)[0])
+        raise InvalidHandError(f"row {row}: {int(held[row])} copies of "
+                               f"{TENHOU_NAMES[laizi[row]]} (the 赖子) across the hand and "
+                               "its single kongs")
+    context_bad = batch_robbed_kong_bad(h, m, f, batch_win_tiles(win_tiles, h), singles)
+    kong = (((m[:, :, 0] == MELD_KONG) | (m[:, :, 0] == MELD_CONCEALED_KONG)).any(axis=1)
+            | (s != 0).any(axis=1))
+    context_bad |= ((f & _REPLACEMENT) != 0) & (~kong | ((f & _LAST_TILE) != 0))
     if rules.laizipi_special:
         pi = np.where((ind == RED) | (ind == GREEN), 255, ind).astype(np.uint8)
     else:
         pi = np.full(n, 255, np.uint8)
+    # the copies left for the first column's single kongs: 红中 and 发财 (one of them the
+    # indicator's turned-up copy), and three 赖子皮 with laizipi_special
+    fixed_copies = 8 - ((ind == RED) | (ind == GREEN)) + 3 * (pi != 255)
+    if n and (s[:, 0] > fixed_copies).any():
+        row = int(np.flatnonzero(s[:, 0] > fixed_copies)[0])
+        raise InvalidHandError(f"row {row}: {int(s[row, 0])} single kongs of 红中/发财"
+                               f"{'/赖子皮' if pi[row] != 255 else ''}: they have "
+                               f"{int(fixed_copies[row])} copies")
     status = np.empty(n, np.int8)
     base = np.zeros(n, np.int16)
     payer = np.zeros(n, np.int16)
@@ -209,9 +233,9 @@ def score_batch(hands, melds=None, *, indicator, flags=None, single_kongs=None, 
         row = int(np.flatnonzero(status < 0)[0])
         fixed = {GREEN, RED} | ({int(pi[row])} if pi[row] != 255 else set())
         _explain(row, h, m, f, int(laizi[row]), fixed)
-    if robbed_bad.any():
-        status[robbed_bad] = BAD_CONTEXT
+    if context_bad.any():
+        status[context_bad] = BAD_CONTEXT
         for a in (base, payer, fan, hard, big):
-            a[robbed_bad] = 0
+            a[context_bad] = 0
     return {"status": status, "base": base, "payer_base": payer, "fan": fan,
             "hard": hard.view(bool), "big": big, "to_cap": (big & BIG_BITS["fengyise"]) != 0}
