@@ -289,9 +289,12 @@ cdef class KongEvent(_Value):
     cdef readonly object from_seat
     cdef readonly str type
 
-cdef class ReadyEvent(_Value):
+cdef class _SeatEvent(_Value):
     cdef readonly long seat
     cdef readonly str type
+
+cdef class ReadyEvent(_SeatEvent):
+    pass
 
 cdef class FlipEvent(_Value):
     cdef readonly long tile
@@ -318,9 +321,8 @@ cdef class ExhaustedEvent(_Value):
     cdef readonly object data
     cdef readonly str type
 
-cdef class PenaltyEvent(_Value):
-    cdef readonly long seat
-    cdef readonly str type
+cdef class PenaltyEvent(_SeatEvent):
+    pass
 
 cdef class FinalHand(_Value):
     cdef readonly tuple hand

@@ -580,18 +580,26 @@ def _new_kong(seat: int, kind: str, tile: int, from_seat: Optional[int]) -> Kong
     return e
 
 
-class ReadyEvent(_Value):
-    """A ready declaration (报听) by ``seat``."""
+class _SeatEvent(_Value):
+    """Base of the events that carry only the acting ``seat`` (each class names its
+    ``type`` in ``_TYPE``)."""
 
     _FIELDS = ("seat", "type")
     _ARGS = ("seat",)
+    _TYPE = ""
 
     def __init__(self, seat: int):
         self.seat = seat
-        self.type = "ready"
+        self.type = self._TYPE
 
     def to_json(self) -> Dict[str, Any]:
-        return {"type": "ready", "seat": self.seat}
+        return {"type": self.type, "seat": self.seat}
+
+
+class ReadyEvent(_SeatEvent):
+    """A ready declaration (报听) by ``seat``."""
+
+    _TYPE = "ready"
 
 
 class FlipEvent(_Value):
@@ -732,20 +740,12 @@ class ExhaustedEvent(_Value):
         return out
 
 
-class PenaltyEvent(_Value):
+class PenaltyEvent(_SeatEvent):
     """A penalty of ``seat`` that ends the hand (Botzone's duplicate-wall Guobiao game: an
     illegal move or a false win); the room settles it (a room without penalties refuses
     it)."""
 
-    _FIELDS = ("seat", "type")
-    _ARGS = ("seat",)
-
-    def __init__(self, seat: int):
-        self.seat = seat
-        self.type = "penalty"
-
-    def to_json(self) -> Dict[str, Any]:
-        return {"type": "penalty", "seat": self.seat}
+    _TYPE = "penalty"
 
 
 Event = Union[DrawEvent, DiscardEvent, ClaimEvent, KongEvent, ReadyEvent, FlipEvent,
