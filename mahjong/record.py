@@ -2966,66 +2966,55 @@ def _final_pungs(final: dict, out) -> None:
                 out[1 + seat] |= cython.cast(cython.longlong, 1) << m.tiles[0]
 
 
+# _walk_error's message of each check (str.format fields: see there)
+_WALK_MESSAGES = {
+    _W_WALL_EMPTY: "the wall was empty after the last-tile (海底) win at event {empty_at}",
+    _W_SECOND_WIN: "a second win by seat {seat} (it won at event {won})",
+    _W_WIN_FROM_WINNER: "seat {frm} (from) already won at event {frm_won} and no longer "
+                        "discards or konges",
+    _W_WIN_NOT_JUST_MADE: "a win on a discard of {tile} by seat {frm} that was not just made "
+                          "(a full game log lists every discard)",
+    _W_HEAVENLY_SEAT: "heavenly (天胡) is the dealer's win; the dealer is seat {dealer}",
+    _W_HEAVENLY_FIRST: "heavenly (天胡) must be the first event (the initial 14)",
+    _W_EARTHLY_SEAT: "earthly (地胡) is a non-dealer's win",
+    _W_EARTHLY_BEFORE: "earthly (地胡) needs no kong or win before it",
+    _W_FIRST_ROUND_BEFORE: "first_round (人和) needs no kong or win before it",
+    _W_REPLACEMENT: "replacement (杠上花) needs the previous event to be a kong by the winner",
+    _W_AFTER_KONG: "after_kong (杠上炮) needs the event before the discard to be a kong by "
+                   "the discarder (seat {frm})",
+    _W_ROBBING_KONG: "robbing_kong: the robbed seat {frm} shows no pung of {tile} in its "
+                     "final melds",
+    _W_AFTER_END: "{ended}: no event may follow (event {next} does)",
+    _W_WINNER_ACTS: "seat {seat} already won at event {won}; a winner's hand is closed",
+    _W_CLAIM_FROM_WINNER: "seat {frm} (from) already won at event {frm_won} and no longer "
+                          "discards",
+    _W_CLAIM_NOT_JUST_MADE: "takes a discard of seat {frm} that was not just made (a full "
+                            "game log lists every discard)",
+    _W_KONG_AGAIN: "seat {seat} already konged {tile} at event {kong_at}",
+    _W_ADDED_NO_PUNG: "an added kong of {tile} with no pung of it before (the record lists "
+                      "claims)",
+    _W_FIFTH_KONG: "a fifth kong by seat {seat}: a hand holds at most four sets",
+}
+
+
 def _walk_error(rec: HandRecord, events: tuple, reason: int, i: int, empty_at: int, won_at,
                 kong_at) -> None:
     """Raise the error of the check of _walk_codes that failed (``reason``, a _W_* code) at
     event ``i``, worded from the event (``won_at``, ``kong_at``: the walk's arrays as they
-    were there)."""
+    were there; ``empty_at``: the last-tile win before, for _W_WALL_EMPTY)."""
     e = events[i]
-    if reason == _W_WALL_EMPTY:
-        _fail(f"event {i} ({e.type})", f"the wall was empty after the last-tile (海底) win "
-                                       f"at event {empty_at}")
-    if reason == _W_AFTER_END:
-        _fail(f"event {i} ({e.type})", ("the wall ran out" if e.type == "exhausted" else
-                                        "the penalty ended the hand") +
-              f": no event may follow (event {i + 1} does)")
-    where = f"event {i} ({e.type} by seat {e.seat})"
-    if reason == _W_WINNER_ACTS:
-        _fail(where, f"seat {e.seat} already won at event {won_at[e.seat]}; a winner's hand "
-                     "is closed")
-    if reason == _W_CLAIM_FROM_WINNER:
-        _fail(where, f"seat {e.from_seat} (from) already won at event "
-                     f"{won_at[e.from_seat]} and no longer discards")
-    if reason == _W_CLAIM_NOT_JUST_MADE:
-        _fail(where, f"takes a discard of seat {e.from_seat} that was not just made (a full "
-                     "game log lists every discard)")
-    if reason == _W_KONG_AGAIN:
-        _fail(where, f"seat {e.seat} already konged {TENHOU_NAMES[e.tile]} at event "
-                     f"{kong_at[e.seat * 34 + e.tile]}")
-    if reason == _W_ADDED_NO_PUNG:
-        _fail(where, f"an added kong of {TENHOU_NAMES[e.tile]} with no pung of it before "
-                     "(the record lists claims)")
-    if reason == _W_FIFTH_KONG:
-        _fail(where, f"a fifth kong by seat {e.seat}: a hand holds at most four sets")
-    # a win
-    if reason == _W_SECOND_WIN:
-        _fail(where, f"a second win by seat {e.seat} (it won at event {won_at[e.seat]})")
-    if reason == _W_WIN_FROM_WINNER:
-        _fail(where, f"seat {e.from_seat} (from) already won at event "
-                     f"{won_at[e.from_seat]} and no longer discards or konges")
-    if reason == _W_WIN_NOT_JUST_MADE:
-        _fail(where, f"a win on a discard of {TENHOU_NAMES[e.win_tile]} by seat "
-                     f"{e.from_seat} that was not just made (a full game log lists "
-                     "every discard)")
-    if reason == _W_HEAVENLY_SEAT:
-        _fail(where, f"heavenly (天胡) is the dealer's win; the dealer is seat {rec.dealer}")
-    if reason == _W_HEAVENLY_FIRST:
-        _fail(where, "heavenly (天胡) must be the first event (the initial 14)")
-    if reason == _W_EARTHLY_SEAT:
-        _fail(where, "earthly (地胡) is a non-dealer's win")
-    if reason == _W_EARTHLY_BEFORE:
-        _fail(where, "earthly (地胡) needs no kong or win before it")
-    if reason == _W_FIRST_ROUND_BEFORE:
-        _fail(where, "first_round (人和) needs no kong or win before it")
-    if reason == _W_REPLACEMENT:
-        _fail(where, "replacement (杠上花) needs the previous event to be a kong by the winner")
-    if reason == _W_AFTER_KONG:
-        _fail(where, "after_kong (杠上炮) needs the event before the discard to be a kong by "
-                     f"the discarder (seat {e.from_seat})")
-    if reason == _W_ROBBING_KONG:
-        _fail(where, f"robbing_kong: the robbed seat {e.from_seat} shows no pung of "
-                     f"{TENHOU_NAMES[e.win_tile]} in its final melds")
-    raise AssertionError(f"_walk_codes: no such check {reason}")
+    seat = getattr(e, "seat", -1)
+    frm = getattr(e, "from_seat", None)
+    tile = e.win_tile if type(e) is WinEvent else getattr(e, "tile", -1)
+    where = f"event {i} ({e.type})" if reason == _W_WALL_EMPTY or reason == _W_AFTER_END \
+        else f"event {i} ({e.type} by seat {seat})"
+    _fail(where, _WALK_MESSAGES[reason].format(
+        seat=seat, frm=frm, tile=TENHOU_NAMES[tile] if 0 <= tile < 34 else tile,
+        won=won_at[seat] if 0 <= seat < 4 else -1,
+        frm_won=won_at[frm] if frm is not None else -1,
+        kong_at=kong_at[seat * 34 + tile] if type(e) is KongEvent else -1,
+        dealer=rec.dealer, empty_at=empty_at, next=i + 1,
+        ended="the wall ran out" if type(e) is ExhaustedEvent else "the penalty ended the hand"))
 
 
 def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool,
