@@ -386,12 +386,16 @@ cdef _checked(object rec, tuple events, long seats, dict final, bint has_wall, o
 @cython.locals(codes=bytes, wins=bytes)
 cpdef tuple log_codes(tuple events, object final, long seats)
 @cython.locals(n=Py_ssize_t, i=Py_ssize_t, out=bytearray, wins=bytearray)
-cpdef list _pack_events(tuple events)
+cpdef list _pack_events(tuple events, bint with_wins)
+cdef bytes _win_codes(tuple events)
 @cython.locals(finals=bytearray, x=long, seat=long, fh=FinalHand, cp=_counts_p, fd=dict)
 cpdef bytes final_codes(object final, long seats)
-@cython.locals(counts=bytearray, x=long, seat=long, code=long, tile=long, aux=long, frm=long,
-               dr=DrawEvent, de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent)
+@cython.locals(x=long, seat=long, code=long, tile=long, aux=long, frm=long,
+               dr=DrawEvent, de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent,
+               se=_SeatEvent)
 cdef int _pack_event(object e, _counts_p out, Py_ssize_t j, bytearray wins) except -1
+@cython.locals(counts=bytearray, x=long)
+cdef _pack_win(WinEvent w, bytearray wins)
 @cython.locals(won=dict, full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t,
                n=Py_ssize_t, holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t,
                code=long, tile=long, x=long, most=long, flags=long, unshown=long,

@@ -2555,14 +2555,15 @@ def _read_record(cls, given: Any, replay: bool = True) -> HandRecord:
     rec = _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
                       indicator, tuple(flower_indicators), wall, reserve)
     _checked(rec, events, seats, final, wall is not None, data.get("note"), replay,
-             _pack_events(events))
+             _pack_events(events, False))
     return rec
 
 
 def _checked(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool,
              note: Any, replay: bool, packed: list) -> None:
     """The reader's checks, then a full game log's replay (``packed``: the events as the
-    first two parts of :func:`log_codes`). A full log the checks refuse at an event is
+    first two parts of :func:`log_codes`, the second None until the replay needs it: the
+    mapping reader's). A full log the checks refuse at an event is
     replayed all the same, and refused at the first impossible event of the two (a discard
     changed is refused at the discard, not at the claim of it further on)."""
     try:
@@ -2612,6 +2613,8 @@ def register_full_log_check(check) -> None:
 
 
 def _replay_full_log(rec: HandRecord, note: Any, packed: Optional[list] = None) -> None:
+    if packed is not None and packed[1] is None:    # (the mapping reader's: see _checked)
+        packed[1] = _win_codes(rec.events)
     if not _full_log_check:
         import importlib
         importlib.import_module("mahjong.game")  # registers the check
@@ -2626,18 +2629,28 @@ def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, 
     its flowers; per seat, the 34 counts of its closing hand in ``final`` and 1 (0 when
     ``final`` does not give it). (The text reader packs the first two as it reads the
     events: _pack_event.)"""
-    codes, wins = _pack_events(events)
+    codes, wins = _pack_events(events, True)
     return codes, wins, final_codes(final, seats)
 
 
-def _pack_events(events: tuple) -> list:
-    """The first two parts of :func:`log_codes` (as a list: the readers' ``packed``)."""
+def _pack_events(events: tuple, with_wins: bool) -> list:
+    """The first two parts of :func:`log_codes` (as a list: the readers' ``packed``); the
+    second None unless ``with_wins`` (the wins' part is read by a full log's replay only)."""
     n = len(events)
     out = bytearray(5 * n)
-    wins = bytearray()
+    wins = bytearray() if with_wins else None
     for i in range(n):
         _pack_event(events[i], out, 5 * i, wins)
-    return [bytes(out), bytes(wins)]
+    return [bytes(out), bytes(wins) if with_wins else None]
+
+
+def _win_codes(events: tuple) -> bytes:
+    """The second part of :func:`log_codes`."""
+    wins = bytearray()
+    for e in events:
+        if type(e) is WinEvent:
+            _pack_win(e, wins)
+    return bytes(wins)
 
 
 def final_codes(final: Mapping, seats: int) -> bytes:
@@ -2656,9 +2669,9 @@ def final_codes(final: Mapping, seats: int) -> bytes:
     return bytes(finals)
 
 
-def _pack_event(e: Event, out, j: int, wins: bytearray) -> int:
-    """Write the 5 bytes of event ``e`` at out[j] (and a win's counts to ``wins``): one
-    event of :func:`log_codes`."""
+def _pack_event(e: Event, out, j: int, wins: Optional[bytearray]) -> int:
+    """Write the 5 bytes of event ``e`` at out[j] (and a win's counts to ``wins``, unless
+    None): one event of :func:`log_codes`."""
     t = type(e)
     code = _E_EXHAUSTED
     seat = tile = frm = 255
@@ -2680,12 +2693,11 @@ def _pack_event(e: Event, out, j: int, wins: bytearray) -> int:
             aux = KONG_KINDS.index(k.kind)
         if k.from_seat is not None:
             frm = k.from_seat
-    elif t is ReadyEvent:
-        code, seat = _E_READY, e.seat
+    elif t is ReadyEvent or t is PenaltyEvent:
+        se = e
+        code, seat = _E_READY if t is ReadyEvent else _E_PENALTY, se.seat
     elif t is FlipEvent:
         code, tile = _E_FLIP, e.tile
-    elif t is PenaltyEvent:
-        code, seat = _types.EV_PENALTY, e.seat
     elif t is WinEvent:
         w = e
         code, seat, tile = _E_WIN, w.seat, w.win_tile
@@ -2693,17 +2705,24 @@ def _pack_event(e: Event, out, j: int, wins: bytearray) -> int:
                w.heavenly << 4 | w.earthly << 5 | w.first_round << 6 | w.fourth_tile << 7)
         if w.from_seat is not None:
             frm = w.from_seat
-        counts = bytearray(35)
-        for x in w.hand:
-            counts[x] += 1
-        counts[34] = w.flowers if w.flowers < 255 else 255
-        wins += counts
+        if wins is not None:
+            _pack_win(w, wins)
     out[j] = code
     out[j + 1] = seat
     out[j + 2] = tile
     out[j + 3] = aux
     out[j + 4] = frm
     return 0
+
+
+def _pack_win(w: WinEvent, wins: bytearray) -> None:
+    """Append a win's part of the second part of :func:`log_codes` to ``wins``: its 34
+    concealed counts and its flowers."""
+    counts = bytearray(35)
+    for x in w.hand:
+        counts[x] += 1
+    counts[34] = w.flowers if w.flowers < 255 else 255
+    wins += counts
 
 
 # ------------------------------------------------------- rule-independent checks
