@@ -289,9 +289,12 @@ cdef class KongEvent(_Value):
     cdef readonly object from_seat
     cdef readonly str type
 
-cdef class ReadyEvent(_Value):
+cdef class _SeatEvent(_Value):
     cdef readonly long seat
     cdef readonly str type
+
+cdef class ReadyEvent(_SeatEvent):
+    pass
 
 cdef class FlipEvent(_Value):
     cdef readonly long tile
@@ -318,9 +321,8 @@ cdef class ExhaustedEvent(_Value):
     cdef readonly object data
     cdef readonly str type
 
-cdef class PenaltyEvent(_Value):
-    cdef readonly long seat
-    cdef readonly str type
+cdef class PenaltyEvent(_SeatEvent):
+    pass
 
 cdef class FinalHand(_Value):
     cdef readonly tuple hand
@@ -380,42 +382,48 @@ cdef tuple _read_final(object key, object value, long seats)
 @cython.locals(data=dict, seats=long, final=dict, fields=dict)
 cdef object _read_record(object cls, object given, bint replay=*)
 cdef _checked(object rec, tuple events, long seats, dict final, bint has_wall, object note,
-              bint replay, list packed=*)
-@cython.locals(n=Py_ssize_t, i=Py_ssize_t, out=bytearray, wins=bytearray)
+              bint replay, list packed)
+@cython.locals(codes=bytes, wins=bytes)
 cpdef tuple log_codes(tuple events, object final, long seats)
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, out=bytearray, wins=bytearray)
+cpdef list _pack_events(tuple events, bint with_wins)
+cdef bytes _win_codes(tuple events)
 @cython.locals(finals=bytearray, x=long, seat=long, fh=FinalHand, cp=_counts_p, fd=dict)
 cpdef bytes final_codes(object final, long seats)
-@cython.locals(counts=bytearray, x=long, seat=long, code=long, tile=long, aux=long, frm=long,
-               dr=DrawEvent, de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent)
+@cython.locals(x=long, seat=long, code=long, tile=long, aux=long, frm=long,
+               dr=DrawEvent, de=DiscardEvent, ce=ClaimEvent, k=KongEvent, w=WinEvent,
+               se=_SeatEvent)
 cdef int _pack_event(object e, _counts_p out, Py_ssize_t j, bytearray wins) except -1
-@cython.locals(won=dict, kongs_so_far=long, shared_discards=list, loose_discards=list,
-               full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t,
-               holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t, code=long,
-               tile=long, x=Py_ssize_t, single=bint, hand=tuple, melds=tuple, most=long,
-               last_tile=long, flags=long, unshown=long,
-               w=WinEvent, k=KongEvent, fh=FinalHand, ce=ClaimEvent, de=DiscardEvent,
-               dr=DrawEvent)
+@cython.locals(counts=bytearray, x=long)
+cdef _pack_win(WinEvent w, bytearray wins)
+@cython.locals(won=dict, full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t,
+               n=Py_ssize_t, holdings=dict, unknown_quads=list, seat=long, cell=Py_ssize_t,
+               code=long, tile=long, x=long, most=long, flags=long, unshown=long,
+               w=WinEvent, k=KongEvent, fh=FinalHand)
 cdef bint _check_record(object rec, tuple events, long seats, dict final,
-                        bint has_wall, object codes=*) except -1
+                        bint has_wall, bytes codes) except -1
 cdef long _P_REPLACEMENT, _P_AFTER_KONG, _P_ROBBING_KONG, _P_LAST_TILE, _P_HEAVENLY
 cdef long _P_EARTHLY, _P_FIRST_ROUND, _P_CONTEXT
 cdef long _E_PENALTY, _K_CONCEALED, _K_EXPOSED, _K_ADDED, _K_SINGLE
+cdef long _W_FINAL_PUNGS, _W_WALL_EMPTY, _W_SECOND_WIN, _W_WIN_FROM_WINNER
+cdef long _W_WIN_NOT_JUST_MADE, _W_HEAVENLY_SEAT, _W_HEAVENLY_FIRST, _W_EARTHLY_SEAT
+cdef long _W_EARTHLY_BEFORE, _W_FIRST_ROUND_BEFORE, _W_REPLACEMENT, _W_AFTER_KONG
+cdef long _W_ROBBING_KONG, _W_AFTER_END, _W_WINNER_ACTS, _W_CLAIM_FROM_WINNER
+cdef long _W_CLAIM_NOT_JUST_MADE, _W_KONG_AGAIN, _W_ADDED_NO_PUNG, _W_FIFTH_KONG
 @cython.locals(full_log=bint, lists_claims=bint, i=Py_ssize_t, j=Py_ssize_t, k=Py_ssize_t,
                code=int, seat=int, tile=int, aux=int, frm=int, x=int, n_won=int,
-               kongs_so_far=int, ld=Py_ssize_t, prev=Py_ssize_t, empty=bint, cell=int)
-cdef long _walk_codes(_bytes_p cp, Py_ssize_t n, long dealer, bint has_wall, int* pungs,
-                      int* chows, int* added, int* kong_at, int* n_kongs, int* n_claims,
-                      int* has, int* won_at, int* win_order, int* loose_n,
-                      int* shared_n) noexcept
+               kongs_so_far=int, ld=Py_ssize_t, prev=Py_ssize_t, empty_at=Py_ssize_t,
+               cell=int)
+cdef long _walk_codes(_bytes_p cp, Py_ssize_t n, long dealer, bint has_wall,
+                      const long long* final_pungs, int* pungs, int* chows, int* added,
+                      int* kong_at, int* n_kongs, int* n_claims, int* has, int* won_at,
+                      int* win_order, int* loose_n, int* shared_n, int* at) noexcept
+@cython.locals(seat=long)
+cdef _final_pungs(dict final, long long* out)
+cdef _walk_error(object rec, tuple events, long reason, Py_ssize_t i, Py_ssize_t empty_at,
+                 int* won_at, int* kong_at)
 @cython.locals(i=Py_ssize_t, aux=int, code=int, seat=int, out=long)
 cdef long _kongs_unshown(_bytes_p cp, Py_ssize_t n, int* shown) noexcept
-cdef _check_claimed_discard(object rec, Py_ssize_t i, object e, long from_seat, dict won,
-                            object last_discard)
-cdef _check_win(object rec, Py_ssize_t i, WinEvent e, dict won, object prev, long kongs_so_far,
-                list shared_discards, object last_discard)
-@cython.locals(events=tuple, j=Py_ssize_t)
-cdef _check_win_context(object rec, Py_ssize_t i, WinEvent e, dict won, bint prior_kong)
-cdef str _win_where(Py_ssize_t i, WinEvent e)
 @cython.locals(added=list, want=list, have=list, want_codes=list, have_codes=list, pair=tuple,
                k=KongEvent, c=ClaimEvent, tile=long, code=long)
 cdef _check_claims(object rec, long seat, list claims, list kongs, list shown, str src)

@@ -580,18 +580,26 @@ def _new_kong(seat: int, kind: str, tile: int, from_seat: Optional[int]) -> Kong
     return e
 
 
-class ReadyEvent(_Value):
-    """A ready declaration (报听) by ``seat``."""
+class _SeatEvent(_Value):
+    """Base of the events that carry only the acting ``seat`` (each class names its
+    ``type`` in ``_TYPE``)."""
 
     _FIELDS = ("seat", "type")
     _ARGS = ("seat",)
+    _TYPE = ""
 
     def __init__(self, seat: int):
         self.seat = seat
-        self.type = "ready"
+        self.type = self._TYPE
 
     def to_json(self) -> Dict[str, Any]:
-        return {"type": "ready", "seat": self.seat}
+        return {"type": self.type, "seat": self.seat}
+
+
+class ReadyEvent(_SeatEvent):
+    """A ready declaration (报听) by ``seat``."""
+
+    _TYPE = "ready"
 
 
 class FlipEvent(_Value):
@@ -732,20 +740,12 @@ class ExhaustedEvent(_Value):
         return out
 
 
-class PenaltyEvent(_Value):
+class PenaltyEvent(_SeatEvent):
     """A penalty of ``seat`` that ends the hand (Botzone's duplicate-wall Guobiao game: an
     illegal move or a false win); the room settles it (a room without penalties refuses
     it)."""
 
-    _FIELDS = ("seat", "type")
-    _ARGS = ("seat",)
-
-    def __init__(self, seat: int):
-        self.seat = seat
-        self.type = "penalty"
-
-    def to_json(self) -> Dict[str, Any]:
-        return {"type": "penalty", "seat": self.seat}
+    _TYPE = "penalty"
 
 
 Event = Union[DrawEvent, DiscardEvent, ClaimEvent, KongEvent, ReadyEvent, FlipEvent,
@@ -2554,21 +2554,23 @@ def _read_record(cls, given: Any, replay: bool = True) -> HandRecord:
         final[seat] = fh
     rec = _new_record(cls, rules, dealer, events, final, options, seats, round_wind,
                       indicator, tuple(flower_indicators), wall, reserve)
-    _checked(rec, events, seats, final, wall is not None, data.get("note"), replay)
+    _checked(rec, events, seats, final, wall is not None, data.get("note"), replay,
+             _pack_events(events, False))
     return rec
 
 
 def _checked(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool,
-             note: Any, replay: bool, packed: Optional[list] = None) -> None:
-    """The reader's checks, then a full game log's replay. A full log the checks refuse at
-    an event is replayed all the same, and refused at the first impossible event of the
-    two (a discard changed is refused at the discard, not at the claim of it further on)."""
+             note: Any, replay: bool, packed: list) -> None:
+    """The reader's checks, then a full game log's replay (``packed``: the events as the
+    first two parts of :func:`log_codes`, the second None until the replay needs it: the
+    mapping reader's). A full log the checks refuse at an event is
+    replayed all the same, and refused at the first impossible event of the two (a discard
+    changed is refused at the discard, not at the claim of it further on)."""
     try:
-        full_log = _check_record(rec, events, seats, final, has_wall,
-                                 packed[0] if packed else None)
+        full_log = _check_record(rec, events, seats, final, has_wall, packed[0])
     except InvalidRecordError as exc:
         if replay and (has_wall or any(type(e) is DrawEvent for e in events)):
-            _earlier_replay_error(rec, note, str(exc))
+            _earlier_replay_error(rec, note, str(exc), packed)
         raise
     if full_log and replay:
         _replay_full_log(rec, note, packed)
@@ -2577,12 +2579,12 @@ def _checked(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: 
 _EVENT_INDEX = re.compile(r"(?:record: )?event (\d+) ")
 
 
-def _earlier_replay_error(rec: HandRecord, note: Any, message: str) -> None:
+def _earlier_replay_error(rec: HandRecord, note: Any, message: str, packed: list) -> None:
     """Raise the replay's error of a full log the reader refused with ``message`` when it
     names an event, and the message names none or a later one."""
     at = _EVENT_INDEX.match(message)
     try:
-        _replay_full_log(rec, note)
+        _replay_full_log(rec, note, packed)
     except InvalidRecordError as exc:
         first = _EVENT_INDEX.match(str(exc))
         if first is not None and (at is None or int(first.group(1)) < int(at.group(1))):
@@ -2605,12 +2607,14 @@ def register_full_log_check(check) -> None:
     :class:`InvalidRecordError` naming the first impossible event (``note``: the log's
     ``note`` field, which the record does not keep; of an object, the text reader keeps only
     the fields the check reads: ``void_suits``, ``flower_positions``; ``packed``: the events
-    as the first two parts of :func:`log_codes`, as the text reader packed them, or None).
+    as the first two parts of :func:`log_codes`, as the readers packed them, or None).
     The game engine registers it."""
     _full_log_check[:] = [check]
 
 
 def _replay_full_log(rec: HandRecord, note: Any, packed: Optional[list] = None) -> None:
+    if packed is not None and packed[1] is None:    # (the mapping reader's: see _checked)
+        packed[1] = _win_codes(rec.events)
     if not _full_log_check:
         import importlib
         importlib.import_module("mahjong.game")  # registers the check
@@ -2625,12 +2629,28 @@ def log_codes(events: tuple, final: Mapping, seats: int) -> Tuple[bytes, bytes, 
     its flowers; per seat, the 34 counts of its closing hand in ``final`` and 1 (0 when
     ``final`` does not give it). (The text reader packs the first two as it reads the
     events: _pack_event.)"""
+    codes, wins = _pack_events(events, True)
+    return codes, wins, final_codes(final, seats)
+
+
+def _pack_events(events: tuple, with_wins: bool) -> list:
+    """The first two parts of :func:`log_codes` (as a list: the readers' ``packed``); the
+    second None unless ``with_wins`` (the wins' part is read by a full log's replay only)."""
     n = len(events)
     out = bytearray(5 * n)
-    wins = bytearray()
+    wins = bytearray() if with_wins else None
     for i in range(n):
         _pack_event(events[i], out, 5 * i, wins)
-    return bytes(out), bytes(wins), final_codes(final, seats)
+    return [bytes(out), bytes(wins) if with_wins else None]
+
+
+def _win_codes(events: tuple) -> bytes:
+    """The second part of :func:`log_codes`."""
+    wins = bytearray()
+    for e in events:
+        if type(e) is WinEvent:
+            _pack_win(e, wins)
+    return bytes(wins)
 
 
 def final_codes(final: Mapping, seats: int) -> bytes:
@@ -2649,9 +2669,9 @@ def final_codes(final: Mapping, seats: int) -> bytes:
     return bytes(finals)
 
 
-def _pack_event(e: Event, out, j: int, wins: bytearray) -> int:
-    """Write the 5 bytes of event ``e`` at out[j] (and a win's counts to ``wins``): one
-    event of :func:`log_codes`."""
+def _pack_event(e: Event, out, j: int, wins: Optional[bytearray]) -> int:
+    """Write the 5 bytes of event ``e`` at out[j] (and a win's counts to ``wins``, unless
+    None): one event of :func:`log_codes`."""
     t = type(e)
     code = _E_EXHAUSTED
     seat = tile = frm = 255
@@ -2673,12 +2693,11 @@ def _pack_event(e: Event, out, j: int, wins: bytearray) -> int:
             aux = KONG_KINDS.index(k.kind)
         if k.from_seat is not None:
             frm = k.from_seat
-    elif t is ReadyEvent:
-        code, seat = _E_READY, e.seat
+    elif t is ReadyEvent or t is PenaltyEvent:
+        se = e
+        code, seat = _E_READY if t is ReadyEvent else _E_PENALTY, se.seat
     elif t is FlipEvent:
         code, tile = _E_FLIP, e.tile
-    elif t is PenaltyEvent:
-        code, seat = _types.EV_PENALTY, e.seat
     elif t is WinEvent:
         w = e
         code, seat, tile = _E_WIN, w.seat, w.win_tile
@@ -2686,17 +2705,24 @@ def _pack_event(e: Event, out, j: int, wins: bytearray) -> int:
                w.heavenly << 4 | w.earthly << 5 | w.first_round << 6 | w.fourth_tile << 7)
         if w.from_seat is not None:
             frm = w.from_seat
-        counts = bytearray(35)
-        for x in w.hand:
-            counts[x] += 1
-        counts[34] = w.flowers if w.flowers < 255 else 255
-        wins += counts
+        if wins is not None:
+            _pack_win(w, wins)
     out[j] = code
     out[j + 1] = seat
     out[j + 2] = tile
     out[j + 3] = aux
     out[j + 4] = frm
     return 0
+
+
+def _pack_win(w: WinEvent, wins: bytearray) -> None:
+    """Append a win's part of the second part of :func:`log_codes` to ``wins``: its 34
+    concealed counts and its flowers."""
+    counts = bytearray(35)
+    for x in w.hand:
+        counts[x] += 1
+    counts[34] = w.flowers if w.flowers < 255 else 255
+    wins += counts
 
 
 # ------------------------------------------------------- rule-independent checks
@@ -2727,32 +2753,83 @@ _P_HEAVENLY = _types.WIN_HEAVENLY >> 1
 _P_EARTHLY = _types.WIN_EARTHLY >> 1
 _P_FIRST_ROUND = _types.WIN_FIRST_ROUND >> 1
 _P_CONTEXT = _P_REPLACEMENT | _P_AFTER_KONG | _P_ROBBING_KONG | _P_HEAVENLY | _P_EARTHLY | \
-    _P_FIRST_ROUND     # the flags _check_win_context checks against the events before
+    _P_FIRST_ROUND     # the flags checked against the events before the win
 
 
-def _walk_codes(cp, n: int, dealer: int, has_wall: bool, pungs, chows, added, kong_at,
-                n_kongs, n_claims, has, won_at, win_order, loose_n, shared_n) -> int:
-    """_check_record's pass over the events, made over the events as the text reader
-    packed them (``cp``: log_codes' 5 bytes an event, ``n`` events): the same checks in
-    the same order, and the same counts into _check_record's arrays (plus ``won_at``: per
-    seat the index of its win, -1: none; ``win_order``: the winners in the order of their
-    wins; ``loose_n``, ``shared_n``: per tile, the discards nobody took and the discards
-    several winners took, counted). Returns -1 when a check fails, or when the record
-    holds what only the pass over the events checks (a robbing-the-kong win, an exposed
-    kong without its 'from'): then that pass runs from the start and names the failure;
-    else full_log | lists_claims << 1 | (the number of wins) << 2.
+# Why _walk_codes stops (its result is minus one of these): the check that fails at the
+# event it names (_walk_error words it), or _W_FINAL_PUNGS: a robbing-the-kong win needs
+# the closing hands' pungs, not given yet
+_W_FINAL_PUNGS = 1
+_W_WALL_EMPTY = 2       # an event after a last-tile self-drawn win
+_W_SECOND_WIN = 3
+_W_WIN_FROM_WINNER = 4
+_W_WIN_NOT_JUST_MADE = 5
+_W_HEAVENLY_SEAT = 6
+_W_HEAVENLY_FIRST = 7
+_W_EARTHLY_SEAT = 8
+_W_EARTHLY_BEFORE = 9
+_W_FIRST_ROUND_BEFORE = 10
+_W_REPLACEMENT = 11
+_W_AFTER_KONG = 12
+_W_ROBBING_KONG = 13
+_W_AFTER_END = 14       # an event after the exhausted wall or a penalty
+_W_WINNER_ACTS = 15
+_W_CLAIM_FROM_WINNER = 16
+_W_CLAIM_NOT_JUST_MADE = 17
+_W_KONG_AGAIN = 18
+_W_ADDED_NO_PUNG = 19
+_W_FIFTH_KONG = 20
 
-    Each check below is the one of _check_record's pass (and of _check_win,
-    _check_claimed_discard, _check_win_context) at the same place, on the packed fields:
-    an event's seat, tile (a claim's lowest tile: a chow's tiles are a run from it, a
-    pung's three copies of it, so the discard is among them iff it is in tile..tile+2 for
+
+def _walk_codes(cp, n: int, dealer: int, has_wall: bool, final_pungs, pungs, chows, added,
+                kong_at, n_kongs, n_claims, has, won_at, win_order, loose_n, shared_n,
+                at) -> int:
+    """_check_record's pass over the events, made over the events packed as log_codes
+    packs them (``cp``: 5 bytes an event, ``n`` events): it sets and fills _check_record's
+    arrays (``won_at``: per seat the index of its win, -1: none; ``win_order``: the winners
+    in the order of their wins; ``loose_n``, ``shared_n``: per tile, the discards nobody
+    took and the discards several winners took, counted). Returns full_log |
+    lists_claims << 1 | (the number of wins) << 2, or minus a _W_* code when a check fails:
+    then ``at[0]`` is the index of the event it fails at (``at[1]``, for _W_WALL_EMPTY, the
+    last-tile win's) and the arrays hold the counts up to there, for _walk_error to word
+    the message. ``final_pungs``: [0] the seats (a bit each) with a closing hand and [1 +
+    seat] the tiles (a bit each) of its closing hand's pungs, or [0] = -1 when not known yet:
+    then a robbing-the-kong win stops the pass with -_W_FINAL_PUNGS (the caller fills them
+    and runs it again).
+
+    The checks and their order: an event after a last-tile self-drawn win (only the
+    exhausted wall and flips may follow it); a win: a second win by the seat, a win from a
+    seat that won, a win on a discard not just made (full logs), its flags against the
+    events before it (heavenly, earthly, first_round, replacement, after_kong,
+    robbing_kong); an event after the exhausted wall or a penalty; a winner who acts; a
+    claim or exposed kong: from a seat that won, of a discard not just made (full logs); a
+    kong: the seat's second kong of a tile (not single), an added kong with no pung before
+    (where the record lists claims), a fifth kong that is a set. They read the packed
+    fields: an event's seat, tile (a claim's lowest tile: a chow's tiles are a run from it,
+    a pung's three copies of it, so the discard is among them iff it is in tile..tile+2 for
     a chow, is tile for a pung), its kong kind (the index in KONG_KINDS), its win flags
-    (_P_*) and its 'from' (255: None; a seat is < 255, so that two froms are equal here
-    iff they are equal there). The discard open for a claim is the index of its event
-    (-1: None); ``prev`` the index of the previous event (a ready leaves it, as there)."""
-    set_kongs = cython.declare(cython.int[4])
+    (_P_*) and its 'from' (255: None, a seat is < 255). The discard open for a claim is the
+    index of its event (-1: None); ``prev`` the index of the previous event (a ready
+    leaves it)."""
+    set_kongs = cython.declare(cython.int[4])   # per seat: its kongs that are sets
+    for j in range(136):
+        pungs[j] = 0
+        chows[j] = 0
+        added[j] = 0
+        kong_at[j] = -1
+    for j in range(34):
+        loose_n[j] = 0
+        shared_n[j] = 0
     for j in range(4):
         set_kongs[j] = 0
+        n_kongs[j] = 0
+        n_claims[j] = 0
+        has[j] = 0
+        won_at[j] = -1
+    # A full game log (the engine's: it has the wall or lists the draws) lists every
+    # discard and claim, so each claim and discard win takes the discard just made and a
+    # discard nobody took is out of play. A hand-written record lists what matters to its
+    # rule set only, and these checks would not hold.
     full_log = has_wall
     lists_claims = False
     for i in range(n):
@@ -2767,7 +2844,7 @@ def _walk_codes(cp, n: int, dealer: int, has_wall: bool, pungs, chows, added, ko
     kongs_so_far = 0
     ld = -1           # the discard open for a claim (full logs)
     prev = -1
-    empty = False     # after a last-tile self-drawn win: the wall is empty
+    empty_at = -1     # a last-tile self-drawn win: the wall is empty after it
     for i in range(n):
         j = 5 * i
         code = cp[j]
@@ -2775,41 +2852,44 @@ def _walk_codes(cp, n: int, dealer: int, has_wall: bool, pungs, chows, added, ko
         tile = cp[j + 2]
         aux = cp[j + 3]
         frm = cp[j + 4]
-        if empty and code != _E_EXHAUSTED and code != _E_FLIP:
-            return -1
+        at[0] = i
+        if empty_at >= 0 and code != _E_EXHAUSTED and code != _E_FLIP:
+            at[1] = empty_at
+            return -_W_WALL_EMPTY
         if code == _E_WIN:
             if won_at[seat] >= 0:
-                return -1                       # a second win by the seat
+                return -_W_SECOND_WIN
             if frm != 255:
                 if won_at[frm] >= 0:
-                    return -1                   # from a seat that won
+                    return -_W_WIN_FROM_WINNER
                 if prev >= 0 and cp[5 * prev] == _E_WIN and cp[5 * prev + 4] == frm and \
                         cp[5 * prev + 2] == tile:
                     shared_n[tile] += 1
                 elif full_log and not aux & _P_ROBBING_KONG and (
                         ld < 0 or cp[5 * ld + 1] != frm or cp[5 * ld + 2] != tile):
-                    return -1                   # not the discard just made
+                    return -_W_WIN_NOT_JUST_MADE
             if aux & _P_CONTEXT:
-                if aux & _P_ROBBING_KONG:
-                    return -1                   # (the pass over the events checks it)
                 if aux & _P_HEAVENLY:
                     if seat != dealer:
-                        return -1
+                        return -_W_HEAVENLY_SEAT
                     for k in range(i):
                         if cp[5 * k] != _E_DRAW:
-                            return -1
-                if aux & _P_EARTHLY and (seat == dealer or kongs_so_far > 0 or n_won):
-                    return -1
+                            return -_W_HEAVENLY_FIRST
+                if aux & _P_EARTHLY:
+                    if seat == dealer:
+                        return -_W_EARTHLY_SEAT
+                    if kongs_so_far > 0 or n_won:
+                        return -_W_EARTHLY_BEFORE
                 if aux & _P_FIRST_ROUND and (kongs_so_far > 0 or n_won):
-                    return -1
+                    return -_W_FIRST_ROUND_BEFORE
                 if aux & _P_REPLACEMENT:
-                    k = i - 1
+                    k = i - 1   # (the replacement draw itself may be listed)
                     while k >= 0 and cp[5 * k] == _E_DRAW and cp[5 * k + 1] == seat:
                         k -= 1
                     if k < 0 or cp[5 * k] != _E_KONG or cp[5 * k + 1] != seat:
-                        return -1
+                        return -_W_REPLACEMENT
                 if aux & _P_AFTER_KONG:
-                    k = i - 1
+                    k = i - 1   # (other winners on the discard; the discard, the draw)
                     while k >= 0 and (
                             (cp[5 * k] == _E_WIN and cp[5 * k + 4] == frm and
                              cp[5 * k + 2] == tile) or
@@ -2817,9 +2897,20 @@ def _walk_codes(cp, n: int, dealer: int, has_wall: bool, pungs, chows, added, ko
                               cp[5 * k] == _E_READY) and cp[5 * k + 1] == frm)):
                         k -= 1
                     if k < 0 or cp[5 * k] != _E_KONG or cp[5 * k + 1] != frm:
-                        return -1
+                        return -_W_AFTER_KONG
+                if aux & _P_ROBBING_KONG and frm != 255:
+                    # the robbed seat, if it never wins and has a closing hand, shows the
+                    # pung the kong would have completed
+                    if final_pungs[0] < 0:
+                        return -_W_FINAL_PUNGS
+                    if final_pungs[0] >> frm & 1 and not final_pungs[1 + frm] >> tile & 1:
+                        for k in range(n):
+                            if cp[5 * k] == _E_WIN and cp[5 * k + 1] == frm:
+                                break
+                        else:
+                            return -_W_ROBBING_KONG
             if aux & _P_LAST_TILE and frm == 255:
-                empty = True
+                empty_at = i
             if frm != 255 and not aux & _P_ROBBING_KONG:
                 ld = -1
             won_at[seat] = i
@@ -2830,35 +2921,35 @@ def _walk_codes(cp, n: int, dealer: int, has_wall: bool, pungs, chows, added, ko
             continue
         if code == _E_EXHAUSTED or code == _E_PENALTY:
             if i != n - 1:
-                return -1                       # an event after the end
+                return -_W_AFTER_END
             prev = i
             continue
         if code == _E_FLIP:
             prev = i
             continue
         if has[seat]:
-            return -1                           # a winner acts
+            return -_W_WINNER_ACTS
         if code == _E_READY:
-            continue
+            continue    # a ready declared with a discard leaves it open to claims
         if code == _E_CHOW or code == _E_PUNG or (code == _E_KONG and aux == _K_EXPOSED):
-            if frm == 255 or won_at[frm] >= 0:
-                return -1
+            if frm != 255 and won_at[frm] >= 0:
+                return -_W_CLAIM_FROM_WINNER
             if full_log:
                 if ld < 0 or cp[5 * ld + 1] != frm:
-                    return -1
+                    return -_W_CLAIM_NOT_JUST_MADE
                 x = cp[5 * ld + 2]
                 if x < tile or x > (tile + 2 if code == _E_CHOW else tile):
-                    return -1
+                    return -_W_CLAIM_NOT_JUST_MADE
             ld = -1
         elif full_log and ld >= 0:
             loose_n[cp[5 * ld + 2]] += 1        # nobody took it
             ld = -1
         if code == _E_KONG:
             cell = seat * 34 + tile
-            if aux != _K_SINGLE and kong_at[cell] >= 0:
-                return -1
+            if aux != _K_SINGLE and kong_at[cell] >= 0:     # (a single kong repeats freely)
+                return -_W_KONG_AGAIN
             if aux == _K_ADDED and lists_claims and pungs[cell] == 0:
-                return -1
+                return -_W_ADDED_NO_PUNG
             n_kongs[seat] += 1
             kongs_so_far += 1
             if aux == _K_ADDED:
@@ -2867,7 +2958,7 @@ def _walk_codes(cp, n: int, dealer: int, has_wall: bool, pungs, chows, added, ko
                 kong_at[cell] = i
                 set_kongs[seat] += 1
                 if set_kongs[seat] > 4:
-                    return -1
+                    return -_W_FIFTH_KONG
         elif code == _E_DISCARD:
             ld = i
         elif code == _E_CHOW or code == _E_PUNG:
@@ -2882,22 +2973,85 @@ def _walk_codes(cp, n: int, dealer: int, has_wall: bool, pungs, chows, added, ko
     return full_log | lists_claims << 1 | n_won << 2
 
 
+def _final_pungs(final: dict, out) -> None:
+    """Fill _walk_codes' ``final_pungs`` from the closing hands."""
+    out[0] = 0
+    for seat in range(4):
+        out[1 + seat] = 0
+    for seat, fh in final.items():
+        out[0] |= 1 << seat
+        for m in fh.melds:
+            if m.kind == "pung":
+                out[1 + seat] |= cython.cast(cython.longlong, 1) << m.tiles[0]
+
+
+# _walk_error's message of each check (str.format fields: see there)
+_WALK_MESSAGES = {
+    _W_WALL_EMPTY: "the wall was empty after the last-tile (海底) win at event {empty_at}",
+    _W_SECOND_WIN: "a second win by seat {seat} (it won at event {won})",
+    _W_WIN_FROM_WINNER: "seat {frm} (from) already won at event {frm_won} and no longer "
+                        "discards or konges",
+    _W_WIN_NOT_JUST_MADE: "a win on a discard of {tile} by seat {frm} that was not just made "
+                          "(a full game log lists every discard)",
+    _W_HEAVENLY_SEAT: "heavenly (天胡) is the dealer's win; the dealer is seat {dealer}",
+    _W_HEAVENLY_FIRST: "heavenly (天胡) must be the first event (the initial 14)",
+    _W_EARTHLY_SEAT: "earthly (地胡) is a non-dealer's win",
+    _W_EARTHLY_BEFORE: "earthly (地胡) needs no kong or win before it",
+    _W_FIRST_ROUND_BEFORE: "first_round (人和) needs no kong or win before it",
+    _W_REPLACEMENT: "replacement (杠上花) needs the previous event to be a kong by the winner",
+    _W_AFTER_KONG: "after_kong (杠上炮) needs the event before the discard to be a kong by "
+                   "the discarder (seat {frm})",
+    _W_ROBBING_KONG: "robbing_kong: the robbed seat {frm} shows no pung of {tile} in its "
+                     "final melds",
+    _W_AFTER_END: "{ended}: no event may follow (event {next} does)",
+    _W_WINNER_ACTS: "seat {seat} already won at event {won}; a winner's hand is closed",
+    _W_CLAIM_FROM_WINNER: "seat {frm} (from) already won at event {frm_won} and no longer "
+                          "discards",
+    _W_CLAIM_NOT_JUST_MADE: "takes a discard of seat {frm} that was not just made (a full "
+                            "game log lists every discard)",
+    _W_KONG_AGAIN: "seat {seat} already konged {tile} at event {kong_at}",
+    _W_ADDED_NO_PUNG: "an added kong of {tile} with no pung of it before (the record lists "
+                      "claims)",
+    _W_FIFTH_KONG: "a fifth kong by seat {seat}: a hand holds at most four sets",
+}
+
+
+def _walk_error(rec: HandRecord, events: tuple, reason: int, i: int, empty_at: int, won_at,
+                kong_at) -> None:
+    """Raise the error of the check of _walk_codes that failed (``reason``, a _W_* code) at
+    event ``i``, worded from the event (``won_at``, ``kong_at``: the walk's arrays as they
+    were there; ``empty_at``: the last-tile win before, for _W_WALL_EMPTY)."""
+    e = events[i]
+    seat = getattr(e, "seat", -1)
+    frm = getattr(e, "from_seat", None)
+    tile = e.win_tile if type(e) is WinEvent else getattr(e, "tile", -1)
+    where = f"event {i} ({e.type})" if reason == _W_WALL_EMPTY or reason == _W_AFTER_END \
+        else f"event {i} ({e.type} by seat {seat})"
+    _fail(where, _WALK_MESSAGES[reason].format(
+        seat=seat, frm=frm, tile=TENHOU_NAMES[tile] if 0 <= tile < 34 else tile,
+        won=won_at[seat] if 0 <= seat < 4 else -1,
+        frm_won=won_at[frm] if frm is not None else -1,
+        kong_at=kong_at[seat * 34 + tile] if type(e) is KongEvent else -1,
+        dealer=rec.dealer, empty_at=empty_at, next=i + 1,
+        ended="the wall ran out" if type(e) is ExhaustedEvent else "the penalty ended the hand"))
+
+
 def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_wall: bool,
-                  codes: Optional[bytes] = None) -> bool:
-    # One pass over the events; the closing checks below reuse what it collected.
-    # (``events``, ``seats``, ``final`` (a plain dict) and whether the record has its wall
-    # are the record's fields, given by the reader: read without attribute lookups.)
-    # What the checks need of each seat's claims and kongs is counted in small C arrays
-    # (compiled; uncompiled, Cython's stand-ins), indexed seat * 34 + tile (a record has
-    # at most MAX_SEATS = 4 seats, as the readers check); the lists of events the error
-    # messages name are gathered only when a check fails.
+                  codes: bytes) -> bool:
+    # One pass over the events (_walk_codes, over them as packed: ``codes``); the closing
+    # checks below reuse what it collected. (``events``, ``seats``, ``final`` (a plain
+    # dict) and whether the record has its wall are the record's fields, given by the
+    # reader: read without attribute lookups.) What the checks need of each seat's claims
+    # and kongs is counted in small C arrays (compiled; uncompiled, Cython's stand-ins),
+    # indexed seat * 34 + tile (a record has at most MAX_SEATS = 4 seats, as the readers
+    # check); the lists of events the error messages name are gathered only when a check
+    # fails.
     won: Dict[int, int] = {}   # seat -> index of its win (= winners() once this passes)
     pungs = cython.declare(cython.int[136])    # pungs claimed
     chows = cython.declare(cython.int[136])    # chows claimed (by their lowest tile)
     added = cython.declare(cython.int[136])    # added kongs
     kong_at = cython.declare(cython.int[136])  # event index of the seat's kong of the
     #                                            tile that is a set (not single), or -1
-    set_kongs = cython.declare(cython.int[4])  # per seat: its kongs that are sets
     n_kongs = cython.declare(cython.int[4])    # per seat: all its kongs
     n_claims = cython.declare(cython.int[4])   # per seat: its claims, and the chows and
     n_shown = cython.declare(cython.int[4])    # pungs its holding shows
@@ -2906,152 +3060,30 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
     # the melds each holding shows: counts per seat * _MELD_SLOTS + meld code * 34 + tile
     shown = cython.declare(cython.int[816])
     held = cython.declare(cython.int[34])      # the tiles the holdings hold, all seats
-    for j in range(136):
-        pungs[j] = 0
-        chows[j] = 0
-        added[j] = 0
-        kong_at[j] = -1
-    for j in range(4):
-        set_kongs[j] = 0
-        n_kongs[j] = 0
-        n_claims[j] = 0
-        n_shown[j] = 0
-        has[j] = 0
     loose_n = cython.declare(cython.int[34])   # per tile: the discards nobody took
     shared_n = cython.declare(cython.int[34])  # and the discards several winners took
-    won_at = cython.declare(cython.int[4])     # (_walk_codes) per seat: its win, or -1
-    win_order = cython.declare(cython.int[4])  # (_walk_codes) the winners in order
-    for j in range(34):
-        loose_n[j] = 0
-        shared_n[j] = 0
+    won_at = cython.declare(cython.int[4])     # per seat: its win, or -1
+    win_order = cython.declare(cython.int[4])  # the winners in order
+    at = cython.declare(cython.int[2])         # where a check failed
+    final_pungs = cython.declare(cython.longlong[5])   # (_walk_codes: for robbing_kong)
+    final_pungs[0] = -1
+    n = len(events)
+    flags = _walk_codes(codes, n, rec.dealer, has_wall, final_pungs, pungs, chows, added,
+                        kong_at, n_kongs, n_claims, has, won_at, win_order, loose_n,
+                        shared_n, at)
+    if flags == -_W_FINAL_PUNGS:
+        _final_pungs(final, final_pungs)
+        flags = _walk_codes(codes, n, rec.dealer, has_wall, final_pungs, pungs, chows,
+                            added, kong_at, n_kongs, n_claims, has, won_at, win_order,
+                            loose_n, shared_n, at)
+    if flags < 0:
+        _walk_error(rec, events, -flags, at[0], at[1], won_at, kong_at)
+    full_log = flags & 1
+    lists_claims = (flags & 2) != 0
+    for j in range(flags >> 2):
+        won[win_order[j]] = won_at[win_order[j]]
     for j in range(4):
-        won_at[j] = -1
-    shared_discards: List[int] = []  # a discard claimed by several winners is one tile
-    loose_discards: List[int] = []   # discards nobody took: out of every hand
-    if codes is not None:
-        # the pass below, over the events as the text reader packed them, in C; where it
-        # finds a failure, the record is checked again without them, to name it
-        flags = _walk_codes(codes, len(events), rec.dealer, has_wall, pungs, chows, added,
-                            kong_at, n_kongs, n_claims, has, won_at, win_order, loose_n,
-                            shared_n)
-        if flags < 0:
-            return _check_record(rec, events, seats, final, has_wall)
-        full_log = flags & 1
-        lists_claims = (flags & 2) != 0
-        for j in range(flags >> 2):
-            won[win_order[j]] = won_at[win_order[j]]
-    else:
-        kongs_so_far = 0
-        # A full game log (the engine's: it has the wall or lists the draws) lists every
-        # discard and claim, so each claim and discard win takes the discard just made and
-        # a discard nobody took is out of play. A hand-written record lists what matters
-        # to its rule set only, and these checks would not hold.
-        full_log = has_wall
-        lists_claims = False
-        for e in events:
-            t = type(e)
-            if t is DrawEvent:
-                full_log = True
-            elif t is ClaimEvent:
-                lists_claims = True
-        last_discard: Optional[DiscardEvent] = None  # open for a claim (full logs)
-        last_tile = -1  # its tile
-        wall_empty_at: Optional[int] = None  # the last-tile win after which nothing is drawn
-        prev = None
-        for i, e in enumerate(events):
-            t = type(e)
-            # messages are f-strings inside the failing branch: built only on failure
-            if wall_empty_at is not None and t is not ExhaustedEvent and t is not FlipEvent:
-                _fail(f"event {i} ({e.type})", f"the wall was empty after the last-tile (海底) "
-                                               f"win at event {wall_empty_at}")
-            if t is WinEvent:
-                w = e  # (compiled: typed, its fields read from C)
-                _check_win(rec, i, w, won, prev, kongs_so_far, shared_discards,
-                           last_discard if full_log else False)
-                if w.last_tile and w.from_seat is None:
-                    wall_empty_at = i  # the last tile drawn and won: nothing follows
-                if w.from_seat is not None and not w.robbing_kong:
-                    last_discard = None
-                won[w.seat] = i
-                has[w.seat] = 1
-                prev = e
-                continue
-            if t is ExhaustedEvent or t is PenaltyEvent:
-                if i != len(events) - 1:
-                    _fail(f"event {i} ({e.type})", ("the wall ran out" if t is ExhaustedEvent else
-                                                    "the penalty ended the hand") +
-                          f": no event may follow (event {i + 1} does)")
-                prev = e
-                continue
-            if t is FlipEvent:
-                prev = e
-                continue
-            # the acting seat, read from the typed event (compiled: from C)
-            if t is KongEvent:
-                k = e
-                seat = k.seat
-            elif t is ClaimEvent:
-                ce = e
-                seat = ce.seat
-            elif t is DiscardEvent:
-                de = e
-                seat = de.seat
-            else:   # a draw's (typed: from C) or a ready's
-                seat = cython.cast(DrawEvent, e).seat if t is DrawEvent else e.seat
-            if has[seat]:  # (it won)
-                _fail(f"event {i} ({e.type} by seat {e.seat})",
-                      f"seat {e.seat} already won at event {won[e.seat]}; a winner's hand "
-                      "is closed")
-            if t is ReadyEvent:
-                continue  # a ready declared with a discard leaves it open to claims
-            if t is ClaimEvent:
-                _check_claimed_discard(rec, i, e, ce.from_seat, won,
-                                       last_discard if full_log else False)
-                last_discard = None
-            elif t is KongEvent and k.kind == "exposed":
-                _check_claimed_discard(rec, i, e, k.from_seat, won,
-                                       last_discard if full_log else False)
-                last_discard = None
-            elif full_log and last_discard is not None:
-                loose_discards.append(last_tile)  # nobody took it
-                last_discard = None
-            if t is KongEvent:
-                cell = seat * 34 + k.tile
-                single = k.kind == "single"
-                if not single and kong_at[cell] >= 0:  # (a single kong repeats freely)
-                    _fail(f"event {i} (kong by seat {k.seat})",
-                          f"seat {k.seat} already konged {TENHOU_NAMES[k.tile]} "
-                          f"at event {kong_at[cell]}")
-                if k.kind == "added" and lists_claims and pungs[cell] == 0:
-                    _fail(f"event {i} (kong by seat {k.seat})",
-                          f"an added kong of {TENHOU_NAMES[k.tile]} with no pung of it before "
-                          "(the record lists claims)")
-                n_kongs[seat] += 1
-                kongs_so_far += 1
-                if k.kind == "added":
-                    added[cell] += 1
-                if not single:
-                    kong_at[cell] = i
-                    set_kongs[seat] += 1
-                    if set_kongs[seat] > 4:
-                        _fail(f"event {i} (kong by seat {k.seat})",
-                              f"a fifth kong by seat {k.seat}: a hand holds at most four sets")
-            elif t is DiscardEvent:
-                last_discard = e
-                last_tile = de.tile
-            elif t is ClaimEvent:
-                n_claims[seat] += 1
-                if ce.type == "pung":
-                    pungs[seat * 34 + ce.tiles[0]] += 1
-                else:
-                    chows[seat * 34 + ce.tiles[0]] += 1
-            prev = e
-        if full_log and last_discard is not None:
-            loose_discards.append(last_tile)
-        for x in loose_discards:
-            loose_n[x] += 1
-        for x in shared_discards:
-            shared_n[x] += 1
+        n_shown[j] = 0
     # closing hands; a seat's holding is its win, else its final hand. Their tiles and
     # melds are counted as they are taken (read from the typed objects here).
     for j in range(816):
@@ -3076,7 +3108,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             holdings[seat] = fh
             has[seat] = 2
     # per seat: kongs (and listed claims) against the melds it ends with
-    unshown = _kongs_unshown(codes, len(events), shown) if codes is not None else 0
+    unshown = _kongs_unshown(codes, n, shown)
     unknown_quads: List[int] = []  # kongs of seats whose holding is unknown: 4 copies
     for seat in range(seats):
         if not n_kongs[seat] and not lists_claims:
@@ -3088,7 +3120,7 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
                     held[tile] += 4
             continue
         src = "win" if has[seat] == 1 else "final hand"
-        if n_kongs[seat] and (codes is None or unshown >> seat & 1):
+        if n_kongs[seat] and unshown >> seat & 1:
             for i, e in enumerate(events):
                 if type(e) is not KongEvent:
                     continue
@@ -3111,10 +3143,10 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
             # by an added kong shows as a kong): the same counts per tile
             for tile in range(34):
                 cell = seat * 34 + tile
-                n = pungs[cell] - added[cell]
-                if n < 0:
-                    n = 0
-                if n != shown[seat * _MELD_SLOTS + _MC_PUNG * 34 + tile] or \
+                x = pungs[cell] - added[cell]
+                if x < 0:
+                    x = 0
+                if x != shown[seat * _MELD_SLOTS + _MC_PUNG * 34 + tile] or \
                         chows[cell] != shown[seat * _MELD_SLOTS + _MC_CHOW * 34 + tile]:
                     _check_claims(rec, seat, _seat_events(events, ClaimEvent, seat),
                                   _seat_events(events, KongEvent, seat),
@@ -3126,10 +3158,9 @@ def _check_record(rec: HandRecord, events: tuple, seats: int, final: dict, has_w
     most = COPIES
     for j in range(34):
         if held[j] + loose_n[j] - shared_n[j] > most:
-            if codes is not None:       # (the discards as lists, for the message)
-                return _check_record(rec, events, seats, final, has_wall)
-            _check_fifth_copies(rec, holdings, unknown_quads, shared_discards,
-                                loose_discards, won)
+            _check_fifth_copies(rec, holdings, unknown_quads,
+                                [t for t in range(34) for _ in range(shared_n[t])],
+                                [t for t in range(34) for _ in range(loose_n[t])], won)
             break
     return full_log  # (a full game log is replayed next)
 
@@ -3186,49 +3217,6 @@ def _seat_events(events: tuple, cls, seat: int) -> list:
     the checks that fail)."""
     return [(i, e) for i, e in enumerate(events) if type(e) is cls and e.seat == seat]
 
-
-def _check_claimed_discard(rec: HandRecord, i: int, e, from_seat: int, won: Dict[int, int],
-                           last_discard) -> None:
-    """A claim or an exposed kong (made from the discard of ``from_seat``) against the
-    discard it takes (``last_discard``: the discard open for a claim in a full game log,
-    else False)."""
-    if from_seat in won:
-        _fail(f"event {i} ({e.type} by seat {e.seat})",
-              f"seat {e.from_seat} (from) already won at event "
-              f"{won[e.from_seat]} and no longer discards")
-    if last_discard is not False:
-        tiles = e.tiles if type(e) is ClaimEvent else (e.tile,)
-        if last_discard is None or last_discard.seat != from_seat \
-                or last_discard.tile not in tiles:
-            _fail(f"event {i} ({e.type} by seat {e.seat})",
-                  f"takes a discard of seat {e.from_seat} that was not "
-                  "just made (a full game log lists every discard)")
-
-def _check_win(rec: HandRecord, i: int, e: WinEvent, won: Dict[int, int], prev, kongs_so_far: int,
-               shared_discards: List[int], last_discard) -> None:
-    """A win against the events before it (``last_discard``: the discard open for a
-    claim in a full game log, else False)."""
-    if e.seat in won:
-        _fail(f"event {i} (win by seat {e.seat})",
-              f"a second win by seat {e.seat} (it won at event {won[e.seat]})")
-    if e.from_seat is not None:
-        if e.from_seat in won:
-            _fail(f"event {i} (win by seat {e.seat})",
-                  f"seat {e.from_seat} (from) already won at event "
-                  f"{won[e.from_seat]} and no longer discards or konges")
-        if type(prev) is WinEvent and prev.from_seat == e.from_seat and \
-                prev.win_tile == e.win_tile:
-            shared_discards.append(e.win_tile)
-        elif last_discard is not False and not e.robbing_kong and (
-                last_discard is None or last_discard.seat != e.from_seat
-                or last_discard.tile != e.win_tile):
-            _fail(f"event {i} (win by seat {e.seat})",
-                  f"a win on a discard of {TENHOU_NAMES[e.win_tile]} by seat "
-                  f"{e.from_seat} that was not just made (a full game log lists "
-                  "every discard)")
-    if e.heavenly or e.earthly or e.first_round or e.replacement or e.after_kong \
-            or e.robbing_kong:
-        _check_win_context(rec, i, e, won, kongs_so_far > 0)
 
 def _check_claims(rec: HandRecord, seat: int, claims, kongs, shown, src: str) -> None:
     """Where the record lists claims, a seat's chows and pungs are exactly its claims
@@ -3289,55 +3277,6 @@ def _check_claims(rec: HandRecord, seat: int, claims, kongs, shown, src: str) ->
               f"shows a {kind} from {TENHOU_NAMES[tile]} that no {kind} event made (the "
               "record lists claims, so it lists them all)")
 
-def _check_win_context(rec: HandRecord, i: int, e: WinEvent, won: Dict[int, int],
-                       prior_kong: bool) -> None:
-    """The flags of the win at event ``i`` against the events before it."""
-    events = rec.events
-    if e.heavenly:
-        if e.seat != rec.dealer:
-            _fail(_win_where(i, e), f"heavenly (天胡) is the dealer's win; the dealer is "
-                                    f"seat {rec.dealer}")
-        for j in range(i):
-            if type(events[j]) is not DrawEvent:
-                _fail(_win_where(i, e), "heavenly (天胡) must be the first event (the "
-                                        "initial 14)")
-    if e.earthly:
-        if e.seat == rec.dealer:
-            _fail(_win_where(i, e), "earthly (地胡) is a non-dealer's win")
-        if prior_kong or won:
-            _fail(_win_where(i, e), "earthly (地胡) needs no kong or win before it")
-    if e.first_round and (prior_kong or won):
-        _fail(_win_where(i, e), "first_round (人和) needs no kong or win before it")
-    if e.replacement:
-        j = i - 1
-        while j >= 0 and type(events[j]) is DrawEvent and events[j].seat == e.seat:
-            j -= 1  # the replacement draw itself may be listed
-        prev = events[j] if j >= 0 else None
-        if not (type(prev) is KongEvent and prev.seat == e.seat):
-            _fail(_win_where(i, e), "replacement (杠上花) needs the previous event to be a "
-                                    "kong by the winner")
-    if e.after_kong:
-        j = i - 1
-        while j >= 0 and (
-                (type(events[j]) is WinEvent and events[j].from_seat ==
-                 e.from_seat and events[j].win_tile == e.win_tile)
-                or (type(events[j]) in (DrawEvent, DiscardEvent, ReadyEvent)
-                    and events[j].seat == e.from_seat)):
-            j -= 1  # other winners on the discard; the discard and replacement draw
-        prev = events[j] if j >= 0 else None
-        if not (type(prev) is KongEvent and prev.seat == e.from_seat):
-            _fail(_win_where(i, e), "after_kong (杠上炮) needs the event before the discard "
-                                    f"to be a kong by the discarder (seat {e.from_seat})")
-    if e.robbing_kong:
-        h = rec.holding(e.from_seat)
-        if h is not None and e.from_seat not in rec.winners() and not any(
-                m.kind == "pung" and m.tile == e.win_tile for m in h[1]):
-            _fail(_win_where(i, e), f"robbing_kong: the robbed seat {e.from_seat} shows no "
-                                    f"pung of {TENHOU_NAMES[e.win_tile]} in its final melds")
-
-
-def _win_where(i: int, e: WinEvent) -> str:
-    return f"event {i} (win by seat {e.seat})"
 
 def _seat_copies(rec: HandRecord, kongs, wins, tile: int) -> List[Tuple[str, Tuple[int, ...]]]:
     """(name, the tiles known to be held) per seat: its holding, else the four copies

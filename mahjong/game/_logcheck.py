@@ -342,7 +342,7 @@ def _rebuilt_parts(rec, spec, deal, fourteenth, own, filler) -> list:
 def check_full_log(rec, note: Any, packed: Optional[list] = None) -> None:
     """Play a full game log (a record with a wall or with draws) again on the engine's
     table; an InvalidRecordError names its first impossible event. ``packed``: the events
-    as the reader packed them while reading the text (the first two parts of
+    as the reader packed them for its checks (the first two parts of
     :func:`~mahjong.record.log_codes`), or None (then packed here)."""
     spec = None if rec.options else _PLAIN_SPECS.get(rec.rules)
     if spec is None:
