@@ -470,7 +470,9 @@ def plot(st: Stats, out_dir: str) -> List[str]:
     written = []
     with warnings.catch_warnings(), matplotlib.rc_context(
             {"font.family": ["sans-serif"],
-             "font.sans-serif": cjk[:1] + ["DejaVu Sans"]}):
+             "font.sans-serif": cjk[:1] + ["DejaVu Sans"],
+             # an ASCII minus: a CJK font first may have no U+2212 (a box on the axis)
+             "axes.unicode_minus": False}):
         warnings.simplefilter("ignore")      # a missing CJK glyph is drawn as a box
         top = st.items.most_common(30)
         fig, ax = plt.subplots(figsize=(8, max(2.5, 0.28 * len(top) + 1)))

@@ -159,3 +159,26 @@ def test_convert_answers_a_game_while_standard_input_stays_open(source):
     got, want = json.loads(answer), json.loads(log)
     assert got["rules"] == "guobiao" and len(got["events"]) > 50
     assert (got["wall"], got["events"]) == (want["wall"], want["events"])
+
+
+def test_plot_axes_write_negative_numbers_with_a_minus_every_font_has(tmp_path, monkeypatch):
+    """The tick labels of negative points use the ASCII minus: U+2212, matplotlib's
+    default, is missing from the CJK fonts put first for the item names (it showed as a
+    box beside every negative number on the axis)."""
+    pytest.importorskip("matplotlib", reason="matplotlib is not installed: "
+                                             "pip install 'mahjong-core[stats]'")
+    import matplotlib
+
+    seen = []
+    save = stats._save
+
+    def spy(fig, path, plt):
+        seen.append(matplotlib.rcParams["axes.unicode_minus"])
+        return save(fig, path, plt)
+
+    monkeypatch.setattr(stats, "_save", spy)
+    st = Stats(series=True)
+    for f in _facts(30):
+        st.add_facts(f)
+    assert len(stats.plot(st, str(tmp_path))) == 3
+    assert seen == [False, False, False]
