@@ -182,3 +182,76 @@ def test_plot_axes_write_negative_numbers_with_a_minus_every_font_has(tmp_path, 
         st.add_facts(f)
     assert len(stats.plot(st, str(tmp_path))) == 3
     assert seen == [False, False, False]
+
+
+# --- a JSON list of many records on one line ------------------------------------------------
+
+_PEAK = """
+import json, os, sys, tracemalloc
+from mahjong.cli import main
+argv, warm = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+sys.stdout = open(os.devnull, "w", encoding="utf-8")
+main(warm)
+tracemalloc.start()
+main(argv)
+sys.stderr.write(str(tracemalloc.get_traced_memory()[1]))
+"""
+
+
+def _peak_memory(argv, warm_argv) -> int:
+    r = subprocess.run([sys.executable, "-c", _PEAK, json.dumps(argv), json.dumps(warm_argv)],
+                       capture_output=True, text=True, cwd=CHILD_CWD, env=child_env(),
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    return int(r.stderr.strip().splitlines()[-1])
+
+
+def _records_line(n: int) -> str:
+    recs = [json.loads(line) for line in
+            (EXAMPLES / "records.jsonl").read_text(encoding="utf-8").splitlines()]
+    return json.dumps([recs[i % len(recs)] for i in range(n)]) + "\n"
+
+
+def test_a_list_on_one_line_is_settled_an_item_at_a_time(tmp_path):
+    """A JSON list of records written on one line (800 kB): the line is held, its records
+    are not all decoded at once (they were: ten times the line's size)."""
+    line = _records_line(1)
+    n = 800_000 // len(line) + 1
+    big, small = tmp_path / "big.json", tmp_path / "small.json"
+    big.write_text(_records_line(n), encoding="utf-8")
+    small.write_text(_records_line(3), encoding="utf-8")
+    size = big.stat().st_size
+    peak = _peak_memory(["settle", str(big), "--json"], ["settle", str(small), "--json"])
+    assert peak < 3.5 * size, (peak, size)
+
+
+@pytest.mark.parametrize("command", ["settle", "score"])
+def test_a_list_on_one_line_answers_as_its_items_one_per_line(tmp_path, command):
+    """The same answers, in order, for a one-line list as for its items one per line (with
+    a bad item among them, and spaces JSON allows around the brackets and commas)."""
+    if command == "settle":
+        items = [json.loads(line) for line in
+                 (EXAMPLES / "records.jsonl").read_text(encoding="utf-8").splitlines()]
+        items.insert(1, {"rules": "sichuan"})
+        argv = ["settle", "--json"]
+    else:
+        items = [json.loads(line) for line in
+                 (EXAMPLES / "hands.jsonl").read_text(encoding="utf-8").splitlines()]
+        items.insert(2, {"hand": "1m"})
+        argv = ["score", "--jsonl"]
+    listed, lines = tmp_path / "list.json", tmp_path / "lines.jsonl"
+    listed.write_text(" [ " + " ,\t".join(json.dumps(i) for i in items) + " ] \n",
+                      encoding="utf-8")
+    lines.write_text("".join(json.dumps(i) + "\n" for i in items), encoding="utf-8")
+
+    def answers(path):
+        r = subprocess.run([sys.executable, "-m", "mahjong", *argv[:1], str(path), *argv[1:]]
+                           if command == "settle" else
+                           [sys.executable, "-m", "mahjong", *argv, str(path)],
+                           capture_output=True, cwd=CHILD_CWD, env=child_env(), timeout=120)
+        assert r.returncode == 1, r.stderr  # the bad item
+        return [json.loads(x) for x in r.stdout.splitlines()]
+
+    got, want = answers(listed), answers(lines)
+    assert len(got) == len(items) and sum("error" in row for row in got) == 1
+    assert got == want
