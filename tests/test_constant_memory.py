@@ -14,6 +14,7 @@ from mahjong import stats
 from mahjong.stats import HandFacts, Stats
 
 from child_env import CHILD_CWD, child_env
+from test_cli_stream import _peak_memory
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -185,26 +186,6 @@ def test_plot_axes_write_negative_numbers_with_a_minus_every_font_has(tmp_path, 
 
 
 # --- a JSON list of many records on one line ------------------------------------------------
-
-_PEAK = """
-import json, os, sys, tracemalloc
-from mahjong.cli import main
-argv, warm = json.loads(sys.argv[1]), json.loads(sys.argv[2])
-sys.stdout = open(os.devnull, "w", encoding="utf-8")
-main(warm)
-tracemalloc.start()
-main(argv)
-sys.stderr.write(str(tracemalloc.get_traced_memory()[1]))
-"""
-
-
-def _peak_memory(argv, warm_argv) -> int:
-    r = subprocess.run([sys.executable, "-c", _PEAK, json.dumps(argv), json.dumps(warm_argv)],
-                       capture_output=True, text=True, cwd=CHILD_CWD, env=child_env(),
-                       timeout=300)
-    assert r.returncode == 0, r.stderr
-    return int(r.stderr.strip().splitlines()[-1])
-
 
 def _records_line(n: int) -> str:
     recs = [json.loads(line) for line in
