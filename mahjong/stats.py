@@ -231,13 +231,20 @@ def line_facts(line) -> HandFacts:
     return hand_facts(data)
 
 
+#: the most samples a cumulative series keeps (:attr:`Stats.series`)
+SERIES_POINTS = 1000
+
+
 def _group() -> Dict[str, Any]:
     return {"hands": 0, "wins": 0, "self_draws": 0, "deal_ins": 0, "points": 0}
 
 
 class Stats:
-    """Totals over hands (add them with :meth:`add` / :meth:`add_facts`); constant memory
-    unless ``series`` (the points of every hand per agent, for the cumulative plot)."""
+    """Totals over hands (add them with :meth:`add` / :meth:`add_facts`), in constant
+    memory. ``series``: also the cumulative points per agent (or per seat) for the plot,
+    as ``{name: [(hand, points after it), ...]}`` sampled every ``series_stride`` hands
+    (the stride doubles whenever a series passes :data:`SERIES_POINTS` samples, so they
+    stay few however many hands are read; :meth:`cumulative` adds the last hand)."""
 
     def __init__(self, series: bool = False):
         self.hands = 0
@@ -254,7 +261,9 @@ class Stats:
         self.per_seat: List[Dict[str, Any]] = []
         self.per_agent: Dict[str, Dict[str, Any]] = {}
         self.unnamed = 0        # hands whose log names no agents
-        self.series: Optional[Dict[str, List[Any]]] = {} if series else None
+        self.series: Optional[Dict[str, List[tuple]]] = {} if series else None
+        self.series_stride = 1
+        self._totals: Dict[str, Any] = {}  # the cumulative points behind the series
 
     def add(self, record) -> None:
         self.add_facts(hand_facts(record))
@@ -298,18 +307,11 @@ class Stats:
                     agroups[seat]["self_draws"] += 1
             for s in f.deal_ins:
                 agroups[s]["deal_ins"] += 1
-            if self.series is not None:
-                by = collections.Counter()
-                for s, a in enumerate(f.agents):
-                    by[a] += f.deltas[s]
-                for a in set(self.series) | set(by):
-                    self.series.setdefault(a, [0] * (self.hands - 1)).append(by.get(a, 0))
-        elif self.series is not None:
-            for s in range(seats):
-                self.series.setdefault(f"seat {s}", [0] * (self.hands - 1))
-            for a, pts in self.series.items():
-                pts.append(f.deltas[int(a[5:])] if a.startswith("seat ") and
-                           int(a[5:]) < seats else 0)
+        if self.series is not None:
+            by = collections.Counter()
+            for s, d in enumerate(f.deltas):
+                by[f.agents[s] if agroups is not None else f"seat {s}"] += d
+            self._sample(by)
         if not f.wins:
             self.no_win += 1
         self.exhausted += f.exhausted
@@ -320,6 +322,35 @@ class Stats:
                 self.value_count += 1
         self.length_sum += f.length
         self.lengths[f.length] += 1
+
+    def _sample(self, points: Mapping[str, Any]) -> None:
+        """One hand's points per name onto the cumulative series (a name met late starts
+        at 0 at every earlier sample)."""
+        totals, series = self._totals, self.series
+        for name, pts in points.items():
+            if name not in totals:
+                totals[name] = 0
+                anyone = next(iter(series.values()), [])
+                series[name] = [(h, 0) for h, _ in anyone]
+            totals[name] += pts
+        if not series or self.hands % self.series_stride:
+            return
+        for name, samples in series.items():
+            samples.append((self.hands, totals[name]))
+        if len(samples) > SERIES_POINTS:  # every other sample: half as many, twice apart
+            for name in series:
+                series[name] = series[name][1::2]
+            self.series_stride *= 2
+
+    def cumulative(self) -> Dict[str, List[tuple]]:
+        """The series (``series=True``) as ``{name: [(hand, cumulative points), ...]}``,
+        ending at the last hand; ``{}`` without them."""
+        out = {}
+        for name, samples in (self.series or {}).items():
+            if not samples or samples[-1][0] != self.hands:
+                samples = samples + [(self.hands, self._totals[name])]
+            out[name] = samples
+        return out
 
     # --- reports ---------------------------------------------------------------------------
 
@@ -467,7 +498,9 @@ def plot(st: Stats, out_dir: str) -> List[str]:
     written = []
     with warnings.catch_warnings(), matplotlib.rc_context(
             {"font.family": ["sans-serif"],
-             "font.sans-serif": cjk[:1] + ["DejaVu Sans"]}):
+             "font.sans-serif": cjk[:1] + ["DejaVu Sans"],
+             # an ASCII minus: a CJK font first may have no U+2212 (a box on the axis)
+             "axes.unicode_minus": False}):
         warnings.simplefilter("ignore")      # a missing CJK glyph is drawn as a box
         top = st.items.most_common(30)
         fig, ax = plt.subplots(figsize=(8, max(2.5, 0.28 * len(top) + 1)))
@@ -487,12 +520,8 @@ def plot(st: Stats, out_dir: str) -> List[str]:
         written.append(_save(fig, os.path.join(out_dir, "scores.png"), plt))
 
         fig, ax = plt.subplots(figsize=(8, 4))
-        for name, pts in sorted((st.series or {}).items()):
-            total, ys = 0, []
-            for p in pts:
-                total += p
-                ys.append(total)
-            ax.plot(range(1, len(ys) + 1), ys, label=name)
+        for name, samples in sorted(st.cumulative().items()):
+            ax.plot([h for h, _ in samples], [pts for _, pts in samples], label=name)
         ax.set_xlabel("hand")
         ax.set_ylabel("cumulative points")
         ax.set_title("cumulative points")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 from collections import deque
@@ -31,6 +32,7 @@ from ..errors import InvalidRecordError, MahjongError
 from .._syntax import STYLES  # mahjong.tiles.STYLES, without loading numpy
 
 READ_SIZE = 1 << 16  # bytes read at a time
+_DECODER = json.JSONDecoder()
 #: what the readers yield when standard input has no more bytes ready (time to flush)
 IDLE = None
 #: how long the reader waits, after a first value, for more input before it takes the input
@@ -53,6 +55,7 @@ class LineReader:
         self.size: Optional[int] = None
         self._lines: deque = deque()
         self._pending = b""
+        self._parts: list = []  # the blocks of a line longer than one block, so far
         self._eof = False
         self._fd: Optional[int] = None    # polled for readiness (pipes and terminals)
         self._close = None
@@ -104,6 +107,7 @@ class LineReader:
         self.number = self.consumed = 0
         self._lines.clear()
         self._pending = b""
+        self._parts.clear()
         self._eof = False
 
     def close(self) -> None:
@@ -137,6 +141,15 @@ class LineReader:
                 self._eof = True
                 return
         self.consumed += len(data)
+        end = data.find(b"\n")
+        if end < 0:  # within a line longer than a block: its parts are joined once, at its end
+            self._parts.append(data)
+            return
+        if self._parts:
+            self._parts.append(data[:end])
+            self._lines.append(b"".join([self._pending, *self._parts]))
+            self._parts.clear()
+            self._pending, data = b"", data[end + 1:]
         *lines, self._pending = (self._pending + data).split(b"\n")
         self._lines.extend(lines)
 
@@ -146,6 +159,9 @@ class LineReader:
         has no line ready."""
         while not self._lines:
             if self._eof:
+                if self._parts:
+                    self._pending = b"".join([self._pending, *self._parts])
+                    self._parts.clear()
                 if self._pending:
                     line, self._pending = self._pending, b""
                     self.number += 1
@@ -241,7 +257,10 @@ def read_items(reader: LineReader, as_text: bool = False
         if text.strip():
             first = (line[0], text)
     number, text = first
-    state, value = _state(text)
+    if _one_line_list(text):  # checked an item at a time: its items are never held at once
+        state, value = _DONE, _LAZY
+    else:
+        state, value = _state(text)
     if state == _BAD:
         return True, _jsonl(reader, [(number, value)])
     if state == _MORE:
@@ -278,13 +297,58 @@ def read_items(reader: LineReader, as_text: bool = False
     while follow is not None and follow is not IDLE_LINE and not follow[1].strip():
         follow = reader.next(FIRST_WAIT)
     if follow is None:
-        if isinstance(value, list):
-            return True, iter(list(enumerate(value, 1)))
+        if value is _LAZY:
+            return True, _line_items(text)
         return False, iter([(1, text)])
-    head = [(number, value)]
+    head = [(number, json.loads(text) if value is _LAZY else value)]
     if follow is not IDLE_LINE:
         head.append((follow[0], parse_line(*follow)))
     return True, _jsonl(reader, head)
+
+
+_LAZY = object()  # read_items: the first line is one whole JSON list, not yet decoded
+_WS = re.compile(r"[ \t\n\r]*")  # JSON's white space
+
+
+def _list_values(text: str) -> Iterator[Any]:
+    """The values of the JSON list ``text`` (one line), decoded one at a time, then
+    :data:`_BROKEN` if ``text`` is anything but one whole list."""
+    pos = _WS.match(text).end()
+    if not text.startswith("[", pos):
+        yield _BROKEN
+        return
+    pos = _WS.match(text, pos + 1).end()
+    if not text.startswith("]", pos):
+        while True:
+            try:
+                value, pos = _DECODER.raw_decode(text, pos)
+            except (ValueError, RecursionError):
+                yield _BROKEN
+                return
+            yield value
+            pos = _WS.match(text, pos).end()
+            if text.startswith("]", pos):
+                break
+            if not text.startswith(",", pos):
+                yield _BROKEN
+                return
+            pos = _WS.match(text, pos + 1).end()
+    if _WS.match(text, pos + 1).end() != len(text):
+        yield _BROKEN
+
+
+def _one_line_list(text: str) -> bool:
+    """Whether the line ``text`` is one whole JSON list (each item decoded and dropped:
+    a list of many records on one line is never decoded whole)."""
+    if not text.lstrip(" \t\r").startswith("["):
+        return False
+    return not any(v is _BROKEN for v in _list_values(text))
+
+
+def _line_items(text: str) -> Iterator[Optional[Item]]:
+    """The items of the one-line JSON list ``text`` (checked whole by
+    :func:`_one_line_list`), decoded as they are asked for."""
+    return enumerate(_list_values(text), 1)
 
 
 def _jsonl(reader: LineReader, head) -> Iterator[Optional[Item]]:

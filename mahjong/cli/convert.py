@@ -54,23 +54,53 @@ def register(subparsers) -> None:
 
 
 class _Counted:
-    """A binary stream whose reads move a progress bar (the games read so far beside)."""
+    """A binary stream whose reads move a progress bar (the games read so far beside).
+    ``idle``: standard input from a pipe; called before a read that would wait for more
+    input (the games converted so far go out then, as ``settle -`` answers), and a read
+    returns what has come (not a whole block): a game is converted as soon as its text is
+    read."""
 
-    def __init__(self, stream, bar, name, counts):
+    def __init__(self, stream, bar, name, counts, idle=None):
         self.stream, self.bar, self.name, self.counts = stream, bar, name, counts
+        self.idle = idle
+        self._read1 = getattr(stream, "read1", None) if idle is not None else None
 
     def _moved(self, n: int) -> None:
         if self.bar is not None:
             self.bar.postfix = f"{self.counts.games} games"
             self.bar.update(n)
 
+    def _wait(self) -> None:
+        if self.idle is not None:
+            import select
+
+            try:
+                ready = select.select([self.stream], [], [], 0)[0]
+            except (OSError, ValueError):
+                ready = True
+            if not ready:
+                self.idle()
+
     def read(self, n=-1):
-        chunk = self.stream.read(n)
+        self._wait()
+        if self._read1 is not None and n is not None and n > 0:
+            chunk = self._read1(n)
+        else:
+            chunk = self.stream.read(n)
         self._moved(len(chunk))
         return chunk
 
     def __iter__(self):
-        for line in self.stream:
+        if self.idle is None:
+            for line in self.stream:
+                self._moved(len(line))
+                yield line
+            return
+        while True:
+            self._wait()
+            line = self.stream.readline()
+            if not line:
+                return
             self._moved(len(line))
             yield line
 
@@ -119,7 +149,8 @@ def _sources(args, bar, counts):
         if path == "-":
             stream = getattr(sys.stdin, "buffer", sys.stdin)
             if args.source in _STREAMED:
-                stream = _Counted(stream, bar, "<stdin>", counts)
+                stream = _Counted(stream, bar, "<stdin>", counts,
+                                  _flush_when_idle(stream) if args.out is None else None)
             yield stream, "<stdin>", None
             continue
         if args.source not in _STREAMED or os.path.isdir(path):
@@ -130,6 +161,20 @@ def _sources(args, bar, counts):
         except OSError as exc:
             raise MahjongError(f"{path}: cannot be read ({exc.strerror or exc})") from None
         yield _Counted(f, bar, path, counts), path, f
+
+
+def _flush_when_idle(stream):
+    """``sys.stdout.flush`` when ``stream`` is a pipe or a terminal (a program feeding
+    games one at a time gets each converted game at once), else None (a regular file is
+    read at full speed, its output flushed in blocks)."""
+    import os
+    import stat
+
+    try:
+        regular = stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError):
+        return None
+    return None if regular else sys.stdout.flush
 
 
 def run(args) -> int:
