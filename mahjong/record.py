@@ -2990,7 +2990,7 @@ _WALK_MESSAGES = {
     _W_WALL_EMPTY: "the wall was empty after the last-tile (海底) win at event {empty_at}",
     _W_SECOND_WIN: "a second win by seat {seat} (it won at event {won})",
     _W_WIN_FROM_WINNER: "seat {frm} (from) already won at event {frm_won} and no longer "
-                        "discards or konges",
+                        "discards or kongs",
     _W_WIN_NOT_JUST_MADE: "a win on a discard of {tile} by seat {frm} that was not just made "
                           "(a full game log lists every discard)",
     _W_HEAVENLY_SEAT: "heavenly (天胡) is the dealer's win; the dealer is seat {dealer}",

@@ -80,7 +80,7 @@ def test_bloody_hand_ends_at_the_exhausted_wall_after_two_wins():
 
 
 def test_kong_money_after_two_wins_comes_from_the_seat_left():
-    """血战 after 一炮多响: seat 3 konges (暗杠) and wins on the replacement; the kong money
+    """血战 after 一炮多响: seat 3 kongs (暗杠) and wins on the replacement; the kong money
     and the self-draw are paid only by seat 0, the one seat not yet won."""
     hands = {0: "1357m1357p135s468m", 1: WAIT_5P_PINHU, 2: WAIT_5P_PUNGS,
              3: "888s23456777s99s"}
@@ -131,7 +131,7 @@ KONG_HANDS = {0: "1357m1357p1355s99s", 1: "777s123456789m9m", 2: WAIT_5P_PUNGS,
 
 
 def test_win_on_the_kong_replacement():
-    """杠上开花: seat 1 konges its four 7s and wins on the replacement draw (flag
+    """杠上开花: seat 1 kongs its four 7s and wins on the replacement draw (flag
     replacement); the 暗杠 money is taken at once."""
     g = play(SC, KONG_HANDS, "7s9m", {0: ["discard 1s"], 1: ["kong 7s", "tsumo"]},
              options={"xuezhan": False})
@@ -143,7 +143,7 @@ def test_win_on_the_kong_replacement():
 
 
 def test_win_on_the_discard_after_a_kong():
-    """杠上炮: seat 1 konges, discards its replacement 5p, seat 2 wins it (flag
+    """杠上炮: seat 1 kongs, discards its replacement 5p, seat 2 wins it (flag
     after_kong); seat 1 keeps its kong money (呼叫转移 is off)."""
     g = play(SC, KONG_HANDS, "7s5p", {0: ["discard 1s"], 1: ["kong 7s", "discard 5p"],
                                      2: ["ron"]}, options={"xuezhan": False})
