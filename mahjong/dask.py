@@ -380,8 +380,7 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
     n, rows = conc.shape[0], conc.chunks[0]
     scalars: Dict[str, Any] = {}
     if ming_an_gang_5 is not True:  # the rule option, for every row (checked at once)
-        from .guobiao.scoring import _flag
-        scalars["ming_an_gang_5"] = _flag(ming_an_gang_5, "ming_an_gang_5")
+        scalars["ming_an_gang_5"] = ming_an_gang_5   # (checked below with the others)
     names: List[str] = []
     pairs: List[Any] = []
     values = {"win_tile": win_tile, "flags": flags, "seat_wind": seat_wind,

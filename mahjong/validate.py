@@ -100,6 +100,16 @@ def flag(value: Any, name: str, error: Type[MahjongError] = MahjongError) -> boo
     raise error(f"{name} must be true or false, got {show(value)}")
 
 
+def context_flag(value: Any, name: str, error: Type[MahjongError] = MahjongError) -> bool:
+    """``value`` as a bool if it is ``True`` or ``False`` (numpy bools too) or the integer 0
+    or 1 (the scorers' context flags and options), else ``error`` naming ``name``."""
+    if value is True or value is False:
+        return value
+    if isinstance(value, np.bool_) or (isinstance(value, int) and value in (0, 1)):
+        return bool(value)
+    raise error(f"{name}: expected True or False, got {show(value)}")
+
+
 def as_array(value: Any, name: str, error: Type[MahjongError] = MahjongError) -> np.ndarray:
     """``np.asarray(value)``, with what numpy refuses (ragged nesting, an integer too large
     for any dtype, an object whose ``__array__`` fails) as ``error`` naming ``name``."""

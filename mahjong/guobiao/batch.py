@@ -25,7 +25,7 @@ from mahjong_core._types import ERR_WRONG_TILE_COUNT as WRONG_TILE_COUNT
 
 from ..batch import threads_for
 from ..errors import InvalidContextError, InvalidHandError
-from ..validate import as_array
+from ..validate import as_array, context_flag
 from . import _kernel as _gb
 from ._kernel import GB_ALL_FLAGS
 # Win-context flag bits (their one definition is the kernel's context byte).
@@ -148,9 +148,7 @@ def score_batch(concealed, win_tile, melds=None, flags=0, seat_wind=0, round_win
         of few rows runs on fewer threads (:data:`mahjong.batch.ROWS_PER_THREAD`).
     """
     if ming_an_gang_5 is not True:
-        from .scoring import _flag  # (scoring imports this module)
-
-        ming_an_gang_5 = _flag(ming_an_gang_5, "ming_an_gang_5")
+        ming_an_gang_5 = context_flag(ming_an_gang_5, "ming_an_gang_5", InvalidContextError)
     conc = _int_array(concealed, "concealed", InvalidHandError)
     if conc.ndim != 2 or conc.shape[1] != 34:
         raise InvalidHandError(f"concealed must have shape (N, 34), got {conc.shape}")

@@ -30,7 +30,7 @@ from mahjong_core._types import (ERR_BAD_CONTEXT, ERR_BAD_MELD, ERR_BAD_TILE,
 from .._compat import renamed_argument
 from ..errors import InvalidContextError, InvalidHandError, NotWinningError, TileParseError
 from ..hand import MELD_TYPE_CODES, Meld, parse_meld, standing_tiles
-from ..validate import show
+from ..validate import context_flag, show
 from . import _kernel
 from ._kernel import GB_FOURTH_TILE as FOURTH_TILE
 from ._kernel import GB_LAST_OF_WALL as LAST_OF_WALL
@@ -387,13 +387,7 @@ def _parse_melds(melds: Any) -> Tuple[Meld, ...]:
 
 
 def _flag(value: Any, name: str) -> bool:
-    if value is True or value is False:
-        return value
-    # numpy bools (named bool_ before numpy 2, bool since)
-    if type(value).__name__ in ("bool_", "bool") or (isinstance(value, int)
-                                                      and value in (0, 1)):
-        return bool(value)
-    raise InvalidContextError(f"{name}: expected True or False, got {show(value)}")
+    return context_flag(value, name, InvalidContextError)
 
 
 def _flowers(value: Any) -> int:
@@ -717,8 +711,9 @@ def score(hand=None, melds=(), *, win_tile, self_drawn=False, fourth_tile=False,
     >>> score("22m33m44p55p66s77s8s", win_tile="8s").fan_counts()
     {'七对': 1, '断幺': 1}
     >>> kongs = [("kong", "1111s"), ("concealed_kong", "EEEE")]
-    >>> score("234m567p9s", kongs, win_tile="9s").fan_counts()["明暗杠"]
-    5
+    >>> r = score("234m567p9s", kongs, win_tile="9s")
+    >>> r.total, r.fan_counts()["明暗杠"]
+    (11, 1)
     >>> r = score("234m567p9s", kongs, win_tile="9s", ming_an_gang_5=False)
     >>> r.total, r.fan_counts()["明杠"], r.fan_counts()["暗杠"]
     (9, 1, 1)
