@@ -88,3 +88,17 @@ def test_botzone_first_line_that_is_no_request(first, words, monkeypatch, capsys
     monkeypatch.setattr(sys, "stdin", io.StringIO(first + "\n"))
     assert main(["botzone", "--agent", "greedy"]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_convert_to_judge_logs_refuses_one_game_and_goes_on(tmp_path, capsys):
+    """A game dealt by seat 1 stopped the whole run with an error after the games before
+    it were written; it is one refused game now, as with --to botzone-text."""
+    logs = [Game("guobiao", seed=s, dealer=d, options={"duplicate_walls": True},
+                 agents="greedy").play() for s, d in ((1, 0), (2, 1), (3, 0))]
+    path = tmp_path / "logs.jsonl"
+    path.write_text("".join(json.dumps(log) + "\n" for log in logs))
+    assert main(["convert", "--from", "jsonl", str(path), "--to", "botzone-json"]) == 1
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 2
+    assert "line 2: cannot be written as botzone-json: dealer 1" in err
+    assert "3 games: 2 converted, 1 refused" in err

@@ -383,19 +383,27 @@ def _answers(said: Mapping[int, str]) -> Dict[str, Any]:
                      "response": said.get(p, "PASS")} for p in range(SEATS)}
 
 
+def unwritable(record) -> Optional[str]:
+    """Why ``record`` (a HandRecord) cannot be written as a judge log, or None (``mahjong
+    convert`` refuses such a game and goes on with the next)."""
+    if record.rules != _RULES or not record.options.get("duplicate_walls") or \
+            record.seats != SEATS:
+        return "not a record of the duplicate-wall game (rules guobiao, option duplicate_walls)"
+    if record.wall is None or len(record.wall) != SEATS * PART:
+        return "a judge log needs the record's wall (136 tiles)"
+    if record.dealer != 0:
+        return f"dealer {record.dealer}: Botzone's player 0 deals (dealer 0 only)"
+    return None
+
+
 def log_of_record(record: Any, *, where: str = "record") -> Dict[str, Any]:
     """The judge log (a mapping) of one record of the duplicate-wall game."""
     from mahjong.record import HandRecord
     from mahjong.ruleset import settle
     rec = HandRecord.coerce(record)
-    if rec.rules != _RULES or not rec.options.get("duplicate_walls") or rec.seats != SEATS:
-        raise MahjongError(f"{where}: not a record of the duplicate-wall game (rules "
-                           "guobiao, option duplicate_walls)")
-    if rec.wall is None or len(rec.wall) != SEATS * PART:
-        raise MahjongError(f"{where}: a judge log needs the record's wall (136 tiles)")
-    if rec.dealer != 0:
-        raise MahjongError(f"{where}: dealer {rec.dealer}: Botzone's player 0 deals "
-                           "(dealer 0 only)")
+    why = unwritable(rec)
+    if why is not None:
+        raise MahjongError(f"{where}: {why}")
     parts = [list(rec.wall[PART * p:PART * (p + 1)]) for p in range(SEATS)]
     names = " ".join(botzone_tile(x) for part in parts for x in reversed(part))
     init = {"quan": rec.round_wind, "srand": 0, "walltiles": names}
