@@ -261,9 +261,9 @@ def _batch_args(rows, wilds):
 
 
 def check_rows(scalar, got):
+    """The batch's answer ``got`` (an outcome) against the scalar outcomes of its rows."""
     n_ok = sum(kind == "ok" for kind, _ in scalar)
     event(f"batch {got[0]}, scalar rows ok {n_ok}/{len(scalar)}")
-    """The batch's answer ``got`` (an outcome) against the scalar outcomes of its rows."""
     if got[0] == "ok":
         assert all(kind == "ok" for kind, _ in scalar), (scalar, got)
         return True

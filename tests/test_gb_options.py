@@ -95,8 +95,9 @@ def _batch_rows(hands):
 
 
 def test_batch_equals_scalar_both_ways():
-    """Generated hands, with two kongs (one melded, one concealed) made common: score_batch
-    with the per-call flag agrees with score() row by row, and the option changes some."""
+    """Generated hands holding a kong (the 1 + 1 kong hands the option is about among them):
+    score_batch with the per-call flag agrees with score() row by row, and the option
+    changes some."""
     hands = [h for h in generate(3000, seed=7)
              if sum(1 for t, _ in h[2] if t in (MELD_KONG, MELD_CONCEALED_KONG)) >= 1]
     hands = hands[:300]

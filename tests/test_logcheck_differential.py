@@ -5,7 +5,9 @@ rule set, edited once) is accepted or refused, with the same error and message, 
 without the replay, and as a mapping). Likewise the checks of hand-written records
 (tests/check_hand_records.py: those cases without their wall and draws) as by main at bd457a5,
 before the checks became one pass over the packed events for every record
-(tests/data/handcheck_golden.jsonl)."""
+(tests/data/handcheck_golden.jsonl). One wording was changed by hand in the golden files
+since ("discards or konges" became "discards or kongs", commit 5bd2a0c); every other
+message is those commits' own."""
 import json
 import os
 from collections import defaultdict

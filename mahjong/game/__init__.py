@@ -165,7 +165,7 @@ class Action(int):
 
     @property
     def name(self) -> str:
-        return action_name(int(self))
+        return _ACTION_NAMES[self]
 
     @property
     def kind(self) -> str:
@@ -193,15 +193,19 @@ def action_name(index) -> str:
     if type(index) is bool or not isinstance(index, (int, np.integer)) or \
             not 0 <= index < N_ACTIONS:
         raise MahjongError(f"action: {show(index)} is no action index (0..{N_ACTIONS - 1})")
-    return _table.action_name(int(index))
+    return _ACTION_NAMES[index]
+
+
+_ACTION_NAMES = tuple(_table.action_name(a) for a in range(N_ACTIONS))
+_ACTION_INDEX = {name: a for a, name in enumerate(_ACTION_NAMES)}
 
 
 def action_index(name: str) -> int:
     """The index of an action by name: 'discard 5m', 'kong 7z', 'pung', 'pass', 'void p'."""
-    for a in range(N_ACTIONS):
-        if action_name(a) == name:
-            return a
-    raise MahjongError(f"action: unknown action name {name!r}")
+    a = _ACTION_INDEX.get(name) if isinstance(name, str) else None
+    if a is None:
+        raise MahjongError(f"action: unknown action name {name!r}")
+    return a
 
 
 class RandomAgent:
@@ -278,7 +282,7 @@ class RLCardAgent:
         return {"obs": observation.array(),
                 "legal_actions": collections.OrderedDict((int(a), None) for a in legal_actions),
                 "raw_obs": observation,
-                "raw_legal_actions": [action_name(int(a)) for a in legal_actions]}
+                "raw_legal_actions": [_ACTION_NAMES[a] for a in legal_actions]}
 
     def __call__(self, observation, legal_actions):
         state = self.state(observation, legal_actions)
@@ -807,5 +811,5 @@ class Match:
         return self.logs
 
 
-from ._drive import Drive, log_action as _replay_action  # noqa: E402,F401  (the one driver)
+from ._drive import Drive  # noqa: E402  (the one driver)
 from . import _logcheck  # noqa: E402,F401  (registers the replay of full game logs)

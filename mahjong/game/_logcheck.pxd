@@ -9,7 +9,6 @@ ctypedef unsigned char* _counts_p
 cdef bint _full_supply(const unsigned char* deck, Py_ssize_t n, bint honours) except -1
 @cython.locals(n=Py_ssize_t, k=Py_ssize_t, i=Py_ssize_t, out=bytearray, cp=_counts_p,
                parts=tuple, t=tuple)
-cdef bytes _tile_bytes(object wall, object more, object reserve)
 @cython.locals(deck=bytearray)
 cdef tuple _wall_deck(object rec, object spec, object note)
 cdef object _voids(object note, long seats)

@@ -120,27 +120,6 @@ def _full_supply(deck, n: int, honours: bool) -> bool:
     return True
 
 
-def _tile_bytes(wall, more, reserve) -> bytes:
-    """The tile ids of ``wall``, ``more`` and ``reserve`` (None: none) in a row, as bytes
-    (the reader's ids: 0..33)."""
-    parts = (wall, more, () if reserve is None else reserve)
-    n = 0
-    for part in parts:
-        n += len(part)
-    out = bytearray(n)
-    cp = out       # (compiled: its bytes, written from C)
-    k = 0
-    for part in parts:
-        t = part if type(part) is tuple else tuple(part)
-        for i in range(len(t)):
-            cp[k] = t[i]
-            k += 1
-    return bytes(out)
-
-
-#: per rule set, its play spec without options (play_spec's, found once: a spec is immutable)
-_PLAIN_SPECS: dict = {}
-
 #: per thread, a checking table per play spec, dealt again for each log (a table is made
 #: once; threads never share one)
 _LOCAL = threading.local()
@@ -157,8 +136,8 @@ def _deck_of_wall(rec, spec, note) -> tuple:
 def _wall_deck(rec, spec, note) -> tuple:
     """:func:`_deck_of_wall`, the deck as bytes (as the checking table takes it)."""
     if not spec.indicator and not spec.flowers:     # (the usual log: the tiles in order)
-        return _tile_bytes(rec.wall, rec.flower_indicators, rec.reserve), False
-    deck = bytearray(_tile_bytes(rec.wall, (), None))
+        return bytes(rec.wall) + bytes(rec.flower_indicators) + bytes(rec.reserve or ()), False
+    deck = bytearray(rec.wall)
     if spec.indicator:
         if rec.indicator is None:
             _fail(f"a full {rec.rules} game log gives its 'indicator'")
@@ -175,7 +154,7 @@ def _wall_deck(rec, spec, note) -> tuple:
             for k, p in enumerate(raw):
                 deck.insert(p, 34 + k)
             flowers = True
-    deck += _tile_bytes(rec.flower_indicators, (), rec.reserve)
+    deck += bytes(rec.flower_indicators) + bytes(rec.reserve or ())
     return bytes(deck), flowers
 
 
@@ -344,14 +323,10 @@ def check_full_log(rec, note: Any, packed: Optional[list] = None) -> None:
     table; an InvalidRecordError names its first impossible event. ``packed``: the events
     as the reader packed them for its checks (the first two parts of
     :func:`~mahjong.record.log_codes`), or None (then packed here)."""
-    spec = None if rec.options else _PLAIN_SPECS.get(rec.rules)
-    if spec is None:
-        try:
-            spec = play_spec(rec.rules, dict(rec.options) if rec.options else None)
-        except MahjongError:
-            return      # a rule set or options the settlement refuses, naming them
-        if not rec.options and len(_PLAIN_SPECS) < 64:
-            _PLAIN_SPECS[rec.rules] = spec
+    try:
+        spec = play_spec(rec.rules, rec.options or None)
+    except MahjongError:
+        return      # a rule set or options the settlement refuses, naming them
     seats = spec.seats
     if rec.seats != seats:
         return          # the settlement refuses it ("seats is 4, but ... is played by 2")
