@@ -179,13 +179,8 @@ class RuleOptions:
             raise InvalidRecordError(f"record: rules is {record.rules!r}, not {cls.name!r}")
         if rules is not None:
             return cls.from_mapping(rules)
-        options = record.options
-        if not options:  # (the usual case: the default options, made once per rule set)
-            default = cls.__dict__.get("_default_instance")
-            if default is not None:
-                return default
         try:
-            return cls.from_mapping(options)
+            return cls.from_mapping(record.options)
         except MahjongError as exc:
             raise InvalidRecordError(f"record: options: {exc}") from None
 

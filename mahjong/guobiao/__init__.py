@@ -59,8 +59,7 @@ def _score_text(hand, melds, *, win_tile, rules, self_drawn=False, fourth_tile=F
                 raise MahjongError(f"--{name.replace('_', '-')} is a 联众 fan: add --option "
                                    "lianzhong=true")
         extra = {}
-    if not rules.ming_an_gang_5:
-        extra["ming_an_gang_5"] = False
+    extra["ming_an_gang_5"] = rules.ming_an_gang_5
     for name, value in (("seat_wind", seat_wind), ("round_wind", round_wind),
                         ("flowers", flowers)):
         if value is not None:
