@@ -2165,16 +2165,6 @@ cdef class Table:
                         return (n, "final", -1, s)
         return None
 
-    def deck_counts(self):
-        """The counts of the 34 kinds in the deck (flowers not counted), as bytes."""
-        cdef uint8_t c[34]
-        cdef int i
-        memset(c, 0, 34)
-        for i in range(self.deck_n):
-            if self.deck[i] < 34 and c[self.deck[i]] < 255:
-                c[self.deck[i]] += 1
-        return PyBytes_FromStringAndSize(<char*>c, 34)
-
     def redeal(self, deck, int dealer, int round_wind):
         """Deal this checking table again from ``deck`` (for the next log of its rule set
         and options: the table is made once, and stays in the cache)."""
