@@ -494,8 +494,6 @@ cdef class Table:
     cdef bint act_lazy, act_can_kong      # _legal_act left the kongs and discards out
 
     cdef dict sv_cache                    # the strong agent's asked wait values
-    cdef int k_matched                    # luck-matched draws: the ranking key (0: off)
-    cdef Pcg match_rng[MAX_SEATS]         # their quantiles, one stream per seat
 
     def __init__(self, spec, int dealer, int round_wind, deck, agent_kinds, agent_seeds,
                  bint setup=True, bint checking=False):
@@ -1856,8 +1854,6 @@ cdef class Table:
         if self.k_haidi and self.left_for(s) <= self.k_haidi and \
                 (not replacement or self.k_parts):   # (a part never empties before it)
             self.in_haidi = 1
-        if self.k_matched:
-            self._match_draw(s)
         t = self._take_live(s)
         self.counts[s][t] += 1
         self.last_draw = t
@@ -1948,125 +1944,6 @@ cdef class Table:
         if kind == AGENT_STRONG:
             return self._strong(s)
         return self._greedy(s)
-
-    def set_matched_draws(self, int key, uint64_t seed):
-        """Luck-matched draws from now on (a measurement of benchmarks/duplicate_matched.py,
-        not a format of the package): each draw of seat s takes the unrevealed tile (of
-        every part) at the quantile of s's next number of a stream seeded by ``seed``, the
-        tiles ranked for the drawer by ``key`` (1: its missing tiles after the draw; 2: then
-        the unseen tiles that would lower them after its best discard; 3: then the other
-        seats whose standing hand the tile completes; 4: the strong agent's worth of the
-        hand, a self-drawn win by the room's value first); the tile is swapped to the front
-        of s's part, so the deck stays a permutation (a legal wall, the log's)."""
-        cdef int s
-        if not self.k_parts or self.k_flowers or self.live_end != self.deck_n:
-            raise MahjongError("draws: matched draws need wall parts, no flowers, no reserve")
-        if not 0 <= key <= 4:
-            raise MahjongError(f"draws: key {key} (0..4)")
-        self.k_matched = key
-        for s in range(self.seats):
-            pcg_seed(&self.match_rng[s], seed, 2 * s + 1)
-
-    cdef double _match_key(self, int s, int t, uint8_t* tmp, int void) except? -1 nogil:
-        """How bad drawing t is for seat s now (lower is better)."""
-        cdef int k, d, x, best_u = 0, u, m, dd
-        cdef uint64_t mask
-        cdef double ev = 0, vmax = 0, val, dist, best
-        if void >= 0 and t < FIRST_HONOR and suit_of(t) == void:
-            return 1e12
-        if self.k_matched == 4:
-            if hand_missing(tmp, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard,
-                            0, NULL) == 1:
-                with gil:
-                    self._sv_waits(s, tmp, (<uint64_t>1) << t, &ev, &u, &vmax)
-                if vmax > 0:
-                    return -vmax
-            tmp[t] += 1
-            best = 1e11
-            for d in range(34):
-                if not tmp[d] or d == t:
-                    continue
-                tmp[d] -= 1
-                val = self._sv_hand(s, tmp, &dd, &dist)
-                tmp[d] += 1
-                if dist * 1e6 - val < best:
-                    best = dist * 1e6 - val
-            tmp[t] -= 1
-            return best
-        tmp[t] += 1
-        m = hand_missing(tmp, self.n_sets[s], self.k_forms, self.locked[s], self.wildcard,
-                         0, NULL)
-        k = m * 10000
-        if self.k_matched == 2 and m > 0:
-            for d in range(34):
-                if not tmp[d]:
-                    continue
-                tmp[d] -= 1
-                if hand_missing(tmp, self.n_sets[s], self.k_forms, self.locked[s],
-                                self.wildcard, 1, &mask) == m:
-                    u = self._unseen(s, mask)
-                    if u > best_u:
-                        best_u = u
-                tmp[d] += 1
-            k += 200 - best_u
-        elif self.k_matched == 3:
-            for x in range(self.seats):
-                if x != s and not self.won[x] and (self.waits[x] >> t) & 1:
-                    k += 1000
-        tmp[t] -= 1
-        return k
-
-    cdef int _match_draw(self, int s) except -1 nogil:
-        """Put at the front of seat s's part the unrevealed tile at s's next quantile."""
-        cdef int cnt[34]
-        cdef int order[34]
-        cdef double key[34]
-        cdef uint8_t tmp[34]
-        cdef int n = 0, total = 0, t = -1, x, i, j, acc, target, void = -1, front, at = -1
-        cdef double k
-        cdef uint32_t u = pcg_next(&self.match_rng[s])
-        memset(cnt, 0, sizeof(cnt))
-        for x in range(self.seats):
-            for i in range(self.part_pos[x], self.part_end[x]):
-                cnt[self.deck[i]] += 1
-        if self.k_void_win:
-            void = self.void_suit[s] if self.void_suit[s] >= 0 else self.greedy_void[s]
-        memcpy(tmp, self.counts[s], 34)
-        for t in range(34):
-            if not cnt[t]:
-                continue
-            total += cnt[t]
-            k = self._match_key(s, t, tmp, void)
-            j = n
-            while j > 0 and key[j - 1] > k:
-                key[j] = key[j - 1]
-                order[j] = order[j - 1]
-                j -= 1
-            key[j] = k
-            order[j] = t
-            n += 1
-        if total == 0:
-            return 0
-        target = <int>((<uint64_t>u * <uint64_t>total) >> 32)
-        acc = 0
-        for j in range(n):
-            acc += cnt[order[j]]
-            if acc > target:
-                t = order[j]
-                break
-        front = self.part_pos[s]
-        if self.deck[front] == t:
-            return 0
-        for x in range(self.seats):
-            for i in range(self.part_pos[x], self.part_end[x]):
-                if self.deck[i] == t and i != front:
-                    at = i
-                    break
-            if at >= 0:
-                break
-        self.deck[at] = self.deck[front]
-        self.deck[front] = t
-        return 0
 
     def set_external(self):
         """Every seat's decisions come from outside (replay, environments)."""
